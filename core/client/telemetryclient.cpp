@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "telemetryclient.h"
+
+#include "vigil/v1/gateway.grpc.pb.h"
+#include "wire/codec.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <random>
+
+namespace vigil {
+
+namespace {
+
+int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+QString describe(const grpc::Status &status)
+{
+    return QStringLiteral("%1 (gRPC code %2)")
+        .arg(QString::fromStdString(status.error_message()))
+        .arg(int(status.error_code()));
+}
+
+} // namespace
+
+class ChannelHolder
+{
+public:
+    explicit ChannelHolder(const QString &address)
+    {
+        grpc::ChannelArguments args;
+        args.SetMaxReceiveMessageSize(64 << 20);
+        args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 20000);
+        args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10000);
+        args.SetInt(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+        // Reconnect attempts are paced by the client's own backoff, not gRPC's (up to 2 min).
+        args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2000);
+        args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 200);
+        args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 200);
+        channel = grpc::CreateCustomChannel(address.toStdString(), grpc::InsecureChannelCredentials(), args);
+        stub = v1::Gateway::NewStub(channel);
+    }
+    std::shared_ptr<grpc::Channel> channel;
+    std::unique_ptr<v1::Gateway::Stub> stub;
+};
+
+bool LiveCluster::copyIfNewer(ClusterState &out, uint64_t &generation) const
+{
+    std::lock_guard lock(m_mutex);
+    if (generation == m_generation)
+        return false;
+    out = m_consumer.state();
+    generation = m_generation;
+    return true;
+}
+
+std::vector<Event> LiveCluster::takeEvents()
+{
+    std::vector<Event> events;
+    std::lock_guard lock(m_mutex);
+    events.swap(m_events);
+    return events;
+}
+
+std::vector<StreamGap> LiveCluster::gaps() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_consumer.gaps();
+}
+
+ConnectionStatus LiveCluster::status() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_status;
+}
+
+TelemetryClient::TelemetryClient(ClientOptions options, LiveCluster &cluster)
+    : m_options(std::move(options))
+    , m_cluster(cluster)
+{
+    std::lock_guard lock(m_cluster.m_mutex);
+    m_cluster.m_status.address = m_options.address;
+}
+
+TelemetryClient::~TelemetryClient()
+{
+    stop();
+}
+
+void TelemetryClient::start()
+{
+    if (m_thread.joinable())
+        return;
+    m_stopping = false;
+    m_thread = std::thread([this] { run(); });
+    m_watchdog = std::thread([this] { runWatchdog(); });
+}
+
+void TelemetryClient::stop()
+{
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_stopping = true;
+        if (m_activeContext)
+            m_activeContext->TryCancel();
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+    if (m_watchdog.joinable())
+        m_watchdog.join();
+}
+
+bool TelemetryClient::sleepFor(std::chrono::milliseconds duration)
+{
+    std::unique_lock lock(m_controlMutex);
+    return !m_wake.wait_for(lock, duration, [this] { return m_stopping; });
+}
+
+void TelemetryClient::setState(ConnectionState state, const QString &error)
+{
+    std::lock_guard lock(m_cluster.m_mutex);
+    m_cluster.m_status.state = state;
+    if (!error.isEmpty())
+        m_cluster.m_status.lastError = error;
+}
+
+void TelemetryClient::runWatchdog()
+{
+    while (sleepFor(std::chrono::milliseconds(250))) {
+        const int64_t silentNs = nowNs() - m_lastMessageNs.load();
+        std::lock_guard lock(m_controlMutex);
+        if (m_activeContext && silentNs > std::chrono::nanoseconds(m_options.silenceTimeout).count())
+            m_activeContext->TryCancel();
+    }
+}
+
+void TelemetryClient::run()
+{
+    ChannelHolder channel(m_options.address);
+    std::mt19937 jitter(std::random_device {}());
+    auto backoff = m_options.initialBackoff;
+    for (;;) {
+        const QString error = subscribeOnce(channel);
+        {
+            std::lock_guard lock(m_controlMutex);
+            if (m_stopping)
+                return;
+        }
+        bool wasLive = false;
+        {
+            std::lock_guard lock(m_cluster.m_mutex);
+            ConnectionStatus &s = m_cluster.m_status;
+            wasLive = s.state == ConnectionState::Live || s.state == ConnectionState::Resumed;
+            if (s.state != ConnectionState::Connecting)
+                s.state = ConnectionState::Reconnecting;
+            s.lastError = error;
+            ++s.reconnects;
+        }
+        if (wasLive)
+            backoff = m_options.initialBackoff;
+        std::uniform_real_distribution<double> spread(0.8, 1.2);
+        if (!sleepFor(std::chrono::milliseconds(int64_t(double(backoff.count()) * spread(jitter)))))
+            return;
+        backoff = std::min(backoff * 2, m_options.maxBackoff);
+    }
+}
+
+QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
+{
+    auto fetchTopology = [&]() -> QString {
+        grpc::ClientContext context;
+        context.set_wait_for_ready(true);
+        context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+        {
+            std::lock_guard lock(m_controlMutex);
+            if (m_stopping)
+                return QStringLiteral("stopped");
+            m_activeContext = &context;
+        }
+        v1::Topology reply;
+        const grpc::Status status = channel.stub->GetTopology(&context, {}, &reply);
+        {
+            std::lock_guard lock(m_controlMutex);
+            m_activeContext = nullptr;
+        }
+        if (!status.ok())
+            return QStringLiteral("topology: %1").arg(describe(status));
+        auto topology = std::make_shared<Topology>(wire::fromProto(reply));
+        const QString broken = topology->index();
+        if (!broken.isEmpty())
+            return QStringLiteral("topology refused: %1").arg(broken);
+        std::lock_guard lock(m_cluster.m_mutex);
+        m_cluster.m_consumer.setTopology(std::move(topology));
+        return {};
+    };
+
+    ResumeToken token;
+    bool haveTopology = false;
+    {
+        std::lock_guard lock(m_cluster.m_mutex);
+        token = m_cluster.m_consumer.resumeToken();
+        haveTopology = m_cluster.m_consumer.topology() != nullptr;
+    }
+    if (!token.valid() || !haveTopology) {
+        const QString error = fetchTopology();
+        if (!error.isEmpty())
+            return error;
+    }
+
+    grpc::ClientContext context;
+    context.set_wait_for_ready(true);
+    {
+        std::lock_guard lock(m_controlMutex);
+        if (m_stopping)
+            return QStringLiteral("stopped");
+        m_activeContext = &context;
+    }
+    m_lastMessageNs = nowNs();
+
+    v1::SubscribeRequest request;
+    request.set_include_events(true);
+    request.set_client_name(m_options.clientName.toStdString());
+    if (token.valid()) {
+        request.mutable_resume()->set_epoch(token.epoch);
+        request.mutable_resume()->set_last_seq(token.lastSeq);
+    }
+    auto reader = channel.stub->Subscribe(&context, request);
+    v1::StreamMessage message;
+    std::vector<Event> events;
+    QString protocolError;
+    while (reader->Read(&message)) {
+        m_lastMessageNs = nowNs();
+        events.clear();
+        std::unique_lock lock(m_cluster.m_mutex);
+        StreamConsumer &consumer = m_cluster.m_consumer;
+        StreamConsumer::Outcome outcome = consumer.consume(message, events);
+        if (outcome == StreamConsumer::Outcome::NeedsTopology) {
+            lock.unlock();
+            // A gateway restarted with another cluster behind it: learn the new layout.
+            grpc::ClientContext topologyContext;
+            topologyContext.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+            v1::Topology reply;
+            const grpc::Status status = channel.stub->GetTopology(&topologyContext, {}, &reply);
+            auto topology = std::make_shared<Topology>(wire::fromProto(reply));
+            const QString broken = status.ok() ? topology->index() : describe(status);
+            lock.lock();
+            if (!broken.isEmpty()) {
+                protocolError = QStringLiteral("topology: %1").arg(broken);
+                break;
+            }
+            consumer.setTopology(std::move(topology));
+            outcome = consumer.consume(message, events);
+        }
+        ConnectionStatus &s = m_cluster.m_status;
+        ++s.messagesReceived;
+        s.lastMessageAt = std::chrono::steady_clock::now();
+        s.epoch = message.epoch();
+        s.lastSeq = consumer.resumeToken().lastSeq;
+        s.gaps = consumer.gaps().size();
+        if (outcome == StreamConsumer::Outcome::Synced)
+            s.state = consumer.lastSyncResumed() ? ConnectionState::Resumed : ConnectionState::Live;
+        if (outcome == StreamConsumer::Outcome::ProtocolError)
+            s.lastError = consumer.lastError();
+        if (message.has_samples() || outcome == StreamConsumer::Outcome::Synced)
+            ++m_cluster.m_generation;
+        m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
+    }
+    if (!protocolError.isEmpty())
+        context.TryCancel();
+    const grpc::Status status = reader->Finish();
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_activeContext = nullptr;
+    }
+    if (!protocolError.isEmpty())
+        return protocolError;
+    return QStringLiteral("stream ended: %1").arg(describe(status));
+}
+
+} // namespace vigil

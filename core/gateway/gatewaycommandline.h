@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gatewayserver.h"
+
+class QCommandLineParser;
+
+namespace vigil {
+
+// The simulator and serving options shared by vigil-gateway and `vigil --demo`.
+void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
+// Reads them into `options`; returns an error message naming the bad flag, or empty.
+QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen);
+
+} // namespace vigil

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gatewayserver.h"
+
+#include "wire/sampleencoder.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/server.h>
+#include <grpcpp/server_builder.h>
+
+#include <chrono>
+#include <random>
+
+namespace vigil {
+
+uint64_t newEpoch()
+{
+    std::random_device device;
+    const uint64_t entropy
+        = (uint64_t(device()) << 32) ^ device() ^ uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+    return entropy == 0 ? 1 : entropy;
+}
+
+std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &options, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return std::unique_ptr<GatewayServer>();
+    };
+    if (options.rateHz <= 0.0 || options.rateHz > 100.0)
+        return fail(QStringLiteral("--rate must be between 0 and 100 Hz, got %1").arg(options.rateHz));
+    if (options.speed <= 0.0 || options.speed > 1e6)
+        return fail(QStringLiteral("--speed must be between 0 and 1000000, got %1").arg(options.speed));
+    if (options.simulator.shape.gpus < 1 || options.simulator.shape.gpus > 100000)
+        return fail(QStringLiteral("--gpus must be between 1 and 100000, got %1").arg(options.simulator.shape.gpus));
+
+    std::unique_ptr<GatewayServer> server(new GatewayServer);
+    server->m_options = options;
+    server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
+    auto topology = std::make_shared<const Topology>(server->m_simulator->topology());
+    server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
+                                                           server->m_simulator->metrics(), options.retention);
+    server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream);
+
+    // The first state is in the journal before anyone can subscribe.
+    MetricColumns columns;
+    std::vector<Event> events;
+    server->m_simulator->advance(0, columns, events);
+    SampleEncoder encoder(options.stream.maxValuesPerMessage);
+    server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
+
+    grpc::EnableDefaultHealthCheckService(true);
+    grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+    grpc::ServerBuilder builder;
+    int port = 0;
+    builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+    builder.RegisterService(server->m_service.get());
+    builder.SetMaxReceiveMessageSize(options.maxReceiveBytes);
+    builder.SetMaxSendMessageSize(64 << 20);
+    // gRPC shares ports by default (SO_REUSEPORT): a second gateway would silently
+    // split the traffic instead of failing. Refuse that.
+    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+    // Let clients keep idle streams alive with pings every ~20 s.
+    builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10000);
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+    server->m_server = builder.BuildAndStart();
+    if (!server->m_server || port == 0)
+        return fail(QStringLiteral("cannot listen on %1: the address is invalid or the port is in use")
+                        .arg(QString::fromStdString(options.listen)));
+    server->m_port = port;
+    const std::string host = options.listen.substr(0, options.listen.rfind(':'));
+    server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
+    server->m_simulationThread = std::thread([raw = server.get()] { raw->runSimulation(); });
+    return server;
+}
+
+void GatewayServer::runSimulation()
+{
+    using Clock = std::chrono::steady_clock;
+    const auto period
+        = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / m_options.rateHz));
+    const auto simStepMs = int64_t(std::llround(1000.0 * m_options.speed / m_options.rateHz));
+    SampleEncoder encoder(m_options.stream.maxValuesPerMessage);
+    MetricColumns columns;
+    std::vector<Event> events;
+    auto next = Clock::now() + period;
+    for (uint64_t tick = 1;; ++tick) {
+        {
+            std::unique_lock lock(m_stopMutex);
+            if (m_stopRequested.wait_until(lock, next, [this] { return m_stopping; }))
+                return;
+        }
+        events.clear();
+        m_simulator->advance(simStepMs, columns, events);
+        const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
+        m_journal->appendSamples(encoder.encode(m_simulator->timeMs(), columns, keyframe));
+        m_journal->appendEvents(std::move(events));
+        events = {};
+        next += period;
+        // After a stall (debugger, suspended laptop) do not burst to catch up.
+        if (Clock::now() > next + 10 * period)
+            next = Clock::now() + period;
+    }
+}
+
+void GatewayServer::stop()
+{
+    {
+        std::lock_guard lock(m_stopMutex);
+        if (m_stopping)
+            return;
+        m_stopping = true;
+    }
+    m_stopRequested.notify_all();
+    if (m_simulationThread.joinable())
+        m_simulationThread.join();
+    m_journal->close();
+    if (m_server) {
+        m_server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+        m_server->Wait();
+    }
+}
+
+GatewayServer::~GatewayServer()
+{
+    stop();
+}
+
+} // namespace vigil

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gatewayservice.h"
+#include "sim/clustersimulator.h"
+#include "telemetryjournal.h"
+
+#include <QString>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace grpc {
+class Server;
+}
+
+namespace vigil {
+
+struct GatewayOptions
+{
+    std::string listen = "127.0.0.1:50051"; // port 0 picks a free port
+    SimulatorOptions simulator;
+    double rateHz = 1.0; // samples per wall-clock second
+    double speed = 1.0; // simulated seconds per wall-clock second
+    int keyframeEveryTicks = 10;
+    RetentionPolicy retention;
+    StreamSettings stream;
+    int maxReceiveBytes = 16 << 20; // larger requests are refused with RESOURCE_EXHAUSTED
+    uint64_t epoch = 0; // 0: a fresh random epoch
+};
+
+// vigil-gateway in a box: the simulator ticking on its own thread into the
+// journal, served over gRPC (with reflection and the standard health service).
+class GatewayServer
+{
+public:
+    // Starts serving; on failure returns nullptr and sets `error`.
+    static std::unique_ptr<GatewayServer> start(const GatewayOptions &options, QString *error);
+    ~GatewayServer();
+
+    GatewayServer(const GatewayServer &) = delete;
+    GatewayServer &operator=(const GatewayServer &) = delete;
+
+    // "127.0.0.1:50051", with the port actually bound.
+    QString address() const { return m_address; }
+    int port() const { return m_port; }
+    uint64_t epoch() const { return m_journal->epoch(); }
+    TelemetryJournal &journal() { return *m_journal; }
+    GatewayService &service() { return *m_service; }
+
+    // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
+    void stop();
+
+private:
+    GatewayServer() = default;
+    void runSimulation();
+
+    GatewayOptions m_options;
+    std::unique_ptr<ClusterSimulator> m_simulator;
+    std::unique_ptr<TelemetryJournal> m_journal;
+    std::unique_ptr<GatewayService> m_service;
+    std::unique_ptr<grpc::Server> m_server;
+    QString m_address;
+    int m_port = 0;
+
+    std::thread m_simulationThread;
+    std::mutex m_stopMutex;
+    std::condition_variable m_stopRequested;
+    bool m_stopping = false;
+};
+
+// A random non-zero epoch.
+uint64_t newEpoch();
+
+} // namespace vigil

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gatewayservice.h"
+
+#include "wire/codec.h"
+
+#include <QDebug>
+#include <QStringList>
+
+#include <cmath>
+#include <set>
+
+namespace vigil {
+
+namespace {
+
+grpc::Status status(grpc::StatusCode code, const QString &message)
+{
+    return grpc::Status(code, message.toStdString());
+}
+
+// Units whose readings can never be negative.
+bool isNonNegativeUnit(const QString &unit)
+{
+    return unit == QLatin1String("W") || unit == QLatin1String("kW") || unit == QLatin1String("MiB")
+        || unit == QLatin1String("%") || unit == QLatin1String("1/s") || unit == QLatin1String("s");
+}
+
+class StreamFilter
+{
+public:
+    std::set<uint32_t> metrics; // empty = all
+    bool events = true;
+
+    bool passesAll() const { return metrics.empty() && events; }
+    bool wants(uint32_t metricId) const { return metrics.empty() || metrics.count(metricId) > 0; }
+
+    // A copy of a journal entry with what this subscriber did not ask for removed.
+    // The entry itself is always sent, so the subscriber's seq stays gap-free.
+    v1::StreamMessage apply(const v1::StreamMessage &entry) const
+    {
+        v1::StreamMessage out;
+        out.set_epoch(entry.epoch());
+        out.set_seq(entry.seq());
+        if (entry.has_samples()) {
+            v1::Samples *samples = out.mutable_samples();
+            samples->set_time_ms(entry.samples().time_ms());
+            samples->set_keyframe(entry.samples().keyframe());
+            for (const v1::MetricBlock &b : entry.samples().blocks())
+                if (wants(b.metric_id()))
+                    *samples->add_blocks() = b;
+        } else if (entry.has_events()) {
+            if (events)
+                *out.mutable_events() = entry.events();
+            else
+                out.mutable_events();
+        }
+        return out;
+    }
+};
+
+} // namespace
+
+GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings settings)
+    : m_journal(journal)
+    , m_settings(settings)
+    , m_topologyMessage(wire::toProto(*journal.topology()))
+{ }
+
+grpc::Status GatewayService::GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply)
+{
+    *reply = m_topologyMessage;
+    return grpc::Status::OK;
+}
+
+grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
+                                       grpc::ServerWriter<v1::StreamMessage> *writer)
+{
+    StreamFilter filter;
+    filter.events = request->include_events();
+    for (const std::string &name : request->metrics()) {
+        const QString wanted = QString::fromStdString(name);
+        auto it = std::find_if(m_journal.metrics().begin(), m_journal.metrics().end(),
+                               [&](const MetricDescriptor &m) { return m.name == wanted; });
+        if (it == m_journal.metrics().end()) {
+            QStringList known;
+            for (const MetricDescriptor &m : m_journal.metrics())
+                known << m.name;
+            return status(
+                grpc::StatusCode::INVALID_ARGUMENT,
+                QStringLiteral("unknown metric '%1' (this gateway serves: %2)").arg(wanted, known.join(u", ")));
+        }
+        filter.metrics.insert(it->id);
+    }
+    if (request->level() != v1::AGGREGATION_LEVEL_UNSPECIFIED && request->level() != v1::AGGREGATION_LEVEL_GPU)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("aggregation level %1 is not served by this gateway; ask for GPU")
+                          .arg(int(request->level())));
+
+    const uint64_t epoch = m_journal.epoch();
+    auto stamp = [&](v1::StreamMessage &m, uint64_t seq, bool snapshot) {
+        m.set_epoch(epoch);
+        m.set_seq(seq);
+        m.set_snapshot(snapshot);
+    };
+
+    uint64_t cursor = 0;
+    bool resumePending = false; // send Sync{resumed} once the cursor reaches resumeSyncAt
+    uint64_t resumeSyncAt = 0;
+    v1::Gap gap;
+    bool fresh = true;
+    if (request->has_resume() && request->resume().epoch() != 0) {
+        const auto range = m_journal.range();
+        const uint64_t last = request->resume().last_seq();
+        if (request->resume().epoch() == epoch) {
+            if (last > range.head)
+                return status(
+                    grpc::StatusCode::OUT_OF_RANGE,
+                    QStringLiteral("resume point %1 is ahead of the journal's head %2").arg(last).arg(range.head));
+            if (last + 1 >= range.oldest) {
+                fresh = false;
+                cursor = last;
+                resumePending = true;
+                resumeSyncAt = range.head;
+            } else {
+                gap.set_reason(v1::Gap::REASON_NOT_RETAINED);
+                gap.set_from_seq(last + 1);
+            }
+        } else {
+            gap.set_reason(v1::Gap::REASON_EPOCH_CHANGED);
+            gap.set_from_seq(last + 1);
+        }
+        gap.set_previous_epoch(request->resume().epoch());
+    }
+
+    ++m_activeSubscribers;
+    struct Leave
+    {
+        std::atomic<int> &count;
+        ~Leave() { --count; }
+    } leave { m_activeSubscribers };
+
+    if (fresh) {
+        const auto snap
+            = m_journal.snapshot(m_settings.maxValuesPerMessage, [&](uint32_t id) { return filter.wants(id); });
+        v1::StreamMessage dictionary;
+        stamp(dictionary, snap.seq, true);
+        *dictionary.mutable_dictionary() = wire::toProto(m_journal.topology()->version, m_journal.metrics());
+        if (!writer->Write(dictionary))
+            return grpc::Status::CANCELLED;
+        for (const v1::Samples &keyframe : snap.keyframes) {
+            v1::StreamMessage m;
+            stamp(m, snap.seq, true);
+            *m.mutable_samples() = keyframe;
+            if (!writer->Write(m))
+                return grpc::Status::CANCELLED;
+        }
+        if (gap.reason() != v1::Gap::REASON_UNSPECIFIED) {
+            if (gap.reason() == v1::Gap::REASON_NOT_RETAINED)
+                gap.set_to_seq(snap.seq);
+            gap.set_to_time_ms(snap.timeMs);
+            v1::StreamMessage m;
+            stamp(m, snap.seq, true);
+            *m.mutable_gap() = gap;
+            if (!writer->Write(m))
+                return grpc::Status::CANCELLED;
+        }
+        v1::StreamMessage sync;
+        stamp(sync, snap.seq, true);
+        sync.mutable_sync()->set_resumed(false);
+        if (!writer->Write(sync))
+            return grpc::Status::CANCELLED;
+        cursor = snap.seq;
+    } else if (cursor >= resumeSyncAt) {
+        v1::StreamMessage sync;
+        stamp(sync, cursor, false);
+        sync.mutable_sync()->set_resumed(true);
+        if (!writer->Write(sync))
+            return grpc::Status::CANCELLED;
+        resumePending = false;
+    }
+
+    std::vector<JournalMessage> batch;
+    while (!context->IsCancelled()) {
+        batch.clear();
+        switch (m_journal.readAfter(cursor, batch, m_settings.maxEntriesPerRead, m_settings.heartbeatInterval)) {
+        case TelemetryJournal::ReadStatus::Closed:
+            return status(grpc::StatusCode::UNAVAILABLE, QStringLiteral("gateway is shutting down"));
+        case TelemetryJournal::ReadStatus::NotRetained:
+            // The slow-consumer policy: a subscriber that falls out of the retained
+            // window is cut off; its resume then yields a snapshot and a reported gap.
+            return status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                          QStringLiteral("subscriber fell behind the retained window at seq %1").arg(cursor + 1));
+        case TelemetryJournal::ReadStatus::Ok:
+            break;
+        }
+        if (batch.empty()) {
+            v1::StreamMessage heartbeat;
+            stamp(heartbeat, cursor, false);
+            heartbeat.mutable_heartbeat()->set_server_time_ms(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                  std::chrono::system_clock::now().time_since_epoch())
+                                                                  .count());
+            if (!writer->Write(heartbeat))
+                return grpc::Status::CANCELLED;
+            continue;
+        }
+        for (const JournalMessage &entry : batch) {
+            const bool ok = filter.passesAll() ? writer->Write(*entry) : writer->Write(filter.apply(*entry));
+            if (!ok)
+                return grpc::Status::CANCELLED;
+            cursor = entry->seq();
+            if (resumePending && cursor >= resumeSyncAt) {
+                v1::StreamMessage sync;
+                stamp(sync, cursor, false);
+                sync.mutable_sync()->set_resumed(true);
+                if (!writer->Write(sync))
+                    return grpc::Status::CANCELLED;
+                resumePending = false;
+            }
+        }
+    }
+    return grpc::Status::CANCELLED;
+}
+
+QString GatewayService::validatePublished(const v1::MetricBlock &block) const
+{
+    const QString error = m_journal.validate(block);
+    if (!error.isEmpty())
+        return error;
+    const MetricDescriptor &metric = m_journal.metrics()[block.metric_id()];
+    const bool nonNegative = isNonNegativeUnit(metric.unit);
+    for (float v : block.values()) {
+        if (std::isinf(v))
+            return QStringLiteral("%1: infinite value").arg(metric.name);
+        if (nonNegative && v < 0.0f)
+            return QStringLiteral("%1: negative value %2 %3").arg(metric.name).arg(v).arg(metric.unit);
+        if (metric.unit == QLatin1String("%") && v > 100.0f)
+            return QStringLiteral("%1: %2 % is above 100 %").arg(metric.name).arg(v);
+    }
+    return {};
+}
+
+QString GatewayService::validatePublished(const v1::Event &event) const
+{
+    if (!isKnownEventType(event.type()))
+        return QStringLiteral("unknown event type %1").arg(int(event.type()));
+    if (isOperatorAction(EventType(event.type())))
+        return QStringLiteral("operator actions are taken through Act, not Publish");
+    const EntityRef entity = wire::fromProto(event.entity());
+    if (entity.kind == EntityKind::Unspecified)
+        return QStringLiteral("event without an entity");
+    const size_t count = wire::entityCount(*m_journal.topology(), entity.kind);
+    if (entity.index >= count)
+        return QStringLiteral("entity %1 of kind %2 does not exist (have %3)")
+            .arg(entity.index)
+            .arg(int(entity.kind))
+            .arg(count);
+    if (event.time_ms() <= 0)
+        return QStringLiteral("event without a time");
+    if (!std::isfinite(event.value()))
+        return QStringLiteral("event value is not finite");
+    return {};
+}
+
+grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerReader<v1::PublishRequest> *reader,
+                                     v1::PublishResponse *reply)
+{
+    constexpr int64_t MaxClockSkewMs = 24 * 3600 * 1000;
+    v1::PublishRequest request;
+    uint64_t accepted = 0;
+    uint64_t rejected = 0;
+    auto reject = [&](const QString &why) {
+        if (rejected++ == 0)
+            reply->set_first_error(why.toStdString());
+    };
+    while (!context->IsCancelled() && reader->Read(&request)) {
+        if (request.has_samples()) {
+            const v1::Samples &in = request.samples();
+            const int64_t head = m_journal.headTimeMs();
+            if (in.time_ms() <= 0 || (head > 0 && std::abs(in.time_ms() - head) > MaxClockSkewMs)) {
+                reject(QStringLiteral("samples time %1 is out of range").arg(in.time_ms()));
+                continue;
+            }
+            v1::Samples valid;
+            valid.set_time_ms(in.time_ms());
+            for (const v1::MetricBlock &block : in.blocks()) {
+                const QString error = validatePublished(block);
+                if (error.isEmpty()) {
+                    *valid.add_blocks() = block;
+                    ++accepted;
+                } else {
+                    reject(error);
+                }
+            }
+            if (valid.blocks_size() > 0) {
+                std::vector<v1::Samples> batch;
+                batch.push_back(std::move(valid));
+                m_journal.appendSamples(std::move(batch));
+            }
+        } else if (request.has_events()) {
+            std::vector<Event> valid;
+            for (const v1::Event &e : request.events().events()) {
+                const QString error = validatePublished(e);
+                if (error.isEmpty()) {
+                    valid.push_back(wire::fromProto(e));
+                    ++accepted;
+                } else {
+                    reject(error);
+                }
+            }
+            m_journal.appendEvents(std::move(valid));
+        } else {
+            reject(QStringLiteral("empty publish request from '%1'").arg(QString::fromStdString(request.source())));
+        }
+    }
+    reply->set_accepted(accepted);
+    reply->set_rejected(rejected);
+    if (accepted == 0 && rejected > 0)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("all %1 published items were rejected; first: %2")
+                          .arg(rejected)
+                          .arg(QString::fromStdString(reply->first_error())));
+    return grpc::Status::OK;
+}
+
+grpc::Status GatewayService::Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply)
+{
+    if (!isKnownEventType(request->action()) || !isOperatorAction(EventType(request->action())))
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("%1 is not an operator action").arg(int(request->action())));
+    const QString operatorName = QString::fromStdString(request->operator_name()).trimmed();
+    if (operatorName.isEmpty())
+        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("an action needs the operator's name"));
+    if (request->comment().size() > 4096)
+        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
+    if (!std::isfinite(request->value()))
+        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
+    const EntityRef entity = wire::fromProto(request->entity());
+    if (entity.kind != EntityKind::Unspecified && entity.index >= wire::entityCount(*m_journal.topology(), entity.kind))
+        return status(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
+
+    Event e;
+    e.timeMs = m_journal.headTimeMs();
+    e.type = EventType(request->action());
+    e.severity = Severity::Info;
+    e.entity = entity.kind == EntityKind::Unspecified ? EntityRef { EntityKind::Cluster, 0 } : entity;
+    e.value = request->value();
+    e.message = QString::fromStdString(request->comment());
+    e.operatorName = operatorName;
+    e.targetEventId = request->target_event_id();
+    std::vector<uint64_t> ids;
+    reply->set_seq(m_journal.appendEvents({ e }, &ids));
+    reply->set_event_id(ids.front());
+    return grpc::Status::OK;
+}
+
+} // namespace vigil

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "telemetryjournal.h"
+
+#include "vigil/v1/gateway.grpc.pb.h"
+
+#include <atomic>
+#include <chrono>
+
+namespace vigil {
+
+struct StreamSettings
+{
+    std::chrono::milliseconds heartbeatInterval { 1000 };
+    size_t maxValuesPerMessage = 262144; // ~1 MB of packed floats, well under gRPC's 4 MB default
+    size_t maxEntriesPerRead = 64;
+};
+
+// The gRPC face of a TelemetryJournal (sync API: each Subscribe call runs on its
+// own gRPC thread, so a slow subscriber only ever blocks itself).
+class GatewayService final : public v1::Gateway::Service
+{
+public:
+    GatewayService(TelemetryJournal &journal, StreamSettings settings);
+
+    grpc::Status GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply) override;
+    grpc::Status Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
+                           grpc::ServerWriter<v1::StreamMessage> *writer) override;
+    grpc::Status Publish(grpc::ServerContext *context, grpc::ServerReader<v1::PublishRequest> *reader,
+                         v1::PublishResponse *reply) override;
+    grpc::Status Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply) override;
+
+    int activeSubscribers() const { return m_activeSubscribers.load(); }
+
+    // Checks one published item; empty when it may enter the journal.
+    QString validatePublished(const v1::MetricBlock &block) const;
+    QString validatePublished(const v1::Event &event) const;
+
+private:
+    TelemetryJournal &m_journal;
+    const StreamSettings m_settings;
+    const v1::Topology m_topologyMessage;
+    std::atomic<int> m_activeSubscribers { 0 };
+};
+
+} // namespace vigil

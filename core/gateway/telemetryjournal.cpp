@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "telemetryjournal.h"
+
+#include "wire/codec.h"
+#include "wire/sampleencoder.h"
+
+#include <span>
+
+namespace vigil {
+
+TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topology> topology,
+                                   std::vector<MetricDescriptor> metrics, RetentionPolicy retention)
+    : m_epoch(epoch)
+    , m_topology(std::move(topology))
+    , m_metrics(std::move(metrics))
+    , m_retention(retention)
+{
+    m_head.reset(m_topology, m_metrics);
+}
+
+uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
+{
+    message.set_epoch(m_epoch);
+    message.set_seq(++m_headSeq);
+    const size_t bytes = message.ByteSizeLong();
+    m_entries.push_back(
+        { std::chrono::steady_clock::now(), bytes, std::make_shared<const v1::StreamMessage>(std::move(message)) });
+    m_bytes += bytes;
+    return m_headSeq;
+}
+
+void TelemetryJournal::evictLocked()
+{
+    const auto cutoff = std::chrono::steady_clock::now() - m_retention.window;
+    // Keep the newest entry whatever its size, so a resume at the head always works.
+    while (m_entries.size() > 1 && (m_entries.front().appendedAt < cutoff || m_bytes > m_retention.maxBytes)) {
+        m_bytes -= m_entries.front().bytes;
+        m_entries.pop_front();
+    }
+}
+
+uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        for (v1::Samples &s : samples) {
+            m_head.apply(s);
+            v1::StreamMessage message;
+            *message.mutable_samples() = std::move(s);
+            appendLocked(std::move(message));
+        }
+        evictLocked();
+    }
+    m_appended.notify_all();
+    return range().head;
+}
+
+uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds)
+{
+    if (events.empty())
+        return 0;
+    uint64_t seq = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        v1::StreamMessage message;
+        for (Event &e : events) {
+            e.id = m_nextEventId++;
+            if (assignedIds)
+                assignedIds->push_back(e.id);
+            *message.mutable_events()->add_events() = wire::toProto(e);
+        }
+        seq = appendLocked(std::move(message));
+        evictLocked();
+    }
+    m_appended.notify_all();
+    return seq;
+}
+
+QString TelemetryJournal::validate(const v1::MetricBlock &block) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_head.validate(block);
+}
+
+int64_t TelemetryJournal::headTimeMs() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_head.timeMs();
+}
+
+TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage,
+                                                      const std::function<bool(uint32_t)> &wanted) const
+{
+    std::lock_guard lock(m_mutex);
+    Snapshot s;
+    s.seq = m_headSeq;
+    s.timeMs = m_head.timeMs();
+    // The head state's columns are in dictionary order and the gateway numbers
+    // metric ids by that order, so position == id.
+    std::vector<std::span<const float>> columns;
+    for (const MetricColumn &c : m_head.columns())
+        columns.emplace_back(c.values);
+    s.keyframes = SampleEncoder::keyframe(s.timeMs, columns, maxValuesPerMessage, wanted);
+    return s;
+}
+
+TelemetryJournal::Range TelemetryJournal::range() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_entries.empty())
+        return { m_headSeq + 1, m_headSeq };
+    return { m_entries.front().message->seq(), m_headSeq };
+}
+
+TelemetryJournal::ReadStatus TelemetryJournal::readAfter(uint64_t afterSeq, std::vector<JournalMessage> &out,
+                                                         size_t maxEntries, std::chrono::milliseconds wait) const
+{
+    std::unique_lock lock(m_mutex);
+    if (!m_closed && m_headSeq <= afterSeq)
+        m_appended.wait_for(lock, wait, [&] { return m_closed || m_headSeq > afterSeq; });
+    if (m_closed)
+        return ReadStatus::Closed;
+    if (m_headSeq <= afterSeq)
+        return ReadStatus::Ok;
+    const uint64_t oldest = m_entries.front().message->seq();
+    if (afterSeq + 1 < oldest)
+        return ReadStatus::NotRetained;
+    for (uint64_t seq = afterSeq + 1; seq <= m_headSeq && out.size() < maxEntries; ++seq)
+        out.push_back(m_entries[size_t(seq - oldest)].message);
+    return ReadStatus::Ok;
+}
+
+void TelemetryJournal::close()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+    }
+    m_appended.notify_all();
+}
+
+} // namespace vigil

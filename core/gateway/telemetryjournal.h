@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/metric.h"
+#include "model/topology.h"
+#include "state/clusterstate.h"
+
+#include "vigil/v1/gateway.pb.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace vigil {
+
+struct RetentionPolicy
+{
+    std::chrono::seconds window { 600 };
+    size_t maxBytes = size_t(512) << 20; // whichever bound is reached first
+};
+
+using JournalMessage = std::shared_ptr<const v1::StreamMessage>;
+
+// The gateway's journal: every Samples and Events message of one epoch, numbered
+// gap-free, with the retained window kept for resuming clients, and the cluster
+// state at the journal's head for new subscribers' snapshots.
+// Thread-safe: one producer thread (or several) appends, one thread per
+// subscriber reads.
+class TelemetryJournal
+{
+public:
+    TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics,
+                     RetentionPolicy retention = {});
+
+    uint64_t epoch() const { return m_epoch; }
+    const std::shared_ptr<const Topology> &topology() const { return m_topology; }
+    const std::vector<MetricDescriptor> &metrics() const { return m_metrics; }
+
+    // Appends metric samples (already validated against the dictionary). Returns the last seq used.
+    uint64_t appendSamples(std::vector<v1::Samples> &&samples);
+    // Appends events, assigning each an id unique in this epoch. Returns the seq used (0 when empty).
+    uint64_t appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds = nullptr);
+
+    // Validates metric blocks against the topology and dictionary; see ClusterState::validate.
+    QString validate(const v1::MetricBlock &block) const;
+    int64_t headTimeMs() const;
+
+    struct Snapshot
+    {
+        uint64_t seq = 0; // the journal entry the snapshot reflects
+        int64_t timeMs = 0;
+        std::vector<v1::Samples> keyframes;
+    };
+    // The full state at the head, restricted to the metric ids `wanted` accepts.
+    Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted) const;
+
+    struct Range
+    {
+        uint64_t oldest = 1; // oldest retained seq (head + 1 when nothing is retained)
+        uint64_t head = 0; // newest seq, 0 before the first append
+    };
+    Range range() const;
+
+    enum class ReadStatus
+    {
+        Ok,
+        NotRetained,
+        Closed
+    };
+    // Copies up to maxEntries entries after `afterSeq` into `out`; when there are
+    // none, waits up to `wait` for one. NotRetained when afterSeq + 1 has already
+    // been evicted.
+    ReadStatus readAfter(uint64_t afterSeq, std::vector<JournalMessage> &out, size_t maxEntries,
+                         std::chrono::milliseconds wait) const;
+
+    // Wakes every reader; reads return Closed from now on.
+    void close();
+
+private:
+    uint64_t appendLocked(v1::StreamMessage &&message);
+    void evictLocked();
+
+    struct Entry
+    {
+        std::chrono::steady_clock::time_point appendedAt;
+        size_t bytes;
+        JournalMessage message;
+    };
+
+    const uint64_t m_epoch;
+    const std::shared_ptr<const Topology> m_topology;
+    const std::vector<MetricDescriptor> m_metrics;
+    const RetentionPolicy m_retention;
+
+    mutable std::mutex m_mutex;
+    mutable std::condition_variable m_appended;
+    std::deque<Entry> m_entries;
+    uint64_t m_headSeq = 0;
+    size_t m_bytes = 0;
+    uint64_t m_nextEventId = 1;
+    bool m_closed = false;
+    ClusterState m_head;
+};
+
+} // namespace vigil

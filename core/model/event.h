@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metric.h"
+
+#include <QString>
+
+#include <cstdint>
+
+namespace vigil {
+
+// Mirrors vigil.v1.EventType: hardware warnings in the 100s, job events in the
+// 200s, operator actions in the 300s.
+enum class EventType
+{
+    Unspecified = 0,
+    Xid = 100,
+    EccSingleBit = 101,
+    EccDoubleBit = 102,
+    RowRemap = 103,
+    ThermalThrottle = 104,
+    PowerThrottle = 105,
+    NvlinkCrc = 106,
+    IbLinkFlap = 107,
+    PduOverThreshold = 108,
+    CoolantTemperature = 109,
+    JobStart = 200,
+    CheckpointSaved = 201,
+    JobCrash = 202,
+    JobOom = 203,
+    NcclTimeout = 204,
+    JobRestart = 205,
+    Rollback = 206,
+    JobEnd = 207,
+    Acknowledge = 300,
+    Shelve = 301,
+    ManualRestart = 302,
+    ThresholdChange = 303,
+    Drain = 304,
+    HotPatch = 305,
+    Note = 306,
+};
+
+enum class Severity
+{
+    Unspecified,
+    Info,
+    Warning,
+    Critical
+};
+
+inline bool isHardwareWarning(EventType t)
+{
+    return int(t) >= 100 && int(t) < 200;
+}
+inline bool isJobEvent(EventType t)
+{
+    return int(t) >= 200 && int(t) < 300;
+}
+inline bool isOperatorAction(EventType t)
+{
+    return int(t) >= 300 && int(t) < 400;
+}
+bool isKnownEventType(int wireValue);
+
+struct EntityRef
+{
+    EntityKind kind = EntityKind::Unspecified;
+    uint32_t index = 0;
+    bool operator==(const EntityRef &) const = default;
+};
+
+struct Event
+{
+    uint64_t id = 0;
+    int64_t timeMs = 0;
+    EventType type = EventType::Unspecified;
+    Severity severity = Severity::Unspecified;
+    EntityRef entity;
+    QString jobId;
+    int32_t code = 0;
+    double value = 0.0;
+    int64_t step = 0;
+    QString message;
+    QString operatorName;
+    uint64_t targetEventId = 0;
+    bool operator==(const Event &) const = default;
+};
+
+} // namespace vigil

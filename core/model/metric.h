@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace vigil {
+
+enum class EntityKind
+{
+    Unspecified,
+    Gpu,
+    Node,
+    Rack,
+    Pdu,
+    CoolingLoop,
+    Switch,
+    Job,
+    Cluster
+};
+
+// What a metric is: its stable name (DCGM's field name where DCGM has one), its
+// unit and the kind of entity it describes. The id is the number a stream uses
+// for it; it is only meaningful together with the stream's dictionary.
+struct MetricDescriptor
+{
+    uint32_t id = 0;
+    QString name;
+    QString unit;
+    EntityKind entityKind = EntityKind::Unspecified;
+    QString help;
+};
+
+// Names of the metrics Vigil itself understands.
+namespace metric {
+inline const QString GpuTemp = QStringLiteral("DCGM_FI_DEV_GPU_TEMP");
+inline const QString MemoryTemp = QStringLiteral("DCGM_FI_DEV_MEMORY_TEMP");
+inline const QString GpuPower = QStringLiteral("DCGM_FI_DEV_POWER_USAGE");
+inline const QString GpuUtil = QStringLiteral("DCGM_FI_DEV_GPU_UTIL");
+inline const QString FbUsed = QStringLiteral("DCGM_FI_DEV_FB_USED");
+inline const QString RackInletTemp = QStringLiteral("VIGIL_RACK_INLET_TEMP");
+inline const QString PduLoad = QStringLiteral("VIGIL_PDU_LOAD");
+inline const QString CoolantSupplyTemp = QStringLiteral("VIGIL_COOLANT_SUPPLY_TEMP");
+inline const QString JobStep = QStringLiteral("VIGIL_JOB_STEP");
+inline const QString JobLoss = QStringLiteral("VIGIL_JOB_LOSS");
+inline const QString JobTokensPerSecond = QStringLiteral("VIGIL_JOB_TOKENS_PER_S");
+inline const QString JobStepTime = QStringLiteral("VIGIL_JOB_STEP_TIME");
+} // namespace metric
+
+// The metrics the built-in simulator produces, in id order.
+const std::vector<MetricDescriptor> &standardMetrics();
+
+} // namespace vigil

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "topology.h"
+
+#include <algorithm>
+
+namespace vigil {
+
+namespace {
+
+QString outOfRange(const char *what, size_t index, const char *field, uint32_t value, size_t limit)
+{
+    return QStringLiteral("%1 %2: %3 = %4 is out of range (have %5)")
+        .arg(QLatin1String(what))
+        .arg(index)
+        .arg(QLatin1String(field))
+        .arg(value)
+        .arg(limit);
+}
+
+} // namespace
+
+QString Topology::index()
+{
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].hallIndex >= halls.size())
+            return outOfRange("row", i, "hall_index", rows[i].hallIndex, halls.size());
+    for (size_t i = 0; i < racks.size(); ++i) {
+        const Rack &rack = racks[i];
+        if (rack.rowIndex >= rows.size())
+            return outOfRange("rack", i, "row_index", rack.rowIndex, rows.size());
+        for (uint32_t pdu : rack.pduIndices)
+            if (pdu >= pdus.size())
+                return outOfRange("rack", i, "pdu_indices", pdu, pdus.size());
+        if (!coolingLoops.empty() && rack.coolingLoopIndex >= coolingLoops.size())
+            return outOfRange("rack", i, "cooling_loop_index", rack.coolingLoopIndex, coolingLoops.size());
+        if (!switches.empty() && rack.leafSwitchIndex >= switches.size())
+            return outOfRange("rack", i, "leaf_switch_index", rack.leafSwitchIndex, switches.size());
+    }
+    for (size_t i = 0; i < pdus.size(); ++i)
+        if (pdus[i].rackIndex >= racks.size())
+            return outOfRange("pdu", i, "rack_index", pdus[i].rackIndex, racks.size());
+
+    nodesOfRack.assign(racks.size(), {});
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].rackIndex >= racks.size())
+            return outOfRange("node", i, "rack_index", nodes[i].rackIndex, racks.size());
+        auto &slots = nodesOfRack[nodes[i].rackIndex];
+        if (slots.size() <= nodes[i].slot)
+            slots.resize(nodes[i].slot + 1, UINT32_MAX);
+        slots[nodes[i].slot] = uint32_t(i);
+    }
+    gpusOfNode.assign(nodes.size(), {});
+    for (size_t i = 0; i < gpus.size(); ++i) {
+        if (gpus[i].nodeIndex >= nodes.size())
+            return outOfRange("gpu", i, "node_index", gpus[i].nodeIndex, nodes.size());
+        auto &locals = gpusOfNode[gpus[i].nodeIndex];
+        if (locals.size() <= gpus[i].localIndex)
+            locals.resize(gpus[i].localIndex + 1, UINT32_MAX);
+        locals[gpus[i].localIndex] = uint32_t(i);
+    }
+    jobOfGpu.assign(gpus.size(), -1);
+    for (size_t j = 0; j < jobs.size(); ++j)
+        for (uint32_t gpu : jobs[j].gpuIndices) {
+            if (gpu >= gpus.size())
+                return outOfRange("job", j, "gpu_indices", gpu, gpus.size());
+            jobOfGpu[gpu] = int32_t(j);
+        }
+    return {};
+}
+
+bool Topology::operator==(const Topology &o) const
+{
+    auto sameRack = [](const Rack &a, const Rack &b) {
+        return a.name == b.name && a.rowIndex == b.rowIndex && a.positionInRow == b.positionInRow
+            && a.pduIndices == b.pduIndices && a.coolingLoopIndex == b.coolingLoopIndex
+            && a.leafSwitchIndex == b.leafSwitchIndex;
+    };
+    auto sameGpu = [](const Gpu &a, const Gpu &b) {
+        return a.uuid == b.uuid && a.nodeIndex == b.nodeIndex && a.localIndex == b.localIndex && a.model == b.model
+            && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB;
+    };
+    auto sameJob = [](const Job &a, const Job &b) {
+        return a.id == b.id && a.name == b.name && a.priority == b.priority && a.gpuIndices == b.gpuIndices
+            && a.checkpointIntervalSteps == b.checkpointIntervalSteps;
+    };
+    return version == o.version && clusterName == o.clusterName && halls.size() == o.halls.size()
+        && rows.size() == o.rows.size() && nodes.size() == o.nodes.size() && pdus.size() == o.pdus.size()
+        && coolingLoops.size() == o.coolingLoops.size() && switches.size() == o.switches.size()
+        && std::equal(racks.begin(), racks.end(), o.racks.begin(), o.racks.end(), sameRack)
+        && std::equal(gpus.begin(), gpus.end(), o.gpus.begin(), o.gpus.end(), sameGpu)
+        && std::equal(jobs.begin(), jobs.end(), o.jobs.begin(), o.jobs.end(), sameJob);
+}
+
+} // namespace vigil

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace vigil {
+
+// The cluster's layout as plain values. Every entity is referred to by its index
+// in the vector that holds it ("topology order"), the same indices the wire uses.
+
+struct Hall
+{
+    QString name;
+};
+
+struct Row
+{
+    QString name;
+    uint32_t hallIndex = 0;
+};
+
+struct Rack
+{
+    QString name;
+    uint32_t rowIndex = 0;
+    uint32_t positionInRow = 0;
+    std::vector<uint32_t> pduIndices;
+    uint32_t coolingLoopIndex = 0;
+    uint32_t leafSwitchIndex = 0;
+};
+
+struct Node
+{
+    QString hostname;
+    uint32_t rackIndex = 0;
+    uint32_t slot = 0; // 0 = bottom of the rack
+};
+
+struct Gpu
+{
+    QString uuid;
+    uint32_t nodeIndex = 0;
+    uint32_t localIndex = 0;
+    QString model;
+    float maxPowerW = 700.0f;
+    float memoryTotalMiB = 81559.0f;
+};
+
+struct Pdu
+{
+    QString name;
+    uint32_t rackIndex = 0;
+    float ratedKw = 0.0f;
+};
+
+struct CoolingLoop
+{
+    QString name;
+    float supplyTempC = 0.0f;
+};
+
+enum class SwitchRole
+{
+    Unspecified,
+    Leaf,
+    Spine
+};
+
+struct Switch
+{
+    QString name;
+    SwitchRole role = SwitchRole::Unspecified;
+    std::vector<uint32_t> uplinkSwitchIndices;
+};
+
+enum class PriorityClass
+{
+    Unspecified,
+    Training,
+    Evaluation,
+    Background
+};
+
+struct ParallelismLayout
+{
+    uint32_t dataParallel = 1;
+    uint32_t tensorParallel = 1;
+    uint32_t pipelineParallel = 1;
+};
+
+struct Job
+{
+    QString id;
+    QString name;
+    PriorityClass priority = PriorityClass::Unspecified;
+    std::vector<uint32_t> gpuIndices;
+    ParallelismLayout layout;
+    uint32_t checkpointIntervalSteps = 0;
+};
+
+struct Topology
+{
+    uint64_t version = 0;
+    QString clusterName;
+    std::vector<Hall> halls;
+    std::vector<Row> rows;
+    std::vector<Rack> racks;
+    std::vector<Node> nodes;
+    std::vector<Gpu> gpus;
+    std::vector<Pdu> pdus;
+    std::vector<CoolingLoop> coolingLoops;
+    std::vector<Switch> switches;
+    std::vector<Job> jobs;
+
+    // Derived lookups, filled by index(); not on the wire.
+    std::vector<int32_t> jobOfGpu; // -1 when the GPU is idle
+    std::vector<std::vector<uint32_t>> gpusOfNode; // by local index
+    std::vector<std::vector<uint32_t>> nodesOfRack; // by slot
+
+    // Builds the derived lookups. Returns an empty string when every index is in
+    // range, otherwise a description of the first broken reference.
+    QString index();
+
+    uint32_t rackOfGpu(uint32_t gpu) const { return nodes[gpus[gpu].nodeIndex].rackIndex; }
+    bool operator==(const Topology &other) const;
+};
+
+} // namespace vigil
