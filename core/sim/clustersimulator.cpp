@@ -185,7 +185,8 @@ void ClusterSimulator::advance(int64_t dtMs, MetricColumns &columns, std::vector
         const size_t rack = t.rackOfGpu(g);
         const float inlet = columns[RackInlet][rack];
         const float target = inlet + power * gpu.thermalResistance;
-        gpu.temp += (target - gpu.temp) * lag;
+        // The first sample finds the hall already at its working temperature.
+        gpu.temp = m_warm ? gpu.temp + (target - gpu.temp) * lag : target;
         // Hardware slowdown: above the threshold the board sheds clocks and power.
         const bool throttling = gpu.temp >= ThrottleTempC;
         if (throttling) {
@@ -212,6 +213,7 @@ void ClusterSimulator::advance(int64_t dtMs, MetricColumns &columns, std::vector
                  jobIndex >= 0 ? t.jobs[size_t(jobIndex)].id : QString());
     }
 
+    m_warm = true;
     for (size_t r = 0; r < t.racks.size(); ++r) {
         const Rack &rack = t.racks[r];
         if (rack.pduIndices.empty())

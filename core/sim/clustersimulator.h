@@ -66,6 +66,7 @@ private:
     Random m_random;
     int64_t m_timeMs;
     uint64_t m_nextEventId = 1;
+    bool m_warm = false;
     std::vector<GpuPhysics> m_gpus;
     std::vector<float> m_rackInletOffset;
     std::vector<JobProgress> m_jobs;

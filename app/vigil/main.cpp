@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// vigil: the dashboard. Connects to a gateway (or starts one with --demo) and shows the cluster live.
+#include "client/telemetryclient.h"
+#include "gateway/gatewaycommandline.h"
+#include "gateway/gatewayserver.h"
+#include "mainwindow.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QMessageBox>
+#include <QTextStream>
+#include <QTimer>
+#include <QTranslator>
+
+namespace {
+
+void installTranslations(QApplication &app, const QString &language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+// --screenshot: once data is live, wait a moment for the view to settle, save the window, quit.
+void scheduleScreenshot(vigil::MainWindow &window, vigil::LiveCluster &cluster, const QString &path, int settleMs)
+{
+    auto *poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, &cluster, poll, path, settleMs] {
+        const auto state = cluster.status().state;
+        if (state != vigil::ConnectionState::Live && state != vigil::ConnectionState::Resumed)
+            return;
+        poll->stop();
+        QTimer::singleShot(settleMs, &window, [&window, path] {
+            window.refresh();
+            const bool saved = window.grab().save(path);
+            QTextStream(stderr) << (saved ? "vigil: screenshot saved to " : "vigil: cannot write screenshot ") << path
+                                << Qt::endl;
+            QApplication::exit(saved ? 0 : 1);
+        });
+    });
+    poll->start(100);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Vigil"));
+    QApplication::setOrganizationName(QStringLiteral("Vigil"));
+    QApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Operations dashboard for GPU training clusters."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({ QStringLiteral("gateway"),
+                       QApplication::translate("main", "Gateway to subscribe to (default 127.0.0.1:50051)."),
+                       QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
+    parser.addOption({ QStringLiteral("demo"),
+                       QApplication::translate(
+                           "main", "Start a gateway with a simulated cluster on 127.0.0.1 and connect to it.") });
+    parser.addOption(
+        { QStringLiteral("lang"),
+          QApplication::translate("main", "User interface language (e.g. en, de, ja); default: the system's."),
+          QStringLiteral("code") });
+    parser.addOption({ QStringLiteral("screenshot"),
+                       QApplication::translate("main", "Save a screenshot of the window once data is live, then quit."),
+                       QStringLiteral("file.png") });
+    vigil::addGatewayOptions(parser, false);
+    parser.process(app);
+
+    installTranslations(app, parser.value(QStringLiteral("lang")));
+    vigil::applyDarkTheme(app);
+
+    QTextStream err(stderr);
+    std::unique_ptr<vigil::GatewayServer> demoGateway;
+    QString address = parser.value(QStringLiteral("gateway"));
+    if (parser.isSet(QStringLiteral("demo"))) {
+        vigil::GatewayOptions options;
+        options.listen = "127.0.0.1:0";
+        QString error = vigil::readGatewayOptions(parser, options, false);
+        if (error.isEmpty())
+            demoGateway = vigil::GatewayServer::start(options, &error);
+        if (!demoGateway) {
+            err << "vigil: " << error << Qt::endl;
+            QMessageBox::critical(nullptr, QApplication::translate("main", "Vigil"),
+                                  QApplication::translate("main", "The demo gateway could not start: %1").arg(error));
+            return 1;
+        }
+        address = demoGateway->address();
+    }
+
+    vigil::LiveCluster cluster;
+    vigil::TelemetryClient client({ address }, cluster);
+    client.start();
+
+    vigil::MainWindow window(cluster);
+    if (demoGateway)
+        window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
+    window.show();
+    if (parser.isSet(QStringLiteral("screenshot")))
+        scheduleScreenshot(window, cluster, parser.value(QStringLiteral("screenshot")), 3000);
+
+    const int status = app.exec();
+    client.stop();
+    if (demoGateway)
+        demoGateway->stop();
+    return status;
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "overlay.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <limits>
+
+namespace vigil {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Overlay)
+};
+} // namespace
+
+OverlaySpec overlaySpec(Overlay overlay)
+{
+    switch (overlay) {
+    case Overlay::GpuTemperature:
+        return { overlay, Tr::tr("GPU temperature"), QStringLiteral("°C"), 20.0f, 95.0f, OverlaySpec::Ramp::Heat };
+    case Overlay::GpuPower:
+        return { overlay, Tr::tr("GPU power"), QStringLiteral("W"), 0.0f, 700.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::PduLoad:
+        return {
+            overlay, Tr::tr("PDU load of rating"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude
+        };
+    }
+    return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+}
+
+const std::vector<Overlay> &allOverlays()
+{
+    static const std::vector<Overlay> overlays { Overlay::GpuTemperature, Overlay::GpuPower, Overlay::PduLoad };
+    return overlays;
+}
+
+void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu)
+{
+    constexpr float NoReading = std::numeric_limits<float>::quiet_NaN();
+    const Topology *topology = state.topology().get();
+    perGpu.assign(topology ? topology->gpus.size() : 0, NoReading);
+    if (!topology)
+        return;
+    auto copyGpuColumn = [&](const QString &name) {
+        if (const MetricColumn *column = state.column(name); column && column->values.size() == perGpu.size())
+            perGpu = column->values;
+    };
+    switch (overlay) {
+    case Overlay::GpuTemperature:
+        copyGpuColumn(metric::GpuTemp);
+        break;
+    case Overlay::GpuPower:
+        copyGpuColumn(metric::GpuPower);
+        break;
+    case Overlay::PduLoad: {
+        const MetricColumn *load = state.column(metric::PduLoad);
+        if (!load)
+            break;
+        std::vector<float> rackPercent(topology->racks.size(), NoReading);
+        for (size_t r = 0; r < topology->racks.size(); ++r) {
+            float worst = NoReading;
+            for (uint32_t pdu : topology->racks[r].pduIndices) {
+                const float kw = state.value(load, pdu);
+                const float rated = topology->pdus[pdu].ratedKw;
+                if (!std::isnan(kw) && rated > 0.0f && (std::isnan(worst) || kw / rated * 100.0f > worst))
+                    worst = kw / rated * 100.0f;
+            }
+            rackPercent[r] = worst;
+        }
+        for (size_t g = 0; g < perGpu.size(); ++g)
+            perGpu[g] = rackPercent[topology->rackOfGpu(uint32_t(g))];
+        break;
+    }
+    }
+}
+
+} // namespace vigil

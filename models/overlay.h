@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "state/clusterstate.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace vigil {
+
+// What the rack map colours its GPU cells by.
+enum class Overlay
+{
+    GpuTemperature,
+    GpuPower,
+    PduLoad, // the rack's most loaded PDU, as % of its rating
+};
+
+struct OverlaySpec
+{
+    enum class Ramp
+    {
+        Heat,
+        Magnitude
+    };
+    Overlay overlay;
+    QString title; // translated
+    QString unit; // as shown, e.g. "°C"
+    float min;
+    float max;
+    Ramp ramp;
+};
+
+OverlaySpec overlaySpec(Overlay overlay);
+const std::vector<Overlay> &allOverlays();
+
+// One value per GPU for the overlay (NaN where there is no reading), into `perGpu`.
+void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu);
+
+} // namespace vigil

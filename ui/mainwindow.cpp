@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "client/telemetryclient.h"
+#include "connectionstatuswidget.h"
+#include "gpudescription.h"
+#include "jobtablemodel.h"
+#include "legend/colorlegend.h"
+#include "rackmap/rackmapwidget.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace vigil {
+
+namespace {
+
+constexpr int RefreshIntervalMs = 100;
+
+ColorScale scaleFor(const OverlaySpec &spec)
+{
+    return ColorScale(spec.ramp == OverlaySpec::Ramp::Heat ? ColorScale::Palette::Inferno
+                                                           : ColorScale::Palette::Viridis);
+}
+
+QString iconFor(Overlay overlay)
+{
+    switch (overlay) {
+    case Overlay::GpuTemperature:
+        return QStringLiteral(":/icons/temperature.png");
+    case Overlay::GpuPower:
+        return QStringLiteral(":/icons/power.png");
+    case Overlay::PduLoad:
+        return QStringLiteral(":/icons/pdu.png");
+    }
+    return {};
+}
+
+} // namespace
+
+MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
+    : QMainWindow(parent)
+    , m_cluster(cluster)
+    , m_rackMap(new RackMapWidget(this))
+    , m_legend(new ColorLegend(this))
+    , m_status(new ConnectionStatusWidget(this))
+    , m_jobs(new JobTableModel(this))
+    , m_jobView(new QTableView(this))
+    , m_refreshTimer(new QTimer(this))
+{
+    setWindowTitle(tr("Vigil — GPU cluster operations"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_rackMap, 1);
+    layout->addWidget(m_legend);
+    setCentralWidget(central);
+    m_rackMap->setTooltipProvider([this](int gpu) { return describeGpu(m_state, uint32_t(gpu)); });
+
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_jobs);
+    proxy->setSortRole(JobTableModel::SortRole);
+    m_jobView->setModel(proxy);
+    m_jobView->setSortingEnabled(true);
+    m_jobView->sortByColumn(JobTableModel::GpusColumn, Qt::DescendingOrder);
+    m_jobView->verticalHeader()->hide();
+    m_jobView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_jobView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_jobView->setAlternatingRowColors(true);
+    auto *jobsDock = new QDockWidget(tr("Jobs"), this);
+    jobsDock->setObjectName(QStringLiteral("jobsDock"));
+    jobsDock->setWidget(m_jobView);
+    addDockWidget(Qt::RightDockWidgetArea, jobsDock);
+    resizeDocks({ jobsDock }, { 560 }, Qt::Horizontal);
+
+    statusBar()->addWidget(m_status, 1);
+    createActions();
+    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(jobsDock->toggleViewAction());
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1600, 1000);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    const int savedOverlay = settings.value(QStringLiteral("mainWindow/overlay"), 0).toInt();
+    setOverlay(savedOverlay >= 0 && savedOverlay < int(allOverlays().size()) ? allOverlays()[size_t(savedOverlay)]
+                                                                             : Overlay::GpuTemperature);
+
+    connect(m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
+    m_refreshTimer->start(RefreshIntervalMs);
+    refresh();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    QToolBar *toolbar = addToolBar(tr("Overlays"));
+    toolbar->setObjectName(QStringLiteral("overlayToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_overlayActions = new QActionGroup(this);
+    int key = 1;
+    for (Overlay overlay : allOverlays()) {
+        const OverlaySpec spec = overlaySpec(overlay);
+        QAction *action = m_overlayActions->addAction(QIcon(iconFor(overlay)), spec.title);
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(QString::number(key++)));
+        action->setToolTip(tr("%1 (%2)").arg(spec.title, action->shortcut().toString(QKeySequence::NativeText)));
+        action->setData(int(overlay));
+        connect(action, &QAction::triggered, this, [this, overlay] { setOverlay(overlay); });
+        toolbar->addAction(action);
+        viewMenu->addAction(action);
+    }
+    viewMenu->addSeparator();
+    QAction *fullScreen = viewMenu->addAction(tr("&Full screen"));
+    fullScreen->setShortcut(QKeySequence::FullScreen);
+    fullScreen->setCheckable(true);
+    connect(fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&About Vigil"), this, [this] {
+        QMessageBox::about(this, tr("About Vigil"),
+                           tr("<h3>Vigil %1</h3><p>An operations dashboard for GPU training clusters: live rack map, "
+                              "telemetry over gRPC, and the cost of keeping a run alive made visible.</p>"
+                              "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::setOverlay(Overlay overlay)
+{
+    m_overlay = overlay;
+    if (m_overlayActions)
+        for (QAction *action : m_overlayActions->actions())
+            action->setChecked(action->data().toInt() == int(overlay));
+    const OverlaySpec spec = overlaySpec(overlay);
+    m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
+    applyOverlay();
+}
+
+void MainWindow::applyOverlay()
+{
+    const OverlaySpec spec = overlaySpec(m_overlay);
+    computeOverlay(m_state, m_overlay, m_cellValues);
+    m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max);
+}
+
+void MainWindow::refresh()
+{
+    const std::shared_ptr<const Topology> previous = m_state.topology();
+    if (m_cluster.copyIfNewer(m_state, m_generation)) {
+        if (m_state.topology() != previous)
+            m_rackMap->setTopology(m_state.topology());
+        applyOverlay();
+        m_jobs->setState(m_state);
+    }
+    m_status->showStatus(m_cluster.status(), m_state.timeMs());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/overlay"), int(m_overlay));
+    event->accept();
+}
+
+} // namespace vigil

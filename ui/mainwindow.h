@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "overlay.h"
+#include "state/clusterstate.h"
+
+#include <QMainWindow>
+
+class QActionGroup;
+class QTimer;
+class QTableView;
+
+namespace vigil {
+
+class ColorLegend;
+class ConnectionStatusWidget;
+class JobTableModel;
+class LiveCluster;
+class RackMapWidget;
+
+// The dashboard: the rack map with its overlay and legend, the jobs, and the
+// state of the feed. It reads the LiveCluster at a fixed cadence and never waits
+// on the network.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(LiveCluster &cluster, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void setOverlay(Overlay overlay);
+    Overlay overlay() const { return m_overlay; }
+    RackMapWidget *rackMap() const { return m_rackMap; }
+    ConnectionStatusWidget *connectionStatus() const { return m_status; }
+    const ClusterState &clusterState() const { return m_state; }
+
+    // Pulls the newest state and status from the feed (what the refresh timer does).
+    void refresh();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void applyOverlay();
+
+    LiveCluster &m_cluster;
+    ClusterState m_state;
+    uint64_t m_generation = 0;
+    Overlay m_overlay = Overlay::GpuTemperature;
+    std::vector<float> m_cellValues;
+
+    RackMapWidget *m_rackMap;
+    ColorLegend *m_legend;
+    ConnectionStatusWidget *m_status;
+    JobTableModel *m_jobs;
+    QTableView *m_jobView;
+    QActionGroup *m_overlayActions = nullptr;
+    QTimer *m_refreshTimer;
+};
+
+} // namespace vigil

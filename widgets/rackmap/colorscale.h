@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QRgb>
+
+#include <array>
+#include <cmath>
+
+namespace vigil {
+
+// A perceptually uniform, colour-blind-safe colour ramp as a 256-entry lookup
+// table, built once. Values outside [min, max] clamp; NaN ("no reading") maps to
+// noDataColor, which lies outside every ramp.
+class ColorScale
+{
+public:
+    enum class Palette
+    {
+        Inferno, // heat: black-purple-red-yellow; hot reads as bright
+        Viridis, // magnitudes: purple-blue-green-yellow
+    };
+
+    explicit ColorScale(Palette palette = Palette::Viridis);
+
+    Palette palette() const { return m_palette; }
+    QRgb at(double t) const // t in [0, 1]
+    {
+        if (!(t > 0.0))
+            return m_lut.front();
+        if (t >= 1.0)
+            return m_lut.back();
+        return m_lut[size_t(t * 255.0 + 0.5)];
+    }
+    QRgb map(float value, float min, float max) const
+    {
+        if (std::isnan(value))
+            return noDataColor();
+        return at((double(value) - min) / (double(max) - min));
+    }
+    static QRgb noDataColor() { return qRgb(0x4a, 0x4f, 0x57); }
+
+private:
+    Palette m_palette;
+    std::array<QRgb, 256> m_lut {};
+};
+
+} // namespace vigil
