@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The front door. `make run` and `make test` work on a fresh Debian 12 machine:
+# they install what is missing, configure (Release, Ninja) and build first.
+
+PRESET    ?= release
+BUILD_DIR := build/$(PRESET)
+CMAKE_ARGS ?=
+JOBS      ?= $(shell nproc)
+
+.PHONY: all deps configure build run test bench translations format clean
+
+all: build
+
+deps:
+	@bash cmake/install-deps.sh
+
+configure: deps
+	@cmake --preset $(PRESET) $(CMAKE_ARGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	./$(BUILD_DIR)/app/vigil --demo
+
+test: build
+	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json
+
+# Refreshes translations/*.ts from the sources (rewrites them: run by hand, never in CI).
+translations:
+	/usr/lib/qt6/bin/lupdate -no-obsolete -locations none core models widgets ui app \
+	    -ts translations/vigil_de.ts translations/vigil_ja.ts
+
+format:
+	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf build

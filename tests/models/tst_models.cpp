@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Overlays, the GPU hover text and the job table over a known cluster state.
+#include "gpudescription.h"
+#include "jobtablemodel.h"
+#include "overlay.h"
+#include "sim/topologybuilder.h"
+#include "vigil/v1/telemetry.pb.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vigil;
+
+namespace {
+
+uint32_t idOf(const QString &name)
+{
+    for (const MetricDescriptor &m : standardMetrics())
+        if (m.name == name)
+            return m.id;
+    return UINT32_MAX;
+}
+
+void set(ClusterState &state, const QString &metricName, uint32_t entity, float value)
+{
+    v1::Samples s;
+    s.set_time_ms(1793577600000);
+    auto *b = s.add_blocks();
+    b->set_metric_id(idOf(metricName));
+    b->set_first_index(entity);
+    b->add_values(value);
+    QVERIFY(state.apply(s).ok());
+}
+
+} // namespace
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+
+    ClusterState state;
+
+private Q_SLOTS:
+    void init()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        state.reset(std::make_shared<Topology>(buildTopology({ 128 }, 3)), standardMetrics());
+    }
+
+    void temperatureOverlayIsTheColumn()
+    {
+        set(state, metric::GpuTemp, 7, 81.0f);
+        std::vector<float> values;
+        computeOverlay(state, Overlay::GpuTemperature, values);
+        QCOMPARE(values.size(), size_t(128));
+        QCOMPARE(values[7], 81.0f);
+        QVERIFY(std::isnan(values[8])); // no reading stays no reading
+    }
+
+    void pduOverlayIsTheWorstPduOfTheRack()
+    {
+        const Topology &t = *state.topology();
+        const Rack &rack = t.racks[1];
+        QCOMPARE(rack.pduIndices.size(), size_t(2));
+        set(state, metric::PduLoad, rack.pduIndices[0], t.pdus[rack.pduIndices[0]].ratedKw * 0.5f);
+        set(state, metric::PduLoad, rack.pduIndices[1], t.pdus[rack.pduIndices[1]].ratedKw * 0.9f);
+        std::vector<float> values;
+        computeOverlay(state, Overlay::PduLoad, values);
+        for (size_t g = 0; g < values.size(); ++g) {
+            if (t.rackOfGpu(uint32_t(g)) == 1)
+                QCOMPARE(values[g], 90.0f);
+            else
+                QVERIFY(std::isnan(values[g]));
+        }
+    }
+
+    void overlaySpecsHaveUnitsAndRanges()
+    {
+        for (Overlay o : allOverlays()) {
+            const OverlaySpec spec = overlaySpec(o);
+            QVERIFY(!spec.title.isEmpty());
+            QVERIFY(!spec.unit.isEmpty());
+            QVERIFY(spec.max > spec.min);
+        }
+    }
+
+    void gpuDescription()
+    {
+        const Topology &t = *state.topology();
+        set(state, metric::GpuTemp, 9, 67.0f);
+        set(state, metric::GpuPower, 9, 612.4f);
+        set(state, metric::FbUsed, 9, 76200.0f);
+        const QString text = describeGpu(state, 9);
+        const Node &node = t.nodes[t.gpus[9].nodeIndex];
+        QVERIFY(text.contains(QStringLiteral("GPU 1 of %1").arg(node.hostname)));
+        QVERIFY(text.contains(t.racks[node.rackIndex].name));
+        QVERIFY(text.contains(QStringLiteral("Job llm-405b-pretrain (training)")));
+        QVERIFY(text.contains(QStringLiteral("Temperature 67 °C")));
+        QVERIFY(text.contains(QStringLiteral("Power 612 W")));
+        QVERIFY(text.contains(QStringLiteral("Memory used 74.4 GiB of 80 GiB")));
+        QVERIFY(text.contains(QStringLiteral("Utilisation —"))); // no reading is not zero
+        QVERIFY(text.contains(t.gpus[9].uuid));
+        QCOMPARE(describeGpu(state, 100000), QString());
+    }
+
+    void jobTable()
+    {
+        JobTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+        model.setState(state);
+        QCOMPARE(resets.count(), 1);
+        QCOMPARE(model.rowCount(), int(state.topology()->jobs.size()));
+        QCOMPARE(model.index(0, JobTableModel::JobColumn).data().toString(), QStringLiteral("llm-405b-pretrain"));
+        QCOMPARE(model.index(0, JobTableModel::StepColumn).data().toString(), QStringLiteral("—"));
+        set(state, metric::JobStep, 0, 19294.0f);
+        set(state, metric::JobLoss, 0, 2.11834f);
+        set(state, metric::JobTokensPerSecond, 0, 638800.0f);
+        model.setState(state);
+        QCOMPARE(resets.count(), 1); // same topology: values change in place
+        QCOMPARE(changes.count(), 1);
+        QCOMPARE(model.index(0, JobTableModel::StepColumn).data().toString(), QStringLiteral("19,294"));
+        QCOMPARE(model.index(0, JobTableModel::LossColumn).data().toString(), QStringLiteral("2.1183"));
+        QCOMPARE(model.index(0, JobTableModel::ThroughputColumn).data().toString(), QStringLiteral("638.8 k"));
+        QCOMPARE(model.index(0, JobTableModel::StepColumn).data(JobTableModel::SortRole).toFloat(), 19294.0f);
+        QCOMPARE(model.headerData(JobTableModel::LossColumn, Qt::Horizontal).toString(), QStringLiteral("Loss"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gateway/gatewayserver.h"
+#include "sim/clustersimulator.h"
+#include "state/clusterstate.h"
+#include "vigil/v1/gateway.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <QString>
+
+#include <cmath>
+#include <memory>
+
+namespace vigil::test {
+
+// A gateway on a free loopback port, fast enough for tests.
+inline GatewayOptions testGatewayOptions(uint32_t gpus = 256, double rateHz = 20.0)
+{
+    GatewayOptions options;
+    options.listen = "127.0.0.1:0";
+    options.simulator.shape.gpus = gpus;
+    options.simulator.seed = 11;
+    options.rateHz = rateHz;
+    options.stream.heartbeatInterval = std::chrono::milliseconds(200);
+    return options;
+}
+
+inline std::unique_ptr<v1::Gateway::Stub> stubFor(const QString &address)
+{
+    return v1::Gateway::NewStub(grpc::CreateChannel(address.toStdString(), grpc::InsecureChannelCredentials()));
+}
+
+// Replays the gateway's simulator independently up to `timeMs` and returns
+// "" when every metric value in `state` is bit-identical to it.
+inline QString compareWithSimulation(const GatewayOptions &options, const ClusterState &state)
+{
+    ClusterSimulator sim(options.simulator);
+    MetricColumns columns;
+    std::vector<Event> events;
+    sim.advance(0, columns, events);
+    const auto stepMs = int64_t(std::llround(1000.0 * options.speed / options.rateHz));
+    while (sim.timeMs() < state.timeMs())
+        sim.advance(stepMs, columns, events);
+    if (sim.timeMs() != state.timeMs())
+        return QStringLiteral("state time %1 is not a simulator tick").arg(state.timeMs());
+    for (size_t m = 0; m < columns.size(); ++m) {
+        const MetricColumn *column = state.columnById(uint32_t(m));
+        if (!column || column->values.size() != columns[m].size())
+            return QStringLiteral("metric %1 missing or of the wrong size").arg(m);
+        for (size_t i = 0; i < columns[m].size(); ++i) {
+            const float expected = columns[m][i];
+            const float got = column->values[i];
+            if (!(expected == got || (std::isnan(expected) && std::isnan(got))))
+                return QStringLiteral("metric %1 entity %2: expected %3, got %4").arg(m).arg(i).arg(expected).arg(got);
+        }
+    }
+    return {};
+}
+
+} // namespace vigil::test

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The dashboard against a real gateway: it goes live, draws the cluster, and
+// switches overlays from the keyboard.
+#include "client/telemetryclient.h"
+#include "connectionstatuswidget.h"
+#include "gateway/gatewayserver.h"
+#include "mainwindow.h"
+#include "rackmap/rackmapwidget.h"
+
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace vigil;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void goesLiveAndDrawsTheCluster()
+    {
+        GatewayOptions options;
+        options.listen = "127.0.0.1:0";
+        options.simulator.shape.gpus = 512;
+        options.rateHz = 10;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+
+        MainWindow window(cluster);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE_WITH_TIMEOUT(window.connectionStatus()->stateText(), QStringLiteral("Live"), 5000);
+        QTRY_VERIFY(window.clusterState().topology() != nullptr);
+        QCOMPARE(window.rackMap()->rackLayout().gpuCells().size(), size_t(512));
+
+        // Keyboard: 2 selects GPU power; the map then shows each GPU's power on the viridis ramp.
+        QTest::keyClick(&window, Qt::Key_2);
+        QCOMPARE(window.overlay(), Overlay::GpuPower);
+        window.refresh();
+        const ClusterState &state = window.clusterState();
+        const MetricColumn *power = state.column(metric::GpuPower);
+        QVERIFY(power);
+        const QImage shot = window.rackMap()->grab().toImage();
+        const ColorScale viridis(ColorScale::Palette::Viridis);
+        for (int gpu : { 0, 200, 511 })
+            QCOMPARE(shot.pixel(window.rackMap()->cellCenter(gpu)),
+                     viridis.map(power->values[size_t(gpu)], 0.0f, 700.0f));
+        QTest::keyClick(&window, Qt::Key_1);
+        QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+
+        client.stop();
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

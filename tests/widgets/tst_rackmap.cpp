@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The rack map's geometry and what a person sees: colours at the cells the
+// layout names, and the tooltip of a known cell.
+#include "gpudescription.h"
+#include "rackmap/rackmapwidget.h"
+#include "sim/topologybuilder.h"
+
+#include <QHelpEvent>
+#include <QTest>
+#include <QToolTip>
+
+#include <cmath>
+#include <set>
+
+using namespace vigil;
+
+class TestRackMap : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Topology> topology = std::make_shared<Topology>(buildTopology({ 2048 }, 1));
+
+private Q_SLOTS:
+    void everyGpuHasItsOwnCell()
+    {
+        const RackLayout layout(*topology);
+        std::set<std::pair<int, int>> seen;
+        for (size_t g = 0; g < topology->gpus.size(); ++g) {
+            const QPoint cell = layout.gpuCells()[g];
+            QVERIFY(seen.insert({ cell.x(), cell.y() }).second);
+            QCOMPARE(layout.gpuAt(QPointF(cell) + QPointF(0.5, 0.5)), int(g));
+            QCOMPARE(layout.rackAt(QPointF(cell) + QPointF(0.5, 0.5)), int(topology->rackOfGpu(uint32_t(g))));
+            QVERIFY(layout.rackRects()[topology->rackOfGpu(uint32_t(g))].contains(cell));
+        }
+        QCOMPARE(layout.gpuAt(QPointF(-1, -1)), -1);
+        QCOMPARE(layout.gpuAt(QPointF(layout.size().width() + 3, 0)), -1);
+    }
+
+    void nodesStackFromTheBottom()
+    {
+        const RackLayout layout(*topology);
+        // Slot 0 sits lowest in its rack, GPU 0 of a node leftmost.
+        const Node &bottom = topology->nodes[topology->nodesOfRack[0][0]];
+        const Node &top = topology->nodes[topology->nodesOfRack[0].back()];
+        QCOMPARE(bottom.slot, 0u);
+        const QPoint bottomCell = layout.gpuCells()[topology->gpusOfNode[topology->nodesOfRack[0][0]][0]];
+        const QPoint topCell = layout.gpuCells()[topology->gpusOfNode[topology->nodesOfRack[0].back()][0]];
+        QVERIFY(bottomCell.y() > topCell.y());
+        QCOMPARE(bottomCell.x(), topCell.x());
+        Q_UNUSED(top);
+    }
+
+    void viewportMapsBothWays()
+    {
+        const MapViewport v = MapViewport::fit(QSize(80, 48), QRectF(10, 10, 800, 600));
+        QCOMPARE(v.scale, 10.0);
+        const QPointF p(12.25, 7.5);
+        QCOMPARE(v.toUnit(v.toWidget(p)), p);
+        // Neighbouring cells touch but never overlap.
+        QCOMPARE(v.cellRect(QPoint(3, 4)).right() + 1, v.cellRect(QPoint(4, 4)).left());
+        QCOMPARE(v.cellRect(QPoint(3, 4)).bottom() + 1, v.cellRect(QPoint(3, 5)).top());
+    }
+
+    void hotAndColdCellsAreDrawnWhereTheLayoutSays()
+    {
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        std::vector<float> values(topology->gpus.size(), 50.0f);
+        const int hot = 1000;
+        const int cold = 77;
+        const int silent = 1500;
+        values[hot] = 95.0f;
+        values[cold] = 20.0f;
+        values[silent] = std::nanf("");
+        const ColorScale scale(ColorScale::Palette::Inferno);
+        map.setCellValues(values, scale, 20.0f, 95.0f);
+        const QImage shot = map.grab().toImage();
+        QCOMPARE(shot.pixel(map.cellCenter(hot)), scale.at(1.0));
+        QCOMPARE(shot.pixel(map.cellCenter(cold)), scale.at(0.0));
+        QCOMPARE(shot.pixel(map.cellCenter(silent)), ColorScale::noDataColor());
+        QCOMPARE(shot.pixel(map.cellCenter(hot + 1)), scale.map(50.0f, 20.0f, 95.0f));
+        // The hot colour is bright, the cold one dark: the ramp reads as heat.
+        QVERIFY(qGray(scale.at(1.0)) > 200 && qGray(scale.at(0.0)) < 20);
+        // The cell the map reports at a point is the GPU drawn there.
+        const QPoint centre = map.cellCenter(hot);
+        QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(centre)), hot);
+    }
+
+    void tooltipOfAKnownCell()
+    {
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        map.setTooltipProvider([&](int gpu) { return describeGpu(state, uint32_t(gpu)); });
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        const int gpu = 42;
+        const QPoint at = map.cellCenter(gpu);
+        QHelpEvent help(QEvent::ToolTip, at, map.mapToGlobal(at));
+        QApplication::sendEvent(&map, &help);
+        const QString expected = describeGpu(state, gpu);
+        QVERIFY(expected.contains(topology->nodes[topology->gpus[gpu].nodeIndex].hostname));
+        QTRY_COMPARE(QToolTip::text(), expected);
+    }
+
+    void colourScalesAreMonotonicInLightness()
+    {
+        // CIE L*: perceived lightness, which a uniform ramp must increase steadily.
+        auto lightness = [](QRgb rgb) {
+            auto linear = [](int c) {
+                const double v = c / 255.0;
+                return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+            };
+            const double y = 0.2126 * linear(qRed(rgb)) + 0.7152 * linear(qGreen(rgb)) + 0.0722 * linear(qBlue(rgb));
+            return y > 0.008856 ? 116.0 * std::cbrt(y) - 16.0 : 903.3 * y;
+        };
+        for (auto palette : { ColorScale::Palette::Inferno, ColorScale::Palette::Viridis }) {
+            const ColorScale scale(palette);
+            double previous = -1.0;
+            for (int i = 0; i <= 20; ++i) {
+                const double l = lightness(scale.at(i / 20.0));
+                QVERIFY2(l > previous,
+                         qPrintable(QStringLiteral("step %1: L* %2 after %3").arg(i).arg(l).arg(previous)));
+                previous = l;
+            }
+            QVERIFY(scale.map(std::nanf(""), 0, 1) == ColorScale::noDataColor());
+            QCOMPARE(scale.map(-100.0f, 0, 1), scale.at(0.0));
+            QCOMPARE(scale.map(100.0f, 0, 1), scale.at(1.0));
+        }
+    }
+};
+
+QTEST_MAIN(TestRackMap)
+#include "tst_rackmap.moc"
