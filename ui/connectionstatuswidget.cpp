@@ -61,9 +61,32 @@ QString ConnectionStatusWidget::stateText() const
     return stateName(m_status.state);
 }
 
-void ConnectionStatusWidget::showStatus(const ConnectionStatus &status, int64_t clusterTimeMs)
+QString ConnectionStatusWidget::describeGap(const StreamGap &gap)
+{
+    auto time = [](int64_t ms) {
+        return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                      : tr("unknown");
+    };
+    QString why;
+    switch (gap.reason) {
+    case StreamGap::Reason::EpochChanged:
+        why = tr("the gateway restarted without its journal");
+        break;
+    case StreamGap::Reason::NotRetained:
+        why = tr("the outage outlasted the gateway's retained window");
+        break;
+    case StreamGap::Reason::MissingSequence:
+        why = tr("journal entries never arrived");
+        break;
+    }
+    return tr("%1 → %2 UTC: %3").arg(time(gap.fromTimeMs), time(gap.toTimeMs), why);
+}
+
+void ConnectionStatusWidget::showStatus(const ConnectionStatus &status, int64_t clusterTimeMs,
+                                        const std::vector<StreamGap> &gaps)
 {
     m_status = status;
+    m_gapList = gaps;
     m_clusterTimeMs = clusterTimeMs;
     const auto now = std::chrono::steady_clock::now();
     const double sinceRate = std::chrono::duration<double>(now - m_lastRateAt).count();
@@ -106,7 +129,11 @@ void ConnectionStatusWidget::showStatus(const ConnectionStatus &status, int64_t 
     m_rate->setText(tr("%1 frames/s").arg(locale.toString(m_framesPerSecond, 'f', 1)));
     m_gaps->setText(status.gaps == 0 ? tr("no gaps")
                                      : QStringLiteral("<span style='color:#d29922'>%1</span>")
-                                           .arg(tr("%n gap(s) in the stream", nullptr, int(status.gaps))));
+                                           .arg(tr("gaps in the stream: %1").arg(status.gaps)));
+    QStringList gapLines;
+    for (const StreamGap &gap : gaps)
+        gapLines << describeGap(gap);
+    m_gaps->setToolTip(gapLines.join(u'\n'));
     m_clock->setText(clusterTimeMs > 0 ? tr("Cluster time %1 UTC")
                                              .arg(QDateTime::fromMSecsSinceEpoch(clusterTimeMs, Qt::UTC)
                                                       .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
@@ -116,7 +143,7 @@ void ConnectionStatusWidget::showStatus(const ConnectionStatus &status, int64_t 
 void ConnectionStatusWidget::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
-        showStatus(m_status, m_clusterTimeMs);
+        showStatus(m_status, m_clusterTimeMs, m_gapList);
     QWidget::changeEvent(event);
 }
 

@@ -18,7 +18,8 @@ public:
     explicit ConnectionStatusWidget(QWidget *parent = nullptr);
 
     // Called at the window's refresh cadence.
-    void showStatus(const ConnectionStatus &status, int64_t clusterTimeMs);
+    void showStatus(const ConnectionStatus &status, int64_t clusterTimeMs, const std::vector<StreamGap> &gaps = {});
+    static QString describeGap(const StreamGap &gap);
 
     QString stateText() const;
     static QString stateName(ConnectionState state);
@@ -38,6 +39,7 @@ private:
     double m_framesPerSecond = 0.0;
     ConnectionStatus m_status;
     int64_t m_clusterTimeMs = 0;
+    std::vector<StreamGap> m_gapList;
 };
 
 } // namespace vigil

@@ -14,6 +14,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -174,7 +175,20 @@ void MainWindow::refresh()
         applyOverlay();
         m_jobs->setState(m_state);
     }
-    m_status->showStatus(m_cluster.status(), m_state.timeMs());
+    const ConnectionStatus status = m_cluster.status();
+    m_status->showStatus(status, m_state.timeMs(), m_cluster.gaps());
+    m_rackMap->setStaleNotice(staleNotice(status));
+}
+
+QString MainWindow::staleNotice(const ConnectionStatus &status) const
+{
+    constexpr double StaleAfterSeconds = 5.0;
+    if (!m_state.topology())
+        return {};
+    const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - status.lastMessageAt).count();
+    if (status.state != ConnectionState::Reconnecting && age < StaleAfterSeconds)
+        return {};
+    return tr("Showing data from %1 s ago — reconnecting to %2").arg(QLocale().toString(age, 'f', 0), status.address);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -13,6 +13,7 @@ class QTableView;
 namespace vigil {
 
 class ColorLegend;
+struct ConnectionStatus;
 class ConnectionStatusWidget;
 class JobTableModel;
 class LiveCluster;
@@ -43,6 +44,7 @@ protected:
 private:
     void createActions();
     void applyOverlay();
+    QString staleNotice(const ConnectionStatus &status) const;
 
     LiveCluster &m_cluster;
     ClusterState m_state;

@@ -53,7 +53,12 @@ private Q_SLOTS:
                      viridis.map(power->values[size_t(gpu)], 0.0f, 700.0f));
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+        QVERIFY(window.rackMap()->staleNotice().isEmpty());
 
+        // The gateway goes away: the map must say its picture is old, not pose as live.
+        server.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(window.rackMap()->staleNotice().contains(QStringLiteral("reconnecting")), 5000);
+        QCOMPARE(window.connectionStatus()->stateText(), QStringLiteral("Reconnecting…"));
         client.stop();
     }
 };

@@ -51,6 +51,14 @@ void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &s
     update();
 }
 
+void RackMapWidget::setStaleNotice(const QString &notice)
+{
+    if (notice == m_staleNotice)
+        return;
+    m_staleNotice = notice;
+    update();
+}
+
 void RackMapWidget::setTooltipProvider(std::function<QString(int)> provider)
 {
     m_tooltip = std::move(provider);
@@ -156,6 +164,33 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         p.setPen(QPen(Qt::white, 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(r.adjusted(0, 0, -m_cellGap, -m_cellGap));
+    }
+    if (m_topology && m_viewport.scale * RackLayout::HallTitleHeight < 10.0) {
+        // Too small for the title band: label each hall in its corner instead.
+        QFont f = font();
+        f.setBold(true);
+        p.setFont(f);
+        for (size_t h = 0; h < m_layout.hallRects().size(); ++h) {
+            const QPointF corner = m_viewport.toWidget(QPointF(m_layout.hallRects()[h].topLeft()));
+            const QString name = m_topology->halls[h].name;
+            const QRect box(corner.toPoint() + QPoint(4, 4),
+                            QSize(p.fontMetrics().horizontalAdvance(name) + 10, p.fontMetrics().height() + 4));
+            p.fillRect(box, QColor(0x12, 0x15, 0x1a, 220));
+            p.setPen(LabelColor);
+            p.drawText(box, Qt::AlignCenter, name);
+        }
+    }
+    if (!m_staleNotice.isEmpty()) {
+        // Never let an old picture pass for a live one.
+        p.fillRect(rect(), QColor(0x0d, 0x11, 0x17, 150));
+        QFont f = font();
+        f.setPixelSize(std::max(16, height() / 28));
+        f.setBold(true);
+        p.setFont(f);
+        const QRect band(0, height() / 2 - f.pixelSize() * 2, width(), f.pixelSize() * 4);
+        p.fillRect(band, QColor(0x3d, 0x2c, 0x00, 230));
+        p.setPen(QColor(0xff, 0xd3, 0x3d));
+        p.drawText(band, Qt::AlignCenter | Qt::TextWordWrap, m_staleNotice);
     }
     if (!m_topology) {
         p.setPen(LabelColor);

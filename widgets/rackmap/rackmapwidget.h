@@ -26,6 +26,9 @@ public:
     void setTopology(std::shared_ptr<const Topology> topology);
     // One value per GPU (NaN: no reading) and how to colour it.
     void setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max);
+    // A banner across the map saying the picture is not current (empty: none).
+    void setStaleNotice(const QString &notice);
+    QString staleNotice() const { return m_staleNotice; }
     // Text for the hover tooltip of a GPU.
     void setTooltipProvider(std::function<QString(int gpu)> provider);
 
@@ -64,6 +67,7 @@ private:
     std::function<QString(int)> m_tooltip;
     QImage m_background;
     QImage m_frame;
+    QString m_staleNotice;
     int m_hovered = -1;
     int m_cellGap = 0;
 };
