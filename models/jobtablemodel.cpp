@@ -95,9 +95,11 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
     case LossColumn:
         return std::isnan(row.loss) ? QStringLiteral("—") : locale.toString(double(row.loss), 'f', 4);
     case ThroughputColumn:
-        return std::isnan(row.tokensPerSecond)
-            ? QStringLiteral("—")
-            : tr("%1 k").arg(locale.toString(double(row.tokensPerSecond) / 1000.0, 'f', 1));
+        if (std::isnan(row.tokensPerSecond))
+            return QStringLiteral("—");
+        if (row.tokensPerSecond >= 1e6f)
+            return tr("%1 M").arg(locale.toString(double(row.tokensPerSecond) / 1e6, 'f', 2));
+        return tr("%1 k").arg(locale.toString(double(row.tokensPerSecond) / 1000.0, 'f', 1));
     case StepTimeColumn:
         return formatReading(row.stepTime, QStringLiteral("s"), 2);
     }

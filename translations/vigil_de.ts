@@ -5,330 +5,355 @@
     <name>GatewayCommandLine</name>
     <message>
         <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse, auf der bedient wird (Standard 127.0.0.1:50051; Port 0 wählt einen freien).</translation>
     </message>
     <message>
         <source>GPUs in the simulated cluster, 1 to 100000 (default 2048).</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs im simulierten Cluster, 1 bis 100000 (Standard 2048).</translation>
     </message>
     <message>
         <source>Simulator seed; the same seed gives the same stream (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Startwert des Simulators; derselbe Wert ergibt denselben Datenstrom (Standard 1).</translation>
     </message>
     <message>
         <source>Samples per second of wall time, up to 100 (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Messwerte pro Sekunde Echtzeit, bis 100 (Standard 1).</translation>
     </message>
     <message>
         <source>Simulated seconds per wall-clock second (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Simulierte Sekunden pro Sekunde Echtzeit (Standard 1).</translation>
     </message>
     <message>
         <source>Seconds of journal retained for resuming clients (default 600).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden Journal, die für wiederverbindende Clients aufbewahrt werden (Standard 600).</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
-        <translation type="unfinished"></translation>
+        <source>--listen: '%1' is not host:port</source>
+        <translation>--listen: „%1“ ist nicht Host:Port</translation>
     </message>
     <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
-        <translation type="unfinished"></translation>
+        <source>--gpus: '%1' is not a number from 1 to 100000</source>
+        <translation>--gpus: „%1“ ist keine Zahl von 1 bis 100000</translation>
     </message>
     <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
-        <translation type="unfinished"></translation>
+        <source>--seed: '%1' is not a non-negative integer</source>
+        <translation>--seed: „%1“ ist keine nichtnegative ganze Zahl</translation>
     </message>
     <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
-        <translation type="unfinished"></translation>
+        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
+        <translation>--rate: „%1“ ist keine Rate über 0 und bis 100 Hz</translation>
     </message>
     <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
-        <translation type="unfinished"></translation>
+        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
+        <translation>--speed: „%1“ ist kein Faktor über 0 und bis 1000000</translation>
     </message>
     <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
-        <translation type="unfinished"></translation>
+        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
+        <translation>--retain: „%1“ ist keine Sekundenzahl von 10 bis 86400</translation>
     </message>
 </context>
 <context>
     <name>GpuDescription</name>
     <message>
         <source>training</source>
-        <translation type="unfinished"></translation>
+        <translation>Training</translation>
     </message>
     <message>
         <source>evaluation</source>
-        <translation type="unfinished"></translation>
+        <translation>Evaluierung</translation>
     </message>
     <message>
         <source>background</source>
-        <translation type="unfinished"></translation>
+        <translation>Hintergrund</translation>
     </message>
     <message>
         <source>unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht eingestuft</translation>
     </message>
     <message>
         <source>GPU %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 von %2</translation>
     </message>
     <message>
         <source>Rack %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rack %1, %2</translation>
     </message>
     <message>
         <source>Job %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Job %1 (%2)</translation>
     </message>
     <message>
         <source>No job (idle)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Job (im Leerlauf)</translation>
     </message>
     <message>
         <source>Temperature %1 · HBM %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperatur %1 · HBM %2</translation>
     </message>
     <message>
         <source>Power %1 · Utilisation %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Leistung %1 · Auslastung %2</translation>
     </message>
     <message>
         <source>Memory used %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher belegt %1 von %2</translation>
     </message>
 </context>
 <context>
     <name>Overlay</name>
     <message>
         <source>GPU temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Temperatur</translation>
     </message>
     <message>
         <source>GPU power</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU-Leistung</translation>
     </message>
     <message>
         <source>PDU load of rating</source>
-        <translation type="unfinished"></translation>
+        <translation>PDU-Last in % der Nennleistung</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Betriebs-Dashboard für GPU-Trainingscluster.</translation>
     </message>
     <message>
         <source>Gateway to subscribe to (default 127.0.0.1:50051).</source>
-        <translation type="unfinished"></translation>
+        <translation>Gateway, das abonniert wird (Standard 127.0.0.1:50051).</translation>
     </message>
     <message>
         <source>Start a gateway with a simulated cluster on 127.0.0.1 and connect to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Gateway mit simuliertem Cluster auf 127.0.0.1 starten und sich damit verbinden.</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
+        <translation>Sprache der Oberfläche (z. B. en, de, ja); Standard: die des Systems.</translation>
     </message>
     <message>
         <source>Save a screenshot of the window once data is live, then quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Bildschirmfoto des Fensters speichern, sobald Live-Daten da sind, dann beenden.</translation>
     </message>
     <message>
         <source>Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil</translation>
     </message>
     <message>
         <source>The demo gateway could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Demo-Gateway konnte nicht starten: %1</translation>
     </message>
     <message>
         <source>Vigil — demo cluster (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil — Demo-Cluster (%1)</translation>
     </message>
     <message>
         <source>Serves a simulated GPU cluster over gRPC (vigil.v1.Gateway).</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellt einen simulierten GPU-Cluster über gRPC bereit (vigil.v1.Gateway).</translation>
     </message>
     <message>
         <source>vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4, seed %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>vigil-gateway: %1 GPUs in %2 Racks auf %3 (Epoche %4, Startwert %5)</translation>
     </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>no reading</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Messwert</translation>
     </message>
 </context>
 <context>
     <name>vigil::ConnectionStatusWidget</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbinde…</translation>
     </message>
     <message>
         <source>Live</source>
-        <translation type="unfinished"></translation>
+        <translation>Live</translation>
     </message>
     <message>
         <source>Reconnecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbinde neu…</translation>
     </message>
     <message>
         <source>Resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortgesetzt</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Fehler: %1</translation>
     </message>
     <message>
         <source>Gateway %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gateway %1</translation>
     </message>
     <message>
         <source>no data yet</source>
-        <translation type="unfinished"></translation>
+        <translation>noch keine Daten</translation>
     </message>
     <message>
-        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
+        <translation>Datenalter &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Frames/s</translation>
     </message>
     <message>
         <source>no gaps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n gap(s) in the stream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>keine Lücken</translation>
     </message>
     <message>
         <source>Cluster time %1 UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>Clusterzeit %1 UTC</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>the gateway restarted without its journal</source>
+        <translation>das Gateway wurde ohne sein Journal neu gestartet</translation>
+    </message>
+    <message>
+        <source>the outage outlasted the gateway's retained window</source>
+        <translation>der Ausfall dauerte länger als das aufbewahrte Zeitfenster des Gateways</translation>
+    </message>
+    <message>
+        <source>journal entries never arrived</source>
+        <translation>Journal-Einträge kamen nie an</translation>
+    </message>
+    <message>
+        <source>%1 → %2 UTC: %3</source>
+        <translation>%1 → %2 UTC: %3</translation>
+    </message>
+    <message>
+        <source>gaps in the stream: %1</source>
+        <translation>Lücken im Datenstrom: %1</translation>
     </message>
 </context>
 <context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>training</source>
-        <translation type="unfinished"></translation>
+        <translation>Training</translation>
     </message>
     <message>
         <source>evaluation</source>
-        <translation type="unfinished"></translation>
+        <translation>Evaluierung</translation>
     </message>
     <message>
         <source>background</source>
-        <translation type="unfinished"></translation>
+        <translation>Hintergrund</translation>
     </message>
     <message>
         <source>unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht eingestuft</translation>
     </message>
     <message>
         <source>%1 k</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tsd.</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Job</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
+        <translation>Loss</translation>
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens/s</translation>
     </message>
     <message>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 Mio.</translation>
     </message>
 </context>
 <context>
     <name>vigil::MainWindow</name>
     <message>
         <source>Vigil — GPU cluster operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil — Betrieb von GPU-Clustern</translation>
     </message>
     <message>
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>Overlays</source>
-        <translation type="unfinished"></translation>
+        <translation>Überlagerungen</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>&amp;Full screen</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vollbild</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;About Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über Vigil</translation>
     </message>
     <message>
         <source>About Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Vigil</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;An operations dashboard for GPU training clusters: live rack map, telemetry over gRPC, and the cost of keeping a run alive made visible.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;Ein Betriebs-Dashboard für GPU-Trainingscluster: Live-Rackplan, Telemetrie über gRPC, und die Kosten, einen Lauf am Leben zu halten, sichtbar gemacht.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Showing data from %1 s ago — reconnecting to %2</source>
+        <translation>Daten von vor %1 s — verbinde neu mit %2</translation>
     </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster&apos;s topology…</source>
-        <translation type="unfinished"></translation>
+        <source>Waiting for the cluster's topology…</source>
+        <translation>Warte auf die Topologie des Clusters…</translation>
     </message>
 </context>
 </TS>

@@ -5,329 +5,355 @@
     <name>GatewayCommandLine</name>
     <message>
         <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
-        <translation type="unfinished"></translation>
+        <translation>待ち受けアドレス（既定 127.0.0.1:50051、ポート 0 で空きポートを選択）。</translation>
     </message>
     <message>
         <source>GPUs in the simulated cluster, 1 to 100000 (default 2048).</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレートするクラスタの GPU 数、1〜100000（既定 2048）。</translation>
     </message>
     <message>
         <source>Simulator seed; the same seed gives the same stream (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレータのシード。同じシードなら同じストリーム（既定 1）。</translation>
     </message>
     <message>
         <source>Samples per second of wall time, up to 100 (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>実時間 1 秒あたりのサンプル数、最大 100（既定 1）。</translation>
     </message>
     <message>
         <source>Simulated seconds per wall-clock second (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>実時間 1 秒あたりのシミュレーション秒数（既定 1）。</translation>
     </message>
     <message>
         <source>Seconds of journal retained for resuming clients (default 600).</source>
-        <translation type="unfinished"></translation>
+        <translation>再開するクライアントのために保持するジャーナルの秒数（既定 600）。</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
-        <translation type="unfinished"></translation>
+        <source>--listen: '%1' is not host:port</source>
+        <translation>--listen: 「%1」は ホスト:ポート ではありません</translation>
     </message>
     <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
-        <translation type="unfinished"></translation>
+        <source>--gpus: '%1' is not a number from 1 to 100000</source>
+        <translation>--gpus: 「%1」は 1〜100000 の数ではありません</translation>
     </message>
     <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
-        <translation type="unfinished"></translation>
+        <source>--seed: '%1' is not a non-negative integer</source>
+        <translation>--seed: 「%1」は 0 以上の整数ではありません</translation>
     </message>
     <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
-        <translation type="unfinished"></translation>
+        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
+        <translation>--rate: 「%1」は 0 より大きく 100 Hz 以下のレートではありません</translation>
     </message>
     <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
-        <translation type="unfinished"></translation>
+        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
+        <translation>--speed: 「%1」は 0 より大きく 1000000 以下の倍率ではありません</translation>
     </message>
     <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
-        <translation type="unfinished"></translation>
+        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
+        <translation>--retain: 「%1」は 10〜86400 の秒数ではありません</translation>
     </message>
 </context>
 <context>
     <name>GpuDescription</name>
     <message>
         <source>training</source>
-        <translation type="unfinished"></translation>
+        <translation>学習</translation>
     </message>
     <message>
         <source>evaluation</source>
-        <translation type="unfinished"></translation>
+        <translation>評価</translation>
     </message>
     <message>
         <source>background</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンド</translation>
     </message>
     <message>
         <source>unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類</translation>
     </message>
     <message>
         <source>GPU %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 の GPU %1</translation>
     </message>
     <message>
         <source>Rack %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ラック %1、%2</translation>
     </message>
     <message>
         <source>Job %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ジョブ %1（%2）</translation>
     </message>
     <message>
         <source>No job (idle)</source>
-        <translation type="unfinished"></translation>
+        <translation>ジョブなし（アイドル）</translation>
     </message>
     <message>
         <source>Temperature %1 · HBM %2</source>
-        <translation type="unfinished"></translation>
+        <translation>温度 %1 · HBM %2</translation>
     </message>
     <message>
         <source>Power %1 · Utilisation %2</source>
-        <translation type="unfinished"></translation>
+        <translation>電力 %1 · 使用率 %2</translation>
     </message>
     <message>
         <source>Memory used %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ使用量 %1 / %2</translation>
     </message>
 </context>
 <context>
     <name>Overlay</name>
     <message>
         <source>GPU temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 温度</translation>
     </message>
     <message>
         <source>GPU power</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 電力</translation>
     </message>
     <message>
         <source>PDU load of rating</source>
-        <translation type="unfinished"></translation>
+        <translation>PDU 負荷（定格比）</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 学習クラスタの運用ダッシュボード。</translation>
     </message>
     <message>
         <source>Gateway to subscribe to (default 127.0.0.1:50051).</source>
-        <translation type="unfinished"></translation>
+        <translation>購読するゲートウェイ（既定 127.0.0.1:50051）。</translation>
     </message>
     <message>
         <source>Start a gateway with a simulated cluster on 127.0.0.1 and connect to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>127.0.0.1 でシミュレートしたクラスタのゲートウェイを起動して接続します。</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
+        <translation>表示言語（例: en、de、ja）。既定はシステムの言語。</translation>
     </message>
     <message>
         <source>Save a screenshot of the window once data is live, then quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>ライブデータが届いたらウィンドウのスクリーンショットを保存して終了します。</translation>
     </message>
     <message>
         <source>Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil</translation>
     </message>
     <message>
         <source>The demo gateway could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>デモ用ゲートウェイを起動できませんでした: %1</translation>
     </message>
     <message>
         <source>Vigil — demo cluster (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil — デモクラスタ（%1）</translation>
     </message>
     <message>
         <source>Serves a simulated GPU cluster over gRPC (vigil.v1.Gateway).</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレートした GPU クラスタを gRPC で提供します（vigil.v1.Gateway）。</translation>
     </message>
     <message>
         <source>vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4, seed %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>vigil-gateway: %2 ラックの %1 GPU を %3 で提供中（エポック %4、シード %5）</translation>
     </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>no reading</source>
-        <translation type="unfinished"></translation>
+        <translation>計測値なし</translation>
     </message>
 </context>
 <context>
     <name>vigil::ConnectionStatusWidget</name>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>接続中…</translation>
     </message>
     <message>
         <source>Live</source>
-        <translation type="unfinished"></translation>
+        <translation>ライブ</translation>
     </message>
     <message>
         <source>Reconnecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>再接続中…</translation>
     </message>
     <message>
         <source>Resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>再開済み</translation>
     </message>
     <message>
         <source>Last error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>直近のエラー: %1</translation>
     </message>
     <message>
         <source>Gateway %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ゲートウェイ %1</translation>
     </message>
     <message>
         <source>no data yet</source>
-        <translation type="unfinished"></translation>
+        <translation>データ未受信</translation>
     </message>
     <message>
-        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
+        <translation>データ経過 &lt;span style='color:%1'&gt;%2 秒&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 フレーム/秒</translation>
     </message>
     <message>
         <source>no gaps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n gap(s) in the stream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>欠落なし</translation>
     </message>
     <message>
         <source>Cluster time %1 UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>クラスタ時刻 %1 UTC</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>the gateway restarted without its journal</source>
+        <translation>ゲートウェイがジャーナルなしで再起動しました</translation>
+    </message>
+    <message>
+        <source>the outage outlasted the gateway's retained window</source>
+        <translation>切断がゲートウェイの保持期間より長く続きました</translation>
+    </message>
+    <message>
+        <source>journal entries never arrived</source>
+        <translation>ジャーナルのエントリが届きませんでした</translation>
+    </message>
+    <message>
+        <source>%1 → %2 UTC: %3</source>
+        <translation>%1 → %2 UTC: %3</translation>
+    </message>
+    <message>
+        <source>gaps in the stream: %1</source>
+        <translation>ストリームの欠落: %1</translation>
     </message>
 </context>
 <context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>training</source>
-        <translation type="unfinished"></translation>
+        <translation>学習</translation>
     </message>
     <message>
         <source>evaluation</source>
-        <translation type="unfinished"></translation>
+        <translation>評価</translation>
     </message>
     <message>
         <source>background</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンド</translation>
     </message>
     <message>
         <source>unclassified</source>
-        <translation type="unfinished"></translation>
+        <translation>未分類</translation>
     </message>
     <message>
         <source>%1 k</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 千</translation>
     </message>
     <message>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>ジョブ</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>区分</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
+        <translation>損失</translation>
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>トークン/秒</translation>
     </message>
     <message>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ時間</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 百万</translation>
     </message>
 </context>
 <context>
     <name>vigil::MainWindow</name>
     <message>
         <source>Vigil — GPU cluster operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil — GPU クラスタ運用</translation>
     </message>
     <message>
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>ジョブ</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>終了(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>表示(&amp;V)</translation>
     </message>
     <message>
         <source>Overlays</source>
-        <translation type="unfinished"></translation>
+        <translation>オーバーレイ</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>&amp;Full screen</source>
-        <translation type="unfinished"></translation>
+        <translation>全画面(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil について(&amp;A)</translation>
     </message>
     <message>
         <source>About Vigil</source>
-        <translation type="unfinished"></translation>
+        <translation>Vigil について</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;An operations dashboard for GPU training clusters: live rack map, telemetry over gRPC, and the cost of keeping a run alive made visible.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;GPU 学習クラスタの運用ダッシュボード: ライブのラックマップ、gRPC によるテレメトリ、そして学習を生かし続けるコストの可視化。&lt;/p&gt;&lt;p&gt;GNU 一般公衆利用許諾書 バージョン 3 以降のもとで提供されます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Showing data from %1 s ago — reconnecting to %2</source>
+        <translation>%1 秒前のデータを表示中 — %2 に再接続しています</translation>
     </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster&apos;s topology…</source>
-        <translation type="unfinished"></translation>
+        <source>Waiting for the cluster's topology…</source>
+        <translation>クラスタのトポロジーを待っています…</translation>
     </message>
 </context>
 </TS>

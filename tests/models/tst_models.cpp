@@ -126,6 +126,9 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, JobTableModel::StepColumn).data().toString(), QStringLiteral("19,294"));
         QCOMPARE(model.index(0, JobTableModel::LossColumn).data().toString(), QStringLiteral("2.1183"));
         QCOMPARE(model.index(0, JobTableModel::ThroughputColumn).data().toString(), QStringLiteral("638.8 k"));
+        set(state, metric::JobTokensPerSecond, 0, 30800300.0f);
+        model.setState(state);
+        QCOMPARE(model.index(0, JobTableModel::ThroughputColumn).data().toString(), QStringLiteral("30.80 M"));
         QCOMPARE(model.index(0, JobTableModel::StepColumn).data(JobTableModel::SortRole).toFloat(), 19294.0f);
         QCOMPARE(model.headerData(JobTableModel::LossColumn, Qt::Horizontal).toString(), QStringLiteral("Loss"));
     }
