@@ -98,6 +98,12 @@ def main():
             raise SystemExit("unknown metric was accepted")
         except grpc.RpcError as error:
             assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "NO_SUCH_METRIC" in error.details()
+        # Server reflection lists the service (ServerReflectionRequest{list_services: ""} is field 7).
+        reflect = channel.stream_stream("/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                                        request_serializer=lambda raw: raw, response_deserializer=lambda raw: raw)
+        listing = next(reflect(iter([b"\x3a\x00"]), timeout=5))
+        assert b"vigil.v1.Gateway" in listing, listing
+
         print("python interop: subscribed, %d gap-free journal entries, resumed at seq %d" % (last2, last + 1))
     finally:
         gateway.send_signal(signal.SIGTERM)
