@@ -90,6 +90,13 @@ int main(int argc, char *argv[])
         vigil::GatewayOptions options;
         options.listen = "127.0.0.1:0";
         QString error = vigil::readGatewayOptions(parser, options, false);
+        // The demo tells the decline story at an hour per second unless told otherwise.
+        if (!parser.isSet(QStringLiteral("scenario")))
+            options.simulator.scenario = vigil::Scenario::Decline;
+        if (!parser.isSet(QStringLiteral("speed")))
+            options.speed = 3600.0;
+        if (!parser.isSet(QStringLiteral("rate")))
+            options.rateHz = 4.0;
         if (error.isEmpty())
             demoGateway = vigil::GatewayServer::start(options, &error);
         if (!demoGateway) {

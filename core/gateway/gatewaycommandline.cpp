@@ -30,6 +30,13 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                        QStringLiteral("Hz"), QStringLiteral("1") });
     parser.addOption({ QStringLiteral("speed"), Tr::tr("Simulated seconds per wall-clock second (default 1)."),
                        QStringLiteral("X"), QStringLiteral("1") });
+    parser.addOption({ QStringLiteral("scenario"),
+                       Tr::tr("What the simulated cluster lives through: steady, decline or quiet (default steady; "
+                              "decline for --demo)."),
+                       QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("truth"),
+                       Tr::tr("Write the simulator's ground truth (one JSON line per failure) to this file."),
+                       QStringLiteral("file") });
     parser.addOption({ QStringLiteral("retain"),
                        Tr::tr("Seconds of journal retained for resuming clients (default 600)."), QStringLiteral("s"),
                        QStringLiteral("600") });
@@ -68,6 +75,14 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         return Tr::tr("--retain: '%1' is not a number of seconds from 10 to 86400")
             .arg(parser.value(QStringLiteral("retain")));
     options.retention.window = std::chrono::seconds(retain);
+    if (parser.isSet(QStringLiteral("scenario"))) {
+        const auto scenario = scenarioFromName(parser.value(QStringLiteral("scenario")));
+        if (!scenario)
+            return Tr::tr("--scenario: '%1' is not one of %2")
+                .arg(parser.value(QStringLiteral("scenario")), scenarioNames().join(QStringLiteral(", ")));
+        options.simulator.scenario = *scenario;
+    }
+    options.truthPath = parser.value(QStringLiteral("truth"));
     return {};
 }
 

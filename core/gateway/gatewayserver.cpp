@@ -8,8 +8,11 @@
 #include <grpcpp/server.h>
 #include <grpcpp/server_builder.h>
 
+#include <QFile>
+
 #include <chrono>
 #include <random>
+#include <unordered_map>
 
 namespace vigil {
 
@@ -37,6 +40,12 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
 
     std::unique_ptr<GatewayServer> server(new GatewayServer);
     server->m_options = options;
+    if (!options.truthPath.isEmpty()) {
+        server->m_truthFile = std::make_unique<QFile>(options.truthPath);
+        if (!server->m_truthFile->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+            return fail(QStringLiteral("--truth: cannot write %1: %2")
+                            .arg(options.truthPath, server->m_truthFile->errorString()));
+    }
     server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
     auto topology = std::make_shared<const Topology>(server->m_simulator->topology());
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
@@ -84,6 +93,15 @@ void GatewayServer::runSimulation()
     SampleEncoder encoder(m_options.stream.maxValuesPerMessage);
     MetricColumns columns;
     std::vector<Event> events;
+    // The simulator numbers its events itself; the journal numbers them for the
+    // stream. Ground truth and operators' "target" references use the journal's.
+    std::unordered_map<uint64_t, uint64_t> journalIdOf;
+    auto journalIds = [&](std::vector<uint64_t> &ids) {
+        for (uint64_t &id : ids)
+            if (auto it = journalIdOf.find(id); it != journalIdOf.end())
+                id = it->second;
+    };
+    std::vector<uint64_t> assigned;
     auto next = Clock::now() + period;
     for (uint64_t tick = 1;; ++tick) {
         {
@@ -95,8 +113,26 @@ void GatewayServer::runSimulation()
         m_simulator->advance(simStepMs, columns, events);
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
         m_journal->appendSamples(encoder.encode(m_simulator->timeMs(), columns, keyframe));
-        m_journal->appendEvents(std::move(events));
+        std::vector<uint64_t> localIds;
+        localIds.reserve(events.size());
+        for (Event &e : events) {
+            localIds.push_back(e.id);
+            if (e.targetEventId)
+                if (auto it = journalIdOf.find(e.targetEventId); it != journalIdOf.end())
+                    e.targetEventId = it->second;
+        }
+        assigned.clear();
+        m_journal->appendEvents(std::move(events), &assigned);
+        for (size_t i = 0; i < assigned.size(); ++i)
+            journalIdOf[localIds[i]] = assigned[i];
         events = {};
+        if (m_truthFile)
+            for (FailureTruth &truth : m_simulator->takeTruth()) {
+                journalIds(truth.precursorEventIds);
+                journalIds(truth.failureEventIds);
+                m_truthFile->write(truth.toJsonLine());
+                m_truthFile->flush();
+            }
         next += period;
         // After a stall (debugger, suspended laptop) do not burst to catch up.
         if (Clock::now() > next + 10 * period)

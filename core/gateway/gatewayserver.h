@@ -12,6 +12,8 @@
 #include <mutex>
 #include <thread>
 
+class QFile;
+
 namespace grpc {
 class Server;
 }
@@ -29,6 +31,7 @@ struct GatewayOptions
     StreamSettings stream;
     int maxReceiveBytes = 16 << 20; // larger requests are refused with RESOURCE_EXHAUSTED
     uint64_t epoch = 0; // 0: a fresh random epoch
+    QString truthPath; // where to write the simulator's ground truth (JSON lines); empty: nowhere
 };
 
 // vigil-gateway in a box: the simulator ticking on its own thread into the
@@ -65,6 +68,7 @@ private:
     QString m_address;
     int m_port = 0;
 
+    std::unique_ptr<QFile> m_truthFile;
     std::thread m_simulationThread;
     std::mutex m_stopMutex;
     std::condition_variable m_stopRequested;

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "groundtruth.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace vigil {
+
+namespace {
+
+QJsonArray ids(const std::vector<uint64_t> &values)
+{
+    QJsonArray out;
+    for (uint64_t v : values)
+        out.append(qint64(v));
+    return out;
+}
+
+QString kindName(EntityKind kind)
+{
+    switch (kind) {
+    case EntityKind::Gpu:
+        return QStringLiteral("gpu");
+    case EntityKind::Node:
+        return QStringLiteral("node");
+    case EntityKind::Rack:
+        return QStringLiteral("rack");
+    case EntityKind::Pdu:
+        return QStringLiteral("pdu");
+    case EntityKind::CoolingLoop:
+        return QStringLiteral("cooling_loop");
+    case EntityKind::Switch:
+        return QStringLiteral("switch");
+    case EntityKind::Job:
+        return QStringLiteral("job");
+    case EntityKind::Cluster:
+        return QStringLiteral("cluster");
+    case EntityKind::Unspecified:
+        break;
+    }
+    return QStringLiteral("unspecified");
+}
+
+} // namespace
+
+QByteArray FailureTruth::toJsonLine() const
+{
+    QJsonObject o {
+        { QStringLiteral("failure_id"), qint64(failureId) },
+        { QStringLiteral("time_ms"), qint64(timeMs) },
+        { QStringLiteral("component"), component },
+        { QStringLiteral("category"), category },
+        { QStringLiteral("root_entity"),
+          QJsonObject { { QStringLiteral("kind"), kindName(rootEntity.kind) },
+                        { QStringLiteral("index"), qint64(rootEntity.index) } } },
+        { QStringLiteral("precursor_event_ids"), ids(precursorEventIds) },
+        { QStringLiteral("failure_event_ids"), ids(failureEventIds) },
+        { QStringLiteral("job_id"), jobId },
+        { QStringLiteral("step_at_failure"), qint64(stepAtFailure) },
+        { QStringLiteral("checkpoint_step"), qint64(checkpointStep) },
+        { QStringLiteral("scripted"), scripted },
+    };
+    if (!story.isEmpty())
+        o.insert(QStringLiteral("story"), story);
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace vigil
