@@ -3,6 +3,7 @@
 // ratio, and writes them to the JSON file named by --out.
 #include "benchreport.h"
 #include "ingest_bench.h"
+#include "simulation_bench.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -19,6 +20,7 @@ int main(int argc, char *argv[])
 
     vigil::bench::BenchReport report;
     vigil::bench::runIngestBenchmark(report);
+    vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
     if (!report.write(out)) {
         QTextStream(stderr) << "vigil-bench: cannot write " << out << Qt::endl;

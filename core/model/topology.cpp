@@ -77,7 +77,7 @@ bool Topology::operator==(const Topology &o) const
     };
     auto sameGpu = [](const Gpu &a, const Gpu &b) {
         return a.uuid == b.uuid && a.nodeIndex == b.nodeIndex && a.localIndex == b.localIndex && a.model == b.model
-            && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB;
+            && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB && a.pciBusId == b.pciBusId;
     };
     auto sameJob = [](const Job &a, const Job &b) {
         return a.id == b.id && a.name == b.name && a.priority == b.priority && a.gpuIndices == b.gpuIndices

@@ -47,6 +47,7 @@ struct Gpu
     QString model;
     float maxPowerW = 700.0f;
     float memoryTotalMiB = 81559.0f;
+    QString pciBusId; // "0000:18:00.0"
 };
 
 struct Pdu

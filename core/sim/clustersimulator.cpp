@@ -43,8 +43,6 @@ constexpr double NoiseWarningsPerGpuHour = 0.002;
 // Share of failures where automation gives up and a person restarts the job
 // (Llama 3 needed significant manual intervention 3 times in 419).
 constexpr double ManualRestartShare = 3.0 / 419.0;
-// PCI bus numbers of the eight GPUs of an HGX H100 board, for kernel-log lines.
-constexpr int PciBus[8] = { 0x18, 0x2a, 0x3a, 0x5d, 0x9a, 0xab, 0xba, 0xdb };
 const char *const Operators[] = { "a.nakamura", "d.kowalski", "m.okafor", "j.alvarez", "s.lindqvist" };
 
 float roundTo(float value, float quantum)
@@ -206,9 +204,10 @@ std::vector<uint32_t> ClusterSimulator::gpusOf(EntityRef entity) const
 
 QString ClusterSimulator::xidLine(uint32_t gpu, int xid) const
 {
-    const uint32_t local = m_topology.gpus[gpu].localIndex;
-    return QStringLiteral("NVRM: Xid (PCI:0000:%1:00): %2, pid=%3, %4.")
-        .arg(PciBus[local % 8], 2, 16, QLatin1Char('0'))
+    // The driver prints the bus id without its function number: "0000:18:00".
+    const QString pci = m_topology.gpus[gpu].pciBusId.left(m_topology.gpus[gpu].pciBusId.lastIndexOf(u'.'));
+    return QStringLiteral("NVRM: Xid (PCI:%1): %2, pid=%3, %4.")
+        .arg(pci)
         .arg(xid)
         .arg(2000 + (gpu * 7919) % 60000)
         .arg(xidDescription(xid));

@@ -14,6 +14,13 @@ QString hallLetter(uint32_t hall)
     return hall < 26 ? QString(QChar(u'A' + hall)) : QStringLiteral("H%1").arg(hall + 1);
 }
 
+// PCI bus numbers of the eight GPUs of an HGX H100 board.
+int hgxPciBus(uint32_t localIndex)
+{
+    static const int bus[8] = { 0x18, 0x2a, 0x3a, 0x5d, 0x9a, 0xab, 0xba, 0xdb };
+    return bus[localIndex % 8];
+}
+
 QString uuidFor(Random &random)
 {
     const uint64_t a = random.next();
@@ -95,7 +102,8 @@ Topology buildTopology(const ClusterShape &shape, uint64_t seed)
                                      .arg(n % shape.nodesPerRack);
         t.nodes.push_back({ hostname, rackIndex, n % shape.nodesPerRack });
         for (uint32_t g = 0; g < shape.gpusPerNode && t.gpus.size() < shape.gpus; ++g)
-            t.gpus.push_back({ uuidFor(random), n, g, QStringLiteral("H100-SXM5-80GB"), 700.0f, 81559.0f });
+            t.gpus.push_back({ uuidFor(random), n, g, QStringLiteral("H100-SXM5-80GB"), 700.0f, 81559.0f,
+                               QStringLiteral("0000:%1:00.0").arg(hgxPciBus(g), 2, 16, QLatin1Char('0')) });
     }
 
     // One synchronous pre-training run on ~3/4 of the machine (whole nodes), then

@@ -56,6 +56,7 @@ v1::Topology toProto(const Topology &t)
         gpu->set_model(ss(g.model));
         gpu->set_max_power_w(g.maxPowerW);
         gpu->set_memory_total_mib(g.memoryTotalMiB);
+        gpu->set_pci_bus_id(ss(g.pciBusId));
     }
     for (const Pdu &d : t.pdus) {
         auto *pdu = p.add_pdus();
@@ -103,8 +104,8 @@ Topology fromProto(const v1::Topology &p)
     for (const auto &n : p.nodes())
         t.nodes.push_back({ qs(n.hostname()), n.rack_index(), n.slot() });
     for (const auto &g : p.gpus())
-        t.gpus.push_back(
-            { qs(g.uuid()), g.node_index(), g.local_index(), qs(g.model()), g.max_power_w(), g.memory_total_mib() });
+        t.gpus.push_back({ qs(g.uuid()), g.node_index(), g.local_index(), qs(g.model()), g.max_power_w(),
+                           g.memory_total_mib(), qs(g.pci_bus_id()) });
     for (const auto &d : p.pdus())
         t.pdus.push_back({ qs(d.name()), d.rack_index(), d.rated_kw() });
     for (const auto &l : p.cooling_loops())

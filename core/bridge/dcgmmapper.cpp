@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dcgmmapper.h"
+
+#include "sim/failurecatalog.h"
+
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+// DCGM marks missing values with sentinels at the top of each type's range
+// (dcgm_structs.h): 0x7ffffff0 (+1 not found, +2 not supported, +3 no permission)
+// for 32-bit integers, 0x7ffffffffffffff0 for 64-bit, 2^47 for doubles.
+constexpr double Int32Blank = 2147483632.0;
+constexpr double Fp64Blank = 140737488355328.0;
+constexpr double Int64Blank = 9223372036854775792.0;
+
+bool isJobFatalXid(int xid)
+{
+    switch (xid) {
+    case 46:
+    case 48:
+    case 62:
+    case 64:
+    case 74:
+    case 79:
+    case 95:
+    case 109:
+    case 119:
+    case 120:
+    case 136:
+    case 140:
+    case 143:
+    case 158:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool DcgmMapper::isBlank(double v)
+{
+    return (v >= Int32Blank && v <= Int32Blank + 15.0) || (v >= Fp64Blank && v <= Fp64Blank + 15.0) || v >= Int64Blank;
+}
+
+DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics)
+    : m_topology(std::move(topology))
+{
+    auto idOf = [&](const QString &name) -> int64_t {
+        for (const MetricDescriptor &m : metrics)
+            if (m.name == name)
+                return m.id;
+        return -1;
+    };
+    const struct
+    {
+        const char *field;
+        double min, max;
+    } ranges[] = {
+        { "DCGM_FI_DEV_GPU_TEMP", -40, 150 },   { "DCGM_FI_DEV_MEMORY_TEMP", -40, 150 },
+        { "DCGM_FI_DEV_POWER_USAGE", 0, 2000 }, { "DCGM_FI_DEV_GPU_UTIL", 0, 100 },
+        { "DCGM_FI_DEV_FB_USED", 0, 4e6 },
+    };
+    for (const auto &r : ranges)
+        if (const int64_t id = idOf(QString::fromLatin1(r.field)); id >= 0)
+            m_fields[QByteArray(r.field)] = { uint32_t(id), r.min, r.max };
+    const Topology &t = *m_topology;
+    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
+        m_byUuid[t.gpus[g].uuid] = g;
+        m_byHostIndex[QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex)] = g;
+    }
+    m_lastXid.assign(t.gpus.size(), 0);
+}
+
+int32_t DcgmMapper::gpuFor(const PrometheusSample &sample, const QString &hostHint) const
+{
+    const QString uuid = sample.label("UUID");
+    if (!uuid.isEmpty())
+        if (const auto it = m_byUuid.find(uuid); it != m_byUuid.end())
+            return int32_t(it->second);
+    QString host = sample.label("Hostname");
+    if (host.isEmpty())
+        host = hostHint;
+    const QString index = sample.label("gpu");
+    if (!host.isEmpty() && !index.isEmpty())
+        if (const auto it = m_byHostIndex.find(host + u':' + index); it != m_byHostIndex.end())
+            return int32_t(it->second);
+    return -1;
+}
+
+DcgmMapper::Result DcgmMapper::map(const std::vector<PrometheusSample> &samples, int64_t timeMs,
+                                   const QString &hostHint)
+{
+    Result result;
+    const Topology &t = *m_topology;
+    for (const PrometheusSample &s : samples) {
+        ++result.stats.lines;
+        const bool xidField = s.name == "DCGM_FI_DEV_XID_ERRORS";
+        const auto field = m_fields.find(s.name);
+        if (field == m_fields.end() && !xidField) {
+            ++result.stats.skipped;
+            ++result.unmappedFields[QString::fromLatin1(s.name)];
+            continue;
+        }
+        const int32_t gpu = gpuFor(s, hostHint);
+        if (gpu < 0) {
+            result.stats.reject(s.line,
+                                QStringLiteral("%1: no GPU with UUID '%2' or %3:%4 in the topology")
+                                    .arg(QString::fromLatin1(s.name), s.label("UUID"),
+                                         s.label("Hostname").isEmpty() ? hostHint : s.label("Hostname"),
+                                         s.label("gpu")));
+            continue;
+        }
+        if (isBlank(s.value) || std::isnan(s.value)) {
+            ++result.stats.skipped; // not supported or not available: missing, never a reading
+            continue;
+        }
+        if (xidField) {
+            const int xid = int(s.value);
+            if (s.value < 0 || s.value > 1000 || double(xid) != s.value) {
+                result.stats.reject(s.line,
+                                    QStringLiteral("DCGM_FI_DEV_XID_ERRORS: %1 is not an Xid code").arg(s.value));
+                continue;
+            }
+            ++result.stats.accepted;
+            if (xid != 0 && xid != m_lastXid[size_t(gpu)]) {
+                Event e;
+                e.timeMs = timeMs;
+                e.type = EventType::Xid;
+                e.severity = isJobFatalXid(xid) ? Severity::Critical : Severity::Warning;
+                e.entity = { EntityKind::Gpu, uint32_t(gpu) };
+                e.code = xid;
+                e.message = QStringLiteral("Xid %1 on %2 GPU %3 (dcgm-exporter): %4")
+                                .arg(xid)
+                                .arg(t.nodes[t.gpus[size_t(gpu)].nodeIndex].hostname)
+                                .arg(t.gpus[size_t(gpu)].localIndex)
+                                .arg(xidDescription(xid));
+                const int32_t job = t.jobOfGpu[size_t(gpu)];
+                if (job >= 0)
+                    e.jobId = t.jobs[size_t(job)].id;
+                result.events.push_back(std::move(e));
+            }
+            m_lastXid[size_t(gpu)] = xid;
+            continue;
+        }
+        if (!std::isfinite(s.value) || s.value < field->second.min || s.value > field->second.max) {
+            result.stats.reject(s.line,
+                                QStringLiteral("%1 = %2 is outside %3..%4 (wrong unit?)")
+                                    .arg(QString::fromLatin1(s.name))
+                                    .arg(s.value)
+                                    .arg(field->second.min)
+                                    .arg(field->second.max));
+            continue;
+        }
+        ++result.stats.accepted;
+        result.readings.push_back({ field->second.metricId, uint32_t(gpu), float(s.value) });
+    }
+    return result;
+}
+
+} // namespace vigil

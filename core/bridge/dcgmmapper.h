@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/metric.h"
+#include "model/topology.h"
+#include "prometheustext.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+namespace vigil {
+
+struct GpuReading
+{
+    uint32_t metricId;
+    uint32_t gpu;
+    float value;
+};
+
+// Turns dcgm-exporter samples into readings on the topology's GPUs: DCGM field
+// names to Vigil's metrics, labels (UUID, or Hostname + gpu) to GPU indices.
+// DCGM's "blank" sentinels (not found, not supported, not permitted) are missing
+// values, not readings; values outside what the unit allows are rejected;
+// DCGM_FI_DEV_XID_ERRORS (the last Xid seen) becomes an Xid event when it changes.
+class DcgmMapper
+{
+public:
+    DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics);
+
+    struct Result
+    {
+        std::vector<GpuReading> readings;
+        std::vector<Event> events;
+        ParseStats stats; // per sample: accepted, skipped (unmapped field, blank), rejected (unknown GPU, out of range)
+        std::map<QString, int> unmappedFields;
+    };
+    // `hostHint` names the node when a scrape's samples carry no Hostname label.
+    Result map(const std::vector<PrometheusSample> &samples, int64_t timeMs, const QString &hostHint = {});
+
+    // True for DCGM's blank and error sentinels.
+    static bool isBlank(double value);
+
+private:
+    struct Field
+    {
+        uint32_t metricId;
+        double min;
+        double max;
+    };
+    int32_t gpuFor(const PrometheusSample &sample, const QString &hostHint) const;
+
+    std::shared_ptr<const Topology> m_topology;
+    std::map<QByteArray, Field> m_fields;
+    std::unordered_map<QString, uint32_t> m_byUuid;
+    std::unordered_map<QString, uint32_t> m_byHostIndex;
+    std::vector<int> m_lastXid;
+};
+
+} // namespace vigil

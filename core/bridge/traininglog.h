@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "linereader.h"
+#include "model/event.h"
+
+#include <QString>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace vigil {
+
+// One JSON line of a training log (docs/sources.md), e.g.
+//   {"time": "2026-11-02T03:14:15Z", "job": "llm-405b", "step": 18200, "loss": 2.113,
+//    "tokens_per_s": 640000, "step_time_s": 4.21}
+//   {"ts": 1793596455.2, "event": "checkpoint_restored", "step": 18000, "lost_steps": 200}
+struct TrainingRecord
+{
+    int64_t timeMs = 0; // 0: the line had no time
+    QString jobId; // empty: the bridge's default job
+    std::optional<int64_t> step;
+    std::optional<double> loss;
+    std::optional<double> tokensPerSecond;
+    std::optional<double> stepTimeS;
+    EventType event = EventType::Unspecified;
+    double lostSteps = 0.0;
+    uint64_t line = 0;
+};
+
+class TrainingLogParser
+{
+public:
+    void feed(QByteArrayView chunk);
+    void finish();
+    std::vector<TrainingRecord> takeRecords();
+    const ParseStats &stats() const { return m_stats; }
+    // Field names that were not understood, with how often they appeared.
+    const std::map<QString, int> &unknownFields() const { return m_unknownFields; }
+
+    // Parses one line. Fields with bad values are dropped and named in `problems`;
+    // the rest of the line is kept. Returns false when nothing usable remains.
+    bool parseLine(QByteArrayView line, TrainingRecord &out, QStringList &problems);
+
+private:
+    void onLine(uint64_t number, QByteArrayView line, bool oversize);
+
+    LineReader m_lines;
+    ParseStats m_stats;
+    std::vector<TrainingRecord> m_records;
+    std::map<QString, int> m_unknownFields;
+};
+
+} // namespace vigil

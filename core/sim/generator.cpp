@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "generator.h"
+
+#include "wire/sampleencoder.h"
+
+namespace vigil {
+
+GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
+                           int keyframeEveryTicks, const GenerationSinks &sinks)
+{
+    ClusterSimulator sim(options);
+    SampleEncoder encoder;
+    MetricColumns columns;
+    std::vector<Event> events;
+    GenerationSummary summary;
+    const int64_t ticks = durationMs / std::max<int64_t>(1, intervalMs);
+    for (int64_t tick = 0; tick <= ticks; ++tick) {
+        sim.advance(tick == 0 ? 0 : intervalMs, columns, events);
+        std::vector<v1::Samples> frames
+            = encoder.encode(sim.timeMs(), columns, tick % std::max(1, keyframeEveryTicks) == 0);
+        for (const v1::Samples &frame : frames) {
+            summary.frameBytes += frame.ByteSizeLong();
+            for (const v1::MetricBlock &block : frame.blocks())
+                summary.samples += uint64_t(block.values_size());
+        }
+        summary.events += events.size();
+        if (sinks.samples)
+            sinks.samples(std::move(frames));
+        if (sinks.events)
+            sinks.events(std::move(events));
+        events = {};
+        std::vector<FailureTruth> truth = sim.takeTruth();
+        summary.failures += truth.size();
+        if (sinks.truth)
+            sinks.truth(std::move(truth));
+        ++summary.ticks;
+    }
+    return summary;
+}
+
+} // namespace vigil

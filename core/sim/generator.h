@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "clustersimulator.h"
+
+#include "vigil/v1/telemetry.pb.h"
+
+#include <functional>
+
+namespace vigil {
+
+// As fast as possible: runs a scenario for `durationMs` of simulated time in
+// `intervalMs` ticks and hands every encoded frame, event batch and ground-truth
+// record to the sinks, with no clock and no network. What recordings and the
+// generation benchmark are made from.
+struct GenerationSinks
+{
+    std::function<void(std::vector<v1::Samples> &&)> samples;
+    std::function<void(std::vector<Event> &&)> events;
+    std::function<void(std::vector<FailureTruth> &&)> truth;
+};
+
+struct GenerationSummary
+{
+    int64_t ticks = 0;
+    uint64_t samples = 0;
+    uint64_t frameBytes = 0;
+    uint64_t events = 0;
+    uint64_t failures = 0;
+};
+
+GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
+                           int keyframeEveryTicks, const GenerationSinks &sinks);
+
+} // namespace vigil

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bridges from real sources, fed from fixtures written in the public formats:
+// the topology file, dcgm-exporter's Prometheus text, NVRM Xid kernel-log lines
+// and training-log JSON lines. Good lines kept, bad lines counted with a reason.
+#include "bridge/dcgmmapper.h"
+#include "bridge/kernellog.h"
+#include "bridge/prometheustext.h"
+#include "bridge/topologyfile.h"
+#include "bridge/traininglog.h"
+#include "sim/topologybuilder.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vigil;
+
+namespace {
+
+QByteArray fixture(const char *name)
+{
+    QFile file(QStringLiteral(VIGIL_TEST_DATA_DIR "/%1").arg(QLatin1String(name)));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", name);
+    return file.readAll();
+}
+
+std::shared_ptr<const Topology> labTopology()
+{
+    TopologyFile file = TopologyFile::parse(fixture("topology-lab.json"));
+    if (!file.error.isEmpty())
+        qFatal("%s", qPrintable(file.error));
+    return std::make_shared<const Topology>(file.topology);
+}
+
+} // namespace
+
+class TestBridges : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    // --- topology file ---
+    void topologyFileReadsTheLab()
+    {
+        const TopologyFile file = TopologyFile::parse(fixture("topology-lab.json"));
+        QCOMPARE(file.error, QString());
+        const Topology &t = file.topology;
+        QCOMPARE(t.clusterName, QStringLiteral("lab-east"));
+        QCOMPARE(t.racks.size(), size_t(2));
+        QCOMPARE(t.nodes.size(), size_t(3));
+        QCOMPARE(t.gpus.size(), size_t(20));
+        QCOMPARE(t.pdus.size(), size_t(3));
+        QCOMPARE(t.pdus[0].ratedKw, 17.3f);
+        QCOMPARE(t.gpus[4].pciBusId, QStringLiteral("0000:9a:00.0"));
+        QCOMPARE(t.jobs.size(), size_t(1));
+        QCOMPARE(t.jobs[0].gpuIndices.size(), size_t(16));
+        QCOMPARE(t.jobs[0].priority, PriorityClass::Training);
+        QCOMPARE(t.switches.size(), size_t(3)); // a spine and two leaves
+        QCOMPARE(t.switches[t.racks[1].leafSwitchIndex].uplinkSwitchIndices, std::vector<uint32_t> { 0 });
+        // The second rack has no position: placed after the first and said so.
+        QCOMPARE(t.racks[1].positionInRow, 1u);
+        QCOMPARE(file.warnings.size(), 1);
+        QVERIFY(file.warnings.front().contains(QStringLiteral("L1-R2")));
+    }
+
+    void topologyFileRoundTrip()
+    {
+        const Topology original = buildTopology(ClusterShape { 512 }, 9);
+        const TopologyFile back = TopologyFile::parse(TopologyFile::write(original));
+        QCOMPARE(back.error, QString());
+        QVERIFY(back.topology == original);
+        QVERIFY(back.warnings.isEmpty());
+    }
+
+    void topologyFileErrors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("not json") << QByteArray("{\"cluster\": ") << QStringLiteral("not JSON at byte");
+        QTest::newRow("array") << QByteArray("[]") << QStringLiteral("must be a JSON object");
+        QTest::newRow("no halls") << QByteArray("{\"cluster\": \"x\"}") << QStringLiteral("$.halls: expected an array");
+        QTest::newRow("no gpus") << QByteArray("{\"cluster\": \"x\", \"halls\": []}") << QStringLiteral("no GPUs");
+        const QByteArray rack
+            = "{\"cluster\": \"x\", \"halls\": [{\"name\": \"H\", \"rows\": [{\"name\": \"R\", \"racks\": [%1]}]}]}";
+        auto withRack = [&](const char *r) { return QByteArray(rack).replace("%1", r); };
+        QTest::newRow("pdu without rating")
+            << withRack("{\"name\": \"K\", \"pdus\": [{\"name\": \"P\"}], \"nodes\": []}")
+            << QStringLiteral("$.halls[0].rows[0].racks[0].pdus[0].rated_kw");
+        QTest::newRow("negative rating") << withRack(
+            "{\"name\": \"K\", \"pdus\": [{\"name\": \"P\", \"rated_kw\": -4}], \"nodes\": []}")
+                                         << QStringLiteral("rated_kw: expected a number");
+        QTest::newRow("duplicate uuid") << withRack("{\"name\": \"K\", \"nodes\": [{\"hostname\": \"a\", \"gpus\": "
+                                                    "[{\"uuid\": \"GPU-1\"}, {\"uuid\": \"GPU-1\"}]}]}")
+                                        << QStringLiteral("'GPU-1' appears twice");
+        QTest::newRow("duplicate host") << withRack("{\"name\": \"K\", \"nodes\": [{\"hostname\": \"a\", \"gpus\": "
+                                                    "[{\"uuid\": \"GPU-1\"}]}, {\"hostname\": \"a\", \"gpus\": []}]}")
+                                        << QStringLiteral("'a' appears twice");
+        QTest::newRow("position clash") << withRack(
+            "{\"name\": \"K\", \"position\": 2, \"nodes\": []}, {\"name\": \"L\", \"position\": 2, \"nodes\": []}")
+                                        << QStringLiteral("2 is taken");
+        QTest::newRow("unknown loop") << QByteArray("{\"cluster\": \"x\", \"halls\": [{\"name\": \"H\", \"rows\": "
+                                                    "[{\"name\": \"R\", \"cooling_loop\": \"nope\", \"racks\": []}]}]}")
+                                      << QStringLiteral("no cooling loop named 'nope'");
+        QTest::newRow("job on unknown gpu")
+            << QByteArray("{\"cluster\": \"x\", \"halls\": [{\"name\": \"H\", \"rows\": [{\"name\": \"R\", \"racks\": "
+                          "[{\"name\": \"K\", \"nodes\": [{\"hostname\": \"a\", \"gpus\": [{\"uuid\": "
+                          "\"GPU-1\"}]}]}]}]}], \"jobs\": [{\"id\": \"j\", \"gpus\": [\"GPU-2\"]}]}")
+            << QStringLiteral("no GPU 'GPU-2'");
+    }
+
+    void topologyFileErrors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        const TopologyFile file = TopologyFile::parse(json);
+        QVERIFY2(file.error.contains(error), qPrintable(file.error));
+    }
+
+    // --- line reader ---
+    void linesSurviveAnyChunking()
+    {
+        const QByteArray text = "alpha\r\nbeta\n\ngamma without end";
+        for (int split = 0; split <= text.size(); ++split) {
+            LineReader reader;
+            QList<QByteArray> lines;
+            auto collect = [&](uint64_t, QByteArrayView line, bool) { lines << line.toByteArray(); };
+            reader.feed(QByteArrayView(text).first(split), collect);
+            reader.feed(QByteArrayView(text).sliced(split), collect);
+            reader.finish(collect);
+            QCOMPARE(lines, (QList<QByteArray> { "alpha", "beta", "", "gamma without end" }));
+        }
+    }
+
+    void oversizeLineIsCutNotBuffered()
+    {
+        LineReader reader(16);
+        QList<bool> oversize;
+        QList<QByteArray> lines;
+        auto collect = [&](uint64_t, QByteArrayView line, bool big) {
+            lines << line.toByteArray();
+            oversize << big;
+        };
+        reader.feed("short\n", collect);
+        reader.feed(QByteArray(100, 'x'), collect);
+        reader.feed(QByteArray(100, 'y') + "\nafter\n", collect);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(oversize, (QList<bool> { false, true, false }));
+        QCOMPARE(lines.last(), QByteArray("after"));
+    }
+
+    // --- Prometheus text ---
+    void prometheusFixture()
+    {
+        PrometheusTextParser parser;
+        const QByteArray text = fixture("dcgm-exporter-lab.prom");
+        for (qsizetype i = 0; i < text.size(); i += 97) // arbitrary chunks, as a socket delivers them
+            parser.feed(QByteArrayView(text).sliced(i, std::min<qsizetype>(97, text.size() - i)));
+        parser.finish();
+        const ParseStats &s = parser.stats();
+        QCOMPARE(s.accepted, uint64_t(15));
+        QCOMPARE(s.rejected, uint64_t(3));
+        QCOMPARE(s.skipped, uint64_t(14));
+        QVERIFY(s.firstErrors.join(u'\n').contains(QStringLiteral("'hot' is not a number")));
+        const auto samples = parser.takeSamples();
+        QCOMPARE(samples.front().name, QByteArray("DCGM_FI_DEV_SM_CLOCK"));
+        QCOMPARE(samples.front().label("modelName"), QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(samples.front().value, 1980.0);
+    }
+
+    void prometheusLines_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<double>("value");
+        QTest::newRow("bare") << QByteArray("up 1") << QString() << 1.0;
+        QTest::newRow("timestamp") << QByteArray("up{a=\"b\"} 2.5 1793577600000") << QString() << 2.5;
+        QTest::newRow("escaped label") << QByteArray("m{path=\"C:\\\\dir\\\"x\\\"\\n\"} 3") << QString() << 3.0;
+        QTest::newRow("exponent") << QByteArray("m 1.5e3") << QString() << 1500.0;
+        QTest::newRow("+Inf") << QByteArray("m +Inf") << QString() << std::numeric_limits<double>::infinity();
+        QTest::newRow("no value") << QByteArray("m{a=\"b\"}") << QStringLiteral("has no value") << 0.0;
+        QTest::newRow("unquoted label") << QByteArray("m{a=b} 1") << QStringLiteral("no quoted value") << 0.0;
+        QTest::newRow("bad timestamp") << QByteArray("m 1 soon") << QStringLiteral("malformed timestamp") << 0.0;
+        QTest::newRow("starts with digit") << QByteArray("9m 1") << QStringLiteral("expected a metric name") << 0.0;
+    }
+
+    void prometheusLines()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, error);
+        QFETCH(double, value);
+        PrometheusSample sample;
+        const QString got = PrometheusTextParser::parseLine(line, sample);
+        if (error.isEmpty()) {
+            QCOMPARE(got, QString());
+            QCOMPARE(sample.value, value);
+        } else {
+            QVERIFY2(got.contains(error), qPrintable(got));
+        }
+        if (QTest::currentDataTag() == QByteArray("escaped label"))
+            QCOMPARE(sample.label("path"), QStringLiteral("C:\\dir\"x\"\n"));
+    }
+
+    // --- dcgm-exporter to GPUs ---
+    void dcgmMapsToTheRightGpus()
+    {
+        const auto topology = labTopology();
+        PrometheusTextParser parser;
+        parser.feed(fixture("dcgm-exporter-lab.prom"));
+        parser.finish();
+        const auto samples = parser.takeSamples();
+        DcgmMapper mapper(topology, standardMetrics());
+        const DcgmMapper::Result r = mapper.map(samples, 1793577600000);
+        QCOMPARE(r.stats.accepted, uint64_t(9));
+        QCOMPARE(r.stats.skipped, uint64_t(4)); // SM clock unmapped, two blanks, a NaN
+        QCOMPARE(r.stats.rejected, uint64_t(2)); // negative power, unknown GPU
+        QCOMPARE(r.unmappedFields.at(QStringLiteral("DCGM_FI_DEV_SM_CLOCK")), 1);
+        const QString errors = r.stats.firstErrors.join(u'\n');
+        QVERIFY2(errors.contains(QStringLiteral("outside 0..2000")), qPrintable(errors));
+        QVERIFY(errors.contains(QStringLiteral("GPU-deadbeef")));
+        auto reading = [&](const QString &metric, uint32_t gpu) -> float {
+            uint32_t id = 0;
+            for (const auto &m : standardMetrics())
+                if (m.name == metric)
+                    id = m.id;
+            for (const GpuReading &g : r.readings)
+                if (g.metricId == id && g.gpu == gpu)
+                    return g.value;
+            return std::nanf("");
+        };
+        QCOMPARE(r.readings.size(), size_t(7));
+        QCOMPARE(reading(metric::GpuTemp, 0), 64.0f);
+        QCOMPARE(reading(metric::GpuTemp, 1), 71.0f);
+        QCOMPARE(reading(metric::GpuTemp, 11), 58.0f); // by Hostname + gpu index, no UUID label
+        QVERIFY(std::isnan(reading(metric::MemoryTemp, 0))); // DCGM's "not supported" is no reading
+        QCOMPARE(reading(metric::GpuPower, 0), 612.337f);
+        QCOMPARE(reading(metric::FbUsed, 0), 76211.0f);
+        QCOMPARE(r.events.size(), size_t(1));
+        QCOMPARE(r.events.front().code, 79);
+        QCOMPARE(r.events.front().entity, (EntityRef { EntityKind::Gpu, 5 }));
+        QCOMPARE(r.events.front().severity, Severity::Critical);
+        QCOMPARE(r.events.front().jobId, QStringLiteral("llm-70b"));
+        // The gauge keeps saying 79: one event, not one per scrape.
+        QCOMPARE(mapper.map(samples, 1793577660000).events.size(), size_t(0));
+    }
+
+    void dcgmBlankSentinels()
+    {
+        QVERIFY(DcgmMapper::isBlank(2147483632.0));
+        QVERIFY(DcgmMapper::isBlank(2147483634.0));
+        QVERIFY(DcgmMapper::isBlank(140737488355328.0));
+        QVERIFY(DcgmMapper::isBlank(9223372036854775794.0));
+        QVERIFY(!DcgmMapper::isBlank(700.0));
+        QVERIFY(!DcgmMapper::isBlank(2147483600.0));
+    }
+
+    // --- kernel log ---
+    void kernelLogFixture()
+    {
+        KernelLogParser parser(2026);
+        parser.feed(fixture("kern-lab.log"));
+        parser.finish();
+        QCOMPARE(parser.stats().accepted, uint64_t(5));
+        QCOMPARE(parser.stats().skipped, uint64_t(2));
+        QCOMPARE(parser.stats().rejected, uint64_t(2));
+        const auto records = parser.takeRecords();
+        QCOMPARE(records[0].xid, 79);
+        QCOMPARE(records[0].pciBusId, QStringLiteral("0000:3a:00"));
+        QCOMPARE(records[0].host, QString());
+        QCOMPARE(records[0].timeMs, int64_t(0)); // dmesg's seconds since boot are not a date
+        QCOMPARE(records[0].pid, 1234);
+        QCOMPARE(records[0].text, QStringLiteral("GPU has fallen off the bus."));
+        QCOMPARE(records[1].host, QStringLiteral("gpu-node-01"));
+        QCOMPARE(records[1].xid, 48);
+        QCOMPARE(records[1].timeMs, int64_t(1793589255000)); // 2026-11-02 03:14:15 UTC
+        QCOMPARE(records[1].text, QStringLiteral("Double Bit ECC Error"));
+        QCOMPARE(records[2].host, QStringLiteral("gpu-node-02"));
+        QCOMPARE(records[2].timeMs, int64_t(1793589601250));
+        QCOMPARE(records[2].pid, -1);
+        QCOMPARE(records[3].timeMs, int64_t(1793592000000)); // "+0000" offset
+        QCOMPARE(records[4].xid, 63);
+        QCOMPARE(records[4].pciBusId, QStringLiteral("0000:18:00")); // function number dropped
+        QVERIFY(parser.stats().firstErrors.join(u'\n').contains(QStringLiteral("out of range")));
+    }
+
+    // --- training log ---
+    void trainingLogFixture()
+    {
+        TrainingLogParser parser;
+        parser.feed(fixture("training-lab.jsonl"));
+        parser.finish();
+        const ParseStats &s = parser.stats();
+        QCOMPARE(s.lines, uint64_t(14));
+        QCOMPARE(s.accepted, uint64_t(10));
+        QCOMPARE(s.rejected, uint64_t(3));
+        QCOMPARE(s.skipped, uint64_t(1));
+        QCOMPARE(parser.unknownFields().at(QStringLiteral("lr")), 1);
+        const auto records = parser.takeRecords();
+        QCOMPARE(records[0].jobId, QStringLiteral("llm-70b"));
+        QCOMPARE(records[0].timeMs, int64_t(1793588400000));
+        QCOMPARE(*records[0].step, int64_t(18200));
+        QCOMPARE(*records[0].loss, 2.113);
+        QCOMPARE(records[2].event, EventType::CheckpointSaved);
+        QVERIFY(!records[3].loss.has_value()); // NaN loss dropped, the rest kept
+        QCOMPARE(*records[3].tokensPerSecond, 630000.0);
+        QCOMPARE(records[6].event, EventType::Rollback);
+        QCOMPARE(records[6].lostSteps, 20.0);
+        QCOMPARE(records[7].event, EventType::Unspecified); // "teleport" is not an event
+        QCOMPARE(*records[7].step, int64_t(18401));
+        QVERIFY(!records[8].tokensPerSecond.has_value()); // 1e99 tokens/s is not believable
+        QCOMPARE(records[9].jobId, QStringLiteral("eval-suite"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBridges)
+#include "tst_bridges.moc"
