@@ -38,7 +38,11 @@ int main(int argc, char *argv[])
 
     QTextStream err(stderr);
     vigil::GatewayOptions options;
-    const QString optionError = vigil::readGatewayOptions(parser, options, true);
+    QStringList notes;
+    const QString optionError = vigil::readGatewayOptions(parser, options, true, &notes);
+    for (const QString &note : notes)
+        err << "vigil-gateway: " << note << Qt::endl;
+    options.log = [](const QString &message) { QTextStream(stderr) << "vigil-gateway: " << message << Qt::endl; };
     if (!optionError.isEmpty()) {
         err << "vigil-gateway: " << optionError << Qt::endl;
         return 2;
@@ -50,13 +54,20 @@ int main(int argc, char *argv[])
         return 1;
     }
     const vigil::Topology &topology = *server->journal().topology();
-    err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4, seed %5)")
+    const QString source = options.simulates()
+        ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
+              .arg(vigil::scenarioName(options.simulator.scenario))
+              .arg(options.simulator.seed)
+        : QCoreApplication::translate("main", "%n bridge(s)", nullptr, int(options.bridges.size()));
+    err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)")
                .arg(topology.gpus.size())
                .arg(topology.racks.size())
                .arg(server->address())
                .arg(server->epoch(), 16, 16, QLatin1Char('0'))
-               .arg(options.simulator.seed)
+               .arg(source)
         << Qt::endl;
+    for (const auto &bridge : server->bridges())
+        err << "vigil-gateway: reading " << bridge->spec().describe() << Qt::endl;
 
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

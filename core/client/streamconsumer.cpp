@@ -67,8 +67,15 @@ StreamConsumer::Outcome StreamConsumer::consume(const v1::StreamMessage &m, std:
         return Outcome::Applied;
     }
     case v1::StreamMessage::kEvents:
-        if ((!m_inSnapshot && !m_synced) || !checkSequence(m))
+        if (m.snapshot()) {
+            // Recent history sent with a fresh snapshot: not journal entries, no seq of their own.
+            if (!m_inSnapshot || m.epoch() != m_epoch) {
+                m_lastError = QStringLiteral("snapshot events without a dictionary");
+                return Outcome::ProtocolError;
+            }
+        } else if ((!m_inSnapshot && !m_synced) || !checkSequence(m)) {
             return Outcome::ProtocolError;
+        }
         for (const v1::Event &e : m.events().events())
             eventsOut.push_back(wire::fromProto(e));
         return Outcome::Applied;

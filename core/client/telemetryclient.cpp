@@ -224,6 +224,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 
     v1::SubscribeRequest request;
     request.set_include_events(true);
+    request.set_include_recent_events(!token.valid());
     request.set_client_name(m_options.clientName.toStdString());
     if (token.valid()) {
         request.mutable_resume()->set_epoch(token.epoch);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewaycommandline.h"
 
+#include "bridge/topologyfile.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -17,6 +19,25 @@ struct Tr
 
 void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
 {
+    if (includeListen) {
+        parser.addOption(
+            { QStringLiteral("topology"),
+              Tr::tr("Serve a real cluster described by this topology file (JSON) instead of the simulator."),
+              QStringLiteral("file") });
+        parser.addOption(
+            { QStringLiteral("dcgm"),
+              Tr::tr("Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first "
+                     "(repeatable)."),
+              QStringLiteral("[host=]url|file") });
+        parser.addOption({ QStringLiteral("kernel-log"),
+                           Tr::tr("Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable)."),
+                           QStringLiteral("[host=]file") });
+        parser.addOption({ QStringLiteral("training-log"),
+                           Tr::tr("Tail a training log of JSON lines, optionally job=... first (repeatable)."),
+                           QStringLiteral("[job=]file") });
+        parser.addOption({ QStringLiteral("poll"), Tr::tr("Seconds between scrapes and log reads (default 1)."),
+                           QStringLiteral("s"), QStringLiteral("1") });
+    }
     if (includeListen)
         parser.addOption({ QStringLiteral("listen"),
                            Tr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one)."),
@@ -42,7 +63,8 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                        QStringLiteral("600") });
 }
 
-QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen)
+QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
+                           QStringList *notes)
 {
     bool ok = false;
     if (includeListen) {
@@ -83,6 +105,36 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         options.simulator.scenario = *scenario;
     }
     options.truthPath = parser.value(QStringLiteral("truth"));
+    if (!includeListen)
+        return {};
+
+    const double poll = parser.value(QStringLiteral("poll")).toDouble(&ok);
+    if (!ok || poll < 0.05 || poll > 3600)
+        return Tr::tr("--poll: '%1' is not a number of seconds from 0.05 to 3600")
+            .arg(parser.value(QStringLiteral("poll")));
+    const struct
+    {
+        const char *option;
+        BridgeSpec::Kind kind;
+    } bridges[] = { { "dcgm", BridgeSpec::Kind::Dcgm },
+                    { "kernel-log", BridgeSpec::Kind::KernelLog },
+                    { "training-log", BridgeSpec::Kind::TrainingLog } };
+    for (const auto &b : bridges)
+        for (const QString &value : parser.values(QLatin1String(b.option))) {
+            BridgeSpec spec = BridgeSpec::fromArgument(b.kind, value);
+            if (spec.location.isEmpty())
+                return Tr::tr("--%1: '%2' names no source").arg(QLatin1String(b.option), value);
+            spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
+            options.bridges.push_back(spec);
+        }
+    if (parser.isSet(QStringLiteral("topology"))) {
+        const TopologyFile file = TopologyFile::read(parser.value(QStringLiteral("topology")));
+        if (!file.error.isEmpty())
+            return Tr::tr("--topology: %1").arg(file.error);
+        if (notes)
+            *notes << file.warnings;
+        options.topology = std::make_shared<const Topology>(file.topology);
+    }
     return {};
 }
 

@@ -10,6 +10,8 @@ namespace vigil {
 // The simulator and serving options shared by vigil-gateway and `vigil --demo`.
 void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
 // Reads them into `options`; returns an error message naming the bad flag, or empty.
-QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen);
+// `notes` receives warnings worth telling the user (e.g. racks placed automatically).
+QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
+                           QStringList *notes = nullptr);
 
 } // namespace vigil

@@ -10,6 +10,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <unordered_map>
@@ -46,18 +47,34 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             return fail(QStringLiteral("--truth: cannot write %1: %2")
                             .arg(options.truthPath, server->m_truthFile->errorString()));
     }
-    server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
-    auto topology = std::make_shared<const Topology>(server->m_simulator->topology());
+    std::shared_ptr<const Topology> topology = options.topology;
+    if (options.simulates()) {
+        server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
+        topology = std::make_shared<const Topology>(server->m_simulator->topology());
+    } else if (!topology) {
+        const auto dcgm = std::find_if(options.bridges.begin(), options.bridges.end(),
+                                       [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::Dcgm; });
+        if (dcgm == options.bridges.end())
+            return fail(
+                QStringLiteral("kernel and training logs need --topology FILE (or a --dcgm source to derive it from)"));
+        QString error;
+        Topology derived = deriveTopologyFromDcgm(*dcgm, &error);
+        if (!error.isEmpty())
+            return fail(QStringLiteral("cannot derive the topology: %1").arg(error));
+        topology = std::make_shared<const Topology>(std::move(derived));
+    }
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
-                                                           server->m_simulator->metrics(), options.retention);
+                                                           standardMetrics(), options.retention);
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream);
 
     // The first state is in the journal before anyone can subscribe.
-    MetricColumns columns;
-    std::vector<Event> events;
-    server->m_simulator->advance(0, columns, events);
-    SampleEncoder encoder(options.stream.maxValuesPerMessage);
-    server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
+    if (server->m_simulator) {
+        MetricColumns columns;
+        std::vector<Event> events;
+        server->m_simulator->advance(0, columns, events);
+        SampleEncoder encoder(options.stream.maxValuesPerMessage);
+        server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
+    }
 
     grpc::EnableDefaultHealthCheckService(true);
     grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -80,7 +97,14 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     server->m_port = port;
     const std::string host = options.listen.substr(0, options.listen.rfind(':'));
     server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
-    server->m_simulationThread = std::thread([raw = server.get()] { raw->runSimulation(); });
+    if (server->m_simulator) {
+        server->m_simulationThread = std::thread([raw = server.get()] { raw->runSimulation(); });
+    } else {
+        for (const BridgeSpec &spec : options.bridges) {
+            server->m_bridges.push_back(std::make_unique<BridgeSource>(spec, *server->m_journal, options.log));
+            server->m_bridges.back()->start();
+        }
+    }
     return server;
 }
 
@@ -151,7 +175,10 @@ void GatewayServer::stop()
     m_stopRequested.notify_all();
     if (m_simulationThread.joinable())
         m_simulationThread.join();
-    m_journal->close();
+    for (auto &bridge : m_bridges)
+        bridge->stop();
+    if (m_journal) // absent when start() failed early
+        m_journal->close();
     if (m_server) {
         m_server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
         m_server->Wait();

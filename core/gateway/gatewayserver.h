@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "bridge/bridgesource.h"
 #include "gatewayservice.h"
 #include "sim/clustersimulator.h"
 #include "telemetryjournal.h"
@@ -32,6 +33,14 @@ struct GatewayOptions
     int maxReceiveBytes = 16 << 20; // larger requests are refused with RESOURCE_EXHAUSTED
     uint64_t epoch = 0; // 0: a fresh random epoch
     QString truthPath; // where to write the simulator's ground truth (JSON lines); empty: nowhere
+
+    // Real sources instead of the simulator: a topology (from a file; derived
+    // from the first dcgm-exporter source when absent) and the bridges feeding it.
+    std::shared_ptr<const Topology> topology;
+    std::vector<BridgeSpec> bridges;
+    std::function<void(const QString &)> log; // bridges' complaints; stderr in vigil-gateway
+
+    bool simulates() const { return !topology && bridges.empty(); }
 };
 
 // vigil-gateway in a box: the simulator ticking on its own thread into the
@@ -51,6 +60,7 @@ public:
     int port() const { return m_port; }
     uint64_t epoch() const { return m_journal->epoch(); }
     TelemetryJournal &journal() { return *m_journal; }
+    const std::vector<std::unique_ptr<BridgeSource>> &bridges() const { return m_bridges; }
     GatewayService &service() { return *m_service; }
 
     // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
@@ -69,6 +79,7 @@ private:
     int m_port = 0;
 
     std::unique_ptr<QFile> m_truthFile;
+    std::vector<std::unique_ptr<BridgeSource>> m_bridges;
     std::thread m_simulationThread;
     std::mutex m_stopMutex;
     std::condition_variable m_stopRequested;

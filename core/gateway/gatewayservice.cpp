@@ -140,8 +140,10 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
     } leave { m_activeSubscribers };
 
     if (fresh) {
-        const auto snap
-            = m_journal.snapshot(m_settings.maxValuesPerMessage, [&](uint32_t id) { return filter.wants(id); });
+        constexpr size_t MaxRecentEvents = 20000;
+        const auto snap = m_journal.snapshot(
+            m_settings.maxValuesPerMessage, [&](uint32_t id) { return filter.wants(id); },
+            request->include_recent_events() && filter.events ? MaxRecentEvents : 0);
         v1::StreamMessage dictionary;
         stamp(dictionary, snap.seq, true);
         *dictionary.mutable_dictionary() = wire::toProto(m_journal.topology()->version, m_journal.metrics());
@@ -151,6 +153,14 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
             v1::StreamMessage m;
             stamp(m, snap.seq, true);
             *m.mutable_samples() = keyframe;
+            if (!writer->Write(m))
+                return grpc::Status::CANCELLED;
+        }
+        for (size_t first = 0; first < snap.recentEvents.size(); first += 1000) {
+            v1::StreamMessage m;
+            stamp(m, snap.seq, true);
+            for (size_t i = first; i < std::min(snap.recentEvents.size(), first + 1000); ++i)
+                *m.mutable_events()->add_events() = snap.recentEvents[i];
             if (!writer->Write(m))
                 return grpc::Status::CANCELLED;
         }

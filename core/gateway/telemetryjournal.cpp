@@ -4,6 +4,7 @@
 #include "wire/codec.h"
 #include "wire/sampleencoder.h"
 
+#include <algorithm>
 #include <span>
 
 namespace vigil {
@@ -89,7 +90,8 @@ int64_t TelemetryJournal::headTimeMs() const
 }
 
 TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage,
-                                                      const std::function<bool(uint32_t)> &wanted) const
+                                                      const std::function<bool(uint32_t)> &wanted,
+                                                      size_t maxRecentEvents) const
 {
     std::lock_guard lock(m_mutex);
     Snapshot s;
@@ -101,6 +103,14 @@ TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage
     for (const MetricColumn &c : m_head.columns())
         columns.emplace_back(c.values);
     s.keyframes = SampleEncoder::keyframe(s.timeMs, columns, maxValuesPerMessage, wanted);
+    if (maxRecentEvents > 0) {
+        for (auto it = m_entries.rbegin(); it != m_entries.rend() && s.recentEvents.size() < maxRecentEvents; ++it)
+            if (it->message->has_events())
+                for (int i = it->message->events().events_size() - 1; i >= 0 && s.recentEvents.size() < maxRecentEvents;
+                     --i)
+                    s.recentEvents.push_back(it->message->events().events(i));
+        std::reverse(s.recentEvents.begin(), s.recentEvents.end());
+    }
     return s;
 }
 

@@ -54,9 +54,11 @@ public:
         uint64_t seq = 0; // the journal entry the snapshot reflects
         int64_t timeMs = 0;
         std::vector<v1::Samples> keyframes;
+        std::vector<v1::Event> recentEvents; // events of the retained window, oldest first
     };
     // The full state at the head, restricted to the metric ids `wanted` accepts.
-    Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted) const;
+    Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted,
+                      size_t maxRecentEvents = 0) const;
 
     struct Range
     {

@@ -187,6 +187,20 @@ private Q_SLOTS:
         QVERIFY(consumer.lastError().contains(QStringLiteral("without a body")));
     }
 
+    void recentEventsComeWithTheSnapshot()
+    {
+        feed(dictionary(10));
+        v1::StreamMessage history = message(10, true);
+        auto *e = history.mutable_events()->add_events();
+        e->set_type(v1::EVENT_TYPE_XID);
+        e->set_code(48);
+        QCOMPARE(feed(history), StreamConsumer::Outcome::Applied);
+        QCOMPARE(feed(sync(10, false)), StreamConsumer::Outcome::Synced);
+        QCOMPARE(events.size(), size_t(1));
+        QCOMPARE(consumer.resumeToken().lastSeq, uint64_t(10)); // history does not move the seq
+        QCOMPARE(feed(history), StreamConsumer::Outcome::ProtocolError); // not outside a snapshot
+    }
+
     void eventsAreDelivered()
     {
         subscribeFresh(10);

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bridgesource.h"
+
+#include "gateway/telemetryjournal.h"
+#include "httpget.h"
+#include "sim/failurecatalog.h"
+#include "wire/codec.h"
+
+#include <QFile>
+
+#include <chrono>
+#include <set>
+
+namespace vigil {
+
+namespace {
+
+int64_t wallClockMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+bool isJobFatal(int xid)
+{
+    static const std::set<int> fatal { 46, 48, 62, 64, 74, 79, 95, 109, 119, 120, 136, 140, 143, 158 };
+    return fatal.count(xid) > 0;
+}
+
+QString withoutFunction(const QString &pci)
+{
+    const QString lower = pci.toLower();
+    const qsizetype dot = lower.lastIndexOf(u'.');
+    return dot > 0 ? lower.left(dot) : lower;
+}
+
+QByteArray readSource(const QString &location, QString *error)
+{
+    if (location.startsWith(QLatin1String("http://"))) {
+        const HttpResponse response = httpGet(location);
+        if (!response.error.isEmpty())
+            *error = response.error;
+        return response.body;
+    }
+    QFile file(location);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(location, file.errorString());
+        return {};
+    }
+    return file.readAll();
+}
+
+} // namespace
+
+BridgeSpec BridgeSpec::fromArgument(Kind kind, const QString &argument)
+{
+    BridgeSpec spec;
+    spec.kind = kind;
+    spec.location = argument;
+    const qsizetype equals = argument.indexOf(u'=');
+    const qsizetype scheme = argument.indexOf(QLatin1String("://"));
+    if (equals > 0 && (scheme < 0 || equals < scheme)) {
+        (kind == Kind::TrainingLog ? spec.jobId : spec.host) = argument.left(equals);
+        spec.location = argument.mid(equals + 1);
+    }
+    return spec;
+}
+
+QString BridgeSpec::describe() const
+{
+    switch (kind) {
+    case Kind::Dcgm:
+        return QStringLiteral("dcgm-exporter %1").arg(location);
+    case Kind::KernelLog:
+        return QStringLiteral("kernel log %1").arg(location);
+    case Kind::TrainingLog:
+        return QStringLiteral("training log %1").arg(location);
+    }
+    return location;
+}
+
+BridgeSource::BridgeSource(BridgeSpec spec, TelemetryJournal &journal, Logger log)
+    : m_spec(std::move(spec))
+    , m_journal(journal)
+    , m_log(std::move(log))
+{
+    const Topology &t = *journal.topology();
+    if (m_spec.kind == BridgeSpec::Kind::Dcgm)
+        m_dcgm = std::make_unique<DcgmMapper>(journal.topology(), journal.metrics());
+    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
+        const QString pci = withoutFunction(t.gpus[g].pciBusId);
+        if (pci.isEmpty())
+            continue;
+        m_gpuByHostPci[t.nodes[t.gpus[g].nodeIndex].hostname + u'/' + pci] = g;
+        m_gpusByPci[pci].push_back(g);
+    }
+    for (uint32_t j = 0; j < t.jobs.size(); ++j)
+        m_jobById[t.jobs[j].id] = j;
+}
+
+BridgeSource::~BridgeSource()
+{
+    stop();
+}
+
+void BridgeSource::start()
+{
+    m_thread = std::thread([this] {
+        for (;;) {
+            pollOnce();
+            std::unique_lock lock(m_mutex);
+            if (m_wake.wait_for(lock, m_spec.interval, [this] { return m_stopping; }))
+                return;
+        }
+    });
+}
+
+void BridgeSource::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+BridgeCounters BridgeSource::counters() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_counters;
+}
+
+void BridgeSource::report(const QString &message)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        // A source that keeps sending the same bad line is said once, not every poll.
+        if (message == m_counters.lastError)
+            return;
+        m_counters.lastError = message;
+    }
+    if (m_log)
+        m_log(QStringLiteral("%1: %2").arg(m_spec.describe(), message));
+}
+
+void BridgeSource::count(const ParseStats &before, const ParseStats &after)
+{
+    std::lock_guard lock(m_mutex);
+    m_counters.skipped += after.skipped - before.skipped;
+    m_counters.rejected += after.rejected - before.rejected;
+}
+
+void BridgeSource::pollOnce()
+{
+    const int64_t now = wallClockMs();
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_counters.polls;
+    }
+    if (m_spec.kind == BridgeSpec::Kind::Dcgm)
+        pollDcgm(now);
+    else
+        pollTail(now);
+}
+
+void BridgeSource::pollDcgm(int64_t nowMs)
+{
+    QString error;
+    const QByteArray text = readSource(m_spec.location, &error);
+    if (!error.isEmpty()) {
+        report(error);
+        return;
+    }
+    PrometheusTextParser parser;
+    parser.feed(text);
+    parser.finish();
+    DcgmMapper::Result mapped = m_dcgm->map(parser.takeSamples(), nowMs, m_spec.host);
+    ParseStats combined = parser.stats();
+    combined.skipped += mapped.stats.skipped;
+    combined.rejected += mapped.stats.rejected;
+    count({}, combined);
+    QStringList problems = parser.stats().firstErrors + mapped.stats.firstErrors;
+    if (!problems.isEmpty())
+        report(QStringLiteral("%1 lines rejected; first: %2").arg(combined.rejected).arg(problems.front()));
+    appendReadings(nowMs, mapped.readings);
+    appendEvents(std::move(mapped.events));
+}
+
+void BridgeSource::pollTail(int64_t nowMs)
+{
+    QFile file(m_spec.location);
+    if (!file.open(QIODevice::ReadOnly)) {
+        report(QStringLiteral("cannot read: %1").arg(file.errorString()));
+        return;
+    }
+    // A file shorter than what was read was rotated or truncated: start over.
+    if (file.size() < m_offset)
+        m_offset = 0;
+    if (!file.seek(m_offset))
+        return;
+    const QByteArray chunk = file.read(std::min<qint64>(file.size() - m_offset, qint64(16) << 20));
+    m_offset += chunk.size();
+    if (chunk.isEmpty())
+        return;
+    if (m_spec.kind == BridgeSpec::Kind::KernelLog) {
+        const ParseStats before = m_kernel.stats();
+        m_kernel.feed(chunk);
+        count(before, m_kernel.stats());
+        if (m_kernel.stats().rejected > before.rejected)
+            report(m_kernel.stats().firstErrors.last());
+        handleXids(m_kernel.takeRecords(), nowMs);
+    } else {
+        const ParseStats before = m_training.stats();
+        m_training.feed(chunk);
+        count(before, m_training.stats());
+        if (m_training.stats().rejected > before.rejected && !m_training.stats().firstErrors.isEmpty())
+            report(m_training.stats().firstErrors.last());
+        handleTraining(m_training.takeRecords(), nowMs);
+    }
+}
+
+void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
+{
+    const Topology &t = *m_journal.topology();
+    std::vector<Event> events;
+    for (const XidRecord &r : records) {
+        const QString host = r.host.isEmpty() ? m_spec.host : r.host;
+        int64_t gpu = -1;
+        if (const auto it = m_gpuByHostPci.find(host + u'/' + r.pciBusId); it != m_gpuByHostPci.end())
+            gpu = it->second;
+        else if (host.isEmpty() && m_gpusByPci[r.pciBusId].size() == 1)
+            gpu = m_gpusByPci[r.pciBusId].front();
+        if (gpu < 0) {
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_counters.rejected;
+            }
+            report(QStringLiteral("line %1: no GPU at PCI %2 on %3")
+                       .arg(r.line)
+                       .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host; give host=FILE)") : host));
+            continue;
+        }
+        Event e;
+        e.timeMs = r.timeMs > 0 ? r.timeMs : nowMs;
+        e.type = EventType::Xid;
+        e.severity = isJobFatal(r.xid) ? Severity::Critical : Severity::Warning;
+        e.entity = { EntityKind::Gpu, uint32_t(gpu) };
+        e.code = r.xid;
+        e.message = QStringLiteral("NVRM: Xid (PCI:%1): %2, %3").arg(r.pciBusId).arg(r.xid).arg(r.text);
+        if (const int32_t job = t.jobOfGpu[size_t(gpu)]; job >= 0)
+            e.jobId = t.jobs[size_t(job)].id;
+        events.push_back(std::move(e));
+    }
+    appendEvents(std::move(events));
+}
+
+void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs)
+{
+    auto idOf = [&](const QString &name) {
+        for (const MetricDescriptor &m : m_journal.metrics())
+            if (m.name == name)
+                return m.id;
+        return uint32_t(UINT32_MAX);
+    };
+    const uint32_t stepId = idOf(metric::JobStep);
+    const uint32_t lossId = idOf(metric::JobLoss);
+    const uint32_t tokensId = idOf(metric::JobTokensPerSecond);
+    const uint32_t stepTimeId = idOf(metric::JobStepTime);
+    std::vector<Event> events;
+    for (const TrainingRecord &r : records) {
+        const QString jobId = r.jobId.isEmpty() ? m_spec.jobId : r.jobId;
+        const auto job = m_jobById.find(jobId);
+        if (job == m_jobById.end()) {
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_counters.rejected;
+            }
+            report(QStringLiteral("line %1: no job '%2' in the topology").arg(r.line).arg(jobId));
+            continue;
+        }
+        const int64_t time = r.timeMs > 0 ? r.timeMs : nowMs;
+        std::vector<GpuReading> readings; // job index in the gpu field: the block builder only needs an index
+        if (r.step)
+            readings.push_back({ stepId, job->second, float(*r.step) });
+        if (r.loss)
+            readings.push_back({ lossId, job->second, float(*r.loss) });
+        if (r.tokensPerSecond)
+            readings.push_back({ tokensId, job->second, float(*r.tokensPerSecond) });
+        if (r.stepTimeS)
+            readings.push_back({ stepTimeId, job->second, float(*r.stepTimeS) });
+        appendReadings(time, readings);
+        if (r.event != EventType::Unspecified) {
+            Event e;
+            e.timeMs = time;
+            e.type = r.event;
+            e.severity
+                = r.event == EventType::JobCrash || r.event == EventType::JobOom || r.event == EventType::NcclTimeout
+                ? Severity::Critical
+                : r.event == EventType::Rollback ? Severity::Warning
+                                                 : Severity::Info;
+            e.entity = { EntityKind::Job, job->second };
+            e.jobId = jobId;
+            e.step = r.step.value_or(0);
+            e.value = r.lostSteps;
+            e.message = QStringLiteral("training log line %1").arg(r.line);
+            events.push_back(std::move(e));
+        }
+    }
+    appendEvents(std::move(events));
+}
+
+void BridgeSource::appendReadings(int64_t timeMs, std::vector<GpuReading> &readings)
+{
+    if (readings.empty())
+        return;
+    // One sparse block per metric, indices strictly increasing (the last reading wins).
+    std::stable_sort(readings.begin(), readings.end(), [](const GpuReading &a, const GpuReading &b) {
+        return a.metricId != b.metricId ? a.metricId < b.metricId : a.gpu < b.gpu;
+    });
+    v1::Samples samples;
+    samples.set_time_ms(timeMs);
+    v1::MetricBlock *block = nullptr;
+    for (size_t i = 0; i < readings.size(); ++i) {
+        const GpuReading &r = readings[i];
+        if (i + 1 < readings.size() && readings[i + 1].metricId == r.metricId && readings[i + 1].gpu == r.gpu)
+            continue;
+        if (!block || block->metric_id() != r.metricId) {
+            block = samples.add_blocks();
+            block->set_metric_id(r.metricId);
+        }
+        block->add_indices(r.gpu);
+        block->add_values(r.value);
+    }
+    uint64_t accepted = 0;
+    for (const v1::MetricBlock &b : samples.blocks())
+        accepted += uint64_t(b.values_size());
+    std::vector<v1::Samples> batch;
+    batch.push_back(std::move(samples));
+    m_journal.appendSamples(std::move(batch));
+    std::lock_guard lock(m_mutex);
+    m_counters.samples += accepted;
+}
+
+void BridgeSource::appendEvents(std::vector<Event> &&events)
+{
+    if (events.empty())
+        return;
+    const size_t n = events.size();
+    m_journal.appendEvents(std::move(events));
+    std::lock_guard lock(m_mutex);
+    m_counters.events += n;
+}
+
+Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error)
+{
+    QString readError;
+    const QByteArray text = readSource(spec.location, &readError);
+    Topology t;
+    if (!readError.isEmpty()) {
+        *error = readError;
+        return t;
+    }
+    PrometheusTextParser parser;
+    parser.feed(text);
+    parser.finish();
+    struct Found
+    {
+        QString uuid;
+        QString model;
+    };
+    std::map<QString, std::map<uint32_t, Found>> hosts; // sorted: a stable layout
+    for (const PrometheusSample &s : parser.takeSamples()) {
+        if (!s.name.startsWith("DCGM_FI_"))
+            continue;
+        const QString host = s.label("Hostname").isEmpty() ? spec.host : s.label("Hostname");
+        bool ok = false;
+        const uint32_t index = s.label("gpu").toUInt(&ok);
+        if (host.isEmpty() || !ok)
+            continue;
+        Found &f = hosts[host][index];
+        if (f.uuid.isEmpty())
+            f = { s.label("UUID"), s.label("modelName") };
+    }
+    if (hosts.empty()) {
+        *error = QStringLiteral("%1 has no DCGM samples with Hostname and gpu labels to lay out a cluster from")
+                     .arg(spec.location);
+        return t;
+    }
+    constexpr uint32_t NodesPerRack = 8;
+    t.version = 1;
+    t.clusterName = QStringLiteral("derived from %1").arg(spec.location);
+    t.halls.push_back({ QStringLiteral("Unplaced hall") });
+    t.rows.push_back({ QStringLiteral("U01"), 0 });
+    t.coolingLoops.push_back({ QStringLiteral("unknown loop"), 0.0f });
+    t.switches.push_back({ QStringLiteral("unknown leaf"), SwitchRole::Leaf, {} });
+    for (const auto &[host, gpus] : hosts) {
+        const uint32_t nodeIndex = uint32_t(t.nodes.size());
+        if (nodeIndex % NodesPerRack == 0) {
+            const uint32_t rack = uint32_t(t.racks.size());
+            t.racks.push_back({ QStringLiteral("U01-R%1").arg(rack + 1, 2, 10, QLatin1Char('0')), 0, rack, {}, 0, 0 });
+        }
+        t.nodes.push_back({ host, uint32_t(t.racks.size() - 1), nodeIndex % NodesPerRack });
+        for (const auto &[index, found] : gpus)
+            t.gpus.push_back({ found.uuid.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(index) : found.uuid,
+                               nodeIndex,
+                               index,
+                               found.model.isEmpty() ? QStringLiteral("unknown") : found.model,
+                               700.0f,
+                               81559.0f,
+                               {} });
+    }
+    *error = t.index();
+    return t;
+}
+
+} // namespace vigil

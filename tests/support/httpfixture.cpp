@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "httpfixture.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <stdexcept>
+
+namespace vigil::test {
+
+QByteArray HttpFixture::ok(const QByteArray &body)
+{
+    return "HTTP/1.0 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: "
+        + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+HttpFixture::HttpFixture(QByteArray rawReply)
+    : m_reply(std::move(rawReply))
+{
+    m_listenFd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::bind(m_listenFd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 || ::listen(m_listenFd, 8) != 0)
+        throw std::runtime_error("http fixture cannot listen");
+    socklen_t length = sizeof address;
+    ::getsockname(m_listenFd, reinterpret_cast<sockaddr *>(&address), &length);
+    m_port = ntohs(address.sin_port);
+    m_thread = std::thread([this] {
+        while (!m_stopping) {
+            pollfd p { m_listenFd, POLLIN, 0 };
+            if (::poll(&p, 1, 100) <= 0)
+                continue;
+            const int client = ::accept(m_listenFd, nullptr, nullptr);
+            if (client < 0)
+                continue;
+            char buffer[4096];
+            QByteArray request;
+            while (!request.contains("\r\n\r\n")) {
+                pollfd c { client, POLLIN, 0 };
+                if (::poll(&c, 1, 1000) <= 0)
+                    break;
+                const ssize_t n = ::read(client, buffer, sizeof buffer);
+                if (n <= 0)
+                    break;
+                request.append(buffer, n);
+            }
+            ++m_requests;
+            for (qsizetype sent = 0; sent < m_reply.size();) {
+                const ssize_t n = ::write(client, m_reply.constData() + sent, size_t(m_reply.size() - sent));
+                if (n <= 0)
+                    break;
+                sent += n;
+            }
+            ::close(client);
+        }
+    });
+}
+
+HttpFixture::~HttpFixture()
+{
+    m_stopping = true;
+    m_thread.join();
+    ::close(m_listenFd);
+}
+
+} // namespace vigil::test
