@@ -28,72 +28,72 @@
         <translation>Sekunden Journal, die für wiederverbindende Clients aufbewahrt werden (Standard 600).</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
+        <source>--listen: '%1' is not host:port</source>
         <translation>--listen: „%1“ ist nicht Host:Port</translation>
     </message>
     <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
+        <source>--gpus: '%1' is not a number from 1 to 100000</source>
         <translation>--gpus: „%1“ ist keine Zahl von 1 bis 100000</translation>
     </message>
     <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
+        <source>--seed: '%1' is not a non-negative integer</source>
         <translation>--seed: „%1“ ist keine nichtnegative ganze Zahl</translation>
     </message>
     <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
+        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
         <translation>--rate: „%1“ ist keine Rate über 0 und bis 100 Hz</translation>
     </message>
     <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
+        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
         <translation>--speed: „%1“ ist kein Faktor über 0 und bis 1000000</translation>
     </message>
     <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
+        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
         <translation>--retain: „%1“ ist keine Sekundenzahl von 10 bis 86400</translation>
     </message>
     <message>
         <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen realen Cluster aus dieser Topologiedatei (JSON) statt des Simulators bereitstellen.</translation>
     </message>
     <message>
         <source>Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>dcgm-exporter abfragen: eine http://-URL oder eine Datei im Prometheus-Textformat, optional host=... davor (mehrfach möglich).</translation>
     </message>
     <message>
         <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Kernel-Log auf NVRM-Xid-Zeilen mitlesen, optional host=... davor (mehrfach möglich).</translation>
     </message>
     <message>
         <source>Tail a training log of JSON lines, optionally job=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Trainings-Log aus JSON-Zeilen mitlesen, optional job=... davor (mehrfach möglich).</translation>
     </message>
     <message>
         <source>Seconds between scrapes and log reads (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden zwischen Abfragen und Log-Lesevorgängen (Standard 1).</translation>
     </message>
     <message>
         <source>What the simulated cluster lives through: steady, decline or quiet (default steady; decline for --demo).</source>
-        <translation type="unfinished"></translation>
+        <translation>Was der simulierte Cluster durchlebt: steady, decline oder quiet (Standard steady; decline bei --demo).</translation>
     </message>
     <message>
-        <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
-        <translation type="unfinished"></translation>
+        <source>Write the simulator's ground truth (one JSON line per failure) to this file.</source>
+        <translation>Die Ground Truth des Simulators (eine JSON-Zeile pro Ausfall) in diese Datei schreiben.</translation>
     </message>
     <message>
-        <source>--scenario: &apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <source>--scenario: '%1' is not one of %2</source>
+        <translation>--scenario: „%1“ ist keines von %2</translation>
     </message>
     <message>
-        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
-        <translation type="unfinished"></translation>
+        <source>--poll: '%1' is not a number of seconds from 0.05 to 3600</source>
+        <translation>--poll: „%1“ ist keine Sekundenzahl von 0,05 bis 3600</translation>
     </message>
     <message>
-        <source>--%1: &apos;%2&apos; names no source</source>
-        <translation type="unfinished"></translation>
+        <source>--%1: '%2' names no source</source>
+        <translation>--%1: „%2“ nennt keine Quelle</translation>
     </message>
     <message>
         <source>--topology: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>--topology: %1</translation>
     </message>
 </context>
 <context>
@@ -173,7 +173,7 @@
         <translation>Ein Gateway mit simuliertem Cluster auf 127.0.0.1 starten und sich damit verbinden.</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
+        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
         <translation>Sprache der Oberfläche (z. B. en, de, ja); Standard: die des Systems.</translation>
     </message>
     <message>
@@ -198,18 +198,15 @@
     </message>
     <message>
         <source>simulated, scenario %1, seed %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n bridge(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>simuliert, Szenario %1, Startwert %2</translation>
     </message>
     <message>
         <source>vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>vigil-gateway: %1 GPUs in %2 Racks auf %3 (Epoche %4; %5)</translation>
+    </message>
+    <message>
+        <source>bridges: %1</source>
+        <translation>Brücken: %1</translation>
     </message>
 </context>
 <context>
@@ -254,8 +251,8 @@
         <translation>noch keine Daten</translation>
     </message>
     <message>
-        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
-        <translation>Datenalter &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</translation>
+        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
+        <translation>Datenalter &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
@@ -278,7 +275,7 @@
         <translation>das Gateway wurde ohne sein Journal neu gestartet</translation>
     </message>
     <message>
-        <source>the outage outlasted the gateway&apos;s retained window</source>
+        <source>the outage outlasted the gateway's retained window</source>
         <translation>der Ausfall dauerte länger als das aufbewahrte Zeitfenster des Gateways</translation>
     </message>
     <message>
@@ -407,7 +404,7 @@
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster&apos;s topology…</source>
+        <source>Waiting for the cluster's topology…</source>
         <translation>Warte auf die Topologie des Clusters…</translation>
     </message>
 </context>

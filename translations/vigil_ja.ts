@@ -28,72 +28,72 @@
         <translation>再開するクライアントのために保持するジャーナルの秒数（既定 600）。</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
+        <source>--listen: '%1' is not host:port</source>
         <translation>--listen: 「%1」は ホスト:ポート ではありません</translation>
     </message>
     <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
+        <source>--gpus: '%1' is not a number from 1 to 100000</source>
         <translation>--gpus: 「%1」は 1〜100000 の数ではありません</translation>
     </message>
     <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
+        <source>--seed: '%1' is not a non-negative integer</source>
         <translation>--seed: 「%1」は 0 以上の整数ではありません</translation>
     </message>
     <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
+        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
         <translation>--rate: 「%1」は 0 より大きく 100 Hz 以下のレートではありません</translation>
     </message>
     <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
+        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
         <translation>--speed: 「%1」は 0 より大きく 1000000 以下の倍率ではありません</translation>
     </message>
     <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
+        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
         <translation>--retain: 「%1」は 10〜86400 の秒数ではありません</translation>
     </message>
     <message>
         <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレータの代わりに、このトポロジーファイル（JSON）が記述する実クラスタを提供します。</translation>
     </message>
     <message>
         <source>Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>dcgm-exporter を取得: http:// URL または Prometheus テキストのファイル。先頭に host=... を付けられます（複数指定可）。</translation>
     </message>
     <message>
         <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>カーネルログの NVRM Xid 行を追跡します。先頭に host=... を付けられます（複数指定可）。</translation>
     </message>
     <message>
         <source>Tail a training log of JSON lines, optionally job=... first (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 行の学習ログを追跡します。先頭に job=... を付けられます（複数指定可）。</translation>
     </message>
     <message>
         <source>Seconds between scrapes and log reads (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>取得とログ読み込みの間隔（秒、既定 1）。</translation>
     </message>
     <message>
         <source>What the simulated cluster lives through: steady, decline or quiet (default steady; decline for --demo).</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレートするクラスタのシナリオ: steady、decline、quiet（既定 steady、--demo では decline）。</translation>
     </message>
     <message>
-        <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
-        <translation type="unfinished"></translation>
+        <source>Write the simulator's ground truth (one JSON line per failure) to this file.</source>
+        <translation>シミュレータの正解データ（障害ごとに 1 行の JSON）をこのファイルに書き出します。</translation>
     </message>
     <message>
-        <source>--scenario: &apos;%1&apos; is not one of %2</source>
-        <translation type="unfinished"></translation>
+        <source>--scenario: '%1' is not one of %2</source>
+        <translation>--scenario: 「%1」は %2 のいずれでもありません</translation>
     </message>
     <message>
-        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
-        <translation type="unfinished"></translation>
+        <source>--poll: '%1' is not a number of seconds from 0.05 to 3600</source>
+        <translation>--poll: 「%1」は 0.05〜3600 の秒数ではありません</translation>
     </message>
     <message>
-        <source>--%1: &apos;%2&apos; names no source</source>
-        <translation type="unfinished"></translation>
+        <source>--%1: '%2' names no source</source>
+        <translation>--%1: 「%2」はソースを指定していません</translation>
     </message>
     <message>
         <source>--topology: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>--topology: %1</translation>
     </message>
 </context>
 <context>
@@ -173,7 +173,7 @@
         <translation>127.0.0.1 でシミュレートしたクラスタのゲートウェイを起動して接続します。</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
+        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
         <translation>表示言語（例: en、de、ja）。既定はシステムの言語。</translation>
     </message>
     <message>
@@ -198,17 +198,15 @@
     </message>
     <message>
         <source>simulated, scenario %1, seed %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n bridge(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>シミュレーション、シナリオ %1、シード %2</translation>
     </message>
     <message>
         <source>vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>vigil-gateway: %2 ラックの %1 GPU を %3 で提供中（エポック %4、%5）</translation>
+    </message>
+    <message>
+        <source>bridges: %1</source>
+        <translation>ブリッジ: %1</translation>
     </message>
 </context>
 <context>
@@ -253,8 +251,8 @@
         <translation>データ未受信</translation>
     </message>
     <message>
-        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
-        <translation>データ経過 &lt;span style=&apos;color:%1&apos;&gt;%2 秒&lt;/span&gt;</translation>
+        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
+        <translation>データ経過 &lt;span style='color:%1'&gt;%2 秒&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
@@ -277,7 +275,7 @@
         <translation>ゲートウェイがジャーナルなしで再起動しました</translation>
     </message>
     <message>
-        <source>the outage outlasted the gateway&apos;s retained window</source>
+        <source>the outage outlasted the gateway's retained window</source>
         <translation>切断がゲートウェイの保持期間より長く続きました</translation>
     </message>
     <message>
@@ -406,7 +404,7 @@
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster&apos;s topology…</source>
+        <source>Waiting for the cluster's topology…</source>
         <translation>クラスタのトポロジーを待っています…</translation>
     </message>
 </context>

@@ -58,7 +58,7 @@ int main(int argc, char *argv[])
         ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
               .arg(vigil::scenarioName(options.simulator.scenario))
               .arg(options.simulator.seed)
-        : QCoreApplication::translate("main", "%n bridge(s)", nullptr, int(options.bridges.size()));
+        : QCoreApplication::translate("main", "bridges: %1").arg(options.bridges.size());
     err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)")
                .arg(topology.gpus.size())
                .arg(topology.racks.size())

@@ -13,7 +13,7 @@ for lang in de ja; do
       -ts "$work_dir/vigil_$lang.ts")
   report=$(/usr/lib/qt6/bin/lrelease "$work_dir/vigil_$lang.ts" -qm "$work_dir/vigil_$lang.qm")
   echo "$lang: $(echo "$report" | grep Generated)"
-  if ! echo "$report" | grep -q "(.* finished and 0 unfinished)"; then
+  if ! echo "$report" | grep -q "(.* finished and 0 unfinished)" || echo "$report" | grep -q "untranslated"; then
     echo "vigil_$lang.ts has unfinished or missing translations; run 'make translations' and translate them" >&2
     status=1
   fi
