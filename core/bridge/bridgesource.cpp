@@ -6,6 +6,7 @@
 #include "sim/failurecatalog.h"
 #include "wire/codec.h"
 
+#include <QDate>
 #include <QFile>
 
 #include <chrono>
@@ -83,6 +84,7 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetryJournal &journal, Logger lo
     : m_spec(std::move(spec))
     , m_journal(journal)
     , m_log(std::move(log))
+    , m_kernel(QDate::currentDate().year())
 {
     const Topology &t = *journal.topology();
     if (m_spec.kind == BridgeSpec::Kind::Dcgm)

@@ -81,7 +81,7 @@ private:
     TelemetryJournal &m_journal;
     Logger m_log;
     std::unique_ptr<DcgmMapper> m_dcgm;
-    KernelLogParser m_kernel;
+    KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed
     TrainingLogParser m_training;
     qint64 m_offset = 0;
     std::map<QString, uint32_t> m_gpuByHostPci;

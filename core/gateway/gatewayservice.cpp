@@ -245,6 +245,9 @@ QString GatewayService::validatePublished(const v1::MetricBlock &block) const
             return QStringLiteral("%1: negative value %2 %3").arg(metric.name).arg(v).arg(metric.unit);
         if (metric.unit == QLatin1String("%") && v > 100.0f)
             return QStringLiteral("%1: %2 % is above 100 %").arg(metric.name).arg(v);
+        // No sensor in a data hall reads colder than a freezer or hotter than a GPU's shutdown point.
+        if (metric.unit == QLatin1String("C") && (v < -40.0f || v > 150.0f))
+            return QStringLiteral("%1: %2 C is outside -40..150 C").arg(metric.name).arg(v);
     }
     return {};
 }

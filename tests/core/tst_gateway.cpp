@@ -266,6 +266,12 @@ private Q_SLOTS:
         u->set_metric_id(3);
         u->add_values(180.0f);
         QTest::newRow("utilisation above 100") << bytes(tooBig) << QStringLiteral("above 100");
+        v1::PublishRequest frozen;
+        frozen.mutable_samples()->set_time_ms(1793577600000);
+        auto *t = frozen.mutable_samples()->add_blocks();
+        t->set_metric_id(0);
+        t->add_values(-500.0f);
+        QTest::newRow("temperature below -40 C") << bytes(frozen) << QStringLiteral("outside -40..150");
         v1::PublishRequest unknownType;
         auto *e = unknownType.mutable_events()->add_events();
         e->set_type(v1::EventType(999));
