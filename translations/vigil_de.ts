@@ -208,6 +208,10 @@
         <source>bridges: %1</source>
         <translation>Brücken: %1</translation>
     </message>
+    <message>
+        <source>Seconds of live data before the screenshot (default 3).</source>
+        <translation>Sekunden mit Live-Daten vor dem Bildschirmfoto (Standard 3).</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>

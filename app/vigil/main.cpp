@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <algorithm>
+
 namespace {
 
 void installTranslations(QApplication &app, const QString &language)
@@ -77,6 +79,9 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("screenshot"),
                        QApplication::translate("main", "Save a screenshot of the window once data is live, then quit."),
                        QStringLiteral("file.png") });
+    parser.addOption({ QStringLiteral("screenshot-delay"),
+                       QApplication::translate("main", "Seconds of live data before the screenshot (default 3)."),
+                       QStringLiteral("s"), QStringLiteral("3") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
 
@@ -117,7 +122,9 @@ int main(int argc, char *argv[])
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     window.show();
     if (parser.isSet(QStringLiteral("screenshot")))
-        scheduleScreenshot(window, cluster, parser.value(QStringLiteral("screenshot")), 3000);
+        scheduleScreenshot(
+            window, cluster, parser.value(QStringLiteral("screenshot")),
+            int(std::clamp(parser.value(QStringLiteral("screenshot-delay")).toDouble(), 0.0, 3600.0) * 1000.0));
 
     const int status = app.exec();
     client.stop();

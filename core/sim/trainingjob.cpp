@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trainingjob.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vigil {
@@ -26,9 +27,19 @@ int64_t TrainingJob::advance(int64_t nowMs, double dtS, double slowdown)
     const uint32_t k = m_dynamics.checkpointInterval;
     if (k == 0 || int64_t(m_step) / k == int64_t(before) / k)
         return -1;
+    // The checkpoint began when the step crossed the boundary, somewhere inside
+    // this interval: its stall costs progress from then on, and the job is still
+    // checkpointing now only if the stall has not ended by the end of the interval
+    // (with long ticks it usually has).
     m_lastCheckpoint = int64_t(m_step) / k * k;
-    m_phase = Phase::Checkpointing;
-    m_checkpointUntilMs = nowMs + m_dynamics.checkpointStallMs;
+    const double sinceCrossingS = (m_step - double(m_lastCheckpoint)) * m_stepTimeS;
+    const double stallS = double(m_dynamics.checkpointStallMs) / 1000.0;
+    m_step = std::max(double(m_lastCheckpoint), m_step - std::min(stallS, sinceCrossingS) / m_stepTimeS);
+    const int64_t stallEndMs = nowMs - int64_t(sinceCrossingS * 1000.0) + m_dynamics.checkpointStallMs;
+    if (stallEndMs > nowMs) {
+        m_phase = Phase::Checkpointing;
+        m_checkpointUntilMs = stallEndMs;
+    }
     return m_lastCheckpoint;
 }
 
