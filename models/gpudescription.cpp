@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gpudescription.h"
 
+#include "eventdescription.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -14,20 +16,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(GpuDescription)
 };
 
-QString priorityName(PriorityClass priority)
-{
-    switch (priority) {
-    case PriorityClass::Training:
-        return Tr::tr("training");
-    case PriorityClass::Evaluation:
-        return Tr::tr("evaluation");
-    case PriorityClass::Background:
-        return Tr::tr("background");
-    case PriorityClass::Unspecified:
-        break;
-    }
-    return Tr::tr("unclassified");
-}
 } // namespace
 
 QString formatReading(float value, const QString &unit, int decimals)
@@ -50,8 +38,9 @@ QString describeGpu(const ClusterState &state, uint32_t gpu)
     lines << Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname);
     lines << Tr::tr("Rack %1, %2").arg(rack.name, hall.name);
     const int32_t job = gpu < t->jobOfGpu.size() ? t->jobOfGpu[gpu] : -1;
-    lines << (job >= 0 ? Tr::tr("Job %1 (%2)").arg(t->jobs[size_t(job)].id, priorityName(t->jobs[size_t(job)].priority))
-                       : Tr::tr("No job (idle)"));
+    lines << (job >= 0
+                  ? Tr::tr("Job %1 (%2)").arg(t->jobs[size_t(job)].id, priorityClassName(t->jobs[size_t(job)].priority))
+                  : Tr::tr("No job (idle)"));
     auto reading = [&](const QString &metricName, const QString &unit, int decimals = 0, float scale = 1.0f) {
         return formatReading(state.value(state.column(metricName), gpu) * scale, unit, decimals);
     };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobtablemodel.h"
 
+#include "eventdescription.h"
 #include "gpudescription.h"
 
 #include <QLocale>
@@ -77,17 +78,7 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
     case JobColumn:
         return role == Qt::ToolTipRole ? job.name : job.id;
     case PriorityColumn:
-        switch (job.priority) {
-        case PriorityClass::Training:
-            return tr("training");
-        case PriorityClass::Evaluation:
-            return tr("evaluation");
-        case PriorityClass::Background:
-            return tr("background");
-        case PriorityClass::Unspecified:
-            break;
-        }
-        return tr("unclassified");
+        return priorityClassName(job.priority);
     case GpusColumn:
         return locale.toString(qulonglong(job.gpuIndices.size()));
     case StepColumn:

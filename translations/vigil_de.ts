@@ -2,6 +2,181 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>EventDescription</name>
+    <message>
+        <source>Xid</source>
+        <translation>Xid</translation>
+    </message>
+    <message>
+        <source>Correctable ECC</source>
+        <translation>Korrigierbarer ECC-Fehler</translation>
+    </message>
+    <message>
+        <source>Uncorrectable ECC</source>
+        <translation>Nicht korrigierbarer ECC-Fehler</translation>
+    </message>
+    <message>
+        <source>Row remap</source>
+        <translation>Zeilen-Remapping</translation>
+    </message>
+    <message>
+        <source>Thermal throttle</source>
+        <translation>Thermische Drosselung</translation>
+    </message>
+    <message>
+        <source>Power throttle</source>
+        <translation>Leistungsdrosselung</translation>
+    </message>
+    <message>
+        <source>Link CRC errors</source>
+        <translation>Link-CRC-Fehler</translation>
+    </message>
+    <message>
+        <source>IB link flap</source>
+        <translation>IB-Link-Flattern</translation>
+    </message>
+    <message>
+        <source>PDU overload</source>
+        <translation>PDU-Überlast</translation>
+    </message>
+    <message>
+        <source>Inlet/coolant temperature</source>
+        <translation>Zuluft-/Kühlmitteltemperatur</translation>
+    </message>
+    <message>
+        <source>Job started</source>
+        <translation>Job gestartet</translation>
+    </message>
+    <message>
+        <source>Checkpoint saved</source>
+        <translation>Checkpoint gespeichert</translation>
+    </message>
+    <message>
+        <source>Job crashed</source>
+        <translation>Job abgestürzt</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>NCCL timeout</source>
+        <translation>NCCL-Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>Automated restart</source>
+        <translation>Automatischer Neustart</translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation>Rücksprung</translation>
+    </message>
+    <message>
+        <source>Job ended</source>
+        <translation>Job beendet</translation>
+    </message>
+    <message>
+        <source>Acknowledged</source>
+        <translation>Quittiert</translation>
+    </message>
+    <message>
+        <source>Shelved</source>
+        <translation>Zurückgestellt</translation>
+    </message>
+    <message>
+        <source>Manual restart</source>
+        <translation>Manueller Neustart</translation>
+    </message>
+    <message>
+        <source>Threshold changed</source>
+        <translation>Schwelle geändert</translation>
+    </message>
+    <message>
+        <source>Drained</source>
+        <translation>Entleert</translation>
+    </message>
+    <message>
+        <source>Hot-patch</source>
+        <translation>Hot-Patch</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Unknown event</source>
+        <translation>Unbekanntes Ereignis</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>unrated</source>
+        <translation>unbewertet</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>Evaluierung</translation>
+    </message>
+    <message>
+        <source>background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>unclassified</source>
+        <translation>nicht eingestuft</translation>
+    </message>
+    <message>
+        <source>GPU %1 of %2</source>
+        <translation>GPU %1 von %2</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>Knoten %1</translation>
+    </message>
+    <message>
+        <source>rack %1</source>
+        <translation>Rack %1</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>cooling loop %1</source>
+        <translation>Kühlkreis %1</translation>
+    </message>
+    <message>
+        <source>switch %1</source>
+        <translation>Switch %1</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>the cluster</source>
+        <translation>der Cluster</translation>
+    </message>
+    <message>
+        <source>unknown entity %1</source>
+        <translation>unbekannte Einheit %1</translation>
+    </message>
+</context>
+<context>
     <name>GatewayCommandLine</name>
     <message>
         <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
@@ -98,22 +273,6 @@
 </context>
 <context>
     <name>GpuDescription</name>
-    <message>
-        <source>training</source>
-        <translation>Training</translation>
-    </message>
-    <message>
-        <source>evaluation</source>
-        <translation>Evaluierung</translation>
-    </message>
-    <message>
-        <source>background</source>
-        <translation>Hintergrund</translation>
-    </message>
-    <message>
-        <source>unclassified</source>
-        <translation>nicht eingestuft</translation>
-    </message>
     <message>
         <source>GPU %1 of %2</source>
         <translation>GPU %1 von %2</translation>
@@ -296,23 +455,61 @@
     </message>
 </context>
 <context>
+    <name>vigil::EventDock</name>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>Alles</translation>
+    </message>
+    <message>
+        <source>Without checkpoints and acknowledgements</source>
+        <translation>Ohne Checkpoints und Quittierungen</translation>
+    </message>
+    <message>
+        <source>Warnings, failures and operators' actions</source>
+        <translation>Warnungen, Ausfälle und Eingriffe</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::EventLogModel</name>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Bediener</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
-    <message>
-        <source>training</source>
-        <translation>Training</translation>
-    </message>
-    <message>
-        <source>evaluation</source>
-        <translation>Evaluierung</translation>
-    </message>
-    <message>
-        <source>background</source>
-        <translation>Hintergrund</translation>
-    </message>
-    <message>
-        <source>unclassified</source>
-        <translation>nicht eingestuft</translation>
-    </message>
     <message>
         <source>%1 k</source>
         <translation>%1 Tsd.</translation>

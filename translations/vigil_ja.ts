@@ -2,6 +2,181 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>EventDescription</name>
+    <message>
+        <source>Xid</source>
+        <translation>Xid</translation>
+    </message>
+    <message>
+        <source>Correctable ECC</source>
+        <translation>訂正可能 ECC</translation>
+    </message>
+    <message>
+        <source>Uncorrectable ECC</source>
+        <translation>訂正不能 ECC</translation>
+    </message>
+    <message>
+        <source>Row remap</source>
+        <translation>行リマップ</translation>
+    </message>
+    <message>
+        <source>Thermal throttle</source>
+        <translation>熱スロットリング</translation>
+    </message>
+    <message>
+        <source>Power throttle</source>
+        <translation>電力スロットリング</translation>
+    </message>
+    <message>
+        <source>Link CRC errors</source>
+        <translation>リンク CRC エラー</translation>
+    </message>
+    <message>
+        <source>IB link flap</source>
+        <translation>IB リンクフラップ</translation>
+    </message>
+    <message>
+        <source>PDU overload</source>
+        <translation>PDU 過負荷</translation>
+    </message>
+    <message>
+        <source>Inlet/coolant temperature</source>
+        <translation>吸気/冷却液温度</translation>
+    </message>
+    <message>
+        <source>Job started</source>
+        <translation>ジョブ開始</translation>
+    </message>
+    <message>
+        <source>Checkpoint saved</source>
+        <translation>チェックポイント保存</translation>
+    </message>
+    <message>
+        <source>Job crashed</source>
+        <translation>ジョブ異常終了</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>NCCL timeout</source>
+        <translation>NCCL タイムアウト</translation>
+    </message>
+    <message>
+        <source>Automated restart</source>
+        <translation>自動再起動</translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation>ロールバック</translation>
+    </message>
+    <message>
+        <source>Job ended</source>
+        <translation>ジョブ終了</translation>
+    </message>
+    <message>
+        <source>Acknowledged</source>
+        <translation>確認済み</translation>
+    </message>
+    <message>
+        <source>Shelved</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Manual restart</source>
+        <translation>手動再起動</translation>
+    </message>
+    <message>
+        <source>Threshold changed</source>
+        <translation>しきい値変更</translation>
+    </message>
+    <message>
+        <source>Drained</source>
+        <translation>ドレイン</translation>
+    </message>
+    <message>
+        <source>Hot-patch</source>
+        <translation>ホットパッチ</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>メモ</translation>
+    </message>
+    <message>
+        <source>Unknown event</source>
+        <translation>不明なイベント</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>重大</translation>
+    </message>
+    <message>
+        <source>unrated</source>
+        <translation>未評価</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>学習</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>評価</translation>
+    </message>
+    <message>
+        <source>background</source>
+        <translation>バックグラウンド</translation>
+    </message>
+    <message>
+        <source>unclassified</source>
+        <translation>未分類</translation>
+    </message>
+    <message>
+        <source>GPU %1 of %2</source>
+        <translation>%2 の GPU %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>rack %1</source>
+        <translation>ラック %1</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>cooling loop %1</source>
+        <translation>冷却ループ %1</translation>
+    </message>
+    <message>
+        <source>switch %1</source>
+        <translation>スイッチ %1</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>ジョブ %1</translation>
+    </message>
+    <message>
+        <source>the cluster</source>
+        <translation>クラスタ</translation>
+    </message>
+    <message>
+        <source>unknown entity %1</source>
+        <translation>不明なエンティティ %1</translation>
+    </message>
+</context>
+<context>
     <name>GatewayCommandLine</name>
     <message>
         <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
@@ -98,22 +273,6 @@
 </context>
 <context>
     <name>GpuDescription</name>
-    <message>
-        <source>training</source>
-        <translation>学習</translation>
-    </message>
-    <message>
-        <source>evaluation</source>
-        <translation>評価</translation>
-    </message>
-    <message>
-        <source>background</source>
-        <translation>バックグラウンド</translation>
-    </message>
-    <message>
-        <source>unclassified</source>
-        <translation>未分類</translation>
-    </message>
     <message>
         <source>GPU %1 of %2</source>
         <translation>%2 の GPU %1</translation>
@@ -296,23 +455,61 @@
     </message>
 </context>
 <context>
+    <name>vigil::EventDock</name>
+    <message>
+        <source>Events</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>Without checkpoints and acknowledgements</source>
+        <translation>チェックポイントと確認を除く</translation>
+    </message>
+    <message>
+        <source>Warnings, failures and operators' actions</source>
+        <translation>警告・障害・オペレーター操作</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::EventLogModel</name>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>時刻 (UTC)</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>オペレーター</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
-    <message>
-        <source>training</source>
-        <translation>学習</translation>
-    </message>
-    <message>
-        <source>evaluation</source>
-        <translation>評価</translation>
-    </message>
-    <message>
-        <source>background</source>
-        <translation>バックグラウンド</translation>
-    </message>
-    <message>
-        <source>unclassified</source>
-        <translation>未分類</translation>
-    </message>
     <message>
         <source>%1 k</source>
         <translation>%1 千</translation>

@@ -3,6 +3,7 @@
 
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "eventdock.h"
 #include "gpudescription.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_status(new ConnectionStatusWidget(this))
     , m_jobs(new JobTableModel(this))
     , m_jobView(new QTableView(this))
+    , m_eventDock(new EventDock(this))
     , m_refreshTimer(new QTimer(this))
 {
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -89,9 +91,14 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, jobsDock);
     resizeDocks({ jobsDock }, { 560 }, Qt::Horizontal);
 
+    addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
+    resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
+
     statusBar()->addWidget(m_status, 1);
     createActions();
-    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(jobsDock->toggleViewAction());
+    QMenu *viewMenu = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
+    viewMenu->addAction(jobsDock->toggleViewAction());
+    viewMenu->addAction(m_eventDock->toggleViewAction());
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -170,11 +177,14 @@ void MainWindow::refresh()
 {
     const std::shared_ptr<const Topology> previous = m_state.topology();
     if (m_cluster.copyIfNewer(m_state, m_generation)) {
-        if (m_state.topology() != previous)
+        if (m_state.topology() != previous) {
             m_rackMap->setTopology(m_state.topology());
+            m_eventDock->setTopology(m_state.topology());
+        }
         applyOverlay();
         m_jobs->setState(m_state);
     }
+    m_eventDock->append(m_cluster.takeEvents());
     const ConnectionStatus status = m_cluster.status();
     m_status->showStatus(status, m_state.timeMs(), m_cluster.gaps());
     m_rackMap->setStaleNotice(staleNotice(status));

@@ -15,6 +15,7 @@ namespace vigil {
 class ColorLegend;
 struct ConnectionStatus;
 class ConnectionStatusWidget;
+class EventDock;
 class JobTableModel;
 class LiveCluster;
 class RackMapWidget;
@@ -33,6 +34,7 @@ public:
     Overlay overlay() const { return m_overlay; }
     RackMapWidget *rackMap() const { return m_rackMap; }
     ConnectionStatusWidget *connectionStatus() const { return m_status; }
+    EventDock *eventDock() const { return m_eventDock; }
     const ClusterState &clusterState() const { return m_state; }
 
     // Pulls the newest state and status from the feed (what the refresh timer does).
@@ -57,6 +59,7 @@ private:
     ConnectionStatusWidget *m_status;
     JobTableModel *m_jobs;
     QTableView *m_jobView;
+    EventDock *m_eventDock;
     QActionGroup *m_overlayActions = nullptr;
     QTimer *m_refreshTimer;
 };

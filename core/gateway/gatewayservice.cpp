@@ -180,14 +180,19 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
         if (!writer->Write(sync))
             return grpc::Status::CANCELLED;
         cursor = snap.seq;
-    } else if (cursor >= resumeSyncAt) {
+    }
+    // A resume ends with Sync{resumed} once the replay has reached the head it started from.
+    auto confirmResume = [&] {
+        if (!resumePending || cursor < resumeSyncAt)
+            return true;
+        resumePending = false;
         v1::StreamMessage sync;
         stamp(sync, cursor, false);
         sync.mutable_sync()->set_resumed(true);
-        if (!writer->Write(sync))
-            return grpc::Status::CANCELLED;
-        resumePending = false;
-    }
+        return writer->Write(sync);
+    };
+    if (!confirmResume())
+        return grpc::Status::CANCELLED;
 
     std::vector<JournalMessage> batch;
     while (!context->IsCancelled()) {
@@ -218,14 +223,8 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
             if (!ok)
                 return grpc::Status::CANCELLED;
             cursor = entry->seq();
-            if (resumePending && cursor >= resumeSyncAt) {
-                v1::StreamMessage sync;
-                stamp(sync, cursor, false);
-                sync.mutable_sync()->set_resumed(true);
-                if (!writer->Write(sync))
-                    return grpc::Status::CANCELLED;
-                resumePending = false;
-            }
+            if (!confirmResume())
+                return grpc::Status::CANCELLED;
         }
     }
     return grpc::Status::CANCELLED;

@@ -14,12 +14,6 @@ using namespace vigil::test;
 
 namespace {
 
-bool isLive(const LiveCluster &cluster)
-{
-    const auto state = cluster.status().state;
-    return state == ConnectionState::Live || state == ConnectionState::Resumed;
-}
-
 // Calls a method with raw request bytes, the way a client with a broken encoder would.
 grpc::Status rawUnaryCall(const QString &address, const std::string &method, const std::string &payload,
                           std::string *reply = nullptr)

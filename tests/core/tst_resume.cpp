@@ -13,12 +13,6 @@ using namespace vigil::test;
 
 namespace {
 
-bool isLive(const LiveCluster &cluster)
-{
-    const auto state = cluster.status().state;
-    return state == ConnectionState::Live || state == ConnectionState::Resumed;
-}
-
 ClusterState copyOf(const LiveCluster &cluster)
 {
     ClusterState state;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
+#include "eventdescription.h"
+#include "eventlogmodel.h"
 #include "gpudescription.h"
 #include "jobtablemodel.h"
 #include "overlay.h"
@@ -131,6 +133,67 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, JobTableModel::ThroughputColumn).data().toString(), QStringLiteral("30.80 M"));
         QCOMPARE(model.index(0, JobTableModel::StepColumn).data(JobTableModel::SortRole).toFloat(), 19294.0f);
         QCOMPARE(model.headerData(JobTableModel::LossColumn, Qt::Horizontal).toString(), QStringLiteral("Loss"));
+    }
+
+    void eventLogNewestFirstAndCapped()
+    {
+        EventLogModel model(nullptr, 5);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTopology(state.topology());
+        auto event = [](uint64_t id, EventType type, Severity severity, EntityRef entity) {
+            Event e;
+            e.id = id;
+            e.timeMs = 1793577600000 + int64_t(id) * 1000;
+            e.type = type;
+            e.severity = severity;
+            e.entity = entity;
+            e.code = type == EventType::Xid ? 48 : 0;
+            return e;
+        };
+        model.append({ event(1, EventType::CheckpointSaved, Severity::Info, { EntityKind::Job, 0 }),
+                       event(2, EventType::Xid, Severity::Critical, { EntityKind::Gpu, 9 }) });
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, EventLogModel::TypeColumn).data().toString(), QStringLiteral("Xid 48"));
+        QCOMPARE(model.index(0, EventLogModel::SeverityColumn).data().toString(), QStringLiteral("critical"));
+        const Topology &t = *state.topology();
+        QCOMPARE(model.index(0, EventLogModel::EntityColumn).data().toString(),
+                 QStringLiteral("GPU 1 of %1").arg(t.nodes[t.gpus[9].nodeIndex].hostname));
+        QCOMPARE(model.index(0, EventLogModel::TimeColumn).data().toString(), QStringLiteral("11-02 00:00:02"));
+        QCOMPARE(model.index(1, EventLogModel::EntityColumn).data().toString(),
+                 QStringLiteral("job llm-405b-pretrain"));
+        std::vector<Event> more;
+        for (uint64_t id = 3; id <= 8; ++id)
+            more.push_back(event(id, EventType::ManualRestart, Severity::Info, { EntityKind::Job, 0 }));
+        model.append(more);
+        QCOMPARE(model.rowCount(), 5); // capped: the oldest went first
+        QCOMPARE(model.index(0, 0).data(EventLogModel::EventIdRole).toULongLong(), 8ull);
+        QCOMPARE(model.index(4, 0).data(EventLogModel::EventIdRole).toULongLong(), 4ull);
+    }
+
+    void eventFilterLevels()
+    {
+        EventLogModel model;
+        EventFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        std::vector<Event> events(4);
+        events[0].type = EventType::CheckpointSaved;
+        events[0].severity = Severity::Info;
+        events[1].type = EventType::EccSingleBit;
+        events[1].severity = Severity::Warning;
+        events[2].type = EventType::HotPatch;
+        events[2].severity = Severity::Info;
+        events[3].type = EventType::Acknowledge;
+        events[3].severity = Severity::Info;
+        model.append(events);
+        proxy.setLevel(EventFilterProxy::Level::Everything);
+        QCOMPARE(proxy.rowCount(), 4);
+        proxy.setLevel(EventFilterProxy::Level::WithoutRoutine);
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setLevel(EventFilterProxy::Level::WarningsAndActions);
+        QCOMPARE(proxy.rowCount(), 2); // the ECC warning and the hot-patch
+        QCOMPARE(eventTypeName(EventType::HotPatch), QStringLiteral("Hot-patch"));
+        QCOMPARE(entityName(nullptr, { EntityKind::Rack, 3 }), QStringLiteral("unknown entity 3"));
     }
 };
 

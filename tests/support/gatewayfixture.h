@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
 #include "sim/clustersimulator.h"
 #include "state/clusterstate.h"
@@ -14,6 +15,12 @@
 #include <memory>
 
 namespace vigil::test {
+
+inline bool isLive(const LiveCluster &cluster)
+{
+    const auto state = cluster.status().state;
+    return state == ConnectionState::Live || state == ConnectionState::Resumed;
+}
 
 // A gateway on a free loopback port, fast enough for tests.
 inline GatewayOptions testGatewayOptions(uint32_t gpus = 256, double rateHz = 20.0)

@@ -3,6 +3,8 @@
 // switches overlays from the keyboard.
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "eventdock.h"
+#include "eventlogmodel.h"
 #include "gateway/gatewayserver.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
@@ -24,6 +26,7 @@ private Q_SLOTS:
         options.listen = "127.0.0.1:0";
         options.simulator.shape.gpus = 512;
         options.rateHz = 10;
+        options.speed = 60; // a checkpoint every few seconds
         QString error;
         auto server = GatewayServer::start(options, &error);
         QVERIFY2(server, qPrintable(error));
@@ -53,6 +56,9 @@ private Q_SLOTS:
                      viridis.map(power->values[size_t(gpu)], 0.0f, 700.0f));
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+        // Checkpoints arrive within seconds at this speed: the event log shows them.
+        window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
+        QTRY_VERIFY_WITH_TIMEOUT(window.eventDock()->model()->rowCount() > 0, 10000);
         QVERIFY(window.rackMap()->staleNotice().isEmpty());
 
         // The gateway goes away: the map must say its picture is old, not pose as live.

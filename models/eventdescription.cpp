@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "eventdescription.h"
+
+#include <QCoreApplication>
+
+namespace vigil {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(EventDescription)
+};
+} // namespace
+
+QString eventTypeName(EventType type)
+{
+    switch (type) {
+    case EventType::Xid:
+        return Tr::tr("Xid");
+    case EventType::EccSingleBit:
+        return Tr::tr("Correctable ECC");
+    case EventType::EccDoubleBit:
+        return Tr::tr("Uncorrectable ECC");
+    case EventType::RowRemap:
+        return Tr::tr("Row remap");
+    case EventType::ThermalThrottle:
+        return Tr::tr("Thermal throttle");
+    case EventType::PowerThrottle:
+        return Tr::tr("Power throttle");
+    case EventType::NvlinkCrc:
+        return Tr::tr("Link CRC errors");
+    case EventType::IbLinkFlap:
+        return Tr::tr("IB link flap");
+    case EventType::PduOverThreshold:
+        return Tr::tr("PDU overload");
+    case EventType::CoolantTemperature:
+        return Tr::tr("Inlet/coolant temperature");
+    case EventType::JobStart:
+        return Tr::tr("Job started");
+    case EventType::CheckpointSaved:
+        return Tr::tr("Checkpoint saved");
+    case EventType::JobCrash:
+        return Tr::tr("Job crashed");
+    case EventType::JobOom:
+        return Tr::tr("Out of memory");
+    case EventType::NcclTimeout:
+        return Tr::tr("NCCL timeout");
+    case EventType::JobRestart:
+        return Tr::tr("Automated restart");
+    case EventType::Rollback:
+        return Tr::tr("Rollback");
+    case EventType::JobEnd:
+        return Tr::tr("Job ended");
+    case EventType::Acknowledge:
+        return Tr::tr("Acknowledged");
+    case EventType::Shelve:
+        return Tr::tr("Shelved");
+    case EventType::ManualRestart:
+        return Tr::tr("Manual restart");
+    case EventType::ThresholdChange:
+        return Tr::tr("Threshold changed");
+    case EventType::Drain:
+        return Tr::tr("Drained");
+    case EventType::HotPatch:
+        return Tr::tr("Hot-patch");
+    case EventType::Note:
+        return Tr::tr("Note");
+    case EventType::Unspecified:
+        break;
+    }
+    return Tr::tr("Unknown event");
+}
+
+QString severityName(Severity severity)
+{
+    switch (severity) {
+    case Severity::Info:
+        return Tr::tr("info");
+    case Severity::Warning:
+        return Tr::tr("warning");
+    case Severity::Critical:
+        return Tr::tr("critical");
+    case Severity::Unspecified:
+        break;
+    }
+    return Tr::tr("unrated");
+}
+
+QString priorityClassName(PriorityClass priority)
+{
+    switch (priority) {
+    case PriorityClass::Training:
+        return Tr::tr("training");
+    case PriorityClass::Evaluation:
+        return Tr::tr("evaluation");
+    case PriorityClass::Background:
+        return Tr::tr("background");
+    case PriorityClass::Unspecified:
+        break;
+    }
+    return Tr::tr("unclassified");
+}
+
+QString entityName(const Topology *t, EntityRef e)
+{
+    const uint32_t i = e.index;
+    if (t) {
+        switch (e.kind) {
+        case EntityKind::Gpu:
+            if (i < t->gpus.size())
+                return Tr::tr("GPU %1 of %2").arg(t->gpus[i].localIndex).arg(t->nodes[t->gpus[i].nodeIndex].hostname);
+            break;
+        case EntityKind::Node:
+            if (i < t->nodes.size())
+                return Tr::tr("node %1").arg(t->nodes[i].hostname);
+            break;
+        case EntityKind::Rack:
+            if (i < t->racks.size())
+                return Tr::tr("rack %1").arg(t->racks[i].name);
+            break;
+        case EntityKind::Pdu:
+            if (i < t->pdus.size())
+                return Tr::tr("PDU %1").arg(t->pdus[i].name);
+            break;
+        case EntityKind::CoolingLoop:
+            if (i < t->coolingLoops.size())
+                return Tr::tr("cooling loop %1").arg(t->coolingLoops[i].name);
+            break;
+        case EntityKind::Switch:
+            if (i < t->switches.size())
+                return Tr::tr("switch %1").arg(t->switches[i].name);
+            break;
+        case EntityKind::Job:
+            if (i < t->jobs.size())
+                return Tr::tr("job %1").arg(t->jobs[i].id);
+            break;
+        case EntityKind::Cluster:
+            return Tr::tr("the cluster");
+        case EntityKind::Unspecified:
+            break;
+        }
+    }
+    return Tr::tr("unknown entity %1").arg(i);
+}
+
+} // namespace vigil

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/topology.h"
+
+#include <QString>
+
+namespace vigil {
+
+// Translated names for what the wire carries as numbers.
+QString eventTypeName(EventType type);
+QString severityName(Severity severity);
+QString priorityClassName(PriorityClass priority);
+// "GPU 5 of gpu-node-01", "rack A01-R05", "job llm-405b-pretrain", …
+QString entityName(const Topology *topology, EntityRef entity);
+
+} // namespace vigil
