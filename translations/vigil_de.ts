@@ -270,6 +270,22 @@
         <source>--topology: %1</source>
         <translation>--topology: %1</translation>
     </message>
+    <message>
+        <source>Steps between the training job's checkpoints (default 500).</source>
+        <translation>Schritte zwischen den Checkpoints des Trainingsjobs (Standard 500).</translation>
+    </message>
+    <message>
+        <source>Seconds a checkpoint stalls training (default 20).</source>
+        <translation>Sekunden, die ein Checkpoint das Training anhält (Standard 20).</translation>
+    </message>
+    <message>
+        <source>--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000</source>
+        <translation>--checkpoint-steps: „%1“ ist keine Schrittzahl von 1 bis 10000000</translation>
+    </message>
+    <message>
+        <source>--checkpoint-stall: '%1' is not a number of seconds from 0 to 3600</source>
+        <translation>--checkpoint-stall: „%1“ ist keine Sekundenzahl von 0 bis 3600</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -370,6 +386,30 @@
     <message>
         <source>Seconds of live data before the screenshot (default 3).</source>
         <translation>Sekunden mit Live-Daten vor dem Bildschirmfoto (Standard 3).</translation>
+    </message>
+    <message>
+        <source>--generate: '%1' is not a number of hours up to a year</source>
+        <translation>--generate: „%1“ ist keine Stundenzahl bis zu einem Jahr</translation>
+    </message>
+    <message>
+        <source>--interval: '%1' is not a number of seconds from 0.1 to 86400</source>
+        <translation>--interval: „%1“ ist keine Sekundenzahl von 0,1 bis 86400</translation>
+    </message>
+    <message>
+        <source>%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures</source>
+        <translation>%1 h von %2 in %3 s: %4 Takte, %5 Messwerte, %6 Ereignisse, %7 Ausfälle</translation>
+    </message>
+    <message>
+        <source>Do not serve: simulate this many hours as fast as possible and write them to --out, then exit.</source>
+        <translation>Nicht bereitstellen: so viele Stunden so schnell wie möglich simulieren, nach --out schreiben und beenden.</translation>
+    </message>
+    <message>
+        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl).</source>
+        <translation>Mit --generate: das Präfix der zu schreibenden Dateien (.frames, .topology.json, .truth.jsonl).</translation>
+    </message>
+    <message>
+        <source>With --generate: simulated seconds between samples (default 60).</source>
+        <translation>Mit --generate: simulierte Sekunden zwischen Messwerten (Standard 60).</translation>
     </message>
 </context>
 <context>

@@ -270,6 +270,22 @@
         <source>--topology: %1</source>
         <translation>--topology: %1</translation>
     </message>
+    <message>
+        <source>Steps between the training job's checkpoints (default 500).</source>
+        <translation>学習ジョブのチェックポイント間のステップ数（既定 500）。</translation>
+    </message>
+    <message>
+        <source>Seconds a checkpoint stalls training (default 20).</source>
+        <translation>チェックポイントが学習を止める秒数（既定 20）。</translation>
+    </message>
+    <message>
+        <source>--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000</source>
+        <translation>--checkpoint-steps: 「%1」は 1〜10000000 のステップ数ではありません</translation>
+    </message>
+    <message>
+        <source>--checkpoint-stall: '%1' is not a number of seconds from 0 to 3600</source>
+        <translation>--checkpoint-stall: 「%1」は 0〜3600 の秒数ではありません</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -370,6 +386,30 @@
     <message>
         <source>Seconds of live data before the screenshot (default 3).</source>
         <translation>スクリーンショットまでのライブデータの秒数（既定 3）。</translation>
+    </message>
+    <message>
+        <source>--generate: '%1' is not a number of hours up to a year</source>
+        <translation>--generate: 「%1」は 1 年以内の時間数ではありません</translation>
+    </message>
+    <message>
+        <source>--interval: '%1' is not a number of seconds from 0.1 to 86400</source>
+        <translation>--interval: 「%1」は 0.1〜86400 の秒数ではありません</translation>
+    </message>
+    <message>
+        <source>%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures</source>
+        <translation>%2 の %1 時間を %3 秒で生成: %4 ティック、%5 サンプル、%6 イベント、%7 障害</translation>
+    </message>
+    <message>
+        <source>Do not serve: simulate this many hours as fast as possible and write them to --out, then exit.</source>
+        <translation>提供せず、指定時間を可能な限り速くシミュレートして --out に書き出し、終了します。</translation>
+    </message>
+    <message>
+        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl).</source>
+        <translation>--generate と併用: 書き出すファイルの接頭辞（.frames、.topology.json、.truth.jsonl）。</translation>
+    </message>
+    <message>
+        <source>With --generate: simulated seconds between samples (default 60).</source>
+        <translation>--generate と併用: サンプル間のシミュレーション秒数（既定 60）。</translation>
     </message>
 </context>
 <context>

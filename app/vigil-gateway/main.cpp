@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-gateway: serves a simulated GPU cluster's topology, telemetry and events over gRPC.
+#include "gateway/framelog.h"
 #include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
 
@@ -18,6 +20,49 @@ std::atomic<bool> g_stopRequested { false };
 void requestStop(int)
 {
     g_stopRequested = true;
+}
+
+// --generate: a recording of the simulated cluster, as fast as the machine goes.
+int generate(const QCommandLineParser &parser, const vigil::GatewayOptions &options, QTextStream &err)
+{
+    bool ok = false;
+    const double hours = parser.value(QStringLiteral("generate")).toDouble(&ok);
+    if (!ok || !(hours > 0.0) || hours > 24.0 * 366.0) {
+        err << "vigil-gateway: "
+            << QCoreApplication::translate("main", "--generate: '%1' is not a number of hours up to a year")
+                   .arg(parser.value(QStringLiteral("generate")))
+            << Qt::endl;
+        return 2;
+    }
+    const double interval = parser.value(QStringLiteral("interval")).toDouble(&ok);
+    if (!ok || interval < 0.1 || interval > 86400.0) {
+        err << "vigil-gateway: "
+            << QCoreApplication::translate("main", "--interval: '%1' is not a number of seconds from 0.1 to 86400")
+                   .arg(parser.value(QStringLiteral("interval")))
+            << Qt::endl;
+        return 2;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    vigil::GenerationSummary summary;
+    const QString error
+        = vigil::generateRecording(options.simulator, int64_t(hours * 3600000.0), int64_t(interval * 1000.0),
+                                   parser.value(QStringLiteral("out")), &summary);
+    if (!error.isEmpty()) {
+        err << "vigil-gateway: " << error << Qt::endl;
+        return 1;
+    }
+    err << "vigil-gateway: "
+        << QCoreApplication::translate("main", "%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures")
+               .arg(hours)
+               .arg(vigil::scenarioName(options.simulator.scenario))
+               .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
+               .arg(summary.ticks)
+               .arg(summary.samples)
+               .arg(summary.events)
+               .arg(summary.failures)
+        << Qt::endl;
+    return 0;
 }
 
 } // namespace
@@ -34,6 +79,20 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     vigil::addGatewayOptions(parser, true);
+    parser.addOption(
+        { QStringLiteral("generate"),
+          QCoreApplication::translate(
+              "main", "Do not serve: simulate this many hours as fast as possible and write them to --out, then exit."),
+          QStringLiteral("hours") });
+    parser.addOption({ QStringLiteral("out"),
+                       QCoreApplication::translate("main",
+                                                   "With --generate: the prefix of the files to write (.frames, "
+                                                   ".topology.json, .truth.jsonl)."),
+                       QStringLiteral("prefix"), QStringLiteral("vigil-recording") });
+    parser.addOption(
+        { QStringLiteral("interval"),
+          QCoreApplication::translate("main", "With --generate: simulated seconds between samples (default 60)."),
+          QStringLiteral("s"), QStringLiteral("60") });
     parser.process(app);
 
     QTextStream err(stderr);
@@ -47,6 +106,9 @@ int main(int argc, char *argv[])
         err << "vigil-gateway: " << optionError << Qt::endl;
         return 2;
     }
+    if (parser.isSet(QStringLiteral("generate")))
+        return generate(parser, options, err);
+
     QString error;
     auto server = vigil::GatewayServer::start(options, &error);
     if (!server) {

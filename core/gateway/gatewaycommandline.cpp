@@ -55,6 +55,11 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                        Tr::tr("What the simulated cluster lives through: steady, decline or quiet (default steady; "
                               "decline for --demo)."),
                        QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("checkpoint-steps"),
+                       Tr::tr("Steps between the training job's checkpoints (default 500)."), QStringLiteral("N"),
+                       QStringLiteral("500") });
+    parser.addOption({ QStringLiteral("checkpoint-stall"), Tr::tr("Seconds a checkpoint stalls training (default 20)."),
+                       QStringLiteral("s"), QStringLiteral("20") });
     parser.addOption({ QStringLiteral("truth"),
                        Tr::tr("Write the simulator's ground truth (one JSON line per failure) to this file."),
                        QStringLiteral("file") });
@@ -104,6 +109,16 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                 .arg(parser.value(QStringLiteral("scenario")), scenarioNames().join(QStringLiteral(", ")));
         options.simulator.scenario = *scenario;
     }
+    const uint checkpointSteps = parser.value(QStringLiteral("checkpoint-steps")).toUInt(&ok);
+    if (!ok || checkpointSteps < 1 || checkpointSteps > 10000000)
+        return Tr::tr("--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000")
+            .arg(parser.value(QStringLiteral("checkpoint-steps")));
+    options.simulator.checkpointIntervalSteps = checkpointSteps;
+    const double stall = parser.value(QStringLiteral("checkpoint-stall")).toDouble(&ok);
+    if (!ok || stall < 0.0 || stall > 3600.0)
+        return Tr::tr("--checkpoint-stall: '%1' is not a number of seconds from 0 to 3600")
+            .arg(parser.value(QStringLiteral("checkpoint-stall")));
+    options.simulator.checkpointStallMs = int64_t(stall * 1000.0);
     options.truthPath = parser.value(QStringLiteral("truth"));
     if (!includeListen)
         return {};

@@ -60,6 +60,10 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
     , m_clockMs(options.startTimeMs)
 {
     const Topology &t = m_topology;
+    if (options.checkpointIntervalSteps > 0)
+        for (Job &job : m_topology.jobs)
+            if (job.priority == PriorityClass::Training)
+                job.checkpointIntervalSteps = options.checkpointIntervalSteps;
     if (options.scenario == Scenario::Decline) {
         m_story = DeclineStory::cast(t);
         for (uint32_t pdu : m_topology.racks[m_story.powerRack].pduIndices)
@@ -107,6 +111,7 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
         }
         d.tokensPerStep = double(job.gpuIndices.size()) * 420.0 * d.baseStepTimeS;
         d.checkpointInterval = job.checkpointIntervalSteps;
+        d.checkpointStallMs = options.checkpointStallMs;
         m_jobs.emplace_back(d, start);
     }
     m_jobSlowdown.assign(t.jobs.size(), 1.0);

@@ -25,6 +25,8 @@ struct SimulatorOptions
     int64_t startTimeMs = 1793577600000; // Monday 2026-11-02 00:00 UTC: simulated time never reads the wall clock
     Scenario scenario = Scenario::Steady;
     bool eventsOnly = false; // skip per-GPU physics: failures, restarts and the story only (calibration runs)
+    uint32_t checkpointIntervalSteps = 0; // the training job's; 0: 500
+    int64_t checkpointStallMs = 20000; // how long a checkpoint stalls training (its synchronous part)
 };
 
 // Metric values indexed [metric id][entity index], ids as in standardMetrics().

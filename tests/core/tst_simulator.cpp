@@ -133,6 +133,39 @@ private Q_SLOTS:
         QVERIFY(c[9][0] > 1.0f && c[9][0] < 10.0f);
     }
 
+    void checkpointIntervalAndCostAreConfigurable()
+    {
+        auto stepsAfterAnHour = [](uint32_t interval, int64_t stallMs, int *checkpoints) {
+            SimulatorOptions options;
+            options.shape.gpus = 256;
+            options.scenario = Scenario::Quiet;
+            options.checkpointIntervalSteps = interval;
+            options.checkpointStallMs = stallMs;
+            ClusterSimulator sim(options);
+            if (sim.topology().jobs.front().checkpointIntervalSteps != interval)
+                return -1.0f;
+            MetricColumns c;
+            std::vector<Event> events;
+            sim.advance(0, c, events);
+            const float start = c[8][0];
+            for (int tick = 0; tick < 3600; ++tick)
+                sim.advance(1000, c, events);
+            *checkpoints = int(std::count_if(events.begin(), events.end(), [](const Event &e) {
+                return e.type == EventType::CheckpointSaved && e.entity.index == 0;
+            }));
+            return c[8][0] - start;
+        };
+        int often = 0, rarely = 0, free = 0;
+        const float withCostlyCheckpoints = stepsAfterAnHour(100, 60000, &often);
+        const float withRareCheckpoints = stepsAfterAnHour(1000, 60000, &rarely);
+        const float withFreeCheckpoints = stepsAfterAnHour(100, 0, &free);
+        QVERIFY(withCostlyCheckpoints > 0.0f && withRareCheckpoints > 0.0f && withFreeCheckpoints > 0.0f);
+        QVERIFY(often >= 6 && rarely <= 1);
+        // Checkpoints cost progress in proportion to how often and how long they stall.
+        QVERIFY(withCostlyCheckpoints < withRareCheckpoints);
+        QVERIFY(withCostlyCheckpoints < withFreeCheckpoints);
+    }
+
     void checkpointsAreAnnounced()
     {
         SimulatorOptions options;

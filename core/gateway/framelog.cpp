@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "framelog.h"
+
+#include "bridge/topologyfile.h"
+#include "wire/codec.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
+namespace vigil {
+
+QString FrameLogWriter::open(const QString &path)
+{
+    m_file.setFileName(path);
+    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return QStringLiteral("cannot write %1: %2").arg(path, m_file.errorString());
+    return {};
+}
+
+bool FrameLogWriter::write(const v1::StreamMessage &message)
+{
+    m_buffer.clear();
+    {
+        google::protobuf::io::StringOutputStream raw(&m_buffer);
+        google::protobuf::io::CodedOutputStream coded(&raw);
+        coded.WriteVarint32(uint32_t(message.ByteSizeLong()));
+        message.SerializeWithCachedSizes(&coded);
+    }
+    m_bytes += m_buffer.size();
+    return m_file.write(m_buffer.data(), qint64(m_buffer.size())) == qint64(m_buffer.size());
+}
+
+QString FrameLogReader::open(const QString &path)
+{
+    m_file.setFileName(path);
+    if (!m_file.open(QIODevice::ReadOnly))
+        return m_error = QStringLiteral("cannot read %1: %2").arg(path, m_file.errorString());
+    return {};
+}
+
+bool FrameLogReader::next(v1::StreamMessage &message)
+{
+    // The length prefix: a varint of at most 5 bytes.
+    uint32_t length = 0;
+    int shift = 0;
+    for (int i = 0;; ++i) {
+        char byte = 0;
+        if (!m_file.getChar(&byte)) {
+            if (i > 0)
+                m_error = QStringLiteral("frame %1: the file ends inside its length").arg(m_frames + 1);
+            return false;
+        }
+        length |= uint32_t(uint8_t(byte) & 0x7f) << shift;
+        if (!(uint8_t(byte) & 0x80))
+            break;
+        shift += 7;
+        if (i == 4) {
+            m_error = QStringLiteral("frame %1: malformed length").arg(m_frames + 1);
+            return false;
+        }
+    }
+    if (length > MaxFrameBytes) {
+        m_error = QStringLiteral("frame %1: %2 bytes is more than the %3 MB a frame may have")
+                      .arg(m_frames + 1)
+                      .arg(length)
+                      .arg(MaxFrameBytes >> 20);
+        return false;
+    }
+    const QByteArray bytes = m_file.read(length);
+    if (uint32_t(bytes.size()) != length) {
+        m_error = QStringLiteral("frame %1 is truncated: the file ends after %2 of its %3 bytes")
+                      .arg(m_frames + 1)
+                      .arg(bytes.size())
+                      .arg(length);
+        return false;
+    }
+    if (!message.ParseFromArray(bytes.constData(), bytes.size())) {
+        m_error = QStringLiteral("frame %1 is not a vigil.v1.StreamMessage").arg(m_frames + 1);
+        return false;
+    }
+    ++m_frames;
+    return true;
+}
+
+RecordingFiles RecordingFiles::forPrefix(const QString &prefix)
+{
+    return { prefix + QStringLiteral(".frames"), prefix + QStringLiteral(".topology.json"),
+             prefix + QStringLiteral(".truth.jsonl") };
+}
+
+QString generateRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
+                          const QString &prefix, GenerationSummary *summary)
+{
+    const RecordingFiles files = RecordingFiles::forPrefix(prefix);
+    const ClusterSimulator probe(options); // the same topology the generator's simulator builds
+    QFile topologyFile(files.topology);
+    if (!topologyFile.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return QStringLiteral("cannot write %1: %2").arg(files.topology, topologyFile.errorString());
+    topologyFile.write(TopologyFile::write(probe.topology()));
+    QFile truthFile(files.truth);
+    if (!truthFile.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+        return QStringLiteral("cannot write %1: %2").arg(files.truth, truthFile.errorString());
+    FrameLogWriter frames;
+    if (QString error = frames.open(files.frames); !error.isEmpty())
+        return error;
+
+    // A fixed epoch: the same seed gives the same file.
+    constexpr uint64_t Epoch = 1;
+    uint64_t seq = 0;
+    bool ok = true;
+    v1::StreamMessage m;
+    auto control = [&](auto fill) {
+        m.Clear();
+        m.set_epoch(Epoch);
+        m.set_seq(seq);
+        m.set_snapshot(true);
+        fill(m);
+        ok = ok && frames.write(m);
+    };
+    control([&](v1::StreamMessage &c) {
+        *c.mutable_dictionary() = wire::toProto(probe.topology().version, probe.metrics());
+    });
+    control([](v1::StreamMessage &c) { c.mutable_sync()->set_resumed(false); });
+
+    GenerationSinks sinks;
+    sinks.samples = [&](std::vector<v1::Samples> &&batch) {
+        for (v1::Samples &s : batch) {
+            m.Clear();
+            m.set_epoch(Epoch);
+            m.set_seq(++seq);
+            *m.mutable_samples() = std::move(s);
+            ok = ok && frames.write(m);
+        }
+    };
+    sinks.events = [&](std::vector<Event> &&events) {
+        if (events.empty())
+            return;
+        m.Clear();
+        m.set_epoch(Epoch);
+        m.set_seq(++seq);
+        for (const Event &e : events)
+            *m.mutable_events()->add_events() = wire::toProto(e);
+        ok = ok && frames.write(m);
+    };
+    sinks.truth = [&](std::vector<FailureTruth> &&truth) {
+        for (const FailureTruth &t : truth)
+            truthFile.write(t.toJsonLine());
+    };
+    const GenerationSummary result = generate(options, durationMs, intervalMs, 10, sinks);
+    if (summary)
+        *summary = result;
+    if (!ok)
+        return QStringLiteral("cannot write %1: the disk may be full").arg(files.frames);
+    return {};
+}
+
+} // namespace vigil

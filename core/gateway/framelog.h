@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/generator.h"
+
+#include "vigil/v1/gateway.pb.h"
+
+#include <QFile>
+#include <QString>
+
+namespace vigil {
+
+// A stream written to a file: varint-length-delimited vigil.v1.StreamMessage
+// records, exactly what a fresh subscriber receives (Dictionary, Sync, then
+// journal entries with epoch and gap-free seq). docs/scenarios.md.
+class FrameLogWriter
+{
+public:
+    QString open(const QString &path);
+    bool write(const v1::StreamMessage &message);
+    uint64_t bytesWritten() const { return m_bytes; }
+
+private:
+    QFile m_file;
+    std::string m_buffer;
+    uint64_t m_bytes = 0;
+};
+
+class FrameLogReader
+{
+public:
+    static constexpr uint32_t MaxFrameBytes = 64u << 20;
+
+    QString open(const QString &path);
+    // Reads the next frame; false at the end of the file or on an error (then error() says which).
+    bool next(v1::StreamMessage &message);
+    const QString &error() const { return m_error; }
+    uint64_t framesRead() const { return m_frames; }
+
+private:
+    QFile m_file;
+    QString m_error;
+    uint64_t m_frames = 0;
+};
+
+struct RecordingFiles
+{
+    QString frames; // PREFIX.frames
+    QString topology; // PREFIX.topology.json
+    QString truth; // PREFIX.truth.jsonl
+    static RecordingFiles forPrefix(const QString &prefix);
+};
+
+// As fast as possible: runs a scenario for `durationMs` and writes the stream,
+// the topology and the ground truth next to each other. Returns an error or empty.
+QString generateRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
+                          const QString &prefix, GenerationSummary *summary = nullptr);
+
+} // namespace vigil
