@@ -27,7 +27,7 @@ test: build
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
 
 bench: build
-	./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json
+	QT_QPA_PLATFORM=offscreen ./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json
 
 # Refreshes translations/*.ts from the sources (rewrites them: run by hand, never in CI).
 translations:

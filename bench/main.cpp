@@ -3,24 +3,36 @@
 // ratio, and writes them to the JSON file named by --out.
 #include "benchreport.h"
 #include "ingest_bench.h"
+#include "rackmap_bench.h"
 #include "simulation_bench.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QTextStream>
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Painting benchmarks need a GUI application; offscreen unless told otherwise.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({ QStringLiteral("out"), QStringLiteral("JSON file to merge the figures into."),
                        QStringLiteral("path"), QStringLiteral("build/bench-results.json") });
+    parser.addOption({ QStringLiteral("only"), QStringLiteral("Run only the benchmarks whose name contains this."),
+                       QStringLiteral("text") });
     parser.process(app);
 
     vigil::bench::BenchReport report;
-    vigil::bench::runIngestBenchmark(report);
-    vigil::bench::runSimulationBenchmark(report);
+    const QString only = parser.value(QStringLiteral("only"));
+    auto wanted = [&](const char *name) { return only.isEmpty() || QLatin1String(name).contains(only); };
+    if (wanted("ingest_apply_samples_per_s"))
+        vigil::bench::runIngestBenchmark(report);
+    if (wanted("rackmap_repaint_100k_ms"))
+        vigil::bench::runRackMapBenchmark(report);
+    if (wanted("sim_54d_16k_generate_s"))
+        vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
     if (!report.write(out)) {
         QTextStream(stderr) << "vigil-bench: cannot write " << out << Qt::endl;

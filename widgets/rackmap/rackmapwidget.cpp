@@ -72,8 +72,15 @@ void RackMapWidget::rebuildBackground()
     m_viewport = MapViewport::fit(m_layout.size(), QRectF(rect()).adjusted(Margin, Margin, -Margin, -Margin));
     // Gaps between cells only once cells are big enough to keep their colour readable.
     m_cellGap = m_viewport.scale >= 6.0 ? 1 : 0;
+    m_cellPixels.clear();
+    m_frame = QImage();
     if (!m_topology)
         return;
+    // Each GPU's pixels, computed once per geometry and clipped to the widget.
+    m_cellPixels.reserve(m_layout.gpuCells().size());
+    const QRect bounds = m_background.rect();
+    for (const QPoint &cell : m_layout.gpuCells())
+        m_cellPixels.push_back(m_viewport.cellRect(cell).adjusted(0, 0, -m_cellGap, -m_cellGap).intersected(bounds));
 
     QPainter p(&m_background);
     const double unit = m_viewport.scale;
@@ -105,32 +112,30 @@ void RackMapWidget::rebuildBackground()
                        p.fontMetrics().elidedText(m_topology->racks[r].name, Qt::ElideMiddle, int(label.width())));
         }
     }
+    p.end();
+    m_frame = m_background.copy();
 }
 
 void RackMapWidget::renderCells()
 {
     if (m_background.size() != size())
         rebuildBackground();
-    m_frame = m_background; // implicit sharing: detaches once on the first write below
     if (!m_topology || m_frame.isNull())
         return;
-    const auto &cells = m_layout.gpuCells();
-    const int width = m_frame.width();
-    const int height = m_frame.height();
+    // Every cell's pixels are overwritten, so the frame keeps its background
+    // between updates and only the cells are painted: no 8 MB copy per frame.
     const qsizetype stride = m_frame.bytesPerLine() / qsizetype(sizeof(QRgb));
     QRgb *bits = reinterpret_cast<QRgb *>(m_frame.bits());
-    const size_t n = std::min(cells.size(), m_values.size());
+    const size_t n = std::min(m_cellPixels.size(), m_values.size());
     for (size_t g = 0; g < n; ++g) {
-        const QRect r = m_viewport.cellRect(cells[g]);
-        const int x0 = std::max(0, r.left());
-        const int y0 = std::max(0, r.top());
-        const int x1 = std::min(width - 1, r.right() - m_cellGap);
-        const int y1 = std::min(height - 1, r.bottom() - m_cellGap);
-        if (x1 < x0 || y1 < y0)
+        const QRect &r = m_cellPixels[g];
+        if (r.isEmpty())
             continue;
         const QRgb colour = m_scale.map(m_values[g], m_min, m_max);
-        for (int y = y0; y <= y1; ++y)
-            std::fill(bits + y * stride + x0, bits + y * stride + x1 + 1, colour);
+        QRgb *row = bits + r.top() * stride + r.left();
+        const int width = r.width();
+        for (int y = 0; y < r.height(); ++y, row += stride)
+            std::fill_n(row, width, colour);
     }
 }
 
@@ -156,9 +161,11 @@ int RackMapWidget::gpuAtWidget(QPointF position) const
 void RackMapWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    if (m_frame.size() != size())
+    if (m_background.size() != size()) {
+        rebuildBackground();
         renderCells();
-    p.drawImage(0, 0, m_frame);
+    }
+    p.drawImage(0, 0, m_frame.isNull() ? m_background : m_frame);
     if (m_hovered >= 0) {
         const QRect r = m_viewport.cellRect(m_layout.gpuCells()[size_t(m_hovered)]).adjusted(-1, -1, 0, 0);
         p.setPen(QPen(Qt::white, 1));

@@ -67,6 +67,7 @@ private:
     std::function<QString(int)> m_tooltip;
     QImage m_background;
     QImage m_frame;
+    std::vector<QRect> m_cellPixels; // per GPU, gaps applied, clipped
     QString m_staleNotice;
     int m_hovered = -1;
     int m_cellGap = 0;

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "benchreport.h"
+
+namespace vigil::bench {
+void runRackMapBenchmark(BenchReport &report);
+}
