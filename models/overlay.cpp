@@ -26,13 +26,25 @@ OverlaySpec overlaySpec(Overlay overlay)
         return {
             overlay, Tr::tr("PDU load of rating"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude
         };
+    case Overlay::HbmTemperature:
+        return { overlay, Tr::tr("HBM temperature"), QStringLiteral("°C"), 20.0f, 105.0f, OverlaySpec::Ramp::Heat };
+    case Overlay::Utilisation:
+        return { overlay, Tr::tr("Utilisation"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::MemoryUsed:
+        return { overlay, Tr::tr("Memory used"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::InletTemperature:
+        return { overlay, Tr::tr("Inlet temperature"), QStringLiteral("°C"), 18.0f, 40.0f, OverlaySpec::Ramp::Heat };
+    case Overlay::ByJob:
+        return { overlay, Tr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
 }
 
 const std::vector<Overlay> &allOverlays()
 {
-    static const std::vector<Overlay> overlays { Overlay::GpuTemperature, Overlay::GpuPower, Overlay::PduLoad };
+    static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,    Overlay::PduLoad,
+                                                 Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
+                                                 Overlay::InletTemperature, Overlay::ByJob };
     return overlays;
 }
 
@@ -53,6 +65,28 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
         break;
     case Overlay::GpuPower:
         copyGpuColumn(metric::GpuPower);
+        break;
+    case Overlay::HbmTemperature:
+        copyGpuColumn(metric::MemoryTemp);
+        break;
+    case Overlay::Utilisation:
+        copyGpuColumn(metric::GpuUtil);
+        break;
+    case Overlay::MemoryUsed:
+        if (const MetricColumn *used = state.column(metric::FbUsed))
+            for (size_t g = 0; g < perGpu.size(); ++g) {
+                const float total = topology->gpus[g].memoryTotalMiB;
+                perGpu[g] = total > 0.0f ? state.value(used, g) / total * 100.0f : NoReading;
+            }
+        break;
+    case Overlay::InletTemperature:
+        if (const MetricColumn *inlet = state.column(metric::RackInletTemp))
+            for (size_t g = 0; g < perGpu.size(); ++g)
+                perGpu[g] = state.value(inlet, topology->rackOfGpu(uint32_t(g)));
+        break;
+    case Overlay::ByJob:
+        for (size_t g = 0; g < perGpu.size(); ++g)
+            perGpu[g] = float(g < topology->jobOfGpu.size() ? topology->jobOfGpu[g] : -1);
         break;
     case Overlay::PduLoad: {
         const MetricColumn *load = state.column(metric::PduLoad);

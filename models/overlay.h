@@ -15,6 +15,11 @@ enum class Overlay
     GpuTemperature,
     GpuPower,
     PduLoad, // the rack's most loaded PDU, as % of its rating
+    HbmTemperature,
+    Utilisation,
+    MemoryUsed, // framebuffer used, as % of the GPU's memory
+    InletTemperature, // the rack's cold-aisle inlet air
+    ByJob, // the job index (categorical), -1 for an idle GPU
 };
 
 struct OverlaySpec
@@ -22,7 +27,8 @@ struct OverlaySpec
     enum class Ramp
     {
         Heat,
-        Magnitude
+        Magnitude,
+        Categorical
     };
     Overlay overlay;
     QString title; // translated

@@ -332,6 +332,26 @@
         <source>PDU load of rating</source>
         <translation>PDU-Last in % der Nennleistung</translation>
     </message>
+    <message>
+        <source>HBM temperature</source>
+        <translation>HBM-Temperatur</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>Speicherbelegung</translation>
+    </message>
+    <message>
+        <source>Inlet temperature</source>
+        <translation>Zulufttemperatur</translation>
+    </message>
+    <message>
+        <source>By job</source>
+        <translation>Nach Job</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -640,6 +660,10 @@
     <message>
         <source>Showing data from %1 s ago — reconnecting to %2</source>
         <translation>Daten von vor %1 s — verbinde neu mit %2</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>im Leerlauf</translation>
     </message>
 </context>
 <context>

@@ -332,6 +332,26 @@
         <source>PDU load of rating</source>
         <translation>PDU 負荷（定格比）</translation>
     </message>
+    <message>
+        <source>HBM temperature</source>
+        <translation>HBM 温度</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>メモリ使用量</translation>
+    </message>
+    <message>
+        <source>Inlet temperature</source>
+        <translation>吸気温度</translation>
+    </message>
+    <message>
+        <source>By job</source>
+        <translation>ジョブ別</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -640,6 +660,10 @@
     <message>
         <source>Showing data from %1 s ago — reconnecting to %2</source>
         <translation>%1 秒前のデータを表示中 — %2 に再接続しています</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>アイドル</translation>
     </message>
 </context>
 <context>

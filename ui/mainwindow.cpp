@@ -3,6 +3,7 @@
 
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "eventdescription.h"
 #include "eventdock.h"
 #include "gpudescription.h"
 #include "jobtablemodel.h"
@@ -34,8 +35,15 @@ constexpr int RefreshIntervalMs = 100;
 
 ColorScale scaleFor(const OverlaySpec &spec)
 {
-    return ColorScale(spec.ramp == OverlaySpec::Ramp::Heat ? ColorScale::Palette::Inferno
-                                                           : ColorScale::Palette::Viridis);
+    switch (spec.ramp) {
+    case OverlaySpec::Ramp::Heat:
+        return ColorScale(ColorScale::Palette::Inferno);
+    case OverlaySpec::Ramp::Categorical:
+        return ColorScale(ColorScale::Palette::Categorical);
+    case OverlaySpec::Ramp::Magnitude:
+        break;
+    }
+    return ColorScale(ColorScale::Palette::Viridis);
 }
 
 QString iconFor(Overlay overlay)
@@ -47,6 +55,16 @@ QString iconFor(Overlay overlay)
         return QStringLiteral(":/icons/power.png");
     case Overlay::PduLoad:
         return QStringLiteral(":/icons/pdu.png");
+    case Overlay::HbmTemperature:
+        return QStringLiteral(":/icons/hbm.png");
+    case Overlay::Utilisation:
+        return QStringLiteral(":/icons/utilisation.png");
+    case Overlay::MemoryUsed:
+        return QStringLiteral(":/icons/memory.png");
+    case Overlay::InletTemperature:
+        return QStringLiteral(":/icons/inlet.png");
+    case Overlay::ByJob:
+        return QStringLiteral(":/icons/jobs.png");
     }
     return {};
 }
@@ -161,9 +179,24 @@ void MainWindow::setOverlay(Overlay overlay)
     if (m_overlayActions)
         for (QAction *action : m_overlayActions->actions())
             action->setChecked(action->data().toInt() == int(overlay));
-    const OverlaySpec spec = overlaySpec(overlay);
-    m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
+    updateLegend();
     applyOverlay();
+}
+
+void MainWindow::updateLegend()
+{
+    const OverlaySpec spec = overlaySpec(m_overlay);
+    if (spec.ramp != OverlaySpec::Ramp::Categorical) {
+        m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
+        return;
+    }
+    std::vector<std::pair<QString, QRgb>> jobs;
+    if (const Topology *t = m_state.topology().get())
+        for (size_t j = 0; j < t->jobs.size(); ++j)
+            jobs.emplace_back(tr("%1 (%2)").arg(t->jobs[j].id, priorityClassName(t->jobs[j].priority)),
+                              ColorScale::category(int(j)));
+    jobs.emplace_back(tr("idle"), ColorScale::noCategoryColor());
+    m_legend->setCategories(spec.title, jobs);
 }
 
 void MainWindow::applyOverlay()
@@ -180,6 +213,7 @@ void MainWindow::refresh()
         if (m_state.topology() != previous) {
             m_rackMap->setTopology(m_state.topology());
             m_eventDock->setTopology(m_state.topology());
+            updateLegend();
         }
         applyOverlay();
         m_jobs->setState(m_state);

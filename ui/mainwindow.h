@@ -46,6 +46,7 @@ protected:
 private:
     void createActions();
     void applyOverlay();
+    void updateLegend();
     QString staleNotice(const ConnectionStatus &status) const;
 
     LiveCluster &m_cluster;

@@ -79,12 +79,30 @@ private Q_SLOTS:
         }
     }
 
+    void derivedOverlays()
+    {
+        const Topology &t = *state.topology();
+        set(state, metric::FbUsed, 3, t.gpus[3].memoryTotalMiB * 0.75f);
+        set(state, metric::RackInletTemp, 1, 31.5f);
+        std::vector<float> values;
+        computeOverlay(state, Overlay::MemoryUsed, values);
+        QCOMPARE(values[3], 75.0f);
+        QVERIFY(std::isnan(values[4]));
+        computeOverlay(state, Overlay::InletTemperature, values);
+        for (size_t g = 0; g < values.size(); ++g)
+            QVERIFY(t.rackOfGpu(uint32_t(g)) == 1 ? values[g] == 31.5f : std::isnan(values[g]));
+        computeOverlay(state, Overlay::ByJob, values);
+        for (size_t g = 0; g < values.size(); ++g)
+            QCOMPARE(values[g], float(t.jobOfGpu[g]));
+        QVERIFY(std::find(values.begin(), values.end(), -1.0f) != values.end()); // idle spares
+    }
+
     void overlaySpecsHaveUnitsAndRanges()
     {
         for (Overlay o : allOverlays()) {
             const OverlaySpec spec = overlaySpec(o);
             QVERIFY(!spec.title.isEmpty());
-            QVERIFY(!spec.unit.isEmpty());
+            QVERIFY(!spec.unit.isEmpty() || spec.ramp == OverlaySpec::Ramp::Categorical);
             QVERIFY(spec.max > spec.min);
         }
     }

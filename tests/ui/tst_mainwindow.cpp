@@ -54,6 +54,10 @@ private Q_SLOTS:
         for (int gpu : { 0, 200, 511 })
             QCOMPARE(shot.pixel(window.rackMap()->cellCenter(gpu)),
                      viridis.map(power->values[size_t(gpu)], 0.0f, 700.0f));
+        QTest::keyClick(&window, Qt::Key_8);
+        QCOMPARE(window.overlay(), Overlay::ByJob);
+        const QImage jobs = window.rackMap()->grab().toImage();
+        QCOMPARE(jobs.pixel(window.rackMap()->cellCenter(0)), ColorScale::category(0));
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         // Checkpoints arrive within seconds at this speed: the event log shows them.

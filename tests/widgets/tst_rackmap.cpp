@@ -87,6 +87,24 @@ private Q_SLOTS:
         QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(centre)), hot);
     }
 
+    void categoricalCells()
+    {
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        std::vector<float> jobs(topology->gpus.size());
+        for (size_t g = 0; g < jobs.size(); ++g)
+            jobs[g] = float(topology->jobOfGpu[g]);
+        map.setCellValues(jobs, ColorScale(ColorScale::Palette::Categorical), 0.0f, 1.0f);
+        const QImage shot = map.grab().toImage();
+        const int idle
+            = int(std::find(topology->jobOfGpu.begin(), topology->jobOfGpu.end(), -1) - topology->jobOfGpu.begin());
+        QCOMPARE(shot.pixel(map.cellCenter(0)), ColorScale::category(0));
+        QCOMPARE(shot.pixel(map.cellCenter(idle)), ColorScale::noCategoryColor());
+        QVERIFY(ColorScale::category(0) != ColorScale::category(1));
+        QCOMPARE(ColorScale::category(8), ColorScale::category(0)); // the palette cycles
+    }
+
     void tooltipOfAKnownCell()
     {
         ClusterState state;

@@ -12,8 +12,17 @@ ColorLegend::ColorLegend(QWidget *parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
+void ColorLegend::setCategories(const QString &title, const std::vector<std::pair<QString, QRgb>> &categories)
+{
+    m_title = title;
+    m_unit.clear();
+    m_categories = categories;
+    update();
+}
+
 void ColorLegend::setScale(const QString &title, const QString &unit, const ColorScale &scale, float min, float max)
 {
+    m_categories.clear();
     m_title = title;
     m_unit = unit;
     m_scale = scale;
@@ -45,6 +54,19 @@ void ColorLegend::paintEvent(QPaintEvent *)
     const int headingWidth = fm.horizontalAdvance(heading) + 12;
     p.drawText(QRect(0, 0, headingWidth, height()), Qt::AlignLeft | Qt::AlignVCenter, heading);
 
+    if (!m_categories.empty()) {
+        int x = headingWidth;
+        const int swatch = textHeight - 2;
+        for (const auto &[name, colour] : m_categories) {
+            const int w = fm.horizontalAdvance(name);
+            if (x + swatch + 6 + w > width())
+                break;
+            p.fillRect(QRect(x, (height() - swatch) / 2, swatch, swatch), QColor(colour));
+            p.drawText(QRect(x + swatch + 6, 0, w + 2, height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+            x += swatch + 6 + w + 18;
+        }
+        return;
+    }
     const QString noData = tr("no reading");
     const int noDataWidth = fm.horizontalAdvance(noData) + textHeight + 16;
     const QRect bar(headingWidth, 4, std::max(60, width() - headingWidth - noDataWidth - 8), textHeight - 2);

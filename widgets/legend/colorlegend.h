@@ -5,6 +5,9 @@
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 namespace vigil {
 
 // A horizontal colour bar with the overlay's title, unit and scale ticks, plus a
@@ -16,6 +19,8 @@ public:
     explicit ColorLegend(QWidget *parent = nullptr);
 
     void setScale(const QString &title, const QString &unit, const ColorScale &scale, float min, float max);
+    // A categorical legend: a swatch per category instead of a colour bar.
+    void setCategories(const QString &title, const std::vector<std::pair<QString, QRgb>> &categories);
     QSize sizeHint() const override;
 
 protected:
@@ -28,6 +33,7 @@ private:
     ColorScale m_scale;
     float m_min = 0.0f;
     float m_max = 1.0f;
+    std::vector<std::pair<QString, QRgb>> m_categories; // non-empty: categorical
 };
 
 } // namespace vigil

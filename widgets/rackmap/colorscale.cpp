@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "colorscale.h"
 
+#include <cstdlib>
+#include <iterator>
 #include <vector>
 
 namespace vigil {
@@ -15,10 +17,17 @@ const std::vector<QRgb> &stops(ColorScale::Palette palette)
                                              0xcf4446, 0xed6925, 0xfb9b06, 0xf7d13d, 0xfcffa4 };
     static const std::vector<QRgb> viridis { 0x440154, 0x472d7b, 0x3b528b, 0x2c728e, 0x21918c,
                                              0x28ae80, 0x5ec962, 0xaddc30, 0xfde725 };
-    return palette == ColorScale::Palette::Inferno ? inferno : viridis;
+    return palette == ColorScale::Palette::Inferno ? inferno : viridis; // categorical uses category()
 }
 
 } // namespace
+
+QRgb ColorScale::category(int n)
+{
+    // Okabe & Ito's palette, distinguishable with the common colour-vision deficiencies.
+    static const QRgb colours[] = { 0xe69f00, 0x56b4e9, 0x009e73, 0xf0e442, 0x0072b2, 0xd55e00, 0xcc79a7, 0xbbbbbb };
+    return colours[size_t(std::abs(n)) % std::size(colours)] | 0xff000000u;
+}
 
 ColorScale::ColorScale(Palette palette)
     : m_palette(palette)

@@ -19,6 +19,7 @@ public:
     {
         Inferno, // heat: black-purple-red-yellow; hot reads as bright
         Viridis, // magnitudes: purple-blue-green-yellow
+        Categorical, // one colour per category (Okabe–Ito), values are category numbers
     };
 
     explicit ColorScale(Palette palette = Palette::Viridis);
@@ -36,9 +37,14 @@ public:
     {
         if (std::isnan(value))
             return noDataColor();
+        if (m_palette == Palette::Categorical)
+            return value < 0.0f ? noCategoryColor() : category(int(value));
         return at((double(value) - min) / (double(max) - min));
     }
     static QRgb noDataColor() { return qRgb(0x4a, 0x4f, 0x57); }
+    // For categorical scales: the colour of category n, and of "none" (an idle GPU).
+    static QRgb category(int n);
+    static QRgb noCategoryColor() { return qRgb(0x26, 0x2b, 0x33); }
 
 private:
     Palette m_palette;
