@@ -665,12 +665,32 @@
         <source>idle</source>
         <translation>im Leerlauf</translation>
     </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>&amp;Alles zeigen</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
         <source>Waiting for the cluster's topology…</source>
         <translation>Warte auf die Topologie des Clusters…</translation>
+    </message>
+    <message>
+        <source>%1 — all halls</source>
+        <translation>%1 — alle Hallen</translation>
+    </message>
+    <message>
+        <source>%1 › row %2 › rack %3</source>
+        <translation>%1 › Reihe %2 › Rack %3</translation>
     </message>
 </context>
 </TS>

@@ -665,12 +665,32 @@
         <source>idle</source>
         <translation>アイドル</translation>
     </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>拡大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>全体を表示(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
         <source>Waiting for the cluster's topology…</source>
         <translation>クラスタのトポロジーを待っています…</translation>
+    </message>
+    <message>
+        <source>%1 — all halls</source>
+        <translation>%1 — 全ホール</translation>
+    </message>
+    <message>
+        <source>%1 › row %2 › rack %3</source>
+        <translation>%1 › 列 %2 › ラック %3</translation>
     </message>
 </context>
 </TS>

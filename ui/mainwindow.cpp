@@ -16,6 +16,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -80,6 +81,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_jobs(new JobTableModel(this))
     , m_jobView(new QTableView(this))
     , m_eventDock(new EventDock(this))
+    , m_breadcrumb(new QLabel(this))
     , m_refreshTimer(new QTimer(this))
 {
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -88,7 +90,10 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
+    m_breadcrumb->setContentsMargins(6, 2, 6, 2);
+    layout->addWidget(m_breadcrumb);
     layout->addWidget(m_rackMap, 1);
+    connect(m_rackMap, &RackMapWidget::viewChanged, this, [this] { m_breadcrumb->setText(m_rackMap->breadcrumb()); });
     layout->addWidget(m_legend);
     setCentralWidget(central);
     m_rackMap->setTooltipProvider([this](int gpu) { return describeGpu(m_state, uint32_t(gpu)); });
@@ -133,6 +138,11 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+QString MainWindow::breadcrumbText() const
+{
+    return m_breadcrumb->text();
+}
+
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
@@ -157,6 +167,13 @@ void MainWindow::createActions()
         toolbar->addAction(action);
         viewMenu->addAction(action);
     }
+    viewMenu->addSeparator();
+    QAction *zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { m_rackMap->zoomBy(1.5); });
+    zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus) });
+    QAction *zoomOut = viewMenu->addAction(tr("Zoom &out"), this, [this] { m_rackMap->zoomBy(1.0 / 1.5); });
+    zoomOut->setShortcuts({ QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus) });
+    QAction *fit = viewMenu->addAction(tr("&Fit all"), this, [this] { m_rackMap->fitAll(); });
+    fit->setShortcuts({ QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_0) });
     viewMenu->addSeparator();
     QAction *fullScreen = viewMenu->addAction(tr("&Full screen"));
     fullScreen->setShortcut(QKeySequence::FullScreen);
@@ -212,6 +229,7 @@ void MainWindow::refresh()
     if (m_cluster.copyIfNewer(m_state, m_generation)) {
         if (m_state.topology() != previous) {
             m_rackMap->setTopology(m_state.topology());
+            m_breadcrumb->setText(m_rackMap->breadcrumb());
             m_eventDock->setTopology(m_state.topology());
             updateLegend();
         }

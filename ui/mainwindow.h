@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 class QActionGroup;
+class QLabel;
 class QTimer;
 class QTableView;
 
@@ -34,6 +35,7 @@ public:
     Overlay overlay() const { return m_overlay; }
     RackMapWidget *rackMap() const { return m_rackMap; }
     ConnectionStatusWidget *connectionStatus() const { return m_status; }
+    QString breadcrumbText() const;
     EventDock *eventDock() const { return m_eventDock; }
     const ClusterState &clusterState() const { return m_state; }
 
@@ -61,6 +63,7 @@ private:
     JobTableModel *m_jobs;
     QTableView *m_jobView;
     EventDock *m_eventDock;
+    QLabel *m_breadcrumb;
     QActionGroup *m_overlayActions = nullptr;
     QTimer *m_refreshTimer;
 };

@@ -6,8 +6,10 @@
 #include "sim/topologybuilder.h"
 
 #include <QHelpEvent>
+#include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <cmath>
 #include <set>
@@ -103,6 +105,66 @@ private Q_SLOTS:
         QCOMPARE(shot.pixel(map.cellCenter(idle)), ColorScale::noCategoryColor());
         QVERIFY(ColorScale::category(0) != ColorScale::category(1));
         QCOMPARE(ColorScale::category(8), ColorScale::category(0)); // the palette cycles
+    }
+
+    void zoomKeepsThePointUnderTheCursor()
+    {
+        const MapViewport v = MapViewport::fit(QSize(80, 48), QRectF(0, 0, 800, 480));
+        const QPointF cursor(300, 200);
+        const MapViewport z = v.zoomedAt(cursor, 3.0);
+        QCOMPARE(z.scale, v.scale * 3.0);
+        QCOMPARE(z.toUnit(cursor), v.toUnit(cursor));
+        const MapViewport c = MapViewport::centeredOn(QPointF(10, 20), 5.0, QRectF(0, 0, 800, 480));
+        QCOMPARE(c.toWidget(QPointF(10, 20)), QPointF(400, 240));
+    }
+
+    void zoomPanAndFit()
+    {
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        map.setCellValues(std::vector<float>(topology->gpus.size(), 60.0f), ColorScale(), 20.0f, 95.0f);
+        QSignalSpy changed(&map, &RackMapWidget::viewChanged);
+        QVERIFY(map.breadcrumb().contains(QStringLiteral("all halls")));
+        const int gpu = 1000;
+        const QPoint before = map.cellCenter(gpu);
+        const double fitScale = map.viewport().scale;
+        // The wheel zooms around the cursor: the GPU under it stays under it.
+        QWheelEvent wheel(QPointF(before), map.mapToGlobal(QPointF(before)), {}, QPoint(0, 240), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&map, &wheel);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(map.zoom() > 1.5);
+        QCOMPARE(map.viewport().scale, fitScale * map.zoom());
+        QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(QPointF(before))), gpu);
+        QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(QPointF(map.cellCenter(gpu)))), gpu);
+        // Zoomed onto a rack, the breadcrumb names it.
+        map.panBy(QRectF(map.rect()).adjusted(8, 8, -8, -8).center() - QPointF(map.cellCenter(gpu)));
+        map.zoomBy(20.0);
+        const QString rack = topology->racks[topology->rackOfGpu(gpu)].name;
+        QVERIFY2(map.breadcrumb().endsWith(QStringLiteral("rack %1").arg(rack)), qPrintable(map.breadcrumb()));
+        // Close up, cells carry their value.
+        QVERIFY(map.viewport().scale >= 34.0);
+        // A drag pans; a press without movement would have been a click.
+        QSignalSpy clicked(&map, &RackMapWidget::gpuClicked);
+        const QPointF centreBefore = map.viewport().unitAt(QRectF(map.rect()).adjusted(8, 8, -8, -8));
+        QTest::mousePress(&map, Qt::LeftButton, {}, QPoint(600, 400));
+        QTest::mouseMove(&map, QPoint(500, 400));
+        QTest::mouseRelease(&map, Qt::LeftButton, {}, QPoint(500, 400));
+        QCOMPARE(clicked.count(), 0);
+        QVERIFY(map.viewport().unitAt(QRectF(map.rect()).adjusted(8, 8, -8, -8)).x() > centreBefore.x());
+        QTest::mouseClick(&map, Qt::LeftButton, {}, map.cellCenter(gpu));
+        QCOMPARE(clicked.count(), 1);
+        // Keys: minus zooms out, Home fits everything again; zoom never goes below fit.
+        const double zoomed = map.zoom();
+        QTest::keyClick(&map, Qt::Key_Minus);
+        QVERIFY(map.zoom() < zoomed);
+        QTest::keyClick(&map, Qt::Key_Home);
+        QCOMPARE(map.zoom(), 1.0);
+        QCOMPARE(map.viewport().scale, fitScale);
+        map.zoomBy(0.1);
+        QCOMPARE(map.zoom(), 1.0);
+        QCOMPARE(map.cellCenter(gpu), before);
     }
 
     void tooltipOfAKnownCell()

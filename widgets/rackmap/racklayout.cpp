@@ -95,6 +95,23 @@ MapViewport MapViewport::fit(QSize layoutSize, const QRectF &area)
     return v;
 }
 
+MapViewport MapViewport::centeredOn(QPointF unitCenter, double scale, const QRectF &area)
+{
+    MapViewport v;
+    v.scale = scale;
+    v.offset = area.center() - unitCenter * scale;
+    return v;
+}
+
+MapViewport MapViewport::zoomedAt(QPointF widgetPoint, double factor) const
+{
+    const QPointF unit = toUnit(widgetPoint);
+    MapViewport v;
+    v.scale = scale * factor;
+    v.offset = widgetPoint - unit * v.scale;
+    return v;
+}
+
 QRect MapViewport::cellRect(QPoint unit) const
 {
     const int x0 = int(std::floor(offset.x() + unit.x() * scale));

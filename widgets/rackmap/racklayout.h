@@ -59,6 +59,11 @@ struct MapViewport
 
     // The largest scale that shows the whole layout inside `area`, centred.
     static MapViewport fit(QSize layoutSize, const QRectF &area);
+    // `unitCenter` at the centre of `area`, at `scale` pixels per unit.
+    static MapViewport centeredOn(QPointF unitCenter, double scale, const QRectF &area);
+    // Zoomed by `factor` with the unit under `widgetPoint` staying where it is.
+    MapViewport zoomedAt(QPointF widgetPoint, double factor) const;
+    QPointF unitAt(const QRectF &area) const { return toUnit(area.center()); }
     QPointF toWidget(QPointF unit) const { return offset + unit * scale; }
     QPointF toUnit(QPointF widget) const { return (widget - offset) / scale; }
     // The pixel rectangle of one unit cell (integer-aligned, cells never overlap).

@@ -2,9 +2,11 @@
 #include "rackmapwidget.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <cmath>
 
@@ -24,6 +26,7 @@ RackMapWidget::RackMapWidget(QWidget *parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(320, 200);
 }
@@ -36,6 +39,7 @@ void RackMapWidget::setTopology(std::shared_ptr<const Topology> topology)
     m_layout = m_topology ? RackLayout(*m_topology) : RackLayout();
     m_values.assign(m_topology ? m_topology->gpus.size() : 0, std::nanf(""));
     m_hovered = -1;
+    m_zoom = 1.0;
     rebuildBackground();
     renderCells();
     update();
@@ -69,7 +73,7 @@ void RackMapWidget::rebuildBackground()
     const QSize pixels = size();
     m_background = QImage(pixels, QImage::Format_RGB32);
     m_background.fill(FloorColor);
-    m_viewport = MapViewport::fit(m_layout.size(), QRectF(rect()).adjusted(Margin, Margin, -Margin, -Margin));
+    updateViewport();
     // Gaps between cells only once cells are big enough to keep their colour readable.
     m_cellGap = m_viewport.scale >= 6.0 ? 1 : 0;
     m_cellPixels.clear();
@@ -114,6 +118,84 @@ void RackMapWidget::rebuildBackground()
     }
     p.end();
     m_frame = m_background.copy();
+}
+
+QRectF RackMapWidget::mapArea() const
+{
+    return QRectF(rect()).adjusted(Margin, Margin, -Margin, -Margin);
+}
+
+double RackMapWidget::maxZoom() const
+{
+    const MapViewport fit = MapViewport::fit(m_layout.size(), mapArea());
+    return fit.scale > 0.0 ? std::max(1.0, 64.0 / fit.scale) : 1.0;
+}
+
+void RackMapWidget::updateViewport()
+{
+    const MapViewport fit = MapViewport::fit(m_layout.size(), mapArea());
+    if (m_zoom <= 1.0 + 1e-9) {
+        m_zoom = 1.0;
+        m_viewport = fit;
+        m_center = fit.unitAt(mapArea());
+        return;
+    }
+    // Keep the centre on the floor plan, so panning never loses the cluster.
+    m_center.setX(std::clamp(m_center.x(), 0.0, double(m_layout.size().width())));
+    m_center.setY(std::clamp(m_center.y(), 0.0, double(m_layout.size().height())));
+    m_viewport = MapViewport::centeredOn(m_center, fit.scale * m_zoom, mapArea());
+}
+
+void RackMapWidget::applyViewChange()
+{
+    rebuildBackground();
+    renderCells();
+    update();
+    Q_EMIT viewChanged();
+}
+
+void RackMapWidget::zoomBy(double factor, QPointF widgetPoint)
+{
+    const double target = std::clamp(m_zoom * factor, 1.0, maxZoom());
+    if (std::abs(target - m_zoom) < 1e-9)
+        return;
+    const MapViewport zoomed = m_viewport.zoomedAt(widgetPoint, target / m_zoom);
+    m_zoom = target;
+    m_center = zoomed.unitAt(mapArea());
+    applyViewChange();
+}
+
+void RackMapWidget::panBy(QPointF pixels)
+{
+    if (m_zoom <= 1.0)
+        return;
+    m_center -= pixels / m_viewport.scale;
+    applyViewChange();
+}
+
+void RackMapWidget::fitAll()
+{
+    m_zoom = 1.0;
+    applyViewChange();
+}
+
+QString RackMapWidget::breadcrumb() const
+{
+    if (!m_topology)
+        return {};
+    const Topology &t = *m_topology;
+    if (m_zoom <= 1.0)
+        return tr("%1 — all halls").arg(t.clusterName);
+    const QPointF at = m_viewport.unitAt(mapArea());
+    const int rack = m_layout.rackAt(at);
+    if (rack >= 0) {
+        const Row &row = t.rows[t.racks[size_t(rack)].rowIndex];
+        return tr("%1 › row %2 › rack %3").arg(t.halls[row.hallIndex].name, row.name, t.racks[size_t(rack)].name);
+    }
+    for (size_t h = 0; h < m_layout.hallRects().size(); ++h)
+        if (QRectF(m_layout.hallRects()[h]).contains(at))
+            return t.halls[h].name;
+    return t.clusterName;
 }
 
 void RackMapWidget::renderCells()
@@ -166,6 +248,21 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         renderCells();
     }
     p.drawImage(0, 0, m_frame.isNull() ? m_background : m_frame);
+    if (m_topology && m_viewport.scale >= 34.0 && m_scale.palette() != ColorScale::Palette::Categorical) {
+        // Close enough to read: each visible cell shows its value.
+        QFont small = font();
+        small.setPixelSize(std::clamp(int(m_viewport.scale / 3.2), 9, 16));
+        p.setFont(small);
+        const QRect visible = rect();
+        for (size_t g = 0; g < m_cellPixels.size() && g < m_values.size(); ++g) {
+            const QRect &r = m_cellPixels[g];
+            if (!r.intersects(visible) || std::isnan(m_values[g]))
+                continue;
+            const QRgb colour = m_scale.map(m_values[g], m_min, m_max);
+            p.setPen(qGray(colour) > 140 ? Qt::black : Qt::white);
+            p.drawText(r, Qt::AlignCenter, QString::number(double(m_values[g]), 'f', 0));
+        }
+    }
     if (m_hovered >= 0) {
         const QRect r = m_viewport.cellRect(m_layout.gpuCells()[size_t(m_hovered)]).adjusted(-1, -1, 0, 0);
         p.setPen(QPen(Qt::white, 1));
@@ -209,10 +306,20 @@ void RackMapWidget::resizeEvent(QResizeEvent *)
 {
     rebuildBackground();
     renderCells();
+    Q_EMIT viewChanged();
 }
 
 void RackMapWidget::mouseMoveEvent(QMouseEvent *event)
 {
+    if (event->buttons() & Qt::LeftButton) {
+        if (!m_dragging && (event->position() - m_pressPosition).manhattanLength() > 4)
+            m_dragging = true;
+        if (m_dragging) {
+            panBy(event->position() - m_lastDragPosition);
+            m_lastDragPosition = event->position();
+            return;
+        }
+    }
     const int gpu = gpuAtWidget(event->position());
     if (gpu != m_hovered) {
         m_hovered = gpu;
@@ -222,9 +329,69 @@ void RackMapWidget::mouseMoveEvent(QMouseEvent *event)
 
 void RackMapWidget::mousePressEvent(QMouseEvent *event)
 {
-    const int gpu = gpuAtWidget(event->position());
-    if (gpu >= 0 && event->button() == Qt::LeftButton)
-        Q_EMIT gpuClicked(gpu);
+    if (event->button() == Qt::LeftButton) {
+        m_pressPosition = m_lastDragPosition = event->position();
+        m_dragging = false;
+    }
+}
+
+void RackMapWidget::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    // A press that did not move is a click; one that moved was a pan.
+    if (!m_dragging) {
+        const int gpu = gpuAtWidget(event->position());
+        if (gpu >= 0)
+            Q_EMIT gpuClicked(gpu);
+    }
+    m_dragging = false;
+}
+
+void RackMapWidget::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        zoomBy(2.0, event->position());
+}
+
+void RackMapWidget::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps != 0.0)
+        zoomBy(std::pow(1.25, steps), event->position());
+    event->accept();
+}
+
+void RackMapWidget::keyPressEvent(QKeyEvent *event)
+{
+    const double pan = 0.15;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.5);
+        break;
+    case Qt::Key_Minus:
+        zoomBy(1.0 / 1.5);
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        fitAll();
+        break;
+    case Qt::Key_Left:
+        panBy(QPointF(width() * pan, 0));
+        break;
+    case Qt::Key_Right:
+        panBy(QPointF(-width() * pan, 0));
+        break;
+    case Qt::Key_Up:
+        panBy(QPointF(0, height() * pan));
+        break;
+    case Qt::Key_Down:
+        panBy(QPointF(0, -height() * pan));
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+    }
 }
 
 void RackMapWidget::leaveEvent(QEvent *)

@@ -40,21 +40,39 @@ public:
     QPoint cellCenter(int gpu) const;
     // Renders the cell image from the current values (what a value update costs).
     void renderCells();
+
+    // Zoom relative to "fit all" (1 = the whole floor), kept between 1 and a cell of 64 px.
+    double zoom() const { return m_zoom; }
+    void zoomBy(double factor, QPointF widgetPoint);
+    void zoomBy(double factor) { zoomBy(factor, QRectF(rect()).center()); }
+    void panBy(QPointF pixels);
+    void fitAll();
+    // Where the view is centred: "Hall A › Row A01 › Rack A01-R05", or the whole cluster at fit.
+    QString breadcrumb() const;
     const QImage &frameImage() const { return m_frame; }
 
 Q_SIGNALS:
     void gpuClicked(int gpu);
+    void viewChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
     void rebuildBackground();
+    void updateViewport();
+    void applyViewChange();
+    QRectF mapArea() const;
+    double maxZoom() const;
     int gpuAtWidget(QPointF position) const;
 
     std::shared_ptr<const Topology> m_topology;
@@ -70,6 +88,11 @@ private:
     std::vector<QRect> m_cellPixels; // per GPU, gaps applied, clipped
     QString m_staleNotice;
     int m_hovered = -1;
+    double m_zoom = 1.0;
+    QPointF m_center; // layout unit at the centre of the view (when zoomed)
+    QPointF m_pressPosition; // where the left button went down
+    QPointF m_lastDragPosition;
+    bool m_dragging = false;
     int m_cellGap = 0;
 };
 
