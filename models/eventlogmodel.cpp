@@ -45,6 +45,18 @@ void EventLogModel::append(const std::vector<Event> &events)
     endInsertRows();
 }
 
+std::vector<Event> EventLogModel::recentFor(EntityRef entity, size_t max) const
+{
+    std::vector<Event> out;
+    for (const Event &e : m_events) {
+        if (out.size() >= max)
+            break;
+        if (e.entity == entity)
+            out.push_back(e);
+    }
+    return out;
+}
+
 int EventLogModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_events.size());

@@ -44,6 +44,8 @@ public:
     void append(const std::vector<Event> &events);
     void clear();
     const Event &eventAt(int row) const { return m_events[size_t(row)]; }
+    // The newest events about one entity (or the job it names), newest first.
+    std::vector<Event> recentFor(EntityRef entity, size_t max) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -2,6 +2,93 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>EntityDetails</name>
+    <message>
+        <source>&lt;p&gt;Click a GPU on the rack map, or search for one.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Eine GPU im Rackplan anklicken oder nach einer suchen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>GPU %1 of %2</source>
+        <translation>GPU %1 von %2</translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>PCI</source>
+        <translation>PCI</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>%1, row %2, rack %3, slot %4</source>
+        <translation>%1, Reihe %2, Rack %3, Slot %4</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>no reading (rated %1 kW)</source>
+        <translation>kein Messwert (Nennleistung %1 kW)</translation>
+    </message>
+    <message>
+        <source>%1 kW of %2 kW (%3 %)</source>
+        <translation>%1 kW von %2 kW (%3 %)</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>Kühlung</translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation>Leaf-Switch</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6</source>
+        <translation>%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>step %1, loss %2, step time %3</source>
+        <translation>Schritt %1, Loss %2, Schrittzeit %3</translation>
+    </message>
+    <message>
+        <source>none (idle)</source>
+        <translation>keiner (Leerlauf)</translation>
+    </message>
+    <message>
+        <source>Readings</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Rack inlet air</source>
+        <translation>Zuluft des Racks</translation>
+    </message>
+    <message>
+        <source>Recent events</source>
+        <translation>Letzte Ereignisse</translation>
+    </message>
+    <message>
+        <source>none received</source>
+        <translation>keine empfangen</translation>
+    </message>
+</context>
+<context>
     <name>EventDescription</name>
     <message>
         <source>Xid</source>
@@ -431,6 +518,10 @@
         <source>With --generate: simulated seconds between samples (default 60).</source>
         <translation>Mit --generate: simulierte Sekunden zwischen Messwerten (Standard 60).</translation>
     </message>
+    <message>
+        <source>Once connected, select and show this host, GPU UUID, rack or job.</source>
+        <translation>Nach dem Verbinden diesen Host, diese GPU-UUID, dieses Rack oder diesen Job auswählen und zeigen.</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
@@ -512,6 +603,13 @@
     <message>
         <source>gaps in the stream: %1</source>
         <translation>Lücken im Datenstrom: %1</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::DetailsDock</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
     </message>
 </context>
 <context>
@@ -676,6 +774,18 @@
     <message>
         <source>&amp;Fit all</source>
         <translation>&amp;Alles zeigen</translation>
+    </message>
+    <message>
+        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
+        <translation>Host, GPU-UUID, Rack oder Job suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>Nothing matches '%1'</source>
+        <translation>Nichts passt zu „%1“</translation>
     </message>
 </context>
 <context>

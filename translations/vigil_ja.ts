@@ -2,6 +2,93 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>EntityDetails</name>
+    <message>
+        <source>&lt;p&gt;Click a GPU on the rack map, or search for one.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ラックマップの GPU をクリックするか、検索してください。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>GPU %1 of %2</source>
+        <translation>%2 の GPU %1</translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>PCI</source>
+        <translation>PCI</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>%1, row %2, rack %3, slot %4</source>
+        <translation>%1、列 %2、ラック %3、スロット %4</translation>
+    </message>
+    <message>
+        <source>PDU %1</source>
+        <translation>PDU %1</translation>
+    </message>
+    <message>
+        <source>no reading (rated %1 kW)</source>
+        <translation>計測値なし（定格 %1 kW）</translation>
+    </message>
+    <message>
+        <source>%1 kW of %2 kW (%3 %)</source>
+        <translation>%2 kW 中 %1 kW（%3 %）</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>冷却</translation>
+    </message>
+    <message>
+        <source>Leaf switch</source>
+        <translation>リーフスイッチ</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6</source>
+        <translation>%1（%2）、%3 GPU、DP %4 × TP %5 × PP %6</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>学習</translation>
+    </message>
+    <message>
+        <source>step %1, loss %2, step time %3</source>
+        <translation>ステップ %1、損失 %2、ステップ時間 %3</translation>
+    </message>
+    <message>
+        <source>none (idle)</source>
+        <translation>なし（アイドル）</translation>
+    </message>
+    <message>
+        <source>Readings</source>
+        <translation>計測値</translation>
+    </message>
+    <message>
+        <source>Rack inlet air</source>
+        <translation>ラック吸気</translation>
+    </message>
+    <message>
+        <source>Recent events</source>
+        <translation>最近のイベント</translation>
+    </message>
+    <message>
+        <source>none received</source>
+        <translation>受信なし</translation>
+    </message>
+</context>
+<context>
     <name>EventDescription</name>
     <message>
         <source>Xid</source>
@@ -431,6 +518,10 @@
         <source>With --generate: simulated seconds between samples (default 60).</source>
         <translation>--generate と併用: サンプル間のシミュレーション秒数（既定 60）。</translation>
     </message>
+    <message>
+        <source>Once connected, select and show this host, GPU UUID, rack or job.</source>
+        <translation>接続後、このホスト・GPU UUID・ラック・ジョブを選択して表示します。</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
@@ -512,6 +603,13 @@
     <message>
         <source>gaps in the stream: %1</source>
         <translation>ストリームの欠落: %1</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::DetailsDock</name>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
     </message>
 </context>
 <context>
@@ -676,6 +774,18 @@
     <message>
         <source>&amp;Fit all</source>
         <translation>全体を表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
+        <translation>ホスト、GPU UUID、ラック、ジョブを検索 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>検索(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Nothing matches '%1'</source>
+        <translation>「%1」に一致するものはありません</translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,11 @@
 
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "detailsdock.h"
+#include "entitydetails.h"
 #include "eventdescription.h"
 #include "eventdock.h"
+#include "eventlogmodel.h"
 #include "gpudescription.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
@@ -17,6 +20,7 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -82,6 +86,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_jobView(new QTableView(this))
     , m_eventDock(new EventDock(this))
     , m_breadcrumb(new QLabel(this))
+    , m_detailsDock(new DetailsDock(this))
+    , m_search(new QLineEdit(this))
     , m_refreshTimer(new QTimer(this))
 {
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -114,7 +120,9 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, jobsDock);
     resizeDocks({ jobsDock }, { 560 }, Qt::Horizontal);
 
+    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
+    connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this] { updateDetails(); });
     resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
@@ -122,6 +130,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     QMenu *viewMenu = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
     viewMenu->addAction(jobsDock->toggleViewAction());
     viewMenu->addAction(m_eventDock->toggleViewAction());
+    viewMenu->addAction(m_detailsDock->toggleViewAction());
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -167,6 +176,17 @@ void MainWindow::createActions()
         toolbar->addAction(action);
         viewMenu->addAction(action);
     }
+    toolbar->addSeparator();
+    m_search->setPlaceholderText(tr("Find a host, GPU UUID, rack or job (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(320);
+    toolbar->addWidget(m_search);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { find(m_search->text()); });
+    QAction *findAction = viewMenu->addAction(tr("&Find…"), this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    findAction->setShortcut(QKeySequence::Find);
     viewMenu->addSeparator();
     QAction *zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { m_rackMap->zoomBy(1.5); });
     zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus) });
@@ -198,6 +218,28 @@ void MainWindow::setOverlay(Overlay overlay)
             action->setChecked(action->data().toInt() == int(overlay));
     updateLegend();
     applyOverlay();
+}
+
+bool MainWindow::find(const QString &query)
+{
+    const Topology *t = m_state.topology().get();
+    const std::optional<uint32_t> gpu = t ? findGpu(*t, query) : std::nullopt;
+    if (!gpu) {
+        statusBar()->showMessage(tr("Nothing matches '%1'").arg(query.trimmed()), 5000);
+        return false;
+    }
+    m_rackMap->setSelectedGpu(int(*gpu));
+    m_rackMap->centerOn(int(*gpu));
+    m_detailsDock->raise();
+    return true;
+}
+
+void MainWindow::updateDetails()
+{
+    const int gpu = m_rackMap->selectedGpu();
+    m_detailsDock->showGpu(m_state, gpu,
+                           gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
+                                    : std::vector<Event> {});
 }
 
 void MainWindow::updateLegend()
@@ -235,6 +277,7 @@ void MainWindow::refresh()
         }
         applyOverlay();
         m_jobs->setState(m_state);
+        updateDetails();
     }
     m_eventDock->append(m_cluster.takeEvents());
     const ConnectionStatus status = m_cluster.status();

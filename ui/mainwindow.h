@@ -8,6 +8,7 @@
 
 class QActionGroup;
 class QLabel;
+class QLineEdit;
 class QTimer;
 class QTableView;
 
@@ -16,6 +17,7 @@ namespace vigil {
 class ColorLegend;
 struct ConnectionStatus;
 class ConnectionStatusWidget;
+class DetailsDock;
 class EventDock;
 class JobTableModel;
 class LiveCluster;
@@ -37,6 +39,9 @@ public:
     ConnectionStatusWidget *connectionStatus() const { return m_status; }
     QString breadcrumbText() const;
     EventDock *eventDock() const { return m_eventDock; }
+    DetailsDock *detailsDock() const { return m_detailsDock; }
+    // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
+    bool find(const QString &query);
     const ClusterState &clusterState() const { return m_state; }
 
     // Pulls the newest state and status from the feed (what the refresh timer does).
@@ -49,6 +54,7 @@ private:
     void createActions();
     void applyOverlay();
     void updateLegend();
+    void updateDetails();
     QString staleNotice(const ConnectionStatus &status) const;
 
     LiveCluster &m_cluster;
@@ -64,6 +70,8 @@ private:
     QTableView *m_jobView;
     EventDock *m_eventDock;
     QLabel *m_breadcrumb;
+    DetailsDock *m_detailsDock;
+    QLineEdit *m_search;
     QActionGroup *m_overlayActions = nullptr;
     QTimer *m_refreshTimer;
 };

@@ -82,6 +82,10 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("screenshot-delay"),
                        QApplication::translate("main", "Seconds of live data before the screenshot (default 3)."),
                        QStringLiteral("s"), QStringLiteral("3") });
+    parser.addOption(
+        { QStringLiteral("find"),
+          QApplication::translate("main", "Once connected, select and show this host, GPU UUID, rack or job."),
+          QStringLiteral("query") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
 
@@ -121,6 +125,17 @@ int main(int argc, char *argv[])
     if (demoGateway)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     window.show();
+    if (parser.isSet(QStringLiteral("find"))) {
+        auto *poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window,
+                         [&window, poll, query = parser.value(QStringLiteral("find"))] {
+                             if (!window.clusterState().topology())
+                                 return;
+                             poll->stop();
+                             window.find(query);
+                         });
+        poll->start(100);
+    }
     if (parser.isSet(QStringLiteral("screenshot")))
         scheduleScreenshot(
             window, cluster, parser.value(QStringLiteral("screenshot")),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
+#include "entitydetails.h"
 #include "eventdescription.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
@@ -11,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 
 #include <cmath>
 
@@ -151,6 +153,54 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, JobTableModel::ThroughputColumn).data().toString(), QStringLiteral("30.80 M"));
         QCOMPARE(model.index(0, JobTableModel::StepColumn).data(JobTableModel::SortRole).toFloat(), 19294.0f);
         QCOMPARE(model.headerData(JobTableModel::LossColumn, Qt::Horizontal).toString(), QStringLiteral("Loss"));
+    }
+
+    void findGpu_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<int>("gpu"); // -1: not found
+        const Topology t = buildTopology({ 128 }, 3);
+        QTest::newRow("uuid") << t.gpus[37].uuid << 37;
+        QTest::newRow("uuid, other case") << t.gpus[37].uuid.toLower() << 37;
+        QTest::newRow("hostname") << t.nodes[5].hostname << int(t.gpusOfNode[5][0]);
+        QTest::newRow("host:index") << t.nodes[5].hostname + QStringLiteral(":6") << int(t.gpusOfNode[5][6]);
+        QTest::newRow("rack") << t.racks[1].name << int(t.gpusOfNode[t.nodesOfRack[1][0]][0]);
+        QTest::newRow("job") << QStringLiteral("llm-405b-pretrain") << int(t.jobs[0].gpuIndices[0]);
+        QTest::newRow("unique prefix") << t.gpus[100].uuid.left(20) << 100;
+        QTest::newRow("ambiguous prefix") << QStringLiteral("a01") << -1;
+        QTest::newRow("nothing") << QStringLiteral("gpu-node-404") << -1;
+        QTest::newRow("blank") << QStringLiteral("   ") << -1;
+    }
+
+    void findGpu()
+    {
+        QFETCH(QString, query);
+        QFETCH(int, gpu);
+        const auto found = vigil::findGpu(*state.topology(), query);
+        QCOMPARE(found ? int(*found) : -1, gpu);
+    }
+
+    void gpuDetails()
+    {
+        const Topology &t = *state.topology();
+        set(state, metric::GpuTemp, 9, 67.0f);
+        set(state, metric::PduLoad, t.racks[t.rackOfGpu(9)].pduIndices[0], 20.0f);
+        Event xid;
+        xid.type = EventType::Xid;
+        xid.code = 48;
+        xid.timeMs = 1793577600000;
+        xid.message = QStringLiteral("Double Bit ECC Error");
+        QTextDocument doc;
+        doc.setHtml(gpuDetailsHtml(state, 9, { xid }));
+        const QString text = doc.toPlainText();
+        QVERIFY(text.contains(t.gpus[9].uuid));
+        QVERIFY(text.contains(t.racks[t.rackOfGpu(9)].name));
+        QVERIFY(text.contains(QStringLiteral("llm-405b-pretrain (training)")));
+        QVERIFY(text.contains(QStringLiteral("67 °C")));
+        QVERIFY(text.contains(QStringLiteral("20.0 kW of 40 kW (50 %)")));
+        QVERIFY(text.contains(QStringLiteral("Xid 48 — Double Bit ECC Error")));
+        doc.setHtml(gpuDetailsHtml(state, 100000, {}));
+        QVERIFY(doc.toPlainText().contains(QStringLiteral("Click a GPU")));
     }
 
     void eventLogNewestFirstAndCapped()

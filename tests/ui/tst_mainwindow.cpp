@@ -3,6 +3,7 @@
 // switches overlays from the keyboard.
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "detailsdock.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gateway/gatewayserver.h"
@@ -64,6 +65,18 @@ private Q_SLOTS:
         window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
         QTRY_VERIFY_WITH_TIMEOUT(window.eventDock()->model()->rowCount() > 0, 10000);
         QVERIFY(window.rackMap()->staleNotice().isEmpty());
+
+        // Search jumps to a host, selects its first GPU, zooms in and shows its details.
+        const Topology &t = *window.clusterState().topology();
+        QVERIFY(window.find(t.nodes[20].hostname));
+        QCOMPARE(window.rackMap()->selectedGpu(), int(t.gpusOfNode[20][0]));
+        QVERIFY(window.rackMap()->zoom() > 1.0);
+        QTRY_VERIFY(window.detailsDock()->text().contains(t.gpus[t.gpusOfNode[20][0]].uuid));
+        QVERIFY(!window.find(QStringLiteral("no-such-host")));
+        // The selection survives the data updates that keep arriving.
+        QTest::qWait(300);
+        QCOMPARE(window.rackMap()->selectedGpu(), int(t.gpusOfNode[20][0]));
+        QTest::keyClick(window.rackMap(), Qt::Key_Home);
 
         // The gateway goes away: the map must say its picture is old, not pose as live.
         server.reset();

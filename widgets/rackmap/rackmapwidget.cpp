@@ -39,6 +39,7 @@ void RackMapWidget::setTopology(std::shared_ptr<const Topology> topology)
     m_layout = m_topology ? RackLayout(*m_topology) : RackLayout();
     m_values.assign(m_topology ? m_topology->gpus.size() : 0, std::nanf(""));
     m_hovered = -1;
+    m_selected = -1;
     m_zoom = 1.0;
     rebuildBackground();
     renderCells();
@@ -173,6 +174,29 @@ void RackMapWidget::panBy(QPointF pixels)
     applyViewChange();
 }
 
+void RackMapWidget::setSelectedGpu(int gpu)
+{
+    if (!m_topology || gpu >= int(m_topology->gpus.size()))
+        gpu = -1;
+    if (gpu == m_selected)
+        return;
+    m_selected = gpu;
+    update();
+    Q_EMIT selectionChanged(gpu);
+}
+
+void RackMapWidget::centerOn(int gpu, double cellPixels)
+{
+    if (!m_topology || gpu < 0 || size_t(gpu) >= m_layout.gpuCells().size())
+        return;
+    const MapViewport fit = MapViewport::fit(m_layout.size(), mapArea());
+    if (fit.scale <= 0.0)
+        return;
+    m_zoom = std::clamp(std::max(m_zoom, cellPixels / fit.scale), 1.0, maxZoom());
+    m_center = QPointF(m_layout.gpuCells()[size_t(gpu)]) + QPointF(0.5, 0.5);
+    applyViewChange();
+}
+
 void RackMapWidget::fitAll()
 {
     m_zoom = 1.0;
@@ -263,6 +287,15 @@ void RackMapWidget::paintEvent(QPaintEvent *)
             p.drawText(r, Qt::AlignCenter, QString::number(double(m_values[g]), 'f', 0));
         }
     }
+    if (m_selected >= 0 && size_t(m_selected) < m_cellPixels.size()) {
+        // Two rings, light and dark, so the selection shows on any cell colour.
+        const QRect r = m_cellPixels[size_t(m_selected)];
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0x0d, 0x11, 0x17), 3));
+        p.drawRect(r.adjusted(-3, -3, 2, 2));
+        p.setPen(QPen(QColor(0x58, 0xa6, 0xff), 2));
+        p.drawRect(r.adjusted(-2, -2, 1, 1));
+    }
     if (m_hovered >= 0) {
         const QRect r = m_viewport.cellRect(m_layout.gpuCells()[size_t(m_hovered)]).adjusted(-1, -1, 0, 0);
         p.setPen(QPen(Qt::white, 1));
@@ -342,8 +375,10 @@ void RackMapWidget::mouseReleaseEvent(QMouseEvent *event)
     // A press that did not move is a click; one that moved was a pan.
     if (!m_dragging) {
         const int gpu = gpuAtWidget(event->position());
-        if (gpu >= 0)
+        if (gpu >= 0) {
+            setSelectedGpu(gpu);
             Q_EMIT gpuClicked(gpu);
+        }
     }
     m_dragging = false;
 }

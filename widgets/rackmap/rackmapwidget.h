@@ -49,10 +49,17 @@ public:
     void fitAll();
     // Where the view is centred: "Hall A › Row A01 › Rack A01-R05", or the whole cluster at fit.
     QString breadcrumb() const;
+
+    // The selected GPU (-1: none), outlined; it survives value updates and zooming.
+    int selectedGpu() const { return m_selected; }
+    void setSelectedGpu(int gpu);
+    // Centres the view on a GPU, zooming in until cells are at least `cellPixels` wide.
+    void centerOn(int gpu, double cellPixels = 18.0);
     const QImage &frameImage() const { return m_frame; }
 
 Q_SIGNALS:
     void gpuClicked(int gpu);
+    void selectionChanged(int gpu);
     void viewChanged();
 
 protected:
@@ -88,6 +95,7 @@ private:
     std::vector<QRect> m_cellPixels; // per GPU, gaps applied, clipped
     QString m_staleNotice;
     int m_hovered = -1;
+    int m_selected = -1;
     double m_zoom = 1.0;
     QPointF m_center; // layout unit at the centre of the view (when zoomed)
     QPointF m_pressPosition; // where the left button went down

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "entitydetails.h"
+
+#include "eventdescription.h"
+#include "gpudescription.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
+
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(EntityDetails)
+};
+
+QString row(const QString &label, const QString &value)
+{
+    return QStringLiteral("<tr><td style='color:#8a94a3;padding-right:12px'>%1</td><td>%2</td></tr>")
+        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+}
+} // namespace
+
+QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
+{
+    const Topology *t = state.topology().get();
+    if (!t || gpu >= t->gpus.size())
+        return Tr::tr("<p>Click a GPU on the rack map, or search for one.</p>");
+    const Gpu &g = t->gpus[gpu];
+    const Node &node = t->nodes[g.nodeIndex];
+    const Rack &rack = t->racks[node.rackIndex];
+    const Row &rowOfRack = t->rows[rack.rowIndex];
+    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>")
+                       .arg(Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+    html += row(Tr::tr("UUID"), g.uuid);
+    if (!g.pciBusId.isEmpty())
+        html += row(Tr::tr("PCI"), g.pciBusId);
+    html += row(Tr::tr("Model"), g.model);
+    html += row(Tr::tr("Place"),
+                Tr::tr("%1, row %2, rack %3, slot %4")
+                    .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name, rack.name)
+                    .arg(node.slot));
+    const MetricColumn *pduLoad = state.column(metric::PduLoad);
+    for (uint32_t p : rack.pduIndices) {
+        const float kw = state.value(pduLoad, p);
+        html += row(Tr::tr("PDU %1").arg(t->pdus[p].name),
+                    std::isnan(kw) ? Tr::tr("no reading (rated %1 kW)").arg(double(t->pdus[p].ratedKw))
+                                   : Tr::tr("%1 kW of %2 kW (%3 %)")
+                                         .arg(QLocale().toString(double(kw), 'f', 1))
+                                         .arg(double(t->pdus[p].ratedKw))
+                                         .arg(QLocale().toString(double(kw / t->pdus[p].ratedKw * 100.0f), 'f', 0)));
+    }
+    if (rack.coolingLoopIndex < t->coolingLoops.size())
+        html += row(Tr::tr("Cooling"), t->coolingLoops[rack.coolingLoopIndex].name);
+    if (rack.leafSwitchIndex < t->switches.size())
+        html += row(Tr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
+    const int32_t job = gpu < t->jobOfGpu.size() ? t->jobOfGpu[gpu] : -1;
+    if (job >= 0) {
+        const Job &j = t->jobs[size_t(job)];
+        html += row(Tr::tr("Job"),
+                    Tr::tr("%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6")
+                        .arg(j.id, priorityClassName(j.priority))
+                        .arg(j.gpuIndices.size())
+                        .arg(j.layout.dataParallel)
+                        .arg(j.layout.tensorParallel)
+                        .arg(j.layout.pipelineParallel));
+        const float step = state.value(state.column(metric::JobStep), size_t(job));
+        const float loss = state.value(state.column(metric::JobLoss), size_t(job));
+        html += row(Tr::tr("Training"),
+                    Tr::tr("step %1, loss %2, step time %3")
+                        .arg(std::isnan(step) ? QStringLiteral("—") : QLocale().toString(qlonglong(step)),
+                             std::isnan(loss) ? QStringLiteral("—") : QLocale().toString(double(loss), 'f', 4),
+                             formatReading(state.value(state.column(metric::JobStepTime), size_t(job)),
+                                           QStringLiteral("s"), 2)));
+    } else {
+        html += row(Tr::tr("Job"), Tr::tr("none (idle)"));
+    }
+    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Readings"));
+    for (const MetricColumn &c : state.columns())
+        if (c.descriptor.entityKind == EntityKind::Gpu)
+            html += row(
+                c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
+                formatReading(state.value(&c, gpu),
+                              c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
+    if (const MetricColumn *inlet = state.column(metric::RackInletTemp))
+        html += row(Tr::tr("Rack inlet air"),
+                    formatReading(state.value(inlet, node.rackIndex), QStringLiteral("°C"), 1));
+    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>").arg(Tr::tr("Recent events"));
+    if (recentEvents.empty())
+        html += QStringLiteral("<p style='color:#8a94a3'>%1</p>").arg(Tr::tr("none received"));
+    else {
+        html += QStringLiteral("<table>");
+        for (const Event &e : recentEvents)
+            html += row(QDateTime::fromMSecsSinceEpoch(e.timeMs, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm")),
+                        QStringLiteral("%1 — %2").arg(e.type == EventType::Xid ? QStringLiteral("Xid %1").arg(e.code)
+                                                                               : eventTypeName(e.type),
+                                                      e.message));
+        html += QStringLiteral("</table>");
+    }
+    return html;
+}
+
+std::optional<uint32_t> findGpu(const Topology &t, const QString &rawQuery)
+{
+    const QString query = rawQuery.trimmed();
+    if (query.isEmpty())
+        return std::nullopt;
+    auto firstGpuOfNode = [&](size_t n) -> std::optional<uint32_t> {
+        if (n < t.gpusOfNode.size() && !t.gpusOfNode[n].empty())
+            return t.gpusOfNode[n].front();
+        return std::nullopt;
+    };
+    auto firstGpuOfRack = [&](size_t r) -> std::optional<uint32_t> {
+        for (uint32_t n : t.nodesOfRack[r])
+            if (auto g = firstGpuOfNode(n))
+                return g;
+        return std::nullopt;
+    };
+    // Exact matches.
+    for (uint32_t g = 0; g < t.gpus.size(); ++g)
+        if (t.gpus[g].uuid.compare(query, Qt::CaseInsensitive) == 0)
+            return g;
+    const qsizetype colon = query.lastIndexOf(u':');
+    for (size_t n = 0; n < t.nodes.size(); ++n) {
+        if (t.nodes[n].hostname.compare(query, Qt::CaseInsensitive) == 0)
+            return firstGpuOfNode(n);
+        if (colon > 0 && t.nodes[n].hostname.compare(query.left(colon), Qt::CaseInsensitive) == 0) {
+            bool ok = false;
+            const uint32_t local = query.mid(colon + 1).toUInt(&ok);
+            if (ok && local < t.gpusOfNode[n].size())
+                return t.gpusOfNode[n][local];
+        }
+    }
+    for (size_t r = 0; r < t.racks.size(); ++r)
+        if (t.racks[r].name.compare(query, Qt::CaseInsensitive) == 0)
+            return firstGpuOfRack(r);
+    for (const Job &job : t.jobs)
+        if (job.id.compare(query, Qt::CaseInsensitive) == 0 && !job.gpuIndices.empty())
+            return job.gpuIndices.front();
+    // A unique prefix of a hostname, rack name or UUID.
+    std::optional<uint32_t> found;
+    int matches = 0;
+    auto consider = [&](const QString &name, std::optional<uint32_t> gpu) {
+        if (gpu && name.startsWith(query, Qt::CaseInsensitive)) {
+            ++matches;
+            found = gpu;
+        }
+    };
+    for (size_t n = 0; n < t.nodes.size(); ++n)
+        consider(t.nodes[n].hostname, firstGpuOfNode(n));
+    for (size_t r = 0; r < t.racks.size(); ++r)
+        consider(t.racks[r].name, firstGpuOfRack(r));
+    for (uint32_t g = 0; g < t.gpus.size(); ++g)
+        consider(t.gpus[g].uuid, g);
+    return matches == 1 ? found : std::nullopt;
+}
+
+} // namespace vigil
