@@ -270,6 +270,12 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         if (message.has_samples() || outcome == StreamConsumer::Outcome::Synced)
             ++m_cluster.m_generation;
         m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
+        // Nobody draining the events (a window closed, a headless client): keep the newest.
+        if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {
+            const size_t excess = m_cluster.m_events.size() - LiveCluster::MaxPendingEvents;
+            m_cluster.m_events.erase(m_cluster.m_events.begin(), m_cluster.m_events.begin() + long(excess));
+            s.eventsDropped += excess;
+        }
     }
     if (!protocolError.isEmpty())
         context.TryCancel();

@@ -36,6 +36,7 @@ struct ConnectionStatus
     std::chrono::steady_clock::time_point lastMessageAt {}; // for the data age
     uint64_t messagesReceived = 0; // a counter; the reader derives frames/s
     uint64_t reconnects = 0;
+    uint64_t eventsDropped = 0; // events nobody took before the pending queue filled up
     size_t gaps = 0;
 };
 
@@ -54,6 +55,8 @@ struct ClientOptions
 class LiveCluster
 {
 public:
+    static constexpr size_t MaxPendingEvents = 200000;
+
     // Copies the state into `out` when it changed since `generation`; returns whether it did.
     bool copyIfNewer(ClusterState &out, uint64_t &generation) const;
     std::vector<Event> takeEvents();
