@@ -736,10 +736,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>&amp;Full screen</source>
-        <translation>&amp;Vollbild</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -786,6 +782,18 @@
     <message>
         <source>Nothing matches '%1'</source>
         <translation>Nichts passt zu „%1“</translation>
+    </message>
+    <message>
+        <source>&amp;Wall display</source>
+        <translation>&amp;Wanddisplay</translation>
+    </message>
+    <message>
+        <source>&amp;Cycle overlays every 20 s</source>
+        <translation>Überlagerungen alle 20 s &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>&amp;Light palette</source>
+        <translation>&amp;Helle Farben</translation>
     </message>
 </context>
 <context>

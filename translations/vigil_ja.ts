@@ -736,10 +736,6 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <source>&amp;Full screen</source>
-        <translation>全画面(&amp;F)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
@@ -786,6 +782,18 @@
     <message>
         <source>Nothing matches '%1'</source>
         <translation>「%1」に一致するものはありません</translation>
+    </message>
+    <message>
+        <source>&amp;Wall display</source>
+        <translation>ウォールディスプレイ(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Cycle overlays every 20 s</source>
+        <translation>20 秒ごとにオーバーレイを切り替え(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Light palette</source>
+        <translation>ライトパレット(&amp;L)</translation>
     </message>
 </context>
 <context>

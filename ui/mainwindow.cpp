@@ -12,6 +12,7 @@
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
+#include "theme.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -19,6 +20,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -88,6 +90,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_breadcrumb(new QLabel(this))
     , m_detailsDock(new DetailsDock(this))
     , m_search(new QLineEdit(this))
+    , m_cycleTimer(new QTimer(this))
     , m_refreshTimer(new QTimer(this))
 {
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -195,10 +198,26 @@ void MainWindow::createActions()
     QAction *fit = viewMenu->addAction(tr("&Fit all"), this, [this] { m_rackMap->fitAll(); });
     fit->setShortcuts({ QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_0) });
     viewMenu->addSeparator();
-    QAction *fullScreen = viewMenu->addAction(tr("&Full screen"));
-    fullScreen->setShortcut(QKeySequence::FullScreen);
-    fullScreen->setCheckable(true);
-    connect(fullScreen, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    m_wallAction = viewMenu->addAction(tr("&Wall display"));
+    m_wallAction->setShortcuts({ QKeySequence(Qt::Key_F11), QKeySequence::FullScreen });
+    m_wallAction->setCheckable(true);
+    connect(m_wallAction, &QAction::toggled, this, &MainWindow::setWallDisplay);
+    QAction *cycle = viewMenu->addAction(tr("&Cycle overlays every 20 s"));
+    cycle->setCheckable(true);
+    connect(cycle, &QAction::toggled, this,
+            [this](bool on) { on ? m_cycleTimer->start(20000) : m_cycleTimer->stop(); });
+    connect(m_cycleTimer, &QTimer::timeout, this, [this] {
+        const auto &overlays = allOverlays();
+        const auto it = std::find(overlays.begin(), overlays.end(), m_overlay);
+        setOverlay(it == overlays.end() || it + 1 == overlays.end() ? overlays.front() : *(it + 1));
+    });
+    QAction *light = viewMenu->addAction(tr("&Light palette"));
+    light->setCheckable(true);
+    light->setChecked(QSettings().value(QStringLiteral("mainWindow/lightPalette"), false).toBool());
+    connect(light, &QAction::toggled, this, [](bool on) {
+        QSettings().setValue(QStringLiteral("mainWindow/lightPalette"), on);
+        on ? applyLightTheme(*qApp) : applyDarkTheme(*qApp);
+    });
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Vigil"), this, [this] {
@@ -218,6 +237,44 @@ void MainWindow::setOverlay(Overlay overlay)
             action->setChecked(action->data().toInt() == int(overlay));
     updateLegend();
     applyOverlay();
+}
+
+void MainWindow::setWallDisplay(bool on)
+{
+    if (on == m_wallDisplay)
+        return;
+    m_wallDisplay = on;
+    if (on) {
+        // Only the map, its legend and the feed's status: what a wall screen across the room needs.
+        m_stateBeforeWall = saveState();
+        menuBar()->hide();
+        for (QToolBar *toolbar : findChildren<QToolBar *>())
+            toolbar->hide();
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+        QFont big = m_legend->font();
+        big.setPointSizeF(big.pointSizeF() * 1.6);
+        m_legend->setFont(big);
+        m_breadcrumb->setFont(big);
+        showFullScreen();
+    } else {
+        menuBar()->show();
+        restoreState(m_stateBeforeWall);
+        m_legend->setFont(QFont());
+        m_breadcrumb->setFont(QFont());
+        showNormal();
+    }
+    if (m_wallAction->isChecked() != on)
+        m_wallAction->setChecked(on);
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape && m_wallDisplay) {
+        setWallDisplay(false);
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
 }
 
 bool MainWindow::find(const QString &query)

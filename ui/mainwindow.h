@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 
+class QAction;
 class QActionGroup;
 class QLabel;
 class QLineEdit;
@@ -42,6 +43,9 @@ public:
     DetailsDock *detailsDock() const { return m_detailsDock; }
     // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
     bool find(const QString &query);
+    // Full screen with only the map, the legend (larger) and the status bar; Esc leaves it.
+    void setWallDisplay(bool on);
+    bool isWallDisplay() const { return m_wallDisplay; }
     const ClusterState &clusterState() const { return m_state; }
 
     // Pulls the newest state and status from the feed (what the refresh timer does).
@@ -49,6 +53,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void createActions();
@@ -72,6 +77,10 @@ private:
     QLabel *m_breadcrumb;
     DetailsDock *m_detailsDock;
     QLineEdit *m_search;
+    QTimer *m_cycleTimer;
+    QAction *m_wallAction = nullptr;
+    bool m_wallDisplay = false;
+    QByteArray m_stateBeforeWall;
     QActionGroup *m_overlayActions = nullptr;
     QTimer *m_refreshTimer;
 };

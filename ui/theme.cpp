@@ -35,4 +35,24 @@ void applyDarkTheme(QApplication &app)
     app.setPalette(p);
 }
 
+void applyLightTheme(QApplication &app)
+{
+    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p;
+    const QColor text(0x1f, 0x23, 0x28);
+    p.setColor(QPalette::Window, QColor(0xf3, 0xf4, 0xf6));
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::AlternateBase, QColor(0xf0, 0xf2, 0xf5));
+    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xf0));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0xe8, 0xea, 0xee));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x09, 0x69, 0xda));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x6e, 0x76, 0x81));
+    app.setPalette(p);
+}
+
 } // namespace vigil

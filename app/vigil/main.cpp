@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
@@ -90,7 +91,11 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     installTranslations(app, parser.value(QStringLiteral("lang")));
-    vigil::applyDarkTheme(app);
+    // Dark by default (control rooms and wall screens); the light palette is a remembered choice.
+    if (QSettings().value(QStringLiteral("mainWindow/lightPalette"), false).toBool())
+        vigil::applyLightTheme(app);
+    else
+        vigil::applyDarkTheme(app);
 
     QTextStream err(stderr);
     std::unique_ptr<vigil::GatewayServer> demoGateway;

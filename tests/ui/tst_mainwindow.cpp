@@ -10,8 +10,11 @@
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 
+#include <QMenuBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTest>
+#include <QToolBar>
 
 using namespace vigil;
 
@@ -77,6 +80,18 @@ private Q_SLOTS:
         QTest::qWait(300);
         QCOMPARE(window.rackMap()->selectedGpu(), int(t.gpusOfNode[20][0]));
         QTest::keyClick(window.rackMap(), Qt::Key_Home);
+
+        // The wall display keeps only the map, its legend and the feed's status.
+        window.setWallDisplay(true);
+        QVERIFY(!window.menuBar()->isVisible());
+        QVERIFY(!window.findChild<QToolBar *>()->isVisible());
+        QVERIFY(!window.eventDock()->isVisible());
+        QVERIFY(window.statusBar()->isVisible());
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(!window.isWallDisplay());
+        QVERIFY(window.menuBar()->isVisible());
+        QVERIFY(window.findChild<QToolBar *>()->isVisible());
+        QVERIFY(window.eventDock()->isVisible());
 
         // The gateway goes away: the map must say its picture is old, not pose as live.
         server.reset();

@@ -14,10 +14,8 @@ namespace vigil {
 
 namespace {
 
-const QColor FloorColor(0x12, 0x15, 0x1a);
-const QColor HallColor(0x1a, 0x1e, 0x25);
 const QColor RackBodyColor(0x07, 0x08, 0x0a);
-const QColor LabelColor(0xa8, 0xb3, 0xc2);
+
 constexpr int Margin = 8;
 
 } // namespace
@@ -73,7 +71,12 @@ void RackMapWidget::rebuildBackground()
 {
     const QSize pixels = size();
     m_background = QImage(pixels, QImage::Format_RGB32);
-    m_background.fill(FloorColor);
+    // The floor and hall follow the palette (dark or light); rack bodies stay dark
+    // so the cells' colours read the same on both.
+    const QColor floorColor = palette().color(QPalette::Window).darker(115);
+    const QColor hallColor = palette().color(QPalette::Window);
+    const QColor labelColor = palette().color(QPalette::PlaceholderText);
+    m_background.fill(floorColor);
     updateViewport();
     // Gaps between cells only once cells are big enough to keep their colour readable.
     m_cellGap = m_viewport.scale >= 6.0 ? 1 : 0;
@@ -98,10 +101,10 @@ void RackMapWidget::rebuildBackground()
 
     for (size_t h = 0; h < m_layout.hallRects().size(); ++h) {
         const QRectF hall = m_viewport.toWidget(QRectF(m_layout.hallRects()[h])).adjusted(-unit, 0, unit, unit);
-        p.fillRect(hall, HallColor);
+        p.fillRect(hall, hallColor);
         if (unit * RackLayout::HallTitleHeight >= 10.0) {
             p.setFont(titleFont);
-            p.setPen(LabelColor);
+            p.setPen(labelColor);
             p.drawText(hall.adjusted(unit, 0, 0, 0).toRect().adjusted(0, 0, 0, -int(hall.height() - unit * 2.6)),
                        Qt::AlignLeft | Qt::AlignVCenter, m_topology->halls[h].name);
         }
@@ -112,7 +115,7 @@ void RackMapWidget::rebuildBackground()
         p.fillRect(body.toAlignedRect(), RackBodyColor);
         if (rackLabels) {
             const QRectF label(body.left(), body.bottom() + 1, body.width(), unit * (RackLayout::AisleHeight - 0.6));
-            p.setPen(LabelColor);
+            p.setPen(labelColor);
             p.drawText(label, Qt::AlignHCenter | Qt::AlignTop,
                        p.fontMetrics().elidedText(m_topology->racks[r].name, Qt::ElideMiddle, int(label.width())));
         }
@@ -313,7 +316,7 @@ void RackMapWidget::paintEvent(QPaintEvent *)
             const QRect box(corner.toPoint() + QPoint(4, 4),
                             QSize(p.fontMetrics().horizontalAdvance(name) + 10, p.fontMetrics().height() + 4));
             p.fillRect(box, QColor(0x12, 0x15, 0x1a, 220));
-            p.setPen(LabelColor);
+            p.setPen(palette().color(QPalette::PlaceholderText));
             p.drawText(box, Qt::AlignCenter, name);
         }
     }
@@ -330,9 +333,19 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         p.drawText(band, Qt::AlignCenter | Qt::TextWordWrap, m_staleNotice);
     }
     if (!m_topology) {
-        p.setPen(LabelColor);
+        p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("Waiting for the cluster's topology…"));
     }
+}
+
+void RackMapWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange && m_topology) {
+        rebuildBackground();
+        renderCells();
+        update();
+    }
+    QWidget::changeEvent(event);
 }
 
 void RackMapWidget::resizeEvent(QResizeEvent *)
