@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -15,7 +16,8 @@ struct Tr
 };
 } // namespace
 
-OverlaySpec overlaySpec(Overlay overlay)
+namespace {
+OverlaySpec absoluteSpec(Overlay overlay)
 {
     switch (overlay) {
     case Overlay::GpuTemperature:
@@ -38,6 +40,73 @@ OverlaySpec overlaySpec(Overlay overlay)
         return { overlay, Tr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+}
+
+} // namespace
+
+OverlaySpec overlaySpec(Overlay overlay)
+{
+    OverlaySpec spec = absoluteSpec(overlay);
+    // What a sensor can physically report; anything else is a broken reading.
+    if (spec.unit == QStringLiteral("°C")) {
+        spec.validMin = -40.0f;
+        spec.validMax = 150.0f;
+    } else if (spec.unit == QLatin1String("W")) {
+        spec.validMin = 0.0f;
+        spec.validMax = 2000.0f;
+    } else if (spec.unit == QLatin1String("%")) {
+        spec.validMin = 0.0f;
+        spec.validMax = overlay == Overlay::PduLoad ? 400.0f : 100.5f;
+    }
+    return spec;
+}
+
+bool supportsRelative(Overlay overlay)
+{
+    switch (overlay) {
+    case Overlay::GpuTemperature:
+    case Overlay::GpuPower:
+    case Overlay::HbmTemperature:
+    case Overlay::Utilisation:
+    case Overlay::MemoryUsed:
+        return true;
+    case Overlay::PduLoad:
+    case Overlay::InletTemperature:
+    case Overlay::ByJob:
+        break;
+    }
+    return false;
+}
+
+OverlaySpec relativeSpec(const OverlaySpec &absolute)
+{
+    OverlaySpec spec = absolute;
+    spec.title = Tr::tr("%1 vs rack median").arg(absolute.title);
+    const float half = (absolute.max - absolute.min) / 6.0f;
+    spec.min = -half;
+    spec.max = half;
+    spec.ramp = OverlaySpec::Ramp::Diverging;
+    spec.validMin = absolute.validMin - absolute.validMax;
+    spec.validMax = absolute.validMax - absolute.validMin;
+    return spec;
+}
+
+void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu)
+{
+    std::vector<std::vector<float>> byRack(topology.racks.size());
+    for (size_t g = 0; g < perGpu.size() && g < topology.gpus.size(); ++g)
+        if (!std::isnan(perGpu[g]))
+            byRack[topology.rackOfGpu(uint32_t(g))].push_back(perGpu[g]);
+    std::vector<float> median(byRack.size(), std::numeric_limits<float>::quiet_NaN());
+    for (size_t r = 0; r < byRack.size(); ++r) {
+        auto &v = byRack[r];
+        if (v.empty())
+            continue;
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        median[r] = v[v.size() / 2];
+    }
+    for (size_t g = 0; g < perGpu.size() && g < topology.gpus.size(); ++g)
+        perGpu[g] -= median[topology.rackOfGpu(uint32_t(g))];
 }
 
 const std::vector<Overlay> &allOverlays()

@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <limits>
+
 #include <vector>
 
 namespace vigil {
@@ -24,11 +26,13 @@ enum class Overlay
 
 struct OverlaySpec
 {
+    // Values outside [validMin, validMax] cannot be physical: drawn as invalid, never clamped.
     enum class Ramp
     {
         Heat,
         Magnitude,
-        Categorical
+        Categorical,
+        Diverging // relative values around zero
     };
     Overlay overlay;
     QString title; // translated
@@ -36,9 +40,18 @@ struct OverlaySpec
     float min;
     float max;
     Ramp ramp;
+    float validMin = -std::numeric_limits<float>::infinity();
+    float validMax = std::numeric_limits<float>::infinity();
 };
 
 OverlaySpec overlaySpec(Overlay overlay);
+// Whether a GPU-level overlay can be shown relative to its rack's peers.
+bool supportsRelative(Overlay overlay);
+// The same overlay as a difference from the rack's median: symmetric range, diverging ramp.
+OverlaySpec relativeSpec(const OverlaySpec &absolute);
+// Replaces each GPU's value by its difference from the median of its rack's GPUs,
+// so a GPU running hotter than its neighbours stands out whatever the rack's inlet.
+void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu);
 const std::vector<Overlay> &allOverlays();
 
 // One value per GPU for the overlay (NaN where there is no reading), into `perGpu`.

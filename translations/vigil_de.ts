@@ -439,6 +439,10 @@
         <source>By job</source>
         <translation>Nach Job</translation>
     </message>
+    <message>
+        <source>%1 vs rack median</source>
+        <translation>%1 ggü. Rack-Median</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -794,6 +798,14 @@
     <message>
         <source>&amp;Light palette</source>
         <translation>&amp;Helle Farben</translation>
+    </message>
+    <message>
+        <source>&amp;Relative to rack peers</source>
+        <translation>&amp;Relativ zu den Nachbarn im Rack</translation>
+    </message>
+    <message>
+        <source>Colour each GPU by its difference from its rack's median (R)</source>
+        <translation>Jede GPU nach ihrer Abweichung vom Median ihres Racks färben (R)</translation>
     </message>
 </context>
 <context>

@@ -439,6 +439,10 @@
         <source>By job</source>
         <translation>ジョブ別</translation>
     </message>
+    <message>
+        <source>%1 vs rack median</source>
+        <translation>%1（ラック中央値との差）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -794,6 +798,14 @@
     <message>
         <source>&amp;Light palette</source>
         <translation>ライトパレット(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Relative to rack peers</source>
+        <translation>ラック内で相対表示(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Colour each GPU by its difference from its rack's median (R)</source>
+        <translation>各 GPU をラックの中央値との差で色分けします (R)</translation>
     </message>
 </context>
 <context>

@@ -47,6 +47,8 @@ ColorScale scaleFor(const OverlaySpec &spec)
         return ColorScale(ColorScale::Palette::Inferno);
     case OverlaySpec::Ramp::Categorical:
         return ColorScale(ColorScale::Palette::Categorical);
+    case OverlaySpec::Ramp::Diverging:
+        return ColorScale(ColorScale::Palette::Diverging);
     case OverlaySpec::Ramp::Magnitude:
         break;
     }
@@ -190,6 +192,12 @@ void MainWindow::createActions()
         m_search->selectAll();
     });
     findAction->setShortcut(QKeySequence::Find);
+    m_relativeAction = viewMenu->addAction(tr("&Relative to rack peers"));
+    m_relativeAction->setCheckable(true);
+    m_relativeAction->setShortcut(QKeySequence(Qt::Key_R));
+    m_relativeAction->setToolTip(tr("Colour each GPU by its difference from its rack's median (R)"));
+    connect(m_relativeAction, &QAction::toggled, this, &MainWindow::setRelativeToPeers);
+    toolbar->addAction(m_relativeAction);
     viewMenu->addSeparator();
     QAction *zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { m_rackMap->zoomBy(1.5); });
     zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus) });
@@ -301,7 +309,7 @@ void MainWindow::updateDetails()
 
 void MainWindow::updateLegend()
 {
-    const OverlaySpec spec = overlaySpec(m_overlay);
+    const OverlaySpec spec = currentSpec();
     if (spec.ramp != OverlaySpec::Ramp::Categorical) {
         m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
         return;
@@ -315,11 +323,26 @@ void MainWindow::updateLegend()
     m_legend->setCategories(spec.title, jobs);
 }
 
+OverlaySpec MainWindow::currentSpec() const
+{
+    const OverlaySpec absolute = overlaySpec(m_overlay);
+    return m_relative && supportsRelative(m_overlay) ? relativeSpec(absolute) : absolute;
+}
+
 void MainWindow::applyOverlay()
 {
-    const OverlaySpec spec = overlaySpec(m_overlay);
+    const OverlaySpec spec = currentSpec();
     computeOverlay(m_state, m_overlay, m_cellValues);
-    m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max);
+    if (spec.ramp == OverlaySpec::Ramp::Diverging && m_state.topology())
+        relativeToRackPeers(*m_state.topology(), m_cellValues);
+    m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max, spec.validMin, spec.validMax);
+}
+
+void MainWindow::setRelativeToPeers(bool relative)
+{
+    m_relative = relative;
+    updateLegend();
+    applyOverlay();
 }
 
 void MainWindow::refresh()

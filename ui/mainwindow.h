@@ -35,6 +35,8 @@ public:
     ~MainWindow() override;
 
     void setOverlay(Overlay overlay);
+    // Colour GPU overlays by the difference from the rack's median (outliers among neighbours).
+    void setRelativeToPeers(bool relative);
     Overlay overlay() const { return m_overlay; }
     RackMapWidget *rackMap() const { return m_rackMap; }
     ConnectionStatusWidget *connectionStatus() const { return m_status; }
@@ -59,6 +61,7 @@ private:
     void createActions();
     void applyOverlay();
     void updateLegend();
+    OverlaySpec currentSpec() const;
     void updateDetails();
     QString staleNotice(const ConnectionStatus &status) const;
 
@@ -79,6 +82,8 @@ private:
     QLineEdit *m_search;
     QTimer *m_cycleTimer;
     QAction *m_wallAction = nullptr;
+    QAction *m_relativeAction = nullptr;
+    bool m_relative = false;
     bool m_wallDisplay = false;
     QByteArray m_stateBeforeWall;
     QActionGroup *m_overlayActions = nullptr;

@@ -99,6 +99,38 @@ private Q_SLOTS:
         QVERIFY(std::find(values.begin(), values.end(), -1.0f) != values.end()); // idle spares
     }
 
+    void relativeToPeersSinglesOutTheOutlier()
+    {
+        const Topology &t = *state.topology();
+        std::vector<float> values(t.gpus.size(), 60.0f);
+        // One rack runs warm overall (its inlet), one GPU in another runs hotter than its neighbours.
+        for (size_t g = 0; g < values.size(); ++g)
+            if (t.rackOfGpu(uint32_t(g)) == 1)
+                values[g] = 70.0f;
+        values[5] = 81.0f;
+        values[6] = std::nanf("");
+        relativeToRackPeers(t, values);
+        QCOMPARE(values[5], 21.0f);
+        QVERIFY(std::isnan(values[6]));
+        for (size_t g = 0; g < values.size(); ++g)
+            if (g != 5 && g != 6)
+                QCOMPARE(values[g], 0.0f); // the warm rack is warm, not anomalous
+        const OverlaySpec relative = relativeSpec(overlaySpec(Overlay::GpuTemperature));
+        QCOMPARE(relative.ramp, OverlaySpec::Ramp::Diverging);
+        QCOMPARE(relative.min, -relative.max);
+        QVERIFY(relative.title.contains(QStringLiteral("rack median")));
+        QVERIFY(supportsRelative(Overlay::GpuPower));
+        QVERIFY(!supportsRelative(Overlay::PduLoad));
+        QVERIFY(!supportsRelative(Overlay::ByJob));
+    }
+
+    void physicalRanges()
+    {
+        QCOMPARE(overlaySpec(Overlay::GpuTemperature).validMax, 150.0f);
+        QCOMPARE(overlaySpec(Overlay::GpuPower).validMin, 0.0f);
+        QCOMPARE(overlaySpec(Overlay::Utilisation).validMax, 100.5f);
+    }
+
     void overlaySpecsHaveUnitsAndRanges()
     {
         for (Overlay o : allOverlays()) {

@@ -64,6 +64,10 @@ private Q_SLOTS:
         QCOMPARE(jobs.pixel(window.rackMap()->cellCenter(0)), ColorScale::category(0));
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+        QTest::keyClick(&window, Qt::Key_R); // relative to rack peers, and back
+        window.refresh();
+        QVERIFY(window.rackMap()->cellColor(0) != viridis.map(power->values[0], 0.0f, 700.0f));
+        QTest::keyClick(&window, Qt::Key_R);
         // Checkpoints arrive within seconds at this speed: the event log shows them.
         window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
         QTRY_VERIFY_WITH_TIMEOUT(window.eventDock()->model()->rowCount() > 0, 10000);

@@ -89,6 +89,24 @@ private Q_SLOTS:
         QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(centre)), hot);
     }
 
+    void impossibleValuesAreInvalidNotClamped()
+    {
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        std::vector<float> values(topology->gpus.size(), 60.0f);
+        values[10] = 400.0f; // no GPU runs at 400 °C: a broken sensor or a wrong unit
+        values[11] = 95.0f; // hot, but real
+        const ColorScale scale(ColorScale::Palette::Inferno);
+        map.setCellValues(values, scale, 20.0f, 95.0f, -40.0f, 150.0f);
+        QCOMPARE(map.cellColor(10), ColorScale::invalidColor());
+        QCOMPARE(map.cellColor(11), scale.at(1.0));
+        const QImage shot = map.grab().toImage();
+        const QRect cell = map.viewport().cellRect(map.rackLayout().gpuCells()[10]);
+        QCOMPARE(shot.pixel(cell.left() + 1, cell.bottom() - 2), ColorScale::invalidColor());
+        QCOMPARE(shot.pixel(cell.topLeft()), qRgb(0, 0, 0)); // crossed out, not told by colour alone
+    }
+
     void categoricalCells()
     {
         RackMapWidget map;

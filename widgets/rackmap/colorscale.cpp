@@ -17,6 +17,11 @@ const std::vector<QRgb> &stops(ColorScale::Palette palette)
                                              0xcf4446, 0xed6925, 0xfb9b06, 0xf7d13d, 0xfcffa4 };
     static const std::vector<QRgb> viridis { 0x440154, 0x472d7b, 0x3b528b, 0x2c728e, 0x21918c,
                                              0x28ae80, 0x5ec962, 0xaddc30, 0xfde725 };
+    // PuOr from ColorBrewer, purple (below) to orange (above).
+    static const std::vector<QRgb> diverging { 0x542788, 0x8073ac, 0xb2abd2, 0xd8daeb, 0xe6e6e6,
+                                               0xfee0b6, 0xfdb863, 0xe08214, 0xb35806 };
+    if (palette == ColorScale::Palette::Diverging)
+        return diverging;
     return palette == ColorScale::Palette::Inferno ? inferno : viridis; // categorical uses category()
 }
 

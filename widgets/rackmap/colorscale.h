@@ -20,6 +20,7 @@ public:
         Inferno, // heat: black-purple-red-yellow; hot reads as bright
         Viridis, // magnitudes: purple-blue-green-yellow
         Categorical, // one colour per category (Okabe–Ito), values are category numbers
+        Diverging, // below / around / above a centre: purple – grey – orange (PuOr, colour-blind safe)
     };
 
     explicit ColorScale(Palette palette = Palette::Viridis);
@@ -45,6 +46,8 @@ public:
     // For categorical scales: the colour of category n, and of "none" (an idle GPU).
     static QRgb category(int n);
     static QRgb noCategoryColor() { return qRgb(0x26, 0x2b, 0x33); }
+    // A reading no sensor can make (out of physical range): never clamped into the ramp.
+    static QRgb invalidColor() { return qRgb(0xff, 0x00, 0xcc); }
 
 private:
     Palette m_palette;

@@ -44,8 +44,11 @@ void RackMapWidget::setTopology(std::shared_ptr<const Topology> topology)
     update();
 }
 
-void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max)
+void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max,
+                                  float validMin, float validMax)
 {
+    m_validMin = validMin;
+    m_validMax = validMax;
     m_values = std::move(values);
     m_scale = scale;
     m_min = min;
@@ -240,11 +243,17 @@ void RackMapWidget::renderCells()
         const QRect &r = m_cellPixels[g];
         if (r.isEmpty())
             continue;
-        const QRgb colour = m_scale.map(m_values[g], m_min, m_max);
+        const float v = m_values[g];
+        const bool invalid = v < m_validMin || v > m_validMax;
+        const QRgb colour = invalid ? ColorScale::invalidColor() : m_scale.map(v, m_min, m_max);
         QRgb *row = bits + r.top() * stride + r.left();
         const int width = r.width();
         for (int y = 0; y < r.height(); ++y, row += stride)
             std::fill_n(row, width, colour);
+        // Not by colour alone: an invalid reading is also crossed out where the cell is big enough.
+        if (invalid && width >= 5 && r.height() >= 5)
+            for (int d = 0; d < std::min(width, r.height()); ++d)
+                bits[(r.top() + d) * stride + r.left() + d] = qRgb(0, 0, 0);
     }
 }
 
@@ -252,7 +261,8 @@ QRgb RackMapWidget::cellColor(int gpu) const
 {
     if (gpu < 0 || size_t(gpu) >= m_values.size())
         return ColorScale::noDataColor();
-    return m_scale.map(m_values[size_t(gpu)], m_min, m_max);
+    const float v = m_values[size_t(gpu)];
+    return v < m_validMin || v > m_validMax ? ColorScale::invalidColor() : m_scale.map(v, m_min, m_max);
 }
 
 QPoint RackMapWidget::cellCenter(int gpu) const

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <limits>
 #include <memory>
 
 namespace vigil {
@@ -24,8 +25,11 @@ public:
     ~RackMapWidget() override;
 
     void setTopology(std::shared_ptr<const Topology> topology);
-    // One value per GPU (NaN: no reading) and how to colour it.
-    void setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max);
+    // One value per GPU (NaN: no reading) and how to colour it. Values outside
+    // [validMin, validMax] are drawn as invalid (a colour of their own, crossed).
+    void setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max,
+                       float validMin = -std::numeric_limits<float>::infinity(),
+                       float validMax = std::numeric_limits<float>::infinity());
     // A banner across the map saying the picture is not current (empty: none).
     void setStaleNotice(const QString &notice);
     QString staleNotice() const { return m_staleNotice; }
@@ -90,6 +94,8 @@ private:
     ColorScale m_scale;
     float m_min = 0.0f;
     float m_max = 1.0f;
+    float m_validMin = -std::numeric_limits<float>::infinity();
+    float m_validMax = std::numeric_limits<float>::infinity();
     std::function<QString(int)> m_tooltip;
     QImage m_background;
     QImage m_frame;
