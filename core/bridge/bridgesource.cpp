@@ -250,7 +250,11 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
         e.severity = isJobFatal(r.xid) ? Severity::Critical : Severity::Warning;
         e.entity = { EntityKind::Gpu, uint32_t(gpu) };
         e.code = r.xid;
-        e.message = QStringLiteral("NVRM: Xid (PCI:%1): %2, %3").arg(r.pciBusId).arg(r.xid).arg(r.text);
+        // The driver's words, and what NVIDIA's catalogue says the code means.
+        e.message = QStringLiteral("NVRM: Xid (PCI:%1): %2, %3 [%4]")
+                        .arg(r.pciBusId)
+                        .arg(r.xid)
+                        .arg(r.text, xidDescription(r.xid));
         if (const int32_t job = t.jobOfGpu[size_t(gpu)]; job >= 0)
             e.jobId = t.jobs[size_t(job)].id;
         events.push_back(std::move(e));

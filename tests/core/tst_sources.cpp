@@ -119,6 +119,7 @@ private Q_SLOTS:
         QCOMPARE(xid48->timeMs, int64_t(1793589255000));
         QCOMPARE(xid48->jobId, QStringLiteral("llm-70b"));
         QCOMPARE(xid48->severity, Severity::Critical);
+        QVERIFY(xid48->message.endsWith(QStringLiteral("[Double Bit ECC Error]"))); // the catalogue's meaning
 
         // Tailing: a new line is picked up; a rotated (truncated) log is read from its start.
         writeFile(kernelLog,
