@@ -185,6 +185,28 @@ private Q_SLOTS:
         QCOMPARE(map.cellCenter(gpu), before);
     }
 
+    void hundredThousandGpus()
+    {
+        // The whole hall at the largest supported size: every GPU placed, drawn where
+        // the layout says, and (under the asan preset) nothing leaked or overrun.
+        auto big = std::make_shared<const Topology>(buildTopology({ 100000 }, 1));
+        RackMapWidget map;
+        map.resize(1920, 1080);
+        map.setTopology(big);
+        QCOMPARE(map.rackLayout().gpuCells().size(), size_t(100000));
+        std::vector<float> values(100000, 40.0f);
+        values[99999] = 95.0f;
+        const ColorScale scale(ColorScale::Palette::Inferno);
+        map.setCellValues(values, scale, 20.0f, 95.0f);
+        const QImage shot = map.grab().toImage();
+        QCOMPARE(shot.pixel(map.cellCenter(99999)), scale.at(1.0));
+        QCOMPARE(shot.pixel(map.cellCenter(0)), scale.map(40.0f, 20.0f, 95.0f));
+        map.zoomBy(40.0, QPointF(map.cellCenter(50000)));
+        map.setCellValues(values, scale, 20.0f, 95.0f);
+        QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(QPointF(map.cellCenter(50000)))), 50000);
+        map.grab();
+    }
+
     void tooltipOfAKnownCell()
     {
         ClusterState state;
