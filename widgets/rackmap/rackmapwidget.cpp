@@ -125,6 +125,29 @@ void RackMapWidget::rebuildBackground()
     }
     p.end();
     m_frame = m_background.copy();
+    buildUnitFrame(floorColor, hallColor);
+}
+
+void RackMapWidget::buildUnitFrame(const QColor &floor, const QColor &hall)
+{
+    // At whole-hall zoom no label is drawn and a cell is a few pixels: paint one
+    // pixel per layout unit, over the whole widget, and let the blit scale it.
+    m_unitFrame = QImage();
+    if (m_viewport.scale >= UnitFrameBelowScale || m_viewport.scale <= 0.0)
+        return;
+    const double s = m_viewport.scale;
+    m_unitOrigin = QPoint(int(std::ceil(m_viewport.offset.x() / s)), int(std::ceil(m_viewport.offset.y() / s)));
+    const QSize size(int(std::ceil(width() / s)) + 2, int(std::ceil(height() / s)) + 2);
+    m_unitFrame = QImage(size, QImage::Format_RGB32);
+    m_unitFrame.fill(floor);
+    QPainter p(&m_unitFrame);
+    p.translate(m_unitOrigin);
+    for (const QRect &h : m_layout.hallRects())
+        p.fillRect(h.adjusted(-1, 0, 1, 1), hall);
+    for (const QRect &r : m_layout.rackRects())
+        p.fillRect(r, RackBodyColor);
+    p.end();
+    m_unitTarget = QRectF(m_viewport.offset - QPointF(m_unitOrigin) * s, QSizeF(size) * s);
 }
 
 QRectF RackMapWidget::mapArea() const
@@ -234,6 +257,19 @@ void RackMapWidget::renderCells()
         rebuildBackground();
     if (!m_topology || m_frame.isNull())
         return;
+    if (!m_unitFrame.isNull()) {
+        const qsizetype unitStride = m_unitFrame.bytesPerLine() / qsizetype(sizeof(QRgb));
+        QRgb *unitBits = reinterpret_cast<QRgb *>(m_unitFrame.bits());
+        const auto &cells = m_layout.gpuCells();
+        const size_t n = std::min(cells.size(), m_values.size());
+        for (size_t g = 0; g < n; ++g) {
+            const float v = m_values[g];
+            const bool invalid = v < m_validMin || v > m_validMax;
+            unitBits[(cells[g].y() + m_unitOrigin.y()) * unitStride + cells[g].x() + m_unitOrigin.x()]
+                = invalid ? ColorScale::invalidColor() : m_scale.map(v, m_min, m_max);
+        }
+        return;
+    }
     // Every cell's pixels are overwritten, so the frame keeps its background
     // between updates and only the cells are painted: no 8 MB copy per frame.
     const qsizetype stride = m_frame.bytesPerLine() / qsizetype(sizeof(QRgb));
@@ -284,7 +320,10 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         rebuildBackground();
         renderCells();
     }
-    p.drawImage(0, 0, m_frame.isNull() ? m_background : m_frame);
+    if (!m_unitFrame.isNull())
+        p.drawImage(m_unitTarget, m_unitFrame); // nearest-neighbour: cells keep their exact colours
+    else
+        p.drawImage(0, 0, m_frame.isNull() ? m_background : m_frame);
     if (m_topology && m_viewport.scale >= 34.0 && m_scale.palette() != ColorScale::Palette::Categorical) {
         // Close enough to read: each visible cell shows its value.
         QFont small = font();

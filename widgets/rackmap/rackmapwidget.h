@@ -81,6 +81,7 @@ protected:
 
 private:
     void rebuildBackground();
+    void buildUnitFrame(const QColor &floor, const QColor &hall);
     void updateViewport();
     void applyViewChange();
     QRectF mapArea() const;
@@ -100,6 +101,11 @@ private:
     QImage m_background;
     QImage m_frame;
     std::vector<QRect> m_cellPixels; // per GPU, gaps applied, clipped
+    // Below this many pixels per unit no label shows: paint one pixel per unit and scale the blit.
+    static constexpr double UnitFrameBelowScale = 3.3;
+    QImage m_unitFrame;
+    QPoint m_unitOrigin; // unit image pixel of layout unit (0, 0)
+    QRectF m_unitTarget; // where the unit image lands in the widget
     QString m_staleNotice;
     int m_hovered = -1;
     int m_selected = -1;
