@@ -195,11 +195,11 @@ TopologyFile TopologyFile::parse(const QByteArray &json)
                 const QString leaf = r.string(rackObject, "leaf_switch", rackPath, false);
                 if (!leaf.isEmpty()) {
                     if (!switchIndex.count(leaf)) {
-                        switchIndex[leaf] = uint32_t(t.switches.size());
                         Switch s { leaf, SwitchRole::Leaf, {} };
-                        for (const auto &[name, index] : switchIndex)
-                            if (t.switches[index].role == SwitchRole::Spine)
-                                s.uplinkSwitchIndices.push_back(index);
+                        for (uint32_t i = 0; i < t.switches.size(); ++i)
+                            if (t.switches[i].role == SwitchRole::Spine)
+                                s.uplinkSwitchIndices.push_back(i);
+                        switchIndex[leaf] = uint32_t(t.switches.size());
                         t.switches.push_back(std::move(s));
                     }
                     rack.leafSwitchIndex = switchIndex[leaf];
