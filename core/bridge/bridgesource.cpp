@@ -22,12 +22,6 @@ int64_t wallClockMs()
         .count();
 }
 
-bool isJobFatal(int xid)
-{
-    static const std::set<int> fatal { 46, 48, 62, 64, 74, 79, 95, 109, 119, 120, 136, 140, 143, 158 };
-    return fatal.count(xid) > 0;
-}
-
 QString withoutFunction(const QString &pci)
 {
     const QString lower = pci.toLower();
@@ -247,7 +241,7 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
         Event e;
         e.timeMs = r.timeMs > 0 ? r.timeMs : nowMs;
         e.type = EventType::Xid;
-        e.severity = isJobFatal(r.xid) ? Severity::Critical : Severity::Warning;
+        e.severity = xidIsJobFatal(r.xid) ? Severity::Critical : Severity::Warning;
         e.entity = { EntityKind::Gpu, uint32_t(gpu) };
         e.code = r.xid;
         // The driver's words, and what NVIDIA's catalogue says the code means.

@@ -16,29 +16,6 @@ constexpr double Int32Blank = 2147483632.0;
 constexpr double Fp64Blank = 140737488355328.0;
 constexpr double Int64Blank = 9223372036854775792.0;
 
-bool isJobFatalXid(int xid)
-{
-    switch (xid) {
-    case 46:
-    case 48:
-    case 62:
-    case 64:
-    case 74:
-    case 79:
-    case 95:
-    case 109:
-    case 119:
-    case 120:
-    case 136:
-    case 140:
-    case 143:
-    case 158:
-        return true;
-    default:
-        return false;
-    }
-}
-
 } // namespace
 
 bool DcgmMapper::isBlank(double v)
@@ -130,7 +107,7 @@ DcgmMapper::Result DcgmMapper::map(const std::vector<PrometheusSample> &samples,
                 Event e;
                 e.timeMs = timeMs;
                 e.type = EventType::Xid;
-                e.severity = isJobFatalXid(xid) ? Severity::Critical : Severity::Warning;
+                e.severity = xidIsJobFatal(xid) ? Severity::Critical : Severity::Warning;
                 e.entity = { EntityKind::Gpu, uint32_t(gpu) };
                 e.code = xid;
                 e.message = QStringLiteral("Xid %1 on %2 GPU %3 (dcgm-exporter): %4")

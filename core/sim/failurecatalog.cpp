@@ -3,6 +3,7 @@
 
 #include <map>
 #include <numeric>
+#include <set>
 
 namespace vigil {
 
@@ -215,6 +216,12 @@ QString xidDescription(int code)
     };
     const auto it = descriptions.find(code);
     return it == descriptions.end() ? QStringLiteral("Xid %1").arg(code) : QString::fromLatin1(it->second);
+}
+
+bool xidIsJobFatal(int code)
+{
+    static const std::set<int> fatal { 46, 48, 62, 64, 74, 79, 95, 109, 119, 120, 136, 140, 143, 158 };
+    return fatal.count(code) > 0;
 }
 
 } // namespace vigil

@@ -43,5 +43,7 @@ constexpr double FailuresPerGpuDay = 419.0 / (54.0 * 16384.0);
 
 // NVIDIA's description of an Xid code (the subset in ../shared/reference), or "Xid N".
 QString xidDescription(int code);
+// Whether NVIDIA's catalogue treats the Xid as fatal to the job running on the GPU.
+bool xidIsJobFatal(int code);
 
 } // namespace vigil
