@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overlay.h"
 
+#include "hardwarewarnings.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -38,6 +40,24 @@ OverlaySpec absoluteSpec(Overlay overlay)
         return { overlay, Tr::tr("Inlet temperature"), QStringLiteral("°C"), 18.0f, 40.0f, OverlaySpec::Ramp::Heat };
     case Overlay::ByJob:
         return { overlay, Tr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
+    case Overlay::Alarms: {
+        OverlaySpec spec { overlay, Tr::tr("Alarms"), QString(), 0.0f, 2.0f, OverlaySpec::Ramp::Status };
+        spec.categories = { { Tr::tr("clear"), qRgb(0x2f, 0x4f, 0x3f) },
+                            { Tr::tr("warning (amber)"), qRgb(0xf0, 0xb4, 0x00) },
+                            { Tr::tr("critical (red)"), qRgb(0xe0, 0x2a, 0x2a) } };
+        return spec;
+    }
+    case Overlay::ErrorRate:
+        return { overlay, Tr::tr("Hardware errors"), Tr::tr("per hour"), 0.0f, 12.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::Throttling: {
+        OverlaySpec spec { overlay, Tr::tr("Throttling"), QString(), 0.0f, 2.0f, OverlaySpec::Ramp::Status };
+        spec.categories = { { Tr::tr("not throttled"), qRgb(0x2a, 0x33, 0x40) },
+                            { Tr::tr("power capped"), qRgb(0x56, 0xb4, 0xe9) },
+                            { Tr::tr("thermal slowdown"), qRgb(0xd5, 0x5e, 0x00) } };
+        return spec;
+    }
+    case Overlay::DataAge:
+        return { overlay, Tr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
 }
@@ -57,6 +77,8 @@ OverlaySpec overlaySpec(Overlay overlay)
     } else if (spec.unit == QLatin1String("%")) {
         spec.validMin = 0.0f;
         spec.validMax = overlay == Overlay::PduLoad ? 400.0f : 100.5f;
+    } else if (overlay == Overlay::DataAge || overlay == Overlay::ErrorRate) {
+        spec.validMin = 0.0f; // a reading from the future is a clock fault, not a fresh GPU
     }
     return spec;
 }
@@ -73,6 +95,10 @@ bool supportsRelative(Overlay overlay)
     case Overlay::PduLoad:
     case Overlay::InletTemperature:
     case Overlay::ByJob:
+    case Overlay::Alarms:
+    case Overlay::ErrorRate:
+    case Overlay::Throttling:
+    case Overlay::DataAge:
         break;
     }
     return false;
@@ -113,11 +139,68 @@ const std::vector<Overlay> &allOverlays()
 {
     static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,    Overlay::PduLoad,
                                                  Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
-                                                 Overlay::InletTemperature, Overlay::ByJob };
+                                                 Overlay::InletTemperature, Overlay::ByJob,    Overlay::Alarms,
+                                                 Overlay::DataAge,          Overlay::ErrorRate, Overlay::Throttling };
     return overlays;
 }
 
-void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu)
+QString overlayKey(Overlay overlay)
+{
+    switch (overlay) {
+    case Overlay::GpuTemperature:
+        return QStringLiteral("gpu-temperature");
+    case Overlay::GpuPower:
+        return QStringLiteral("gpu-power");
+    case Overlay::PduLoad:
+        return QStringLiteral("pdu-load");
+    case Overlay::HbmTemperature:
+        return QStringLiteral("hbm-temperature");
+    case Overlay::Utilisation:
+        return QStringLiteral("utilisation");
+    case Overlay::MemoryUsed:
+        return QStringLiteral("memory");
+    case Overlay::InletTemperature:
+        return QStringLiteral("inlet");
+    case Overlay::ByJob:
+        return QStringLiteral("job");
+    case Overlay::Alarms:
+        return QStringLiteral("alarms");
+    case Overlay::ErrorRate:
+        return QStringLiteral("errors");
+    case Overlay::Throttling:
+        return QStringLiteral("throttling");
+    case Overlay::DataAge:
+        return QStringLiteral("data-age");
+    }
+    return {};
+}
+
+std::optional<Overlay> overlayFromKey(const QString &key)
+{
+    for (Overlay o : allOverlays())
+        if (overlayKey(o).compare(key.trimmed(), Qt::CaseInsensitive) == 0)
+            return o;
+    return std::nullopt;
+}
+
+void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
+{
+    const Topology *topology = state.topology().get();
+    const size_t gpus = topology ? topology->gpus.size() : 0;
+    std::vector<int64_t> lastHeard(gpus, 0);
+    for (const MetricColumn &column : state.columns())
+        if (column.descriptor.entityKind == EntityKind::Gpu && column.lastReadingMs.size() == gpus)
+            for (size_t g = 0; g < gpus; ++g)
+                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[g]);
+    perGpu.resize(gpus);
+    const int64_t now = state.timeMs();
+    for (size_t g = 0; g < gpus; ++g)
+        perGpu[g] = lastHeard[g] > 0 ? float(double(now - lastHeard[g]) / 1000.0)
+                                     : std::numeric_limits<float>::quiet_NaN();
+}
+
+void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
+                    const HardwareWarnings *warnings)
 {
     constexpr float NoReading = std::numeric_limits<float>::quiet_NaN();
     const Topology *topology = state.topology().get();
@@ -176,6 +259,23 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
             perGpu[g] = rackPercent[topology->rackOfGpu(uint32_t(g))];
         break;
     }
+    case Overlay::DataAge:
+        gpuDataAge(state, perGpu);
+        break;
+    case Overlay::Alarms:
+    case Overlay::ErrorRate:
+    case Overlay::Throttling:
+        if (!warnings)
+            break;
+        if (overlay == Overlay::Alarms)
+            warnings->alarmLevels(state.timeMs(), perGpu);
+        else if (overlay == Overlay::ErrorRate)
+            warnings->errorRates(state.timeMs(), perGpu);
+        else
+            warnings->throttling(state.timeMs(), perGpu);
+        if (perGpu.size() != topology->gpus.size())
+            perGpu.assign(topology->gpus.size(), NoReading);
+        break;
     }
 }
 

@@ -3,9 +3,11 @@
 
 #include "state/clusterstate.h"
 
+#include <QRgb>
 #include <QString>
 
 #include <limits>
+#include <optional>
 
 #include <vector>
 
@@ -22,6 +24,19 @@ enum class Overlay
     MemoryUsed, // framebuffer used, as % of the GPU's memory
     InletTemperature, // the rack's cold-aisle inlet air
     ByJob, // the job index (categorical), -1 for an idle GPU
+    Alarms, // the worst recent hardware warning: clear, amber, red
+    ErrorRate, // hardware errors (ECC, Xid, link) per hour
+    Throttling, // recent power or thermal throttling
+    DataAge, // seconds since the GPU last reported a reading
+};
+
+class HardwareWarnings;
+
+// One entry of a categorical legend.
+struct OverlayCategory
+{
+    QString label; // translated
+    QRgb colour;
 };
 
 struct OverlaySpec
@@ -31,7 +46,8 @@ struct OverlaySpec
     {
         Heat,
         Magnitude,
-        Categorical,
+        Categorical, // job numbers, coloured by ColorScale's categorical palette
+        Status, // small state numbers 0, 1, 2, coloured by `categories`
         Diverging // relative values around zero
     };
     Overlay overlay;
@@ -42,6 +58,7 @@ struct OverlaySpec
     Ramp ramp;
     float validMin = -std::numeric_limits<float>::infinity();
     float validMax = std::numeric_limits<float>::infinity();
+    std::vector<OverlayCategory> categories; // Ramp::Status: one per state, in value order
 };
 
 OverlaySpec overlaySpec(Overlay overlay);
@@ -53,8 +70,19 @@ OverlaySpec relativeSpec(const OverlaySpec &absolute);
 // so a GPU running hotter than its neighbours stands out whatever the rack's inlet.
 void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu);
 const std::vector<Overlay> &allOverlays();
+// A stable name for the command line and settings ("gpu-temperature", "alarms", …).
+QString overlayKey(Overlay overlay);
+std::optional<Overlay> overlayFromKey(const QString &key);
 
 // One value per GPU for the overlay (NaN where there is no reading), into `perGpu`.
-void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu);
+// The warning-based overlays need `warnings`; without it they show no reading.
+void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
+                    const HardwareWarnings *warnings = nullptr);
+
+// Seconds since each GPU last reported any of its readings, relative to the
+// stream's newest time; NaN for a GPU never heard from.
+void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu);
+// A GPU that has said nothing for this long is stale: marked on every overlay.
+constexpr float StaleAfterSeconds = 60.0f;
 
 } // namespace vigil

@@ -9,6 +9,7 @@
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
+#include "hardwarewarnings.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
@@ -43,6 +44,12 @@ constexpr int RefreshIntervalMs = 100;
 ColorScale scaleFor(const OverlaySpec &spec)
 {
     switch (spec.ramp) {
+    case OverlaySpec::Ramp::Status: {
+        std::vector<QRgb> colours;
+        for (const OverlayCategory &c : spec.categories)
+            colours.push_back(c.colour);
+        return ColorScale::states(std::move(colours));
+    }
     case OverlaySpec::Ramp::Heat:
         return ColorScale(ColorScale::Palette::Inferno);
     case OverlaySpec::Ramp::Categorical:
@@ -74,8 +81,26 @@ QString iconFor(Overlay overlay)
         return QStringLiteral(":/icons/inlet.png");
     case Overlay::ByJob:
         return QStringLiteral(":/icons/jobs.png");
+    case Overlay::Alarms:
+        return QStringLiteral(":/icons/alarms.png");
+    case Overlay::DataAge:
+        return QStringLiteral(":/icons/dataage.png");
+    case Overlay::ErrorRate:
+        return QStringLiteral(":/icons/errors.png");
+    case Overlay::Throttling:
+        return QStringLiteral(":/icons/throttling.png");
     }
     return {};
+}
+
+// Keys 1–9 and 0 for the first ten overlays, letters for the rest.
+QKeySequence overlayShortcut(size_t position, Overlay overlay)
+{
+    if (position < 9)
+        return QKeySequence(Qt::Key_1 + int(position));
+    if (position == 9)
+        return QKeySequence(Qt::Key_0);
+    return overlay == Overlay::ErrorRate ? QKeySequence(Qt::Key_E) : QKeySequence(Qt::Key_T);
 }
 
 } // namespace
@@ -95,6 +120,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_cycleTimer(new QTimer(this))
     , m_refreshTimer(new QTimer(this))
 {
+    m_warnings = std::make_unique<HardwareWarnings>();
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -141,9 +167,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1600, 1000);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    const int savedOverlay = settings.value(QStringLiteral("mainWindow/overlay"), 0).toInt();
-    setOverlay(savedOverlay >= 0 && savedOverlay < int(allOverlays().size()) ? allOverlays()[size_t(savedOverlay)]
-                                                                             : Overlay::GpuTemperature);
+    setOverlay(overlayFromKey(settings.value(QStringLiteral("mainWindow/overlay")).toString())
+                   .value_or(Overlay::GpuTemperature));
 
     connect(m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
     m_refreshTimer->start(RefreshIntervalMs);
@@ -169,12 +194,12 @@ void MainWindow::createActions()
     toolbar->setObjectName(QStringLiteral("overlayToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_overlayActions = new QActionGroup(this);
-    int key = 1;
-    for (Overlay overlay : allOverlays()) {
+    for (size_t i = 0; i < allOverlays().size(); ++i) {
+        const Overlay overlay = allOverlays()[i];
         const OverlaySpec spec = overlaySpec(overlay);
         QAction *action = m_overlayActions->addAction(QIcon(iconFor(overlay)), spec.title);
         action->setCheckable(true);
-        action->setShortcut(QKeySequence(QString::number(key++)));
+        action->setShortcut(overlayShortcut(i, overlay));
         action->setToolTip(tr("%1 (%2)").arg(spec.title, action->shortcut().toString(QKeySequence::NativeText)));
         action->setData(int(overlay));
         connect(action, &QAction::triggered, this, [this, overlay] { setOverlay(overlay); });
@@ -204,7 +229,7 @@ void MainWindow::createActions()
     QAction *zoomOut = viewMenu->addAction(tr("Zoom &out"), this, [this] { m_rackMap->zoomBy(1.0 / 1.5); });
     zoomOut->setShortcuts({ QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus) });
     QAction *fit = viewMenu->addAction(tr("&Fit all"), this, [this] { m_rackMap->fitAll(); });
-    fit->setShortcuts({ QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_0) });
+    fit->setShortcut(QKeySequence(Qt::Key_Home));
     viewMenu->addSeparator();
     m_wallAction = viewMenu->addAction(tr("&Wall display"));
     m_wallAction->setShortcuts({ QKeySequence(Qt::Key_F11), QKeySequence::FullScreen });
@@ -310,6 +335,14 @@ void MainWindow::updateDetails()
 void MainWindow::updateLegend()
 {
     const OverlaySpec spec = currentSpec();
+    if (spec.ramp == OverlaySpec::Ramp::Status) {
+        std::vector<std::pair<QString, QRgb>> states;
+        for (const OverlayCategory &c : spec.categories)
+            states.emplace_back(c.label, c.colour);
+        states.emplace_back(tr("no reading"), ColorScale::noDataColor());
+        m_legend->setCategories(spec.title, states);
+        return;
+    }
     if (spec.ramp != OverlaySpec::Ramp::Categorical) {
         m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
         return;
@@ -332,10 +365,34 @@ OverlaySpec MainWindow::currentSpec() const
 void MainWindow::applyOverlay()
 {
     const OverlaySpec spec = currentSpec();
-    computeOverlay(m_state, m_overlay, m_cellValues);
+    computeOverlay(m_state, m_overlay, m_cellValues, m_warnings.get());
     if (spec.ramp == OverlaySpec::Ramp::Diverging && m_state.topology())
         relativeToRackPeers(*m_state.topology(), m_cellValues);
     m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max, spec.validMin, spec.validMax);
+    updateCellMarks();
+}
+
+void MainWindow::updateCellMarks()
+{
+    // Stale GPUs are hatched on every overlay; alarm badges belong to the alarm overlay.
+    gpuDataAge(m_state, m_scratch);
+    m_cellMarks.assign(m_scratch.size(), RackMapWidget::NoMark);
+    size_t stale = 0;
+    for (size_t g = 0; g < m_scratch.size(); ++g)
+        if (!(m_scratch[g] <= StaleAfterSeconds)) { // never heard from (NaN) or silent too long
+            m_cellMarks[g] |= RackMapWidget::StaleMark;
+            ++stale;
+        }
+    m_staleGpus = stale;
+    if (m_overlay == Overlay::Alarms) {
+        m_warnings->alarmLevels(m_state.timeMs(), m_scratch);
+        for (size_t g = 0; g < m_scratch.size() && g < m_cellMarks.size(); ++g)
+            if (m_scratch[g] >= float(HardwareWarnings::AlarmLevel::Critical))
+                m_cellMarks[g] |= RackMapWidget::CriticalMark;
+            else if (m_scratch[g] >= float(HardwareWarnings::AlarmLevel::Warning))
+                m_cellMarks[g] |= RackMapWidget::WarningMark;
+    }
+    m_rackMap->setCellMarks(m_cellMarks);
 }
 
 void MainWindow::setRelativeToPeers(bool relative)
@@ -353,13 +410,17 @@ void MainWindow::refresh()
             m_rackMap->setTopology(m_state.topology());
             m_breadcrumb->setText(m_rackMap->breadcrumb());
             m_eventDock->setTopology(m_state.topology());
+            m_warnings->setTopology(m_state.topology());
             updateLegend();
         }
+        m_warnings->prune(m_state.timeMs());
         applyOverlay();
         m_jobs->setState(m_state);
         updateDetails();
     }
-    m_eventDock->append(m_cluster.takeEvents());
+    const std::vector<Event> events = m_cluster.takeEvents();
+    m_warnings->add(events);
+    m_eventDock->append(events);
     const ConnectionStatus status = m_cluster.status();
     m_status->showStatus(status, m_state.timeMs(), m_cluster.gaps());
     m_rackMap->setStaleNotice(staleNotice(status));
@@ -381,7 +442,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    settings.setValue(QStringLiteral("mainWindow/overlay"), int(m_overlay));
+    settings.setValue(QStringLiteral("mainWindow/overlay"), overlayKey(m_overlay));
     event->accept();
 }
 

@@ -6,6 +6,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -20,6 +22,7 @@ struct ConnectionStatus;
 class ConnectionStatusWidget;
 class DetailsDock;
 class EventDock;
+class HardwareWarnings;
 class JobTableModel;
 class LiveCluster;
 class RackMapWidget;
@@ -60,6 +63,7 @@ protected:
 private:
     void createActions();
     void applyOverlay();
+    void updateCellMarks();
     void updateLegend();
     OverlaySpec currentSpec() const;
     void updateDetails();
@@ -70,6 +74,10 @@ private:
     uint64_t m_generation = 0;
     Overlay m_overlay = Overlay::GpuTemperature;
     std::vector<float> m_cellValues;
+    std::vector<float> m_scratch; // data age and alarm levels, for the cell marks
+    std::vector<uint8_t> m_cellMarks;
+    size_t m_staleGpus = 0;
+    std::unique_ptr<HardwareWarnings> m_warnings;
 
     RackMapWidget *m_rackMap;
     ColorLegend *m_legend;

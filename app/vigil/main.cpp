@@ -87,8 +87,27 @@ int main(int argc, char *argv[])
         { QStringLiteral("find"),
           QApplication::translate("main", "Once connected, select and show this host, GPU UUID, rack or job."),
           QStringLiteral("query") });
+    QStringList overlayKeys;
+    for (vigil::Overlay o : vigil::allOverlays())
+        overlayKeys << vigil::overlayKey(o);
+    parser.addOption({ QStringLiteral("overlay"),
+                       QApplication::translate("main", "Start with this overlay: %1.").arg(overlayKeys.join(u", ")),
+                       QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("wall"),
+                       QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
+    std::optional<vigil::Overlay> startOverlay;
+    if (parser.isSet(QStringLiteral("overlay"))) {
+        startOverlay = vigil::overlayFromKey(parser.value(QStringLiteral("overlay")));
+        if (!startOverlay) {
+            QTextStream(stderr) << "vigil: "
+                                << QApplication::translate("main", "unknown overlay '%1'; one of: %2")
+                                       .arg(parser.value(QStringLiteral("overlay")), overlayKeys.join(u", "))
+                                << Qt::endl;
+            return 2;
+        }
+    }
 
     installTranslations(app, parser.value(QStringLiteral("lang")));
     // Dark by default (control rooms and wall screens); the light palette is a remembered choice.
@@ -129,7 +148,11 @@ int main(int argc, char *argv[])
     vigil::MainWindow window(cluster);
     if (demoGateway)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
+    if (startOverlay)
+        window.setOverlay(*startOverlay);
     window.show();
+    if (parser.isSet(QStringLiteral("wall")))
+        window.setWallDisplay(true);
     if (parser.isSet(QStringLiteral("find"))) {
         auto *poll = new QTimer(&window);
         QObject::connect(poll, &QTimer::timeout, &window,

@@ -29,7 +29,8 @@ QString ClusterState::reset(std::shared_ptr<const Topology> topology, const std:
             return QStringLiteral("metric id %1 is used twice (%2)").arg(m.id).arg(m.name);
         m_columnOfId[m.id] = int32_t(m_columns.size());
         const size_t count = m_topology ? wire::entityCount(*m_topology, m.entityKind) : 0;
-        m_columns.push_back({ m, std::vector<float>(count, std::numeric_limits<float>::quiet_NaN()) });
+        m_columns.push_back(
+            { m, std::vector<float>(count, std::numeric_limits<float>::quiet_NaN()), std::vector<int64_t>(count, 0) });
     }
     return {};
 }
@@ -95,6 +96,7 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
 {
     ApplyResult result;
     m_timeMs = std::max(m_timeMs, samples.time_ms());
+    const int64_t time = samples.time_ms();
     for (const v1::MetricBlock &block : samples.blocks()) {
         const QString error = validate(block);
         if (!error.isEmpty()) {
@@ -109,9 +111,13 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
         size_t infinities = 0;
         if (block.indices_size() == 0) {
             float *out = column.values.data() + block.first_index();
+            int64_t *heard = column.lastReadingMs.data() + block.first_index();
             std::memcpy(out, values, n * sizeof(float));
-            for (size_t i = 0; i < n; ++i)
+            for (size_t i = 0; i < n; ++i) {
                 infinities += std::isinf(out[i]);
+                if (std::isfinite(out[i])) // a reading: the entity spoke
+                    heard[i] = time;
+            }
             if (infinities)
                 for (size_t i = 0; i < n; ++i)
                     if (std::isinf(out[i]))
@@ -119,11 +125,14 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
         } else {
             const uint32_t *indices = block.indices().data();
             float *out = column.values.data();
+            int64_t *heard = column.lastReadingMs.data();
             for (size_t i = 0; i < n; ++i) {
                 const float v = values[i];
                 const bool inf = std::isinf(v);
                 infinities += inf;
                 out[indices[i]] = inf ? std::numeric_limits<float>::quiet_NaN() : v;
+                if (std::isfinite(v))
+                    heard[indices[i]] = time;
             }
         }
         if (infinities && result.firstError.isEmpty())

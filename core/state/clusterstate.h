@@ -22,6 +22,9 @@ struct MetricColumn
 {
     MetricDescriptor descriptor;
     std::vector<float> values;
+    // When each entity last reported a reading (cluster time, ms); 0 = never.
+    // A NaN ("no reading") does not count: a silent entity ages.
+    std::vector<int64_t> lastReadingMs;
 };
 
 struct ApplyResult

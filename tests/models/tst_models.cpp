@@ -4,7 +4,9 @@
 #include "eventdescription.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
+#include "hardwarewarnings.h"
 #include "jobtablemodel.h"
+#include "model/blastradius.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
 #include "vigil/v1/telemetry.pb.h"
@@ -28,10 +30,12 @@ uint32_t idOf(const QString &name)
     return UINT32_MAX;
 }
 
-void set(ClusterState &state, const QString &metricName, uint32_t entity, float value)
+constexpr int64_t T0 = 1793577600000;
+
+void set(ClusterState &state, const QString &metricName, uint32_t entity, float value, int64_t timeMs = T0)
 {
     v1::Samples s;
-    s.set_time_ms(1793577600000);
+    s.set_time_ms(timeMs);
     auto *b = s.add_blocks();
     b->set_metric_id(idOf(metricName));
     b->set_first_index(entity);
@@ -136,9 +140,118 @@ private Q_SLOTS:
         for (Overlay o : allOverlays()) {
             const OverlaySpec spec = overlaySpec(o);
             QVERIFY(!spec.title.isEmpty());
-            QVERIFY(!spec.unit.isEmpty() || spec.ramp == OverlaySpec::Ramp::Categorical);
+            if (spec.ramp == OverlaySpec::Ramp::Status)
+                QCOMPARE(spec.categories.size(), size_t(spec.max - spec.min) + 1);
+            else
+                QVERIFY(!spec.unit.isEmpty() || spec.ramp == OverlaySpec::Ramp::Categorical);
             QVERIFY(spec.max > spec.min);
         }
+    }
+
+    void blastRadius()
+    {
+        const Topology &t = *state.topology();
+        QCOMPARE(gpusAffectedBy(t, { EntityKind::Gpu, 5 }), std::vector<uint32_t> { 5 });
+        QCOMPARE(gpusAffectedBy(t, { EntityKind::Node, 2 }), t.gpusOfNode[2]);
+        const std::vector<uint32_t> rack = gpusAffectedBy(t, { EntityKind::Rack, 0 });
+        QCOMPARE(rack.size(), t.nodesOfRack[0].size() * 8);
+        for (uint32_t g : rack)
+            QCOMPARE(t.rackOfGpu(g), 0u);
+        QCOMPARE(gpusAffectedBy(t, { EntityKind::Pdu, 0 }),
+                 gpusAffectedBy(t, { EntityKind::Rack, t.pdus[0].rackIndex }));
+        QCOMPARE(gpusAffectedBy(t, { EntityKind::Job, 0 }).size(), t.jobs[0].gpuIndices.size());
+        // A leaf switch reaches every rack under it, and nothing outside.
+        const uint32_t leaf = t.racks[0].leafSwitchIndex;
+        for (uint32_t g : gpusAffectedBy(t, { EntityKind::Switch, leaf }))
+            QCOMPARE(t.racks[t.rackOfGpu(g)].leafSwitchIndex, leaf);
+        // Entities that do not exist affect nothing, and never crash.
+        QVERIFY(gpusAffectedBy(t, { EntityKind::Gpu, 100000 }).empty());
+        QVERIFY(gpusAffectedBy(t, { EntityKind::Rack, 100000 }).empty());
+        QVERIFY(gpusAffectedBy(t, { EntityKind::Pdu, 100000 }).empty());
+        QVERIFY(gpusAffectedBy(t, { EntityKind::Cluster, 0 }).empty());
+    }
+
+    void alarmOverlayFromWarnings()
+    {
+        HardwareWarnings warnings;
+        warnings.setTopology(state.topology());
+        const Topology &t = *state.topology();
+        auto warning = [](int64_t time, EventType type, Severity severity, EntityRef entity) {
+            Event e;
+            e.timeMs = time;
+            e.type = type;
+            e.severity = severity;
+            e.entity = entity;
+            return e;
+        };
+        warnings.add({ warning(T0, EventType::EccSingleBit, Severity::Warning, { EntityKind::Gpu, 3 }),
+                       warning(T0 + 1000, EventType::Xid, Severity::Critical, { EntityKind::Gpu, 4 }),
+                       warning(T0 + 2000, EventType::PduOverThreshold, Severity::Warning, { EntityKind::Pdu, 0 }),
+                       // Job events and operator actions are not hardware warnings.
+                       warning(T0 + 3000, EventType::JobCrash, Severity::Critical, { EntityKind::Gpu, 9 }),
+                       // A warning on an entity that does not exist is ignored, not a crash.
+                       warning(T0 + 3000, EventType::Xid, Severity::Critical, { EntityKind::Gpu, 999999 }) });
+        set(state, metric::GpuTemp, 0, 60.0f, T0 + 5000);
+        std::vector<float> levels;
+        computeOverlay(state, Overlay::Alarms, levels, &warnings);
+        QCOMPARE(levels.size(), t.gpus.size());
+        QCOMPARE(levels[3], 1.0f);
+        QCOMPARE(levels[4], 2.0f);
+        const uint32_t pduRack = t.pdus[0].rackIndex;
+        for (size_t g = 0; g < t.gpus.size(); ++g) {
+            if (g == 3 || g == 4)
+                continue;
+            QCOMPARE(levels[g], t.rackOfGpu(uint32_t(g)) == pduRack ? 1.0f : 0.0f);
+        }
+
+        std::vector<float> errors;
+        warnings.errorRates(T0 + 5000, errors);
+        QCOMPARE(errors[3], 1.0f);
+        QCOMPARE(errors[4], 1.0f);
+        QCOMPARE(errors[5], 0.0f);
+
+        // An hour later the warnings no longer colour the map.
+        warnings.alarmLevels(T0 + 2000 + HardwareWarnings::AlarmWindowMs + 1, levels);
+        QCOMPARE(*std::max_element(levels.begin(), levels.end()), 0.0f);
+        warnings.prune(T0 + 2 * HardwareWarnings::AlarmWindowMs);
+        QCOMPARE(warnings.size(), size_t(0));
+    }
+
+    void throttlingOverlay()
+    {
+        HardwareWarnings warnings;
+        warnings.setTopology(state.topology());
+        Event power;
+        power.timeMs = T0;
+        power.type = EventType::PowerThrottle;
+        power.severity = Severity::Warning;
+        power.entity = { EntityKind::Node, 1 };
+        Event thermal = power;
+        thermal.type = EventType::ThermalThrottle;
+        thermal.entity = { EntityKind::Gpu, state.topology()->gpusOfNode[1][2] };
+        warnings.add({ power, thermal });
+        std::vector<float> v;
+        warnings.throttling(T0 + 60000, v);
+        for (uint32_t g : state.topology()->gpusOfNode[1])
+            QCOMPARE(v[g], g == thermal.entity.index ? 2.0f : 1.0f);
+        QCOMPARE(v[state.topology()->gpusOfNode[0][0]], 0.0f);
+        warnings.throttling(T0 + HardwareWarnings::ThrottleWindowMs + 1, v);
+        QCOMPARE(*std::max_element(v.begin(), v.end()), 0.0f);
+    }
+
+    void dataAgeCountsFromTheLastReading()
+    {
+        set(state, metric::GpuTemp, 0, 60.0f, T0);
+        set(state, metric::GpuPower, 1, 300.0f, T0);
+        set(state, metric::GpuTemp, 1, 61.0f, T0 + 30000);
+        // A GPU that goes silent (no reading) keeps ageing from its last real reading.
+        set(state, metric::GpuTemp, 0, std::nanf(""), T0 + 90000);
+        std::vector<float> age;
+        computeOverlay(state, Overlay::DataAge, age);
+        QCOMPARE(age[0], 90.0f);
+        QCOMPARE(age[1], 60.0f);
+        QVERIFY(std::isnan(age[2])); // never heard from: no reading, not "fresh"
+        QVERIFY(age[0] > StaleAfterSeconds);
     }
 
     void gpuDescription()

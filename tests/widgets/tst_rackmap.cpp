@@ -125,6 +125,61 @@ private Q_SLOTS:
         QCOMPARE(ColorScale::category(8), ColorScale::category(0)); // the palette cycles
     }
 
+    void statusCellsCarryBadgesNotJustColour()
+    {
+        RackMapWidget map;
+        map.resize(1200, 800);
+        map.setTopology(topology);
+        const QRgb clear = qRgb(0x20, 0x40, 0x30), amber = qRgb(0xf0, 0xb4, 0x00), red = qRgb(0xe0, 0x2a, 0x2a);
+        std::vector<float> levels(topology->gpus.size(), 0.0f);
+        const int warning = 40, critical = 41, stale = 900;
+        levels[warning] = 1.0f;
+        levels[critical] = 2.0f;
+        levels[stale] = std::nanf("");
+        std::vector<uint8_t> marks(topology->gpus.size(), RackMapWidget::NoMark);
+        marks[warning] = RackMapWidget::WarningMark;
+        marks[critical] = RackMapWidget::CriticalMark;
+        marks[stale] = RackMapWidget::StaleMark;
+        map.setCellValues(levels, ColorScale::states({ clear, amber, red }), 0.0f, 2.0f);
+        map.setCellMarks(marks);
+        QVERIFY(map.viewport().scale >= 4.0); // big enough cells for badges at this size
+        const QImage shot = map.grab().toImage();
+        auto cell = [&](int gpu) {
+            return map.viewport().cellRect(map.rackLayout().gpuCells()[size_t(gpu)]).adjusted(0, 0, -1, -1);
+        };
+        const QRect w = cell(warning), c = cell(critical), s = cell(stale);
+        // The colour says the level, a dark corner badge says it again.
+        QCOMPARE(shot.pixel(w.bottomRight() - QPoint(1, 1)), amber);
+        QCOMPARE(shot.pixel(w.topLeft()), qRgb(0x10, 0x10, 0x10));
+        QCOMPARE(shot.pixel(c.center() + QPoint(1, 1)), red);
+        // The ring, in whichever ink contrasts with the cell (light on red).
+        QCOMPARE(shot.pixel(c.bottomRight()), qRgb(0xd8, 0xd8, 0xd8));
+        QCOMPARE(shot.pixel(c.topRight()), qRgb(0xd8, 0xd8, 0xd8));
+        // A silent cell is grey and hatched: some of its pixels are not the no-data colour.
+        int hatched = 0, grey = 0;
+        for (int y = s.top(); y <= s.bottom(); ++y)
+            for (int x = s.left(); x <= s.right(); ++x)
+                (shot.pixel(x, y) == ColorScale::noDataColor() ? grey : hatched) += 1;
+        QVERIFY2(hatched > 0 && grey > 0, qPrintable(QStringLiteral("%1 hatched, %2 grey").arg(hatched).arg(grey)));
+        // Racks holding marked GPUs are outlined, so the hall view shows them too.
+        const int warningRack = int(topology->rackOfGpu(warning));
+        const int staleRack = int(topology->rackOfGpu(stale));
+        QCOMPARE(map.rackMark(warningRack), uint8_t(RackMapWidget::WarningMark | RackMapWidget::CriticalMark));
+        QCOMPARE(map.rackMark(staleRack), uint8_t(RackMapWidget::StaleMark));
+        const QRectF body = map.viewport().toWidget(QRectF(map.rackLayout().rackRects()[size_t(warningRack)]));
+        const QRgb outline = shot.pixel(QPointF(body.center().x(), body.top() - 2.0).toPoint());
+        QVERIFY2(qRed(outline) > 0xc0 && qGreen(outline) < 0x60, qPrintable(QString::number(outline, 16)));
+        // Zoomed out to one pixel per unit, cells are too small for badges; the outline still shows.
+        map.setMinimumSize(10, 10);
+        map.resize(240, 160);
+        const QImage small = map.grab().toImage();
+        QVERIFY2(map.viewport().scale < 3.3, qPrintable(QString::number(map.viewport().scale)));
+        const QRectF smallBody = map.viewport().toWidget(QRectF(map.rackLayout().rackRects()[size_t(warningRack)]));
+        const QRgb smallOutline = small.pixel(QPointF(smallBody.center().x(), smallBody.top() - 2.0).toPoint());
+        QVERIFY2(qRed(smallOutline) > 0xc0 && qGreen(smallOutline) < 0x60, qPrintable(QString::number(smallOutline, 16)));
+        QCOMPARE(ColorScale::states({ clear, amber }).map(5.0f, 0.0f, 2.0f), ColorScale::noCategoryColor());
+    }
+
     void zoomKeepsThePointUnderTheCursor()
     {
         const MapViewport v = MapViewport::fit(QSize(80, 48), QRectF(0, 0, 800, 480));

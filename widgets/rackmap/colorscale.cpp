@@ -34,6 +34,15 @@ QRgb ColorScale::category(int n)
     return colours[size_t(std::abs(n)) % std::size(colours)] | 0xff000000u;
 }
 
+ColorScale ColorScale::states(std::vector<QRgb> colours)
+{
+    ColorScale scale(Palette::Categorical);
+    for (QRgb &c : colours)
+        c |= 0xff000000u;
+    scale.m_states = std::move(colours);
+    return scale;
+}
+
 ColorScale::ColorScale(Palette palette)
     : m_palette(palette)
 {

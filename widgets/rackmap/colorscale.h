@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace vigil {
 
@@ -24,6 +25,8 @@ public:
     };
 
     explicit ColorScale(Palette palette = Palette::Viridis);
+    // A categorical scale with given colours for the states 0, 1, 2, … (alarm levels, throttling).
+    static ColorScale states(std::vector<QRgb> colours);
 
     Palette palette() const { return m_palette; }
     QRgb at(double t) const // t in [0, 1]
@@ -38,8 +41,13 @@ public:
     {
         if (std::isnan(value))
             return noDataColor();
-        if (m_palette == Palette::Categorical)
-            return value < 0.0f ? noCategoryColor() : category(int(value));
+        if (m_palette == Palette::Categorical) {
+            if (value < 0.0f)
+                return noCategoryColor();
+            if (m_states.empty())
+                return category(int(value));
+            return size_t(value) < m_states.size() ? m_states[size_t(value)] : noCategoryColor();
+        }
         return at((double(value) - min) / (double(max) - min));
     }
     static QRgb noDataColor() { return qRgb(0x4a, 0x4f, 0x57); }
@@ -52,6 +60,7 @@ public:
 private:
     Palette m_palette;
     std::array<QRgb, 256> m_lut {};
+    std::vector<QRgb> m_states;
 };
 
 } // namespace vigil

@@ -36,6 +36,8 @@ void RackMapWidget::setTopology(std::shared_ptr<const Topology> topology)
     m_topology = std::move(topology);
     m_layout = m_topology ? RackLayout(*m_topology) : RackLayout();
     m_values.assign(m_topology ? m_topology->gpus.size() : 0, std::nanf(""));
+    m_marks.clear();
+    m_rackMarks.clear();
     m_hovered = -1;
     m_selected = -1;
     m_zoom = 1.0;
@@ -55,6 +57,73 @@ void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &s
     m_max = max;
     renderCells();
     update();
+}
+
+void RackMapWidget::setCellMarks(std::vector<uint8_t> marks)
+{
+    m_marks = std::move(marks);
+    m_rackMarks.assign(m_topology ? m_topology->racks.size() : 0, NoMark);
+    if (m_topology)
+        for (size_t g = 0; g < m_marks.size() && g < m_topology->gpus.size(); ++g)
+            if (m_marks[g])
+                m_rackMarks[m_topology->rackOfGpu(uint32_t(g))] |= m_marks[g];
+    renderCells();
+    update();
+}
+
+uint8_t RackMapWidget::rackMark(int rack) const
+{
+    return rack >= 0 && size_t(rack) < m_rackMarks.size() ? m_rackMarks[size_t(rack)] : uint8_t(NoMark);
+}
+
+void RackMapWidget::paintMarks(QRgb *bits, qsizetype stride, const QRect &r, QRgb colour, uint8_t mark) const
+{
+    const QRgb ink = qGray(colour) > 110 ? qRgb(0x10, 0x10, 0x10) : qRgb(0xd8, 0xd8, 0xd8);
+    const int w = r.width();
+    const int h = r.height();
+    if (mark & StaleMark) // diagonal hatching: a silent GPU never looks like a live reading
+        for (int y = 0; y < h; ++y)
+            for (int x = (4 - (r.top() + y + r.left()) % 4) % 4; x < w; x += 4)
+                bits[(r.top() + y) * stride + r.left() + x] = ink;
+    if (!(mark & (WarningMark | CriticalMark)) || w < 4 || h < 4)
+        return;
+    // A corner badge: a dark triangle in the top-left corner.
+    const int badge = std::max(2, std::min(w, h) * 2 / 5);
+    for (int y = 0; y < badge; ++y)
+        std::fill_n(bits + (r.top() + y) * stride + r.left(), badge - y, ink);
+    if (mark & CriticalMark) { // and a ring around the cell
+        const int ring = w >= 12 ? 2 : 1;
+        for (int t = 0; t < ring; ++t) {
+            std::fill_n(bits + (r.top() + t) * stride + r.left(), w, ink);
+            std::fill_n(bits + (r.bottom() - t) * stride + r.left(), w, ink);
+            for (int y = 0; y < h; ++y) {
+                bits[(r.top() + y) * stride + r.left() + t] = ink;
+                bits[(r.top() + y) * stride + r.right() - t] = ink;
+            }
+        }
+    }
+}
+
+void RackMapWidget::paintRackOutlines(QPainter &p) const
+{
+    p.setBrush(Qt::NoBrush);
+    for (size_t rack = 0; rack < m_rackMarks.size() && rack < m_layout.rackRects().size(); ++rack) {
+        const uint8_t mark = m_rackMarks[rack];
+        if (!mark)
+            continue;
+        QRectF body = m_viewport.toWidget(QRectF(m_layout.rackRects()[rack])).adjusted(-2, -2, 2, 2);
+        if (mark & (CriticalMark | WarningMark)) {
+            const bool critical = mark & CriticalMark;
+            p.setPen(QPen(critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00), critical ? 3.0 : 2.0));
+            p.drawRect(body);
+            if (mark & StaleMark)
+                body.adjust(-3, -3, 3, 3);
+        }
+        if (mark & StaleMark) {
+            p.setPen(QPen(QColor(0xc8, 0xcc, 0xd2), 1.5, Qt::DashLine));
+            p.drawRect(body.adjusted(-1, -1, 1, 1));
+        }
+    }
 }
 
 void RackMapWidget::setStaleNotice(const QString &notice)
@@ -286,6 +355,8 @@ void RackMapWidget::renderCells()
         const int width = r.width();
         for (int y = 0; y < r.height(); ++y, row += stride)
             std::fill_n(row, width, colour);
+        if (g < m_marks.size() && m_marks[g])
+            paintMarks(bits, stride, r, colour, m_marks[g]);
         // Not by colour alone: an invalid reading is also crossed out where the cell is big enough.
         if (invalid && width >= 5 && r.height() >= 5)
             for (int d = 0; d < std::min(width, r.height()); ++d)
@@ -369,6 +440,7 @@ void RackMapWidget::paintEvent(QPaintEvent *)
             p.drawText(box, Qt::AlignCenter, name);
         }
     }
+    paintRackOutlines(p); // above the hall labels: an alarm is never hidden behind a name
     if (!m_staleNotice.isEmpty()) {
         // Never let an old picture pass for a live one.
         p.fillRect(rect(), QColor(0x0d, 0x11, 0x17, 150));

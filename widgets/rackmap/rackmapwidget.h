@@ -30,6 +30,17 @@ public:
     void setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max,
                        float validMin = -std::numeric_limits<float>::infinity(),
                        float validMax = std::numeric_limits<float>::infinity());
+    // What a cell carries besides its colour, so that no state is told by colour
+    // alone: bits of CellMark per GPU. Racks with marked GPUs are outlined at any zoom.
+    enum CellMark : uint8_t
+    {
+        NoMark = 0,
+        WarningMark = 1, // a corner badge; the rack outlined amber
+        CriticalMark = 2, // a corner badge and a ring; the rack outlined red
+        StaleMark = 4, // hatched; the rack outlined dashed
+    };
+    void setCellMarks(std::vector<uint8_t> marks);
+    uint8_t rackMark(int rack) const;
     // A banner across the map saying the picture is not current (empty: none).
     void setStaleNotice(const QString &notice);
     QString staleNotice() const { return m_staleNotice; }
@@ -81,6 +92,8 @@ protected:
 
 private:
     void rebuildBackground();
+    void paintMarks(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, uint8_t mark) const;
+    void paintRackOutlines(QPainter &p) const;
     void buildUnitFrame(const QColor &floor, const QColor &hall);
     void updateViewport();
     void applyViewChange();
@@ -92,6 +105,8 @@ private:
     RackLayout m_layout;
     MapViewport m_viewport;
     std::vector<float> m_values;
+    std::vector<uint8_t> m_marks; // per GPU, CellMark bits
+    std::vector<uint8_t> m_rackMarks; // per rack, the union of its GPUs' marks
     ColorScale m_scale;
     float m_min = 0.0f;
     float m_max = 1.0f;

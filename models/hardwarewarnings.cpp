@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hardwarewarnings.h"
+
+#include "model/blastradius.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace vigil {
+
+namespace {
+
+bool isHardwareError(EventType type)
+{
+    switch (type) {
+    case EventType::Xid:
+    case EventType::EccSingleBit:
+    case EventType::EccDoubleBit:
+    case EventType::RowRemap:
+    case EventType::NvlinkCrc:
+    case EventType::IbLinkFlap:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+void HardwareWarnings::setTopology(std::shared_ptr<const Topology> topology)
+{
+    m_topology = std::move(topology);
+    m_recent.clear();
+}
+
+void HardwareWarnings::add(const std::vector<Event> &events)
+{
+    if (!m_topology)
+        return;
+    for (const Event &e : events) {
+        if (!isHardwareWarning(e.type))
+            continue;
+        std::vector<uint32_t> gpus = gpusAffectedBy(*m_topology, e.entity);
+        if (gpus.empty())
+            continue;
+        m_recent.push_back({ e.timeMs, e.type, e.severity, std::move(gpus) });
+    }
+}
+
+void HardwareWarnings::prune(int64_t nowMs)
+{
+    const int64_t keep = std::max({ AlarmWindowMs, ErrorWindowMs, ThrottleWindowMs });
+    // Arrival order is nearly time order; a late straggler is dropped on a later prune.
+    while (!m_recent.empty() && m_recent.front().timeMs < nowMs - keep)
+        m_recent.pop_front();
+}
+
+template<typename Visit>
+void HardwareWarnings::forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const
+{
+    for (const Warning &w : m_recent)
+        if (w.timeMs >= sinceMs && w.timeMs <= nowMs)
+            visit(w);
+}
+
+void HardwareWarnings::alarmLevels(int64_t nowMs, std::vector<float> &perGpu) const
+{
+    perGpu.assign(m_topology ? m_topology->gpus.size() : 0, float(AlarmLevel::Clear));
+    forEachSince(nowMs - AlarmWindowMs, nowMs, [&](const Warning &w) {
+        const AlarmLevel level = w.severity == Severity::Critical ? AlarmLevel::Critical : AlarmLevel::Warning;
+        for (uint32_t g : w.gpus)
+            perGpu[g] = std::max(perGpu[g], float(level));
+    });
+}
+
+void HardwareWarnings::errorRates(int64_t nowMs, std::vector<float> &perGpu) const
+{
+    perGpu.assign(m_topology ? m_topology->gpus.size() : 0, 0.0f);
+    constexpr float PerHour = float(60 * 60 * 1000) / float(ErrorWindowMs);
+    forEachSince(nowMs - ErrorWindowMs, nowMs, [&](const Warning &w) {
+        if (isHardwareError(w.type))
+            for (uint32_t g : w.gpus)
+                perGpu[g] += PerHour;
+    });
+}
+
+void HardwareWarnings::throttling(int64_t nowMs, std::vector<float> &perGpu) const
+{
+    perGpu.assign(m_topology ? m_topology->gpus.size() : 0, float(Throttle::None));
+    forEachSince(nowMs - ThrottleWindowMs, nowMs, [&](const Warning &w) {
+        const Throttle kind = w.type == EventType::ThermalThrottle ? Throttle::Thermal
+            : w.type == EventType::PowerThrottle                   ? Throttle::Power
+                                                                   : Throttle::None;
+        for (uint32_t g : w.gpus)
+            perGpu[g] = std::max(perGpu[g], float(kind));
+    });
+}
+
+} // namespace vigil

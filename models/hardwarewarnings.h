@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/topology.h"
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+// What the hardware has been saying about each GPU lately, for the rack map's
+// alarm, error-rate and throttling overlays. Warnings on a node, rack, PDU,
+// cooling loop or switch count for every GPU they can affect. Time is cluster
+// time (the stream's clock), so a replay at 3600× ages warnings as fast as it
+// plays them.
+class HardwareWarnings
+{
+public:
+    // How long a warning keeps a GPU amber or red on the alarm overlay, the window
+    // error rates are counted over, and how long a throttle event marks a GPU.
+    static constexpr int64_t AlarmWindowMs = 60 * 60 * 1000;
+    static constexpr int64_t ErrorWindowMs = 60 * 60 * 1000;
+    static constexpr int64_t ThrottleWindowMs = 15 * 60 * 1000;
+
+    enum class AlarmLevel
+    {
+        Clear = 0,
+        Warning = 1, // amber
+        Critical = 2, // red
+    };
+    enum class Throttle
+    {
+        None = 0,
+        Power = 1,
+        Thermal = 2,
+    };
+
+    void setTopology(std::shared_ptr<const Topology> topology);
+    void add(const std::vector<Event> &events);
+    // Forgets what is older than every window before `nowMs`.
+    void prune(int64_t nowMs);
+    size_t size() const { return m_recent.size(); }
+
+    // One value per GPU, into `perGpu`: the AlarmLevel of the worst warning of the
+    // last AlarmWindowMs; hardware errors (ECC, row remaps, Xid, NVLink CRC, link
+    // flaps) per hour over the last ErrorWindowMs; the Throttle of the last
+    // ThrottleWindowMs (thermal wins over power).
+    void alarmLevels(int64_t nowMs, std::vector<float> &perGpu) const;
+    void errorRates(int64_t nowMs, std::vector<float> &perGpu) const;
+    void throttling(int64_t nowMs, std::vector<float> &perGpu) const;
+
+private:
+    struct Warning
+    {
+        int64_t timeMs;
+        EventType type;
+        Severity severity;
+        std::vector<uint32_t> gpus;
+    };
+    template<typename Visit>
+    void forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const;
+
+    std::shared_ptr<const Topology> m_topology;
+    std::deque<Warning> m_recent; // in arrival order
+};
+
+} // namespace vigil
