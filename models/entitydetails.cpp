@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace vigil {
@@ -44,20 +45,6 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                 Tr::tr("%1, row %2, rack %3, slot %4")
                     .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name, rack.name)
                     .arg(node.slot));
-    const MetricColumn *pduLoad = state.column(metric::PduLoad);
-    for (uint32_t p : rack.pduIndices) {
-        const float kw = state.value(pduLoad, p);
-        html += row(Tr::tr("PDU %1").arg(t->pdus[p].name),
-                    std::isnan(kw) ? Tr::tr("no reading (rated %1 kW)").arg(double(t->pdus[p].ratedKw))
-                                   : Tr::tr("%1 kW of %2 kW (%3 %)")
-                                         .arg(QLocale().toString(double(kw), 'f', 1))
-                                         .arg(double(t->pdus[p].ratedKw))
-                                         .arg(QLocale().toString(double(kw / t->pdus[p].ratedKw * 100.0f), 'f', 0)));
-    }
-    if (rack.coolingLoopIndex < t->coolingLoops.size())
-        html += row(Tr::tr("Cooling"), t->coolingLoops[rack.coolingLoopIndex].name);
-    if (rack.leafSwitchIndex < t->switches.size())
-        html += row(Tr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
     const int32_t job = gpu < t->jobOfGpu.size() ? t->jobOfGpu[gpu] : -1;
     if (job >= 0) {
         const Job &j = t->jobs[size_t(job)];
@@ -86,9 +73,6 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                 c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
                 formatReading(state.value(&c, gpu),
                               c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
-    if (const MetricColumn *inlet = state.column(metric::RackInletTemp))
-        html += row(Tr::tr("Rack inlet air"),
-                    formatReading(state.value(inlet, node.rackIndex), QStringLiteral("°C"), 1));
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>").arg(Tr::tr("Recent events"));
     if (recentEvents.empty())
         html += QStringLiteral("<p style='color:#8a94a3'>%1</p>").arg(Tr::tr("none received"));
@@ -102,6 +86,73 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
         html += QStringLiteral("</table>");
     }
     return html;
+}
+
+QString rackDetailsHtml(const ClusterState &state, uint32_t rackIndex)
+{
+    const Topology *t = state.topology().get();
+    if (!t || rackIndex >= t->racks.size())
+        return {};
+    const Rack &rack = t->racks[rackIndex];
+    const Row &rowOfRack = t->rows[rack.rowIndex];
+    QString html
+        = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>").arg(Tr::tr("Rack %1").arg(rack.name).toHtmlEscaped());
+    html += row(Tr::tr("Place"),
+                Tr::tr("%1, row %2, position %3")
+                    .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name)
+                    .arg(rack.positionInRow + 1));
+    const MetricColumn *pduLoad = state.column(metric::PduLoad);
+    for (uint32_t p : rack.pduIndices) {
+        const float kw = state.value(pduLoad, p);
+        html += row(Tr::tr("PDU %1").arg(t->pdus[p].name),
+                    std::isnan(kw) ? Tr::tr("no reading (rated %1 kW)").arg(double(t->pdus[p].ratedKw))
+                                   : Tr::tr("%1 kW of %2 kW (%3 %)")
+                                         .arg(QLocale().toString(double(kw), 'f', 1))
+                                         .arg(double(t->pdus[p].ratedKw))
+                                         .arg(QLocale().toString(double(kw / t->pdus[p].ratedKw * 100.0f), 'f', 0)));
+    }
+    if (const MetricColumn *inlet = state.column(metric::RackInletTemp))
+        html += row(Tr::tr("Inlet air"), formatReading(state.value(inlet, rackIndex), QStringLiteral("°C"), 1));
+    if (rack.coolingLoopIndex < t->coolingLoops.size())
+        html += row(Tr::tr("Cooling"),
+                    Tr::tr("%1, supply %2")
+                        .arg(t->coolingLoops[rack.coolingLoopIndex].name,
+                             formatReading(state.value(state.column(metric::CoolantSupplyTemp), rack.coolingLoopIndex),
+                                           QStringLiteral("°C"), 1)));
+    if (rack.leafSwitchIndex < t->switches.size())
+        html += row(Tr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
+    // What the rack holds and how its GPUs are doing.
+    const MetricColumn *temp = state.column(metric::GpuTemp);
+    size_t gpus = 0, silent = 0;
+    int64_t hottest = -1;
+    std::vector<QString> jobs;
+    for (uint32_t node : t->nodesOfRack[rackIndex])
+        for (uint32_t g : t->gpusOfNode[node]) {
+            ++gpus;
+            const float v = state.value(temp, g);
+            if (std::isnan(v))
+                ++silent;
+            else if (hottest < 0 || v > state.value(temp, size_t(hottest)))
+                hottest = g;
+            const int32_t job = g < t->jobOfGpu.size() ? t->jobOfGpu[g] : -1;
+            if (job >= 0 && std::find(jobs.begin(), jobs.end(), t->jobs[size_t(job)].id) == jobs.end())
+                jobs.push_back(t->jobs[size_t(job)].id);
+        }
+    html += row(Tr::tr("Nodes"), Tr::tr("%1 nodes, %2 GPUs").arg(t->nodesOfRack[rackIndex].size()).arg(gpus));
+    if (hottest >= 0) {
+        const Gpu &g = t->gpus[size_t(hottest)];
+        html += row(Tr::tr("Hottest GPU"),
+                    Tr::tr("%1 on GPU %2 of %3")
+                        .arg(formatReading(state.value(temp, size_t(hottest)), QStringLiteral("°C"), 0))
+                        .arg(g.localIndex)
+                        .arg(t->nodes[g.nodeIndex].hostname));
+    }
+    html += row(Tr::tr("Silent GPUs"), silent ? Tr::tr("%1 without a reading").arg(silent) : Tr::tr("none"));
+    QStringList jobList;
+    for (const QString &j : jobs)
+        jobList << j;
+    html += row(Tr::tr("Jobs"), jobList.isEmpty() ? Tr::tr("none (idle)") : jobList.join(QStringLiteral(", ")));
+    return html + QStringLiteral("</table>");
 }
 
 std::optional<uint32_t> findGpu(const Topology &t, const QString &rawQuery)

@@ -16,6 +16,11 @@ namespace vigil {
 // doing, every reading with its unit, and its recent events.
 QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents);
 
+// The rack a GPU stands in, as HTML: its place, PDUs against their rating, inlet
+// air and cooling loop, leaf switch, nodes and jobs, its hottest GPU and how many
+// GPUs are silent.
+QString rackDetailsHtml(const ClusterState &state, uint32_t rack);
+
 // Finds a GPU from what an operator types: a GPU UUID, a hostname (its first GPU;
 // "host:index" for another), a rack name or a job id (its first GPU). Exact
 // matches first, then a unique case-insensitive prefix.

@@ -76,16 +76,60 @@
         <translation>Messwerte</translation>
     </message>
     <message>
-        <source>Rack inlet air</source>
-        <translation>Zuluft des Racks</translation>
-    </message>
-    <message>
         <source>Recent events</source>
         <translation>Letzte Ereignisse</translation>
     </message>
     <message>
         <source>none received</source>
         <translation>keine empfangen</translation>
+    </message>
+    <message>
+        <source>Rack %1</source>
+        <translation>Rack %1</translation>
+    </message>
+    <message>
+        <source>%1, row %2, position %3</source>
+        <translation>%1, Reihe %2, Position %3</translation>
+    </message>
+    <message>
+        <source>Inlet air</source>
+        <translation>Zuluft</translation>
+    </message>
+    <message>
+        <source>%1, supply %2</source>
+        <translation>%1, Vorlauf %2</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 GPUs</source>
+        <translation>%1 Knoten, %2 GPUs</translation>
+    </message>
+    <message>
+        <source>Hottest GPU</source>
+        <translation>Heißeste GPU</translation>
+    </message>
+    <message>
+        <source>%1 on GPU %2 of %3</source>
+        <translation>%1 an GPU %2 von %3</translation>
+    </message>
+    <message>
+        <source>Silent GPUs</source>
+        <translation>Stumme GPUs</translation>
+    </message>
+    <message>
+        <source>%1 without a reading</source>
+        <translation>%1 ohne Messwert</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
     </message>
 </context>
 <context>
@@ -290,27 +334,27 @@
         <translation>Sekunden Journal, die für wiederverbindende Clients aufbewahrt werden (Standard 600).</translation>
     </message>
     <message>
-        <source>--listen: '%1' is not host:port</source>
+        <source>--listen: &apos;%1&apos; is not host:port</source>
         <translation>--listen: „%1“ ist nicht Host:Port</translation>
     </message>
     <message>
-        <source>--gpus: '%1' is not a number from 1 to 100000</source>
+        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
         <translation>--gpus: „%1“ ist keine Zahl von 1 bis 100000</translation>
     </message>
     <message>
-        <source>--seed: '%1' is not a non-negative integer</source>
+        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
         <translation>--seed: „%1“ ist keine nichtnegative ganze Zahl</translation>
     </message>
     <message>
-        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
+        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
         <translation>--rate: „%1“ ist keine Rate über 0 und bis 100 Hz</translation>
     </message>
     <message>
-        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
+        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
         <translation>--speed: „%1“ ist kein Faktor über 0 und bis 1000000</translation>
     </message>
     <message>
-        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
+        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
         <translation>--retain: „%1“ ist keine Sekundenzahl von 10 bis 86400</translation>
     </message>
     <message>
@@ -338,19 +382,19 @@
         <translation>Was der simulierte Cluster durchlebt: steady, decline oder quiet (Standard steady; decline bei --demo).</translation>
     </message>
     <message>
-        <source>Write the simulator's ground truth (one JSON line per failure) to this file.</source>
+        <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
         <translation>Die Ground Truth des Simulators (eine JSON-Zeile pro Ausfall) in diese Datei schreiben.</translation>
     </message>
     <message>
-        <source>--scenario: '%1' is not one of %2</source>
+        <source>--scenario: &apos;%1&apos; is not one of %2</source>
         <translation>--scenario: „%1“ ist keines von %2</translation>
     </message>
     <message>
-        <source>--poll: '%1' is not a number of seconds from 0.05 to 3600</source>
+        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
         <translation>--poll: „%1“ ist keine Sekundenzahl von 0,05 bis 3600</translation>
     </message>
     <message>
-        <source>--%1: '%2' names no source</source>
+        <source>--%1: &apos;%2&apos; names no source</source>
         <translation>--%1: „%2“ nennt keine Quelle</translation>
     </message>
     <message>
@@ -358,7 +402,7 @@
         <translation>--topology: %1</translation>
     </message>
     <message>
-        <source>Steps between the training job's checkpoints (default 500).</source>
+        <source>Steps between the training job&apos;s checkpoints (default 500).</source>
         <translation>Schritte zwischen den Checkpoints des Trainingsjobs (Standard 500).</translation>
     </message>
     <message>
@@ -366,11 +410,11 @@
         <translation>Sekunden, die ein Checkpoint das Training anhält (Standard 20).</translation>
     </message>
     <message>
-        <source>--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000</source>
+        <source>--checkpoint-steps: &apos;%1&apos; is not a number of steps from 1 to 10000000</source>
         <translation>--checkpoint-steps: „%1“ ist keine Schrittzahl von 1 bis 10000000</translation>
     </message>
     <message>
-        <source>--checkpoint-stall: '%1' is not a number of seconds from 0 to 3600</source>
+        <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
         <translation>--checkpoint-stall: „%1“ ist keine Sekundenzahl von 0 bis 3600</translation>
     </message>
 </context>
@@ -443,6 +487,50 @@
         <source>%1 vs rack median</source>
         <translation>%1 ggü. Rack-Median</translation>
     </message>
+    <message>
+        <source>Alarms</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source>clear</source>
+        <translation>ruhig</translation>
+    </message>
+    <message>
+        <source>warning (amber)</source>
+        <translation>Warnung (gelb)</translation>
+    </message>
+    <message>
+        <source>critical (red)</source>
+        <translation>kritisch (rot)</translation>
+    </message>
+    <message>
+        <source>Hardware errors</source>
+        <translation>Hardwarefehler</translation>
+    </message>
+    <message>
+        <source>per hour</source>
+        <translation>pro Stunde</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>Drosselung</translation>
+    </message>
+    <message>
+        <source>not throttled</source>
+        <translation>nicht gedrosselt</translation>
+    </message>
+    <message>
+        <source>power capped</source>
+        <translation>Leistung begrenzt</translation>
+    </message>
+    <message>
+        <source>thermal slowdown</source>
+        <translation>thermisch gedrosselt</translation>
+    </message>
+    <message>
+        <source>Data age</source>
+        <translation>Datenalter</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -459,7 +547,7 @@
         <translation>Ein Gateway mit simuliertem Cluster auf 127.0.0.1 starten und sich damit verbinden.</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
+        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
         <translation>Sprache der Oberfläche (z. B. en, de, ja); Standard: die des Systems.</translation>
     </message>
     <message>
@@ -499,11 +587,11 @@
         <translation>Sekunden mit Live-Daten vor dem Bildschirmfoto (Standard 3).</translation>
     </message>
     <message>
-        <source>--generate: '%1' is not a number of hours up to a year</source>
+        <source>--generate: &apos;%1&apos; is not a number of hours up to a year</source>
         <translation>--generate: „%1“ ist keine Stundenzahl bis zu einem Jahr</translation>
     </message>
     <message>
-        <source>--interval: '%1' is not a number of seconds from 0.1 to 86400</source>
+        <source>--interval: &apos;%1&apos; is not a number of seconds from 0.1 to 86400</source>
         <translation>--interval: „%1“ ist keine Sekundenzahl von 0,1 bis 86400</translation>
     </message>
     <message>
@@ -525,6 +613,18 @@
     <message>
         <source>Once connected, select and show this host, GPU UUID, rack or job.</source>
         <translation>Nach dem Verbinden diesen Host, diese GPU-UUID, dieses Rack oder diesen Job auswählen und zeigen.</translation>
+    </message>
+    <message>
+        <source>Start with this overlay: %1.</source>
+        <translation>Mit dieser Ansicht starten: %1.</translation>
+    </message>
+    <message>
+        <source>Start as a full-screen wall display (F11 or Esc leaves it).</source>
+        <translation>Als Vollbild-Wandanzeige starten (F11 oder Esc beendet sie).</translation>
+    </message>
+    <message>
+        <source>unknown overlay &apos;%1&apos;; one of: %2</source>
+        <translation>unbekannte Ansicht „%1“; möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -569,8 +669,8 @@
         <translation>noch keine Daten</translation>
     </message>
     <message>
-        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
-        <translation>Datenalter &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</translation>
+        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
+        <translation>Datenalter &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
@@ -593,7 +693,7 @@
         <translation>das Gateway wurde ohne sein Journal neu gestartet</translation>
     </message>
     <message>
-        <source>the outage outlasted the gateway's retained window</source>
+        <source>the outage outlasted the gateway&apos;s retained window</source>
         <translation>der Ausfall dauerte länger als das aufbewahrte Zeitfenster des Gateways</translation>
     </message>
     <message>
@@ -615,6 +715,30 @@
         <source>Details</source>
         <translation>Details</translation>
     </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>last %1 min</source>
+        <translation>letzte %1 min</translation>
+    </message>
+    <message>
+        <source>last %1 h</source>
+        <translation>letzte %1 h</translation>
+    </message>
+    <message>
+        <source>Node %1, slot %2 — %3</source>
+        <translation>Knoten %1, Einschub %2 — %3</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>
@@ -631,7 +755,7 @@
         <translation>Ohne Checkpoints und Quittierungen</translation>
     </message>
     <message>
-        <source>Warnings, failures and operators' actions</source>
+        <source>Warnings, failures and operators&apos; actions</source>
         <translation>Warnungen, Ausfälle und Eingriffe</translation>
     </message>
 </context>
@@ -784,7 +908,7 @@
         <translation>&amp;Suchen…</translation>
     </message>
     <message>
-        <source>Nothing matches '%1'</source>
+        <source>Nothing matches &apos;%1&apos;</source>
         <translation>Nichts passt zu „%1“</translation>
     </message>
     <message>
@@ -804,14 +928,18 @@
         <translation>&amp;Relativ zu den Nachbarn im Rack</translation>
     </message>
     <message>
-        <source>Colour each GPU by its difference from its rack's median (R)</source>
+        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
         <translation>Jede GPU nach ihrer Abweichung vom Median ihres Racks färben (R)</translation>
+    </message>
+    <message>
+        <source>no reading</source>
+        <translation>kein Messwert</translation>
     </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster's topology…</source>
+        <source>Waiting for the cluster&apos;s topology…</source>
         <translation>Warte auf die Topologie des Clusters…</translation>
     </message>
     <message>

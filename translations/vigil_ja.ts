@@ -76,16 +76,60 @@
         <translation>計測値</translation>
     </message>
     <message>
-        <source>Rack inlet air</source>
-        <translation>ラック吸気</translation>
-    </message>
-    <message>
         <source>Recent events</source>
         <translation>最近のイベント</translation>
     </message>
     <message>
         <source>none received</source>
         <translation>受信なし</translation>
+    </message>
+    <message>
+        <source>Rack %1</source>
+        <translation>ラック %1</translation>
+    </message>
+    <message>
+        <source>%1, row %2, position %3</source>
+        <translation>%1、列 %2、位置 %3</translation>
+    </message>
+    <message>
+        <source>Inlet air</source>
+        <translation>吸気</translation>
+    </message>
+    <message>
+        <source>%1, supply %2</source>
+        <translation>%1、供給 %2</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 GPUs</source>
+        <translation>%1 ノード、%2 GPU</translation>
+    </message>
+    <message>
+        <source>Hottest GPU</source>
+        <translation>最高温度の GPU</translation>
+    </message>
+    <message>
+        <source>%1 on GPU %2 of %3</source>
+        <translation>%3 の GPU %2 で %1</translation>
+    </message>
+    <message>
+        <source>Silent GPUs</source>
+        <translation>応答のない GPU</translation>
+    </message>
+    <message>
+        <source>%1 without a reading</source>
+        <translation>%1 台が測定値なし</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>ジョブ</translation>
     </message>
 </context>
 <context>
@@ -290,27 +334,27 @@
         <translation>再開するクライアントのために保持するジャーナルの秒数（既定 600）。</translation>
     </message>
     <message>
-        <source>--listen: '%1' is not host:port</source>
+        <source>--listen: &apos;%1&apos; is not host:port</source>
         <translation>--listen: 「%1」は ホスト:ポート ではありません</translation>
     </message>
     <message>
-        <source>--gpus: '%1' is not a number from 1 to 100000</source>
+        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
         <translation>--gpus: 「%1」は 1〜100000 の数ではありません</translation>
     </message>
     <message>
-        <source>--seed: '%1' is not a non-negative integer</source>
+        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
         <translation>--seed: 「%1」は 0 以上の整数ではありません</translation>
     </message>
     <message>
-        <source>--rate: '%1' is not a rate above 0 and up to 100 Hz</source>
+        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
         <translation>--rate: 「%1」は 0 より大きく 100 Hz 以下のレートではありません</translation>
     </message>
     <message>
-        <source>--speed: '%1' is not a factor above 0 and up to 1000000</source>
+        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
         <translation>--speed: 「%1」は 0 より大きく 1000000 以下の倍率ではありません</translation>
     </message>
     <message>
-        <source>--retain: '%1' is not a number of seconds from 10 to 86400</source>
+        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
         <translation>--retain: 「%1」は 10〜86400 の秒数ではありません</translation>
     </message>
     <message>
@@ -338,19 +382,19 @@
         <translation>シミュレートするクラスタのシナリオ: steady、decline、quiet（既定 steady、--demo では decline）。</translation>
     </message>
     <message>
-        <source>Write the simulator's ground truth (one JSON line per failure) to this file.</source>
+        <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
         <translation>シミュレータの正解データ（障害ごとに 1 行の JSON）をこのファイルに書き出します。</translation>
     </message>
     <message>
-        <source>--scenario: '%1' is not one of %2</source>
+        <source>--scenario: &apos;%1&apos; is not one of %2</source>
         <translation>--scenario: 「%1」は %2 のいずれでもありません</translation>
     </message>
     <message>
-        <source>--poll: '%1' is not a number of seconds from 0.05 to 3600</source>
+        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
         <translation>--poll: 「%1」は 0.05〜3600 の秒数ではありません</translation>
     </message>
     <message>
-        <source>--%1: '%2' names no source</source>
+        <source>--%1: &apos;%2&apos; names no source</source>
         <translation>--%1: 「%2」はソースを指定していません</translation>
     </message>
     <message>
@@ -358,7 +402,7 @@
         <translation>--topology: %1</translation>
     </message>
     <message>
-        <source>Steps between the training job's checkpoints (default 500).</source>
+        <source>Steps between the training job&apos;s checkpoints (default 500).</source>
         <translation>学習ジョブのチェックポイント間のステップ数（既定 500）。</translation>
     </message>
     <message>
@@ -366,11 +410,11 @@
         <translation>チェックポイントが学習を止める秒数（既定 20）。</translation>
     </message>
     <message>
-        <source>--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000</source>
+        <source>--checkpoint-steps: &apos;%1&apos; is not a number of steps from 1 to 10000000</source>
         <translation>--checkpoint-steps: 「%1」は 1〜10000000 のステップ数ではありません</translation>
     </message>
     <message>
-        <source>--checkpoint-stall: '%1' is not a number of seconds from 0 to 3600</source>
+        <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
         <translation>--checkpoint-stall: 「%1」は 0〜3600 の秒数ではありません</translation>
     </message>
 </context>
@@ -443,6 +487,50 @@
         <source>%1 vs rack median</source>
         <translation>%1（ラック中央値との差）</translation>
     </message>
+    <message>
+        <source>Alarms</source>
+        <translation>アラーム</translation>
+    </message>
+    <message>
+        <source>clear</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>warning (amber)</source>
+        <translation>警告（黄）</translation>
+    </message>
+    <message>
+        <source>critical (red)</source>
+        <translation>重大（赤）</translation>
+    </message>
+    <message>
+        <source>Hardware errors</source>
+        <translation>ハードウェアエラー</translation>
+    </message>
+    <message>
+        <source>per hour</source>
+        <translation>毎時</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>スロットリング</translation>
+    </message>
+    <message>
+        <source>not throttled</source>
+        <translation>スロットリングなし</translation>
+    </message>
+    <message>
+        <source>power capped</source>
+        <translation>電力制限</translation>
+    </message>
+    <message>
+        <source>thermal slowdown</source>
+        <translation>熱による減速</translation>
+    </message>
+    <message>
+        <source>Data age</source>
+        <translation>データの経過時間</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -459,7 +547,7 @@
         <translation>127.0.0.1 でシミュレートしたクラスタのゲートウェイを起動して接続します。</translation>
     </message>
     <message>
-        <source>User interface language (e.g. en, de, ja); default: the system's.</source>
+        <source>User interface language (e.g. en, de, ja); default: the system&apos;s.</source>
         <translation>表示言語（例: en、de、ja）。既定はシステムの言語。</translation>
     </message>
     <message>
@@ -499,11 +587,11 @@
         <translation>スクリーンショットまでのライブデータの秒数（既定 3）。</translation>
     </message>
     <message>
-        <source>--generate: '%1' is not a number of hours up to a year</source>
+        <source>--generate: &apos;%1&apos; is not a number of hours up to a year</source>
         <translation>--generate: 「%1」は 1 年以内の時間数ではありません</translation>
     </message>
     <message>
-        <source>--interval: '%1' is not a number of seconds from 0.1 to 86400</source>
+        <source>--interval: &apos;%1&apos; is not a number of seconds from 0.1 to 86400</source>
         <translation>--interval: 「%1」は 0.1〜86400 の秒数ではありません</translation>
     </message>
     <message>
@@ -525,6 +613,18 @@
     <message>
         <source>Once connected, select and show this host, GPU UUID, rack or job.</source>
         <translation>接続後、このホスト・GPU UUID・ラック・ジョブを選択して表示します。</translation>
+    </message>
+    <message>
+        <source>Start with this overlay: %1.</source>
+        <translation>このオーバーレイで起動: %1。</translation>
+    </message>
+    <message>
+        <source>Start as a full-screen wall display (F11 or Esc leaves it).</source>
+        <translation>全画面のウォールディスプレイとして起動（F11 または Esc で終了）。</translation>
+    </message>
+    <message>
+        <source>unknown overlay &apos;%1&apos;; one of: %2</source>
+        <translation>不明なオーバーレイ &apos;%1&apos;。次のいずれか: %2</translation>
     </message>
 </context>
 <context>
@@ -569,8 +669,8 @@
         <translation>データ未受信</translation>
     </message>
     <message>
-        <source>Data age &lt;span style='color:%1'&gt;%2 s&lt;/span&gt;</source>
-        <translation>データ経過 &lt;span style='color:%1'&gt;%2 秒&lt;/span&gt;</translation>
+        <source>Data age &lt;span style=&apos;color:%1&apos;&gt;%2 s&lt;/span&gt;</source>
+        <translation>データ経過 &lt;span style=&apos;color:%1&apos;&gt;%2 秒&lt;/span&gt;</translation>
     </message>
     <message>
         <source>%1 frames/s</source>
@@ -593,7 +693,7 @@
         <translation>ゲートウェイがジャーナルなしで再起動しました</translation>
     </message>
     <message>
-        <source>the outage outlasted the gateway's retained window</source>
+        <source>the outage outlasted the gateway&apos;s retained window</source>
         <translation>切断がゲートウェイの保持期間より長く続きました</translation>
     </message>
     <message>
@@ -615,6 +715,30 @@
         <source>Details</source>
         <translation>詳細</translation>
     </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>電力</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>last %1 min</source>
+        <translation>直近 %1 分</translation>
+    </message>
+    <message>
+        <source>last %1 h</source>
+        <translation>直近 %1 時間</translation>
+    </message>
+    <message>
+        <source>Node %1, slot %2 — %3</source>
+        <translation>ノード %1、スロット %2 — %3</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>
@@ -631,7 +755,7 @@
         <translation>チェックポイントと確認を除く</translation>
     </message>
     <message>
-        <source>Warnings, failures and operators' actions</source>
+        <source>Warnings, failures and operators&apos; actions</source>
         <translation>警告・障害・オペレーター操作</translation>
     </message>
 </context>
@@ -784,7 +908,7 @@
         <translation>検索(&amp;F)…</translation>
     </message>
     <message>
-        <source>Nothing matches '%1'</source>
+        <source>Nothing matches &apos;%1&apos;</source>
         <translation>「%1」に一致するものはありません</translation>
     </message>
     <message>
@@ -804,14 +928,18 @@
         <translation>ラック内で相対表示(&amp;R)</translation>
     </message>
     <message>
-        <source>Colour each GPU by its difference from its rack's median (R)</source>
+        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
         <translation>各 GPU をラックの中央値との差で色分けします (R)</translation>
+    </message>
+    <message>
+        <source>no reading</source>
+        <translation>測定値なし</translation>
     </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
     <message>
-        <source>Waiting for the cluster's topology…</source>
+        <source>Waiting for the cluster&apos;s topology…</source>
         <translation>クラスタのトポロジーを待っています…</translation>
     </message>
     <message>

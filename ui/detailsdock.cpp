@@ -2,48 +2,149 @@
 #include "detailsdock.h"
 
 #include "entitydetails.h"
+#include "gpudescription.h"
+#include "gpuhistory.h"
+#include "hardwarewarnings.h"
+#include "sparkline/sparklinetable.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QScrollBar>
+#include <QSplitter>
 #include <QTextBrowser>
 
+#include <cmath>
+#include <limits>
+
 namespace vigil {
+
+namespace {
+
+// The range of every reading in `series`, widened around its middle to at least `minimumSpan`.
+std::pair<float, float> paddedRange(const std::vector<std::vector<float>> &series, float minimumSpan)
+{
+    float lo = std::numeric_limits<float>::infinity();
+    float hi = -lo;
+    for (const auto &s : series)
+        for (float v : s)
+            if (!std::isnan(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+    if (!(hi >= lo))
+        return { 0.0f, 1.0f };
+    if (hi - lo < minimumSpan) {
+        const float mid = (hi + lo) / 2.0f;
+        lo = mid - minimumSpan / 2.0f;
+        hi = mid + minimumSpan / 2.0f;
+    }
+    return { lo, hi };
+}
+
+} // namespace
 
 DetailsDock::DetailsDock(QWidget *parent)
     : QDockWidget(parent)
     , m_view(new QTextBrowser(this))
+    , m_node(new SparklineTable(this))
+    , m_rack(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("detailsDock"));
     setWindowTitle(tr("Details"));
     m_view->setOpenLinks(false);
-    setWidget(m_view);
-    showGpu({}, -1, {});
+    m_rack->setOpenLinks(false);
+    m_node->setColumns({ tr("Temperature"), tr("Power") });
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_node);
+    splitter->addWidget(m_rack);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 0);
+    splitter->setStretchFactor(2, 2);
+    splitter->setChildrenCollapsible(false);
+    setWidget(splitter);
+    connect(m_node, &SparklineTable::rowActivated, this, [this](int row) {
+        if (row >= 0 && size_t(row) < m_nodeGpus.size())
+            Q_EMIT gpuActivated(int(m_nodeGpus[size_t(row)]));
+    });
+    showGpu({}, -1, {}, GpuHistory(), {});
 }
 
-void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents)
+void DetailsDock::showHtml(QTextBrowser *view, QString &current, const QString &html, bool sameEntity)
 {
-    const QString html = gpuDetailsHtml(state, gpu < 0 ? UINT32_MAX : uint32_t(gpu), recentEvents);
-    if (html == m_html)
+    if (html == current)
         return;
     // Live values change under the reader's eyes: keep their scroll position.
+    const int scroll = view->verticalScrollBar()->value();
+    current = html;
+    view->setHtml(html);
+    if (sameEntity)
+        view->verticalScrollBar()->setValue(scroll);
+}
+
+void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents,
+                          const GpuHistory &history, const std::vector<float> &alarmLevels)
+{
+    const Topology *t = state.topology().get();
+    const bool valid = t && gpu >= 0 && size_t(gpu) < t->gpus.size();
     const bool sameGpu = gpu == m_gpu;
-    const int scroll = m_view->verticalScrollBar()->value();
-    m_html = html;
+    showHtml(m_view, m_html, gpuDetailsHtml(state, valid ? uint32_t(gpu) : UINT32_MAX, recentEvents), sameGpu);
+    showHtml(m_rack, m_rackHtml, valid ? rackDetailsHtml(state, t->rackOfGpu(uint32_t(gpu))) : QString(), sameGpu);
+    m_node->setVisible(valid);
+    m_rack->setVisible(valid);
     m_gpu = gpu;
-    m_view->setHtml(html);
-    if (sameGpu)
-        m_view->verticalScrollBar()->setValue(scroll);
+    if (valid)
+        showNode(state, gpu, history, alarmLevels);
+}
+
+void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory &history,
+                           const std::vector<float> &alarmLevels)
+{
+    const Topology &t = *state.topology();
+    const uint32_t node = t.gpus[size_t(gpu)].nodeIndex;
+    m_nodeGpus = t.gpusOfNode[node];
+    const MetricColumn *temp = state.column(metric::GpuTemp);
+    const MetricColumn *power = state.column(metric::GpuPower);
+    // One vertical range for the whole node, so its GPUs compare at a glance, wide
+    // enough that sensor noise does not look like a trend.
+    std::vector<std::vector<float>> temps, powers;
+    for (uint32_t g : m_nodeGpus) {
+        temps.push_back(history.series(g, GpuHistory::Reading::Temperature));
+        powers.push_back(history.series(g, GpuHistory::Reading::Power));
+    }
+    const auto [tempMin, tempMax] = paddedRange(temps, 10.0f);
+    const auto [powerMin, powerMax] = paddedRange(powers, 100.0f);
+    std::vector<SparklineRow> rows;
+    for (size_t i = 0; i < m_nodeGpus.size(); ++i) {
+        const uint32_t g = m_nodeGpus[i];
+        SparklineRow row;
+        row.label = tr("GPU %1").arg(t.gpus[g].localIndex);
+        row.highlighted = int(g) == gpu;
+        row.warning = g < alarmLevels.size() && alarmLevels[g] >= float(HardwareWarnings::AlarmLevel::Warning);
+        row.cells.push_back(
+            { formatReading(state.value(temp, g), QStringLiteral("°C"), 0), std::move(temps[i]), tempMin, tempMax });
+        row.cells.push_back(
+            { formatReading(state.value(power, g), QStringLiteral("W"), 0), std::move(powers[i]), powerMin, powerMax });
+        rows.push_back(std::move(row));
+    }
+    m_node->setRows(std::move(rows));
+    const double spanMinutes = double(history.newestMs() - history.oldestMs()) / 60000.0;
+    const QString span = spanMinutes < 120.0 ? tr("last %1 min").arg(QLocale().toString(spanMinutes, 'f', 0))
+                                             : tr("last %1 h").arg(QLocale().toString(spanMinutes / 60.0, 'f', 0));
+    m_node->setCaption(tr("Node %1, slot %2 — %3").arg(t.nodes[node].hostname).arg(t.nodes[node].slot).arg(span));
 }
 
 QString DetailsDock::text() const
 {
-    return m_view->toPlainText();
+    return m_view->toPlainText() + u'\n' + m_rack->toPlainText();
 }
 
 void DetailsDock::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         setWindowTitle(tr("Details"));
+        m_node->setColumns({ tr("Temperature"), tr("Power") });
+    }
     QDockWidget::changeEvent(event);
 }
 

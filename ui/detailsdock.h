@@ -10,22 +10,40 @@ class QTextBrowser;
 
 namespace vigil {
 
-// The selected GPU in full: place, power feed, job, every reading, recent events.
+class GpuHistory;
+class SparklineTable;
+
+// The selection at three levels: the GPU in full (place, job, every reading,
+// recent events), its node's GPUs side by side with sparklines of their last
+// minutes, and its rack (PDUs, cooling, nodes, jobs).
 class DetailsDock : public QDockWidget
 {
     Q_OBJECT
 public:
     explicit DetailsDock(QWidget *parent = nullptr);
-    void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents);
-    QString text() const;
+    // `alarmLevels` (one per GPU, may be empty) marks the node's GPUs with warnings.
+    void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents, const GpuHistory &history,
+                 const std::vector<float> &alarmLevels);
+    QString text() const; // the GPU and rack text, for tests and copying
+    const SparklineTable *nodeTable() const { return m_node; }
+
+Q_SIGNALS:
+    void gpuActivated(int gpu); // a GPU of the node was clicked
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void showHtml(QTextBrowser *view, QString &current, const QString &html, bool sameEntity);
+    void showNode(const ClusterState &state, int gpu, const GpuHistory &history, const std::vector<float> &alarmLevels);
+
     QTextBrowser *m_view;
+    SparklineTable *m_node;
+    QTextBrowser *m_rack;
     QString m_html;
+    QString m_rackHtml;
     int m_gpu = -2;
+    std::vector<uint32_t> m_nodeGpus;
 };
 
 } // namespace vigil

@@ -9,6 +9,7 @@
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
+#include "gpuhistory.h"
 #include "hardwarewarnings.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
@@ -121,6 +122,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_refreshTimer(new QTimer(this))
 {
     m_warnings = std::make_unique<HardwareWarnings>();
+    m_history = std::make_unique<GpuHistory>();
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -154,7 +156,9 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this] { updateDetails(); });
+    connect(m_detailsDock, &DetailsDock::gpuActivated, m_rackMap, &RackMapWidget::setSelectedGpu);
     resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
+    resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
     createActions();
@@ -327,9 +331,12 @@ bool MainWindow::find(const QString &query)
 void MainWindow::updateDetails()
 {
     const int gpu = m_rackMap->selectedGpu();
+    if (gpu >= 0)
+        m_warnings->alarmLevels(m_state.timeMs(), m_alarmLevels);
     m_detailsDock->showGpu(m_state, gpu,
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
-                                    : std::vector<Event> {});
+                                    : std::vector<Event> {},
+                           *m_history, m_alarmLevels);
 }
 
 void MainWindow::updateLegend()
@@ -414,6 +421,7 @@ void MainWindow::refresh()
             updateLegend();
         }
         m_warnings->prune(m_state.timeMs());
+        m_history->record(m_state);
         applyOverlay();
         m_jobs->setState(m_state);
         updateDetails();

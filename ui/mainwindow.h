@@ -22,6 +22,7 @@ struct ConnectionStatus;
 class ConnectionStatusWidget;
 class DetailsDock;
 class EventDock;
+class GpuHistory;
 class HardwareWarnings;
 class JobTableModel;
 class LiveCluster;
@@ -78,6 +79,8 @@ private:
     std::vector<uint8_t> m_cellMarks;
     size_t m_staleGpus = 0;
     std::unique_ptr<HardwareWarnings> m_warnings;
+    std::unique_ptr<GpuHistory> m_history;
+    std::vector<float> m_alarmLevels;
 
     RackMapWidget *m_rackMap;
     ColorLegend *m_legend;

@@ -4,6 +4,7 @@
 #include "eventdescription.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
+#include "gpuhistory.h"
 #include "hardwarewarnings.h"
 #include "jobtablemodel.h"
 #include "model/blastradius.h"
@@ -239,6 +240,40 @@ private Q_SLOTS:
         QCOMPARE(*std::max_element(v.begin(), v.end()), 0.0f);
     }
 
+    void historyKeepsTheLastSnapshotsPerGpu()
+    {
+        GpuHistory history;
+        QVERIFY(history.series(0, GpuHistory::Reading::Temperature).empty());
+        for (int i = 0; i < int(GpuHistory::Depth) + 10; ++i) {
+            set(state, metric::GpuTemp, 3, 40.0f + float(i) * 0.5f, T0 + i * 2000);
+            set(state, metric::GpuPower, 3, i == 95 ? std::nanf("") : 300.0f + float(i) * 4.0f, T0 + i * 2000);
+            history.record(state);
+            // A second record at (nearly) the same time adds nothing.
+            set(state, metric::GpuTemp, 3, 0.0f, T0 + i * 2000 + 10);
+            history.record(state);
+            set(state, metric::GpuTemp, 3, 40.0f + float(i) * 0.5f, T0 + i * 2000 + 10);
+        }
+        QCOMPARE(history.snapshots(), GpuHistory::Depth);
+        const std::vector<float> temps = history.series(3, GpuHistory::Reading::Temperature);
+        QCOMPARE(temps.size(), GpuHistory::Depth);
+        QCOMPARE(temps.front(), 40.0f + 10 * 0.5f); // the oldest ten fell out of the ring
+        QCOMPARE(temps.back(), 40.0f + float(GpuHistory::Depth + 9) * 0.5f);
+        const std::vector<float> power = history.series(3, GpuHistory::Reading::Power);
+        QVERIFY(std::isnan(power[95 - 10])); // no reading stays no reading
+        QCOMPARE(power.back(), 300.0f + float(GpuHistory::Depth + 9) * 4.0f);
+        QVERIFY(std::isnan(history.series(4, GpuHistory::Reading::Temperature).back())); // never reported
+        QCOMPARE(history.newestMs() - history.oldestMs(), int64_t(GpuHistory::Depth - 1) * 2000);
+        QVERIFY(history.series(100000, GpuHistory::Reading::Power).empty());
+        // Out-of-range readings clamp to the ends of the byte range rather than wrap.
+        set(state, metric::GpuTemp, 3, 900.0f, T0 + 10000000);
+        history.record(state);
+        QCOMPARE(history.series(3, GpuHistory::Reading::Temperature).back(), 117.0f);
+        // A new topology starts over.
+        state.reset(std::make_shared<Topology>(buildTopology({ 64 }, 3)), standardMetrics());
+        history.record(state);
+        QCOMPARE(history.snapshots(), size_t(0));
+    }
+
     void dataAgeCountsFromTheLastReading()
     {
         set(state, metric::GpuTemp, 0, 60.0f, T0);
@@ -342,8 +377,17 @@ private Q_SLOTS:
         QVERIFY(text.contains(t.racks[t.rackOfGpu(9)].name));
         QVERIFY(text.contains(QStringLiteral("llm-405b-pretrain (training)")));
         QVERIFY(text.contains(QStringLiteral("67 °C")));
-        QVERIFY(text.contains(QStringLiteral("20.0 kW of 40 kW (50 %)")));
         QVERIFY(text.contains(QStringLiteral("Xid 48 — Double Bit ECC Error")));
+        // Its rack: the PDUs against their rating, the hottest GPU, the silent ones.
+        doc.setHtml(rackDetailsHtml(state, t.rackOfGpu(9)));
+        const QString rack = doc.toPlainText();
+        QVERIFY(rack.contains(QStringLiteral("Rack %1").arg(t.racks[t.rackOfGpu(9)].name)));
+        QVERIFY(rack.contains(QStringLiteral("20.0 kW of 40 kW (50 %)")));
+        QVERIFY2(rack.contains(QStringLiteral("67 °C on GPU 1 of %1").arg(t.nodes[t.gpus[9].nodeIndex].hostname)),
+                 qPrintable(rack));
+        QVERIFY(rack.contains(QStringLiteral("without a reading")));
+        QVERIFY(rack.contains(QStringLiteral("llm-405b-pretrain")));
+        QCOMPARE(rackDetailsHtml(state, 100000), QString());
         doc.setHtml(gpuDetailsHtml(state, 100000, {}));
         QVERIFY(doc.toPlainText().contains(QStringLiteral("Click a GPU")));
     }

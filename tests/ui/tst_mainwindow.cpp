@@ -9,6 +9,7 @@
 #include "gateway/gatewayserver.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
+#include "sparkline/sparklinetable.h"
 
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -62,6 +63,17 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::ByJob);
         const QImage jobs = window.rackMap()->grab().toImage();
         QCOMPARE(jobs.pixel(window.rackMap()->cellCenter(0)), ColorScale::category(0));
+        QTest::keyClick(&window, Qt::Key_9);
+        QCOMPARE(window.overlay(), Overlay::Alarms);
+        QTest::keyClick(&window, Qt::Key_0);
+        QCOMPARE(window.overlay(), Overlay::DataAge);
+        window.refresh();
+        // Every GPU reports in the demo: data ages are small, nothing is hatched.
+        QCOMPARE(window.rackMap()->rackMark(0) & RackMapWidget::StaleMark, 0);
+        QTest::keyClick(&window, Qt::Key_E);
+        QCOMPARE(window.overlay(), Overlay::ErrorRate);
+        QTest::keyClick(&window, Qt::Key_T);
+        QCOMPARE(window.overlay(), Overlay::Throttling);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         QTest::keyClick(&window, Qt::Key_R); // relative to rack peers, and back
@@ -79,6 +91,18 @@ private Q_SLOTS:
         QCOMPARE(window.rackMap()->selectedGpu(), int(t.gpusOfNode[20][0]));
         QVERIFY(window.rackMap()->zoom() > 1.0);
         QTRY_VERIFY(window.detailsDock()->text().contains(t.gpus[t.gpusOfNode[20][0]].uuid));
+        // Its node's eight GPUs side by side, with history; its rack below.
+        QTRY_VERIFY(window.detailsDock()->nodeTable()->rows().size() == 8);
+        QVERIFY(window.detailsDock()->nodeTable()->rows()[0].highlighted);
+        QVERIFY(
+            window.detailsDock()->text().contains(QStringLiteral("Rack %1").arg(t.racks[t.nodes[20].rackIndex].name)));
+        QTRY_VERIFY(window.detailsDock()->nodeTable()->rows()[3].cells[0].series.size() >= 2);
+        // Clicking another GPU of the node selects it on the map.
+        const SparklineTable *nodeTable = window.detailsDock()->nodeTable();
+        QTest::mouseClick(const_cast<SparklineTable *>(nodeTable), Qt::LeftButton, {},
+                          QPoint(10, nodeTable->sparklineRect(3, 0).center().y()));
+        QCOMPARE(window.rackMap()->selectedGpu(), int(t.gpusOfNode[20][3]));
+        window.rackMap()->setSelectedGpu(int(t.gpusOfNode[20][0]));
         QVERIFY(!window.find(QStringLiteral("no-such-host")));
         // The selection survives the data updates that keep arriving.
         QTest::qWait(300);

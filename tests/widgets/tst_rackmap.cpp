@@ -4,6 +4,7 @@
 #include "gpudescription.h"
 #include "rackmap/rackmapwidget.h"
 #include "sim/topologybuilder.h"
+#include "sparkline/sparklinetable.h"
 
 #include <QHelpEvent>
 #include <QSignalSpy>
@@ -176,8 +177,46 @@ private Q_SLOTS:
         QVERIFY2(map.viewport().scale < 3.3, qPrintable(QString::number(map.viewport().scale)));
         const QRectF smallBody = map.viewport().toWidget(QRectF(map.rackLayout().rackRects()[size_t(warningRack)]));
         const QRgb smallOutline = small.pixel(QPointF(smallBody.center().x(), smallBody.top() - 2.0).toPoint());
-        QVERIFY2(qRed(smallOutline) > 0xc0 && qGreen(smallOutline) < 0x60, qPrintable(QString::number(smallOutline, 16)));
+        QVERIFY2(qRed(smallOutline) > 0xc0 && qGreen(smallOutline) < 0x60,
+                 qPrintable(QString::number(smallOutline, 16)));
         QCOMPARE(ColorScale::states({ clear, amber }).map(5.0f, 0.0f, 2.0f), ColorScale::noCategoryColor());
+    }
+
+    void sparklinesBreakAtMissingReadings()
+    {
+        SparklineTable table;
+        table.setColumns({ QStringLiteral("Temperature") });
+        SparklineRow row;
+        row.label = QStringLiteral("GPU 0");
+        std::vector<float> series(40, 50.0f);
+        for (size_t i = 15; i < 25; ++i)
+            series[i] = std::nanf(""); // the GPU was silent: a gap, never a dive to zero
+        row.cells.push_back({ QStringLiteral("50 °C"), series, 0.0f, 100.0f });
+        table.setRows({ row });
+        table.resize(400, table.sizeHint().height());
+        const QImage shot = table.grab().toImage();
+        const QRect line = table.sparklineRect(0, 0);
+        auto isLine = [](QRgb c) { return qRed(c) > 0xd0 && qGreen(c) < 0xd0 && qBlue(c) < 0xa0; }; // the orange
+        auto inked = [&](int x) {
+            for (int y = line.top(); y <= line.bottom(); ++y)
+                if (isLine(shot.pixel(x, y)))
+                    return true;
+            return false;
+        };
+        const double dx = double(line.width()) / 39.0;
+        QVERIFY(inked(line.left() + int(dx * 5)));
+        QVERIFY(!inked(line.left() + int(dx * 20))); // the gap
+        QVERIFY(inked(line.left() + int(dx * 30)));
+        // The line sits at the middle of its range, not at the bottom.
+        int y50 = -1;
+        for (int y = line.top(); y <= line.bottom(); ++y)
+            if (isLine(shot.pixel(line.left() + int(dx * 5), y)))
+                y50 = y;
+        QVERIFY(std::abs(y50 - line.center().y()) <= 2);
+        QSignalSpy activated(&table, &SparklineTable::rowActivated);
+        QTest::mouseClick(&table, Qt::LeftButton, {}, QPoint(10, line.center().y()));
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.front().front().toInt(), 0);
     }
 
     void zoomKeepsThePointUnderTheCursor()

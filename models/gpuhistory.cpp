@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gpuhistory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vigil {
+
+namespace {
+
+constexpr uint8_t NoReading = 255;
+// Temperature: 0.5 °C steps from −10 °C (0) to 117 °C (254).
+constexpr float TempOrigin = -10.0f;
+constexpr float TempStep = 0.5f;
+// Power: 4 W steps from 0 W to 1016 W.
+constexpr float PowerStep = 4.0f;
+
+uint8_t quantise(float v, float origin, float step)
+{
+    if (std::isnan(v))
+        return NoReading;
+    return uint8_t(std::clamp(std::lround((v - origin) / step), 0L, 254L));
+}
+
+float dequantise(uint8_t q, float origin, float step)
+{
+    return q == NoReading ? std::numeric_limits<float>::quiet_NaN() : origin + float(q) * step;
+}
+
+void snapshot(const MetricColumn *column, size_t gpus, float origin, float step, uint8_t *out)
+{
+    if (!column || column->values.size() != gpus) {
+        std::fill_n(out, gpus, NoReading);
+        return;
+    }
+    const float *v = column->values.data();
+    for (size_t g = 0; g < gpus; ++g)
+        out[g] = quantise(v[g], origin, step);
+}
+
+} // namespace
+
+void GpuHistory::record(const ClusterState &state)
+{
+    if (state.topology() != m_topology) {
+        m_topology = state.topology();
+        m_gpus = m_topology ? m_topology->gpus.size() : 0;
+        m_next = 0;
+        m_count = 0;
+        m_timeMs.assign(Depth, 0);
+        m_temperature.assign(Depth * m_gpus, NoReading);
+        m_power.assign(Depth * m_gpus, NoReading);
+    }
+    if (!m_topology || state.timeMs() <= 0)
+        return;
+    if (m_count > 0 && state.timeMs() < newestMs() + MinSpacingMs)
+        return;
+    snapshot(state.column(metric::GpuTemp), m_gpus, TempOrigin, TempStep, m_temperature.data() + m_next * m_gpus);
+    snapshot(state.column(metric::GpuPower), m_gpus, 0.0f, PowerStep, m_power.data() + m_next * m_gpus);
+    m_timeMs[m_next] = state.timeMs();
+    m_next = (m_next + 1) % Depth;
+    m_count = std::min(m_count + 1, Depth);
+}
+
+std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
+{
+    std::vector<float> out;
+    if (gpu >= m_gpus)
+        return out;
+    out.reserve(m_count);
+    const std::vector<uint8_t> &ring = reading == Reading::Temperature ? m_temperature : m_power;
+    const float origin = reading == Reading::Temperature ? TempOrigin : 0.0f;
+    const float step = reading == Reading::Temperature ? TempStep : PowerStep;
+    for (size_t i = 0; i < m_count; ++i) {
+        const size_t slot = (m_next + Depth - m_count + i) % Depth;
+        out.push_back(dequantise(ring[slot * m_gpus + gpu], origin, step));
+    }
+    return out;
+}
+
+int64_t GpuHistory::oldestMs() const
+{
+    return m_count ? m_timeMs[(m_next + Depth - m_count) % Depth] : 0;
+}
+
+int64_t GpuHistory::newestMs() const
+{
+    return m_count ? m_timeMs[(m_next + Depth - 1) % Depth] : 0;
+}
+
+} // namespace vigil

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "state/clusterstate.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+// The last minutes of every GPU's temperature and power, for the sparklines of
+// the details panel: a ring of snapshots, one byte per reading (temperature to
+// 0.5 °C, power to 4 W), so that 100,000 GPUs × 90 snapshots × 2 readings fit in
+// 18 MB and recording a snapshot is two sequential passes.
+class GpuHistory
+{
+public:
+    enum class Reading
+    {
+        Temperature,
+        Power,
+    };
+    static constexpr size_t Depth = 90;
+    // Snapshots closer together than this (cluster time) are skipped.
+    static constexpr int64_t MinSpacingMs = 1000;
+
+    // Records the state's current readings if its time has moved on far enough.
+    // A new topology starts the history over.
+    void record(const ClusterState &state);
+    // Oldest first; NaN where the GPU had no reading. Empty for an unknown GPU.
+    std::vector<float> series(uint32_t gpu, Reading reading) const;
+    // Cluster time of the oldest and newest snapshot (0 when empty).
+    int64_t oldestMs() const;
+    int64_t newestMs() const;
+    size_t snapshots() const { return m_count; }
+
+private:
+    std::shared_ptr<const Topology> m_topology; // held, so a new one is never mistaken for it
+    size_t m_gpus = 0;
+    size_t m_next = 0; // ring slot the next snapshot goes to
+    size_t m_count = 0;
+    std::vector<int64_t> m_timeMs; // per slot
+    std::vector<uint8_t> m_temperature; // [slot][gpu]
+    std::vector<uint8_t> m_power;
+};
+
+} // namespace vigil
