@@ -182,8 +182,10 @@ std::optional<uint32_t> findGpu(const Topology &t, const QString &rawQuery)
         if (colon > 0 && t.nodes[n].hostname.compare(query.left(colon), Qt::CaseInsensitive) == 0) {
             bool ok = false;
             const uint32_t local = query.mid(colon + 1).toUInt(&ok);
-            if (ok && local < t.gpusOfNode[n].size())
-                return t.gpusOfNode[n][local];
+            if (ok)
+                for (uint32_t g : t.gpusOfNode[n])
+                    if (t.gpus[g].localIndex == local)
+                        return g;
         }
     }
     for (size_t r = 0; r < t.racks.size(); ++r)

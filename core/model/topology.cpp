@@ -40,23 +40,60 @@ QString Topology::index()
         if (pdus[i].rackIndex >= racks.size())
             return outOfRange("pdu", i, "rack_index", pdus[i].rackIndex, racks.size());
 
+    // Layout limits: far beyond any real rack, small enough that a corrupt number
+    // cannot make the floor plan allocate gigabytes.
+    std::vector<uint32_t> byPlace(racks.size());
+    for (size_t i = 0; i < racks.size(); ++i) {
+        if (racks[i].positionInRow > MaxPositionInRow)
+            return outOfRange("rack", i, "position_in_row", racks[i].positionInRow, MaxPositionInRow + 1);
+        byPlace[i] = uint32_t(i);
+    }
+    auto place = [&](uint32_t r) { return std::pair(racks[r].rowIndex, racks[r].positionInRow); };
+    std::sort(byPlace.begin(), byPlace.end(), [&](uint32_t a, uint32_t b) { return place(a) < place(b); });
+    for (size_t k = 1; k < byPlace.size(); ++k)
+        if (place(byPlace[k]) == place(byPlace[k - 1]))
+            return QStringLiteral("racks %1 and %2 both stand at position %3 of row %4")
+                .arg(racks[byPlace[k - 1]].name, racks[byPlace[k]].name)
+                .arg(racks[byPlace[k]].positionInRow)
+                .arg(rows[racks[byPlace[k]].rowIndex].name);
+
     nodesOfRack.assign(racks.size(), {});
     for (size_t i = 0; i < nodes.size(); ++i) {
         if (nodes[i].rackIndex >= racks.size())
             return outOfRange("node", i, "rack_index", nodes[i].rackIndex, racks.size());
-        auto &slots = nodesOfRack[nodes[i].rackIndex];
-        if (slots.size() <= nodes[i].slot)
-            slots.resize(nodes[i].slot + 1, UINT32_MAX);
-        slots[nodes[i].slot] = uint32_t(i);
+        if (nodes[i].slot > MaxSlot)
+            return outOfRange("node", i, "slot", nodes[i].slot, MaxSlot + 1);
+        nodesOfRack[nodes[i].rackIndex].push_back(uint32_t(i));
+    }
+    for (size_t r = 0; r < racks.size(); ++r) {
+        auto &list = nodesOfRack[r];
+        std::stable_sort(list.begin(), list.end(),
+                         [&](uint32_t a, uint32_t b) { return nodes[a].slot < nodes[b].slot; });
+        for (size_t k = 1; k < list.size(); ++k)
+            if (nodes[list[k]].slot == nodes[list[k - 1]].slot)
+                return QStringLiteral("nodes %1 and %2 are both in slot %3 of rack %4")
+                    .arg(nodes[list[k - 1]].hostname, nodes[list[k]].hostname)
+                    .arg(nodes[list[k]].slot)
+                    .arg(racks[r].name);
     }
     gpusOfNode.assign(nodes.size(), {});
     for (size_t i = 0; i < gpus.size(); ++i) {
         if (gpus[i].nodeIndex >= nodes.size())
             return outOfRange("gpu", i, "node_index", gpus[i].nodeIndex, nodes.size());
-        auto &locals = gpusOfNode[gpus[i].nodeIndex];
-        if (locals.size() <= gpus[i].localIndex)
-            locals.resize(gpus[i].localIndex + 1, UINT32_MAX);
-        locals[gpus[i].localIndex] = uint32_t(i);
+        if (gpus[i].localIndex > MaxLocalIndex)
+            return outOfRange("gpu", i, "local_index", gpus[i].localIndex, MaxLocalIndex + 1);
+        gpusOfNode[gpus[i].nodeIndex].push_back(uint32_t(i));
+    }
+    for (size_t n = 0; n < nodes.size(); ++n) {
+        auto &list = gpusOfNode[n];
+        std::stable_sort(list.begin(), list.end(),
+                         [&](uint32_t a, uint32_t b) { return gpus[a].localIndex < gpus[b].localIndex; });
+        for (size_t k = 1; k < list.size(); ++k)
+            if (gpus[list[k]].localIndex == gpus[list[k - 1]].localIndex)
+                return QStringLiteral("GPUs %1 and %2 both have index %3 on %4")
+                    .arg(gpus[list[k - 1]].uuid, gpus[list[k]].uuid)
+                    .arg(gpus[list[k]].localIndex)
+                    .arg(nodes[n].hostname);
     }
     jobOfGpu.assign(gpus.size(), -1);
     for (size_t j = 0; j < jobs.size(); ++j)

@@ -118,11 +118,17 @@ struct Topology
 
     // Derived lookups, filled by index(); not on the wire.
     std::vector<int32_t> jobOfGpu; // -1 when the GPU is idle
-    std::vector<std::vector<uint32_t>> gpusOfNode; // by local index
-    std::vector<std::vector<uint32_t>> nodesOfRack; // by slot
+    // A node's GPUs ordered by local index, a rack's nodes bottom up by slot; dense
+    // (an empty slot or a missing GPU index leaves no hole).
+    std::vector<std::vector<uint32_t>> gpusOfNode;
+    std::vector<std::vector<uint32_t>> nodesOfRack;
+    static constexpr uint32_t MaxSlot = 255;
+    static constexpr uint32_t MaxLocalIndex = 63;
+    static constexpr uint32_t MaxPositionInRow = 4095;
 
     // Builds the derived lookups. Returns an empty string when every index is in
-    // range, otherwise a description of the first broken reference.
+    // range and no two nodes share a slot (or GPUs a local index), otherwise a
+    // description of the first problem.
     QString index();
 
     uint32_t rackOfGpu(uint32_t gpu) const { return nodes[gpus[gpu].nodeIndex].rackIndex; }

@@ -216,6 +216,46 @@ private Q_SLOTS:
         Topology u = buildTopology(ClusterShape { 64 }, 1);
         u.jobs.front().gpuIndices.push_back(64);
         QVERIFY(u.index().contains(QStringLiteral("gpu_indices")));
+
+        // Layout numbers a corrupt stream could carry: refused, never gigabytes of layout.
+        Topology v = buildTopology(ClusterShape { 64 }, 1);
+        v.nodes[2].slot = 4000000000u;
+        QVERIFY(v.index().contains(QStringLiteral("slot = 4000000000 is out of range")));
+        v = buildTopology(ClusterShape { 64 }, 1);
+        v.gpus[5].localIndex = 70000;
+        QVERIFY(v.index().contains(QStringLiteral("local_index")));
+        v = buildTopology(ClusterShape { 64 }, 1);
+        v.racks[0].positionInRow = 1u << 30;
+        QVERIFY(v.index().contains(QStringLiteral("position_in_row")));
+        // Two things in one place: said, not silently overdrawn.
+        v = buildTopology(ClusterShape { 64 }, 1);
+        v.nodes[1].slot = v.nodes[0].slot;
+        QVERIFY2(v.index().contains(QStringLiteral("both in slot")), qPrintable(v.index()));
+        v = buildTopology(ClusterShape { 64 }, 1);
+        v.gpus[1].localIndex = v.gpus[0].localIndex;
+        QVERIFY(v.index().contains(QStringLiteral("both have index")));
+        v = buildTopology(ClusterShape { 256 }, 1);
+        v.racks[1].rowIndex = v.racks[0].rowIndex;
+        v.racks[1].positionInRow = v.racks[0].positionInRow;
+        QVERIFY(v.index().contains(QStringLiteral("both stand at position")));
+
+        // Empty slots and missing GPU indices are real (a rack with a gap, a node
+        // with a GPU pulled): the lookups stay dense and ordered, with no holes.
+        Topology w = buildTopology(ClusterShape { 64 }, 1);
+        const uint32_t rack = w.nodes[0].rackIndex;
+        for (Node &n : w.nodes)
+            if (n.rackIndex == rack)
+                n.slot *= 3;
+        for (Gpu &g : w.gpus)
+            if (g.nodeIndex == 0 && g.localIndex == 2)
+                g.localIndex = 9;
+        QCOMPARE(w.index(), QString());
+        for (uint32_t n : w.nodesOfRack[rack])
+            QVERIFY(n < w.nodes.size());
+        for (size_t k = 1; k < w.nodesOfRack[rack].size(); ++k)
+            QVERIFY(w.nodes[w.nodesOfRack[rack][k]].slot > w.nodes[w.nodesOfRack[rack][k - 1]].slot);
+        QCOMPARE(w.gpusOfNode[0].size(), size_t(8));
+        QCOMPARE(w.gpus[w.gpusOfNode[0].back()].localIndex, 9u);
     }
 };
 

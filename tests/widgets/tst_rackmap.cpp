@@ -182,6 +182,44 @@ private Q_SLOTS:
         QCOMPARE(ColorScale::states({ clear, amber }).map(5.0f, 0.0f, 2.0f), ColorScale::noCategoryColor());
     }
 
+    void oddTopologiesLayOutWithoutOverlap()
+    {
+        // An empty hall, a rack with empty slots, a node missing a GPU index.
+        Topology t = buildTopology({ 128 }, 1);
+        t.halls.push_back({ QStringLiteral("Hall Z (empty)") });
+        const uint32_t rack = t.nodes[0].rackIndex;
+        for (Node &n : t.nodes)
+            if (n.rackIndex == rack)
+                n.slot = n.slot * 2 + 1;
+        for (Gpu &g : t.gpus)
+            if (g.nodeIndex == 0 && g.localIndex == 7)
+                g.localIndex = 11;
+        QCOMPARE(t.index(), QString());
+        const RackLayout layout(t);
+        QCOMPARE(layout.hallRects().size(), t.halls.size());
+        std::set<std::pair<int, int>> cells;
+        for (const QPoint &c : layout.gpuCells()) {
+            QVERIFY(c.x() >= 0 && c.y() >= 0 && c.x() < layout.size().width() && c.y() < layout.size().height());
+            QVERIFY(cells.insert({ c.x(), c.y() }).second); // no two GPUs in one cell
+        }
+        for (size_t g = 0; g < t.gpus.size(); ++g)
+            QCOMPARE(layout.gpuAt(QPointF(layout.gpuCells()[g]) + QPointF(0.5, 0.5)), int(g));
+        for (size_t g = 0; g < t.gpus.size(); ++g) // every GPU inside its own rack
+            QVERIFY(layout.rackRects()[t.rackOfGpu(uint32_t(g))].contains(layout.gpuCells()[g]));
+
+        RackMapWidget map;
+        map.resize(800, 600);
+        map.setTopology(std::make_shared<const Topology>(t));
+        QVERIFY(!map.grab().toImage().isNull());
+        // And a cluster with nothing in it at all.
+        Topology empty;
+        empty.halls.push_back({ QStringLiteral("Hall A") });
+        QCOMPARE(empty.index(), QString());
+        map.setTopology(std::make_shared<const Topology>(empty));
+        QVERIFY(!map.grab().toImage().isNull());
+        QCOMPARE(map.rackLayout().gpuAt(QPointF(1, 1)), -1);
+    }
+
     void sparklinesBreakAtMissingReadings()
     {
         SparklineTable table;

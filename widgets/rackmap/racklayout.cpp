@@ -8,12 +8,13 @@ namespace vigil {
 
 RackLayout::RackLayout(const Topology &t)
 {
+    // Wide and tall enough for the highest GPU index and slot (bounded by Topology::index()).
     int gpusPerNode = 1;
-    for (const auto &locals : t.gpusOfNode)
-        gpusPerNode = std::max(gpusPerNode, int(locals.size()));
+    for (const Gpu &gpu : t.gpus)
+        gpusPerNode = std::max(gpusPerNode, int(gpu.localIndex) + 1);
     int nodesPerRack = 1;
-    for (const auto &slots : t.nodesOfRack)
-        nodesPerRack = std::max(nodesPerRack, int(slots.size()));
+    for (const Node &node : t.nodes)
+        nodesPerRack = std::max(nodesPerRack, int(node.slot) + 1);
     m_rackWidth = gpusPerNode;
     m_rackHeight = nodesPerRack;
 
