@@ -97,10 +97,15 @@ QString rackDetailsHtml(const ClusterState &state, uint32_t rackIndex)
     const Row &rowOfRack = t->rows[rack.rowIndex];
     QString html
         = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>").arg(Tr::tr("Rack %1").arg(rack.name).toHtmlEscaped());
-    html += row(Tr::tr("Place"),
-                Tr::tr("%1, row %2, position %3")
-                    .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name)
-                    .arg(rack.positionInRow + 1));
+    if (rack.placement == Rack::Placement::Unplaced)
+        html += row(Tr::tr("Place"), Tr::tr("unknown: its GPUs report, but the topology does not list them"));
+    else
+        html += row(Tr::tr("Place"),
+                    Tr::tr("%1, row %2, position %3%4")
+                        .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name)
+                        .arg(rack.positionInRow + 1)
+                        .arg(rack.placement == Rack::Placement::Assumed ? Tr::tr(" (assumed: the topology gives none)")
+                                                                        : QString()));
     const MetricColumn *pduLoad = state.column(metric::PduLoad);
     for (uint32_t p : rack.pduIndices) {
         const float kw = state.value(pduLoad, p);

@@ -88,10 +88,6 @@
         <translation>Rack %1</translation>
     </message>
     <message>
-        <source>%1, row %2, position %3</source>
-        <translation>%1, Reihe %2, Position %3</translation>
-    </message>
-    <message>
         <source>Inlet air</source>
         <translation>Zuluft</translation>
     </message>
@@ -130,6 +126,18 @@
     <message>
         <source>Jobs</source>
         <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>unknown: its GPUs report, but the topology does not list them</source>
+        <translation>unbekannt: die GPUs melden sich, stehen aber nicht in der Topologie</translation>
+    </message>
+    <message>
+        <source>%1, row %2, position %3%4</source>
+        <translation>%1, Reihe %2, Position %3%4</translation>
+    </message>
+    <message>
+        <source> (assumed: the topology gives none)</source>
+        <translation> (angenommen: die Topologie nennt keine)</translation>
     </message>
 </context>
 <context>
@@ -935,6 +943,18 @@
         <source>no reading</source>
         <translation>kein Messwert</translation>
     </message>
+    <message>
+        <source>Silent GPUs: %1</source>
+        <translation>Stumme GPUs: %1</translation>
+    </message>
+    <message>
+        <source>Unplaced GPUs: %1</source>
+        <translation>Nicht verortete GPUs: %1</translation>
+    </message>
+    <message>
+        <source>Racks placed automatically: %1</source>
+        <translation>Automatisch platzierte Racks: %1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -949,6 +969,10 @@
     <message>
         <source>%1 › row %2 › rack %3</source>
         <translation>%1 › Reihe %2 › Rack %3</translation>
+    </message>
+    <message>
+        <source>unplaced</source>
+        <translation>nicht verortet</translation>
     </message>
 </context>
 </TS>

@@ -88,10 +88,6 @@
         <translation>ラック %1</translation>
     </message>
     <message>
-        <source>%1, row %2, position %3</source>
-        <translation>%1、列 %2、位置 %3</translation>
-    </message>
-    <message>
         <source>Inlet air</source>
         <translation>吸気</translation>
     </message>
@@ -130,6 +126,18 @@
     <message>
         <source>Jobs</source>
         <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>unknown: its GPUs report, but the topology does not list them</source>
+        <translation>不明: GPU は報告しているがトポロジーに記載がない</translation>
+    </message>
+    <message>
+        <source>%1, row %2, position %3%4</source>
+        <translation>%1、列 %2、位置 %3%4</translation>
+    </message>
+    <message>
+        <source> (assumed: the topology gives none)</source>
+        <translation>（推定: トポロジーに位置の記載なし）</translation>
     </message>
 </context>
 <context>
@@ -935,6 +943,18 @@
         <source>no reading</source>
         <translation>測定値なし</translation>
     </message>
+    <message>
+        <source>Silent GPUs: %1</source>
+        <translation>応答のない GPU: %1</translation>
+    </message>
+    <message>
+        <source>Unplaced GPUs: %1</source>
+        <translation>配置不明の GPU: %1</translation>
+    </message>
+    <message>
+        <source>Racks placed automatically: %1</source>
+        <translation>自動配置したラック: %1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -949,6 +969,10 @@
     <message>
         <source>%1 › row %2 › rack %3</source>
         <translation>%1 › 列 %2 › ラック %3</translation>
+    </message>
+    <message>
+        <source>unplaced</source>
+        <translation>配置不明</translation>
     </message>
 </context>
 </TS>

@@ -121,6 +121,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_cycleTimer(new QTimer(this))
     , m_refreshTimer(new QTimer(this))
 {
+    m_coverage = new QLabel(this);
     m_warnings = std::make_unique<HardwareWarnings>();
     m_history = std::make_unique<GpuHistory>();
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -161,6 +162,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_coverage);
+    m_coverage->hide();
     createActions();
     QMenu *viewMenu = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
     viewMenu->addAction(jobsDock->toggleViewAction());
@@ -391,6 +394,7 @@ void MainWindow::updateCellMarks()
             ++stale;
         }
     m_staleGpus = stale;
+    updateCoverage();
     if (m_overlay == Overlay::Alarms) {
         m_warnings->alarmLevels(m_state.timeMs(), m_scratch);
         for (size_t g = 0; g < m_scratch.size() && g < m_cellMarks.size(); ++g)
@@ -400,6 +404,30 @@ void MainWindow::updateCellMarks()
                 m_cellMarks[g] |= RackMapWidget::WarningMark;
     }
     m_rackMap->setCellMarks(m_cellMarks);
+}
+
+void MainWindow::updateCoverage()
+{
+    // What the map cannot vouch for, counted where the operator always looks.
+    size_t unplaced = 0;
+    size_t assumed = 0;
+    if (const Topology *t = m_state.topology().get())
+        for (size_t g = 0; g < t->gpus.size(); ++g)
+            if (t->racks[t->rackOfGpu(uint32_t(g))].placement == Rack::Placement::Unplaced)
+                ++unplaced;
+    if (const Topology *t = m_state.topology().get())
+        for (const Rack &r : t->racks)
+            assumed += r.placement == Rack::Placement::Assumed;
+    QStringList parts;
+    if (m_staleGpus)
+        parts << tr("Silent GPUs: %1").arg(QLocale().toString(qulonglong(m_staleGpus)));
+    if (unplaced)
+        parts << tr("Unplaced GPUs: %1").arg(QLocale().toString(qulonglong(unplaced)));
+    if (assumed)
+        parts << tr("Racks placed automatically: %1").arg(QLocale().toString(qulonglong(assumed)));
+    m_coverage->setText(parts.join(QStringLiteral(" · ")));
+    m_coverage->setStyleSheet(QStringLiteral("color:#f0b400; padding:0 8px"));
+    m_coverage->setVisible(!parts.isEmpty());
 }
 
 void MainWindow::setRelativeToPeers(bool relative)

@@ -65,6 +65,7 @@ private:
     void createActions();
     void applyOverlay();
     void updateCellMarks();
+    void updateCoverage();
     void updateLegend();
     OverlaySpec currentSpec() const;
     void updateDetails();
@@ -78,6 +79,7 @@ private:
     std::vector<float> m_scratch; // data age and alarm levels, for the cell marks
     std::vector<uint8_t> m_cellMarks;
     size_t m_staleGpus = 0;
+    QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     std::unique_ptr<HardwareWarnings> m_warnings;
     std::unique_ptr<GpuHistory> m_history;
     std::vector<float> m_alarmLevels;

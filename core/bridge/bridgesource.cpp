@@ -353,56 +353,70 @@ void BridgeSource::appendEvents(std::vector<Event> &&events)
     m_counters.events += n;
 }
 
-Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error)
+namespace {
+
+struct FoundGpu
 {
-    QString readError;
-    const QByteArray text = readSource(spec.location, &readError);
-    Topology t;
-    if (!readError.isEmpty()) {
-        *error = readError;
-        return t;
-    }
+    QString uuid;
+    QString model;
+};
+using DcgmInventory = std::map<QString, std::map<uint32_t, FoundGpu>>; // host -> index -> GPU; sorted: stable layouts
+
+DcgmInventory scanDcgm(const BridgeSpec &spec, QString *error)
+{
+    DcgmInventory hosts;
+    const QByteArray text = readSource(spec.location, error);
+    if (!error->isEmpty())
+        return hosts;
     PrometheusTextParser parser;
     parser.feed(text);
     parser.finish();
-    struct Found
-    {
-        QString uuid;
-        QString model;
-    };
-    std::map<QString, std::map<uint32_t, Found>> hosts; // sorted: a stable layout
     for (const PrometheusSample &s : parser.takeSamples()) {
         if (!s.name.startsWith("DCGM_FI_"))
             continue;
         const QString host = s.label("Hostname").isEmpty() ? spec.host : s.label("Hostname");
         bool ok = false;
         const uint32_t index = s.label("gpu").toUInt(&ok);
-        if (host.isEmpty() || !ok)
+        if (host.isEmpty() || !ok || index > Topology::MaxLocalIndex)
             continue;
-        Found &f = hosts[host][index];
+        FoundGpu &f = hosts[host][index];
         if (f.uuid.isEmpty())
             f = { s.label("UUID"), s.label("modelName") };
     }
-    if (hosts.empty()) {
-        *error = QStringLiteral("%1 has no DCGM samples with Hostname and gpu labels to lay out a cluster from")
-                     .arg(spec.location);
-        return t;
-    }
+    return hosts;
+}
+
+// Lays hosts out eight nodes to a rack in a new row of `hall`; returns the GPUs added.
+size_t addRacksFor(Topology &t, const DcgmInventory &hosts, uint32_t hall, const QString &rowName,
+                   Rack::Placement placement)
+{
     constexpr uint32_t NodesPerRack = 8;
-    t.version = 1;
-    t.clusterName = QStringLiteral("derived from %1").arg(spec.location);
-    t.halls.push_back({ QStringLiteral("Unplaced hall") });
-    t.rows.push_back({ QStringLiteral("U01"), 0 });
-    t.coolingLoops.push_back({ QStringLiteral("unknown loop"), 0.0f });
-    t.switches.push_back({ QStringLiteral("unknown leaf"), SwitchRole::Leaf, {} });
+    const uint32_t row = uint32_t(t.rows.size());
+    t.rows.push_back({ rowName, hall });
+    if (t.coolingLoops.empty())
+        t.coolingLoops.push_back({ QStringLiteral("unknown loop"), 0.0f });
+    if (t.switches.empty())
+        t.switches.push_back({ QStringLiteral("unknown leaf"), SwitchRole::Leaf, {} });
+    size_t added = 0;
+    uint32_t nodesInRow = 0;
     for (const auto &[host, gpus] : hosts) {
-        const uint32_t nodeIndex = uint32_t(t.nodes.size());
-        if (nodeIndex % NodesPerRack == 0) {
-            const uint32_t rack = uint32_t(t.racks.size());
-            t.racks.push_back({ QStringLiteral("U01-R%1").arg(rack + 1, 2, 10, QLatin1Char('0')), 0, rack, {}, 0, 0 });
+        if (gpus.empty())
+            continue;
+        if (nodesInRow % NodesPerRack == 0) {
+            const uint32_t position = nodesInRow / NodesPerRack;
+            Rack rack { QStringLiteral("%1-R%2").arg(rowName).arg(position + 1, 2, 10, QLatin1Char('0')),
+                        row,
+                        position,
+                        {},
+                        0,
+                        0 };
+            rack.placement = placement;
+            t.racks.push_back(std::move(rack));
         }
-        t.nodes.push_back({ host, uint32_t(t.racks.size() - 1), nodeIndex % NodesPerRack });
-        for (const auto &[index, found] : gpus)
+        const uint32_t nodeIndex = uint32_t(t.nodes.size());
+        t.nodes.push_back({ host, uint32_t(t.racks.size() - 1), nodesInRow % NodesPerRack });
+        ++nodesInRow;
+        for (const auto &[index, found] : gpus) {
             t.gpus.push_back({ found.uuid.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(index) : found.uuid,
                                nodeIndex,
                                index,
@@ -410,9 +424,61 @@ Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error)
                                700.0f,
                                81559.0f,
                                {} });
+            ++added;
+        }
     }
+    return added;
+}
+
+} // namespace
+
+Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error)
+{
+    Topology t;
+    QString readError;
+    const DcgmInventory hosts = scanDcgm(spec, &readError);
+    if (!readError.isEmpty()) {
+        *error = readError;
+        return t;
+    }
+    if (hosts.empty()) {
+        *error = QStringLiteral("%1 has no DCGM samples with Hostname and gpu labels to lay out a cluster from")
+                     .arg(spec.location);
+        return t;
+    }
+    t.version = 1;
+    t.clusterName = QStringLiteral("derived from %1").arg(spec.location);
+    t.halls.push_back({ QStringLiteral("Hall (from dcgm labels)") });
+    // The labels say which GPUs share a host, not where hosts stand: every place is assumed.
+    addRacksFor(t, hosts, 0, QStringLiteral("D01"), Rack::Placement::Assumed);
     *error = t.index();
     return t;
+}
+
+size_t addUnplacedGpus(Topology &t, const BridgeSpec &spec, QString *error)
+{
+    DcgmInventory hosts = scanDcgm(spec, error);
+    if (!error->isEmpty())
+        return 0;
+    std::set<QString> knownUuids;
+    std::set<QString> knownHostIndex;
+    for (const Gpu &g : t.gpus) {
+        knownUuids.insert(g.uuid.toLower());
+        knownHostIndex.insert(QStringLiteral("%1:%2").arg(t.nodes[g.nodeIndex].hostname).arg(g.localIndex));
+    }
+    for (auto &[host, gpus] : hosts)
+        std::erase_if(gpus, [&](const auto &entry) {
+            return knownUuids.count(entry.second.uuid.toLower())
+                || knownHostIndex.count(QStringLiteral("%1:%2").arg(host).arg(entry.first));
+        });
+    std::erase_if(hosts, [](const auto &entry) { return entry.second.empty(); });
+    if (hosts.empty())
+        return 0;
+    const uint32_t hall = uint32_t(t.halls.size());
+    t.halls.push_back({ QStringLiteral("Unplaced") });
+    const size_t added = addRacksFor(t, hosts, hall, QStringLiteral("UNPLACED"), Rack::Placement::Unplaced);
+    *error = t.index();
+    return error->isEmpty() ? added : 0;
 }
 
 } // namespace vigil

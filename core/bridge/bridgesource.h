@@ -100,4 +100,10 @@ private:
 // rack. Used when no topology file is given.
 Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error);
 
+// Reads a dcgm-exporter source once and adds the GPUs it reports that `topology`
+// does not know (by UUID or host and index) to an "Unplaced" hall, racks marked
+// Placement::Unplaced, so they are shown and counted rather than dropped.
+// Returns how many GPUs were added; on a read error, none.
+size_t addUnplacedGpus(Topology &topology, const BridgeSpec &spec, QString *error);
+
 } // namespace vigil

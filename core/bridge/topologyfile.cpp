@@ -234,6 +234,7 @@ TopologyFile TopologyFile::parse(const QByteArray &json)
             uint32_t next = taken.empty() ? 0 : *taken.rbegin() + 1;
             for (size_t k : unplaced) {
                 t.racks[k].positionInRow = next++;
+                t.racks[k].placement = Rack::Placement::Assumed;
                 out.warnings << QStringLiteral("rack %1 has no position; placed at %2 in row %3")
                                     .arg(t.racks[k].name)
                                     .arg(t.racks[k].positionInRow)
@@ -332,9 +333,10 @@ QByteArray TopologyFile::write(const Topology &t)
                                                { QStringLiteral("gpus"), gpus } });
                 }
                 QJsonObject rackObject { { QStringLiteral("name"), rack.name },
-                                         { QStringLiteral("position"), int(rack.positionInRow) },
                                          { QStringLiteral("pdus"), pdus },
                                          { QStringLiteral("nodes"), nodes } };
+                if (rack.placement == Rack::Placement::Known) // an assumed place is not written as known
+                    rackObject.insert(QStringLiteral("position"), int(rack.positionInRow));
                 if (!t.switches.empty())
                     rackObject.insert(QStringLiteral("leaf_switch"), t.switches[rack.leafSwitchIndex].name);
                 racks.append(rackObject);

@@ -48,12 +48,29 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
                             .arg(options.truthPath, server->m_truthFile->errorString()));
     }
     std::shared_ptr<const Topology> topology = options.topology;
+    const auto dcgmSource = std::find_if(options.bridges.begin(), options.bridges.end(),
+                                         [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::Dcgm; });
+    if (topology && !options.simulates() && dcgmSource != options.bridges.end()) {
+        // GPUs that report but are missing from the topology file are shown in an
+        // "Unplaced" hall, not dropped line by line.
+        Topology withUnplaced = *topology;
+        QString error;
+        const size_t unplaced = addUnplacedGpus(withUnplaced, *dcgmSource, &error);
+        if (!error.isEmpty() && options.log)
+            options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
+        else if (unplaced > 0) {
+            if (options.log)
+                options.log(QStringLiteral("%1 GPUs report to %2 but are not in the topology: shown as unplaced")
+                                .arg(unplaced)
+                                .arg(dcgmSource->location));
+            topology = std::make_shared<const Topology>(std::move(withUnplaced));
+        }
+    }
     if (options.simulates()) {
         server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
         topology = std::make_shared<const Topology>(server->m_simulator->topology());
     } else if (!topology) {
-        const auto dcgm = std::find_if(options.bridges.begin(), options.bridges.end(),
-                                       [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::Dcgm; });
+        const auto dcgm = dcgmSource;
         if (dcgm == options.bridges.end())
             return fail(
                 QStringLiteral("kernel and training logs need --topology FILE (or a --dcgm source to derive it from)"));

@@ -110,7 +110,7 @@ bool Topology::operator==(const Topology &o) const
     auto sameRack = [](const Rack &a, const Rack &b) {
         return a.name == b.name && a.rowIndex == b.rowIndex && a.positionInRow == b.positionInRow
             && a.pduIndices == b.pduIndices && a.coolingLoopIndex == b.coolingLoopIndex
-            && a.leafSwitchIndex == b.leafSwitchIndex;
+            && a.leafSwitchIndex == b.leafSwitchIndex && a.placement == b.placement;
     };
     auto sameGpu = [](const Gpu &a, const Gpu &b) {
         return a.uuid == b.uuid && a.nodeIndex == b.nodeIndex && a.localIndex == b.localIndex && a.model == b.model

@@ -30,6 +30,14 @@ struct Rack
     std::vector<uint32_t> pduIndices;
     uint32_t coolingLoopIndex = 0;
     uint32_t leafSwitchIndex = 0;
+    // Mirrors vigil.v1.RackPlacement.
+    enum class Placement
+    {
+        Known,
+        Assumed, // no position given: placed automatically
+        Unplaced, // reporting GPUs the topology does not know
+    };
+    Placement placement = Placement::Known;
 };
 
 struct Node

@@ -41,6 +41,7 @@ v1::Topology toProto(const Topology &t)
         rack->mutable_pdu_indices()->Add(r.pduIndices.begin(), r.pduIndices.end());
         rack->set_cooling_loop_index(r.coolingLoopIndex);
         rack->set_leaf_switch_index(r.leafSwitchIndex);
+        rack->set_placement(v1::RackPlacement(r.placement));
     }
     for (const Node &n : t.nodes) {
         auto *node = p.add_nodes();
@@ -98,9 +99,15 @@ Topology fromProto(const v1::Topology &p)
         t.halls.push_back({ qs(h.name()) });
     for (const auto &r : p.rows())
         t.rows.push_back({ qs(r.name()), r.hall_index() });
-    for (const auto &r : p.racks())
+    for (const auto &r : p.racks()) {
         t.racks.push_back({ qs(r.name()), r.row_index(), r.position_in_row(), toVector(r.pdu_indices()),
                             r.cooling_loop_index(), r.leaf_switch_index() });
+        // A placement this build does not know (a newer gateway) is at least not "known".
+        const int placement = int(r.placement());
+        t.racks.back().placement = placement >= 0 && placement <= int(Rack::Placement::Unplaced)
+            ? Rack::Placement(placement)
+            : Rack::Placement::Assumed;
+    }
     for (const auto &n : p.nodes())
         t.nodes.push_back({ qs(n.hostname()), n.rack_index(), n.slot() });
     for (const auto &g : p.gpus())

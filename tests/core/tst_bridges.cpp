@@ -60,6 +60,8 @@ private Q_SLOTS:
         QCOMPARE(t.switches[t.racks[1].leafSwitchIndex].uplinkSwitchIndices, std::vector<uint32_t> { 0 });
         // The second rack has no position: placed after the first and said so.
         QCOMPARE(t.racks[1].positionInRow, 1u);
+        QCOMPARE(t.racks[1].placement, Rack::Placement::Assumed); // flagged, so the map can say so
+        QCOMPARE(t.racks[0].placement, Rack::Placement::Known);
         QCOMPARE(file.warnings.size(), 1);
         QVERIFY(file.warnings.front().contains(QStringLiteral("L1-R2")));
     }
@@ -71,6 +73,11 @@ private Q_SLOTS:
         QCOMPARE(back.error, QString());
         QVERIFY(back.topology == original);
         QVERIFY(back.warnings.isEmpty());
+        // An assumed position is not written down as if it were known.
+        const TopologyFile lab = TopologyFile::parse(fixture("topology-lab.json"));
+        const TopologyFile again = TopologyFile::parse(TopologyFile::write(lab.topology));
+        QCOMPARE(again.error, QString());
+        QVERIFY(again.topology == lab.topology);
     }
 
     void topologyFileErrors_data()

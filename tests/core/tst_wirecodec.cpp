@@ -44,6 +44,8 @@ private Q_SLOTS:
     void topologyRoundTrip()
     {
         Topology original = buildTopology(ClusterShape { 256 }, 7);
+        original.racks[1].placement = Rack::Placement::Assumed;
+        original.racks[2].placement = Rack::Placement::Unplaced;
         const v1::Topology wireForm = roundTrip(wire::toProto(original));
         Topology back = wire::fromProto(wireForm);
         QCOMPARE(back.index(), QString());

@@ -107,6 +107,30 @@ void RackMapWidget::paintMarks(QRgb *bits, qsizetype stride, const QRect &r, QRg
 void RackMapWidget::paintRackOutlines(QPainter &p) const
 {
     p.setBrush(Qt::NoBrush);
+    // Racks whose place is a guess say so: a dotted outline and a "?" (assumed) or
+    // "unplaced" tag, so nobody walks to the wrong rack at 3 AM.
+    QFont tagFont = font();
+    tagFont.setPixelSize(10);
+    p.setFont(tagFont);
+    if (m_topology)
+        for (size_t rack = 0; rack < m_topology->racks.size() && rack < m_layout.rackRects().size(); ++rack) {
+            const Rack::Placement placement = m_topology->racks[rack].placement;
+            if (placement == Rack::Placement::Known)
+                continue;
+            const QRectF body = m_viewport.toWidget(QRectF(m_layout.rackRects()[rack])).adjusted(-1, -1, 1, 1);
+            const QColor colour
+                = placement == Rack::Placement::Unplaced ? QColor(0xcc, 0x79, 0xa7) : QColor(0x9a, 0xa4, 0xb1);
+            p.setPen(QPen(colour, 1.0, Qt::DotLine));
+            p.drawRect(body);
+            const QString tag = placement == Rack::Placement::Unplaced ? tr("unplaced") : QStringLiteral("?");
+            if (body.width() >= p.fontMetrics().horizontalAdvance(tag) + 6 && body.height() >= 14) {
+                const QRectF box(body.right() - p.fontMetrics().horizontalAdvance(tag) - 6, body.top() - 1,
+                                 p.fontMetrics().horizontalAdvance(tag) + 6, p.fontMetrics().height());
+                p.fillRect(box, colour);
+                p.setPen(Qt::black);
+                p.drawText(box, Qt::AlignCenter, tag);
+            }
+        }
     for (size_t rack = 0; rack < m_rackMarks.size() && rack < m_layout.rackRects().size(); ++rack) {
         const uint8_t mark = m_rackMarks[rack];
         if (!mark)
