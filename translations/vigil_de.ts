@@ -634,6 +634,10 @@
         <source>unknown overlay &apos;%1&apos;; one of: %2</source>
         <translation>unbekannte Ansicht „%1“; möglich: %2</translation>
     </message>
+    <message>
+        <source>With --find: zoom until cells are this many pixels wide (default 18; 60 shows a node close up).</source>
+        <translation>Mit --find: so weit zoomen, bis Zellen so viele Pixel breit sind (Vorgabe 18; 60 zeigt einen Knoten aus der Nähe).</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
@@ -954,6 +958,10 @@
     <message>
         <source>Racks placed automatically: %1</source>
         <translation>Automatisch platzierte Racks: %1</translation>
+    </message>
+    <message>
+        <source>Cycle &amp;halls every 20 s</source>
+        <translation>&amp;Hallen alle 20 s wechseln</translation>
     </message>
 </context>
 <context>

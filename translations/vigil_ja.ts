@@ -634,6 +634,10 @@
         <source>unknown overlay &apos;%1&apos;; one of: %2</source>
         <translation>不明なオーバーレイ &apos;%1&apos;。次のいずれか: %2</translation>
     </message>
+    <message>
+        <source>With --find: zoom until cells are this many pixels wide (default 18; 60 shows a node close up).</source>
+        <translation>--find と併用: セルがこのピクセル幅になるまで拡大（既定 18、60 でノードを拡大表示）。</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ColorLegend</name>
@@ -954,6 +958,10 @@
     <message>
         <source>Racks placed automatically: %1</source>
         <translation>自動配置したラック: %1</translation>
+    </message>
+    <message>
+        <source>Cycle &amp;halls every 20 s</source>
+        <translation>ホールを 20 秒ごとに切り替え(&amp;H)</translation>
     </message>
 </context>
 <context>

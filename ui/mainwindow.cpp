@@ -119,6 +119,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_detailsDock(new DetailsDock(this))
     , m_search(new QLineEdit(this))
     , m_cycleTimer(new QTimer(this))
+    , m_hallTimer(new QTimer(this))
     , m_refreshTimer(new QTimer(this))
 {
     m_coverage = new QLabel(this);
@@ -251,6 +252,20 @@ void MainWindow::createActions()
         const auto it = std::find(overlays.begin(), overlays.end(), m_overlay);
         setOverlay(it == overlays.end() || it + 1 == overlays.end() ? overlays.front() : *(it + 1));
     });
+    // A wall screen in a big room can walk the halls one by one, then show them all.
+    QAction *cycleHalls = viewMenu->addAction(tr("Cycle &halls every 20 s"));
+    cycleHalls->setCheckable(true);
+    connect(cycleHalls, &QAction::toggled, this, [this](bool on) {
+        m_hallShown = -1;
+        on ? m_hallTimer->start(20000) : m_hallTimer->stop();
+        if (!on)
+            m_rackMap->fitAll();
+    });
+    connect(m_hallTimer, &QTimer::timeout, this, [this] {
+        const int halls = m_state.topology() ? int(m_state.topology()->halls.size()) : 0;
+        m_hallShown = m_hallShown + 1 >= halls ? -1 : m_hallShown + 1;
+        m_hallShown < 0 ? m_rackMap->fitAll() : m_rackMap->showHall(m_hallShown);
+    });
     QAction *light = viewMenu->addAction(tr("&Light palette"));
     light->setCheckable(true);
     light->setChecked(QSettings().value(QStringLiteral("mainWindow/lightPalette"), false).toBool());
@@ -317,7 +332,7 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
     QMainWindow::keyPressEvent(event);
 }
 
-bool MainWindow::find(const QString &query)
+bool MainWindow::find(const QString &query, double cellPixels)
 {
     const Topology *t = m_state.topology().get();
     const std::optional<uint32_t> gpu = t ? findGpu(*t, query) : std::nullopt;
@@ -326,7 +341,7 @@ bool MainWindow::find(const QString &query)
         return false;
     }
     m_rackMap->setSelectedGpu(int(*gpu));
-    m_rackMap->centerOn(int(*gpu));
+    m_rackMap->centerOn(int(*gpu), cellPixels);
     m_detailsDock->raise();
     return true;
 }

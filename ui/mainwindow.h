@@ -48,7 +48,8 @@ public:
     EventDock *eventDock() const { return m_eventDock; }
     DetailsDock *detailsDock() const { return m_detailsDock; }
     // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
-    bool find(const QString &query);
+    // Selects what `query` names and zooms until cells are `cellPixels` wide.
+    bool find(const QString &query, double cellPixels = 18.0);
     // Full screen with only the map, the legend (larger) and the status bar; Esc leaves it.
     void setWallDisplay(bool on);
     bool isWallDisplay() const { return m_wallDisplay; }
@@ -94,6 +95,8 @@ private:
     DetailsDock *m_detailsDock;
     QLineEdit *m_search;
     QTimer *m_cycleTimer;
+    QTimer *m_hallTimer;
+    int m_hallShown = -1;
     QAction *m_wallAction = nullptr;
     QAction *m_relativeAction = nullptr;
     bool m_relative = false;

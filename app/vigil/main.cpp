@@ -93,8 +93,14 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("overlay"),
                        QApplication::translate("main", "Start with this overlay: %1.").arg(overlayKeys.join(u", ")),
                        QStringLiteral("name") });
-    parser.addOption({ QStringLiteral("wall"),
-                       QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
+    parser.addOption({ QStringLiteral("cell"),
+                       QApplication::translate("main",
+                                               "With --find: zoom until cells are this many pixels wide "
+                                               "(default 18; 60 shows a node close up)."),
+                       QStringLiteral("px"), QStringLiteral("18") });
+    parser.addOption(
+        { QStringLiteral("wall"),
+          QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
     std::optional<vigil::Overlay> startOverlay;
@@ -156,11 +162,12 @@ int main(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("find"))) {
         auto *poll = new QTimer(&window);
         QObject::connect(poll, &QTimer::timeout, &window,
-                         [&window, poll, query = parser.value(QStringLiteral("find"))] {
+                         [&window, poll, query = parser.value(QStringLiteral("find")),
+                          cell = std::clamp(parser.value(QStringLiteral("cell")).toDouble(), 2.0, 64.0)] {
                              if (!window.clusterState().topology())
                                  return;
                              poll->stop();
-                             window.find(query);
+                             window.find(query, cell);
                          });
         poll->start(100);
     }

@@ -345,6 +345,15 @@ private Q_SLOTS:
         map.setCellValues(values, scale, 20.0f, 95.0f);
         QCOMPARE(map.rackLayout().gpuAt(map.viewport().toUnit(QPointF(map.cellCenter(50000)))), 50000);
         map.grab();
+        // A wall display walking the halls: each one fills the view in turn.
+        QVERIFY(big->halls.size() > 3);
+        map.showHall(3);
+        QVERIFY2(map.breadcrumb().startsWith(big->halls[3].name), qPrintable(map.breadcrumb()));
+        const QRectF hall = map.viewport().toWidget(QRectF(map.rackLayout().hallRects()[3]));
+        QVERIFY(QRectF(map.rect()).adjusted(-2, -2, 2, 2).contains(hall));
+        QVERIFY(hall.width() > map.width() * 0.8 || hall.height() > map.height() * 0.8);
+        map.showHall(99); // no such hall: nothing happens
+        QVERIFY(map.breadcrumb().startsWith(big->halls[3].name));
     }
 
     void tooltipOfAKnownCell()

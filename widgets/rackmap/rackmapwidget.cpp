@@ -319,6 +319,23 @@ void RackMapWidget::centerOn(int gpu, double cellPixels)
     applyViewChange();
 }
 
+void RackMapWidget::fitUnits(const QRectF &units)
+{
+    const MapViewport fit = MapViewport::fit(m_layout.size(), mapArea());
+    if (!m_topology || fit.scale <= 0.0 || units.isEmpty())
+        return;
+    const double scale = std::min(mapArea().width() / units.width(), mapArea().height() / units.height());
+    m_zoom = std::clamp(scale / fit.scale, 1.0, maxZoom());
+    m_center = units.center();
+    applyViewChange();
+}
+
+void RackMapWidget::showHall(int hall)
+{
+    if (hall >= 0 && size_t(hall) < m_layout.hallRects().size())
+        fitUnits(QRectF(m_layout.hallRects()[size_t(hall)]).adjusted(-1, -1, 1, 1));
+}
+
 void RackMapWidget::fitAll()
 {
     m_zoom = 1.0;

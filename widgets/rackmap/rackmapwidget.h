@@ -62,6 +62,9 @@ public:
     void zoomBy(double factor) { zoomBy(factor, QRectF(rect()).center()); }
     void panBy(QPointF pixels);
     void fitAll();
+    // Zooms so that a rectangle of layout units (a hall, a rack) fills the view.
+    void fitUnits(const QRectF &units);
+    void showHall(int hall);
     // Where the view is centred: "Hall A › Row A01 › Rack A01-R05", or the whole cluster at fit.
     QString breadcrumb() const;
 
