@@ -139,10 +139,30 @@ const std::vector<Overlay> &allOverlays()
 {
     static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,    Overlay::PduLoad,
                                                  Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
-                                                 Overlay::InletTemperature, Overlay::ByJob,    Overlay::Alarms,
-                                                 Overlay::DataAge,          Overlay::ErrorRate, Overlay::Throttling };
+                                                 Overlay::InletTemperature, Overlay::ByJob,       Overlay::Alarms,
+                                                 Overlay::DataAge,          Overlay::ErrorRate,   Overlay::Throttling };
     return overlays;
 }
+
+namespace {
+// Where the GPU reports why its clocks are held down, that is the truth; recent
+// throttle events only fill in for GPUs that do not report the bitmask.
+void throttlingFromClockReasons(const ClusterState &state, std::vector<float> &perGpu)
+{
+    const MetricColumn *reasons = state.column(metric::ClocksEventReasons);
+    if (!reasons || reasons->values.size() != perGpu.size())
+        return;
+    for (size_t g = 0; g < perGpu.size(); ++g) {
+        const float v = reasons->values[g];
+        if (std::isnan(v))
+            continue;
+        const uint32_t mask = uint32_t(v);
+        perGpu[g] = float(mask & metric::clocks::Thermal     ? HardwareWarnings::Throttle::Thermal
+                              : mask & metric::clocks::Power ? HardwareWarnings::Throttle::Power
+                                                             : HardwareWarnings::Throttle::None);
+    }
+}
+} // namespace
 
 QString overlayKey(Overlay overlay)
 {
@@ -195,8 +215,8 @@ void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
     perGpu.resize(gpus);
     const int64_t now = state.timeMs();
     for (size_t g = 0; g < gpus; ++g)
-        perGpu[g] = lastHeard[g] > 0 ? float(double(now - lastHeard[g]) / 1000.0)
-                                     : std::numeric_limits<float>::quiet_NaN();
+        perGpu[g]
+            = lastHeard[g] > 0 ? float(double(now - lastHeard[g]) / 1000.0) : std::numeric_limits<float>::quiet_NaN();
 }
 
 void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
@@ -265,8 +285,11 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
     case Overlay::Alarms:
     case Overlay::ErrorRate:
     case Overlay::Throttling:
-        if (!warnings)
+        if (!warnings) {
+            if (overlay == Overlay::Throttling)
+                throttlingFromClockReasons(state, perGpu);
             break;
+        }
         if (overlay == Overlay::Alarms)
             warnings->alarmLevels(state.timeMs(), perGpu);
         else if (overlay == Overlay::ErrorRate)
@@ -275,6 +298,8 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
             warnings->throttling(state.timeMs(), perGpu);
         if (perGpu.size() != topology->gpus.size())
             perGpu.assign(topology->gpus.size(), NoReading);
+        if (overlay == Overlay::Throttling)
+            throttlingFromClockReasons(state, perGpu);
         break;
     }
 }

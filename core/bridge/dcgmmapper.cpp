@@ -36,13 +36,19 @@ DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vect
     {
         const char *field;
         double min, max;
+        const char *metric = nullptr; // when the field's name is not the metric's
     } ranges[] = {
-        { "DCGM_FI_DEV_GPU_TEMP", -40, 150 },   { "DCGM_FI_DEV_MEMORY_TEMP", -40, 150 },
-        { "DCGM_FI_DEV_POWER_USAGE", 0, 2000 }, { "DCGM_FI_DEV_GPU_UTIL", 0, 100 },
+        { "DCGM_FI_DEV_GPU_TEMP", -40, 150 },
+        { "DCGM_FI_DEV_MEMORY_TEMP", -40, 150 },
+        { "DCGM_FI_DEV_POWER_USAGE", 0, 2000 },
+        { "DCGM_FI_DEV_GPU_UTIL", 0, 100 },
         { "DCGM_FI_DEV_FB_USED", 0, 4e6 },
+        { "DCGM_FI_DEV_CLOCKS_EVENT_REASONS", 0, 16777215 },
+        // The same bitmask under its name before DCGM 3.3.
+        { "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", 0, 16777215, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS" },
     };
     for (const auto &r : ranges)
-        if (const int64_t id = idOf(QString::fromLatin1(r.field)); id >= 0)
+        if (const int64_t id = idOf(QString::fromLatin1(r.metric ? r.metric : r.field)); id >= 0)
             m_fields[QByteArray(r.field)] = { uint32_t(id), r.min, r.max };
     const Topology &t = *m_topology;
     for (uint32_t g = 0; g < t.gpus.size(); ++g) {

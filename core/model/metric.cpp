@@ -23,6 +23,8 @@ const std::vector<MetricDescriptor> &standardMetrics()
               QStringLiteral("Training throughput in tokens per second") },
             { 0, metric::JobStepTime, QStringLiteral("s"), EntityKind::Job,
               QStringLiteral("Wall time of the last training step") },
+            { 0, metric::ClocksEventReasons, QString(), EntityKind::Gpu,
+              QStringLiteral("Clock throttle reasons (NVML bitmask)") },
         };
         for (size_t i = 0; i < m.size(); ++i)
             m[i].id = uint32_t(i);

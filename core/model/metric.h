@@ -47,6 +47,18 @@ inline const QString JobStep = QStringLiteral("VIGIL_JOB_STEP");
 inline const QString JobLoss = QStringLiteral("VIGIL_JOB_LOSS");
 inline const QString JobTokensPerSecond = QStringLiteral("VIGIL_JOB_TOKENS_PER_S");
 inline const QString JobStepTime = QStringLiteral("VIGIL_JOB_STEP_TIME");
+// Why the GPU's clocks are held down: NVML's clocks-event (throttle) reasons bitmask.
+inline const QString ClocksEventReasons = QStringLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
+namespace clocks {
+constexpr uint32_t Idle = 0x1;
+constexpr uint32_t SwPowerCap = 0x4;
+constexpr uint32_t HwSlowdown = 0x8;
+constexpr uint32_t SwThermalSlowdown = 0x20;
+constexpr uint32_t HwThermalSlowdown = 0x40;
+constexpr uint32_t HwPowerBrakeSlowdown = 0x80;
+constexpr uint32_t Thermal = HwSlowdown | SwThermalSlowdown | HwThermalSlowdown;
+constexpr uint32_t Power = SwPowerCap | HwPowerBrakeSlowdown;
+} // namespace clocks
 } // namespace metric
 
 // The metrics the built-in simulator produces, in id order.

@@ -22,6 +22,7 @@ enum Column : size_t
     JobLoss,
     JobTokensPerSecond,
     JobStepTime,
+    ThrottleReasons,
     ColumnCount
 };
 
@@ -574,8 +575,9 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
     columns[RackInlet].resize(t.racks.size());
     columns[PduLoad].resize(t.pdus.size());
     columns[CoolantSupply].resize(t.coolingLoops.size());
-    for (size_t c = JobStep; c < ColumnCount; ++c)
+    for (size_t c = JobStep; c <= JobStepTime; ++c)
         columns[c].resize(t.jobs.size());
+    columns[ThrottleReasons].resize(t.gpus.size());
 
     // Coolant and inlet air: a small diurnal swing (the chillers work harder in
     // the afternoon) plus sensor noise.
@@ -614,6 +616,7 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         if (gpu.deadUntilMs > m_timeMs || !m_rackPowered[rack]) {
             for (size_t c = GpuTemp; c <= FbUsed; ++c)
                 columns[c][g] = nan;
+            columns[ThrottleReasons][g] = nan;
             continue;
         }
         const int32_t jobIndex = gpu.drained ? -1 : t.jobOfGpu[g];
@@ -686,6 +689,12 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         columns[GpuPower][g] = roundTo(power, 0.1f);
         columns[GpuUtil][g] = std::round(util);
         columns[FbUsed][g] = std::round(gpu.fbUsed + float(m_random.noise(0.0, 30.0)) * float(jobIndex >= 0));
+        uint32_t reasons = util < 5.0f ? metric::clocks::Idle : 0u;
+        if (throttling)
+            reasons |= metric::clocks::SwThermalSlowdown | metric::clocks::HwThermalSlowdown;
+        if (maxPower < t.gpus[g].maxPowerW && power >= maxPower * 0.97f)
+            reasons |= metric::clocks::SwPowerCap; // held at an operator's power cap
+        columns[ThrottleReasons][g] = float(reasons);
         rackPowerKw[rack] += double(power) / 1000.0;
     }
     m_warm = true;

@@ -208,6 +208,29 @@ private Q_SLOTS:
             QCOMPARE(sample.label("path"), QStringLiteral("C:\\dir\"x\"\n"));
     }
 
+    void dcgmThrottleReasonsUnderEitherName()
+    {
+        const auto topology = labTopology();
+        const QString uuid = topology->gpus[2].uuid;
+        PrometheusTextParser parser;
+        parser.feed(QStringLiteral("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS{gpu=\"2\",UUID=\"%1\"} 96\n"
+                                   "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} 4\n"
+                                   "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} -1\n")
+                        .arg(uuid)
+                        .toUtf8());
+        parser.finish();
+        DcgmMapper mapper(topology, standardMetrics());
+        const DcgmMapper::Result r = mapper.map(parser.takeSamples(), 1793577600000);
+        QCOMPARE(r.readings.size(), size_t(2));
+        for (const GpuReading &g : r.readings) {
+            QCOMPARE(standardMetrics()[g.metricId].name, metric::ClocksEventReasons);
+            QCOMPARE(g.gpu, 2u);
+        }
+        QCOMPARE(r.readings[0].value, 96.0f); // SW + HW thermal slowdown, under the pre-3.3 name
+        QCOMPARE(r.readings[1].value, 4.0f); // SW power cap
+        QCOMPARE(r.stats.rejected, uint64_t(1)); // a negative bitmask is not a reading
+    }
+
     // --- dcgm-exporter to GPUs ---
     void dcgmMapsToTheRightGpus()
     {

@@ -148,6 +148,7 @@ private Q_SLOTS:
     void declineTellsTheStoryInOrder()
     {
         std::vector<float> hotRackInlet;
+        size_t thermalMasks = 0, powerCapMasks = 0, maskMismatches = 0;
         double worstStepTime = 0.0;
         float worstFramebuffer = 0.0f;
         SimulatorOptions probe;
@@ -159,7 +160,21 @@ private Q_SLOTS:
                 if (!std::isnan(c[11][0]))
                     worstStepTime = std::max(worstStepTime, double(c[11][0]));
                 worstFramebuffer = std::max(worstFramebuffer, c[4][sim.topology().jobs[0].gpuIndices[100]]);
+                // The clocks-event bitmask says why a GPU is slowed, consistent with its readings.
+                for (size_t g = 0; g < c[12].size(); ++g) {
+                    if (std::isnan(c[12][g]))
+                        continue;
+                    const uint32_t mask = uint32_t(c[12][g]);
+                    thermalMasks += (mask & metric::clocks::Thermal) != 0;
+                    powerCapMasks += (mask & metric::clocks::SwPowerCap) != 0;
+                    // (the reported temperature is rounded; the board decides on the exact one)
+                    maskMismatches += (mask & metric::clocks::Thermal) ? c[0][g] < 87.0f : c[0][g] >= 88.0f;
+                }
             });
+        QVERIFY(thermalMasks > 0); // the worn fans throttle the hot rack
+        QVERIFY(powerCapMasks > 0); // the night-time power cap holds GPUs down
+        QCOMPARE(maskMismatches, size_t(0));
+        QCOMPARE(standardMetrics()[12].name, metric::ClocksEventReasons);
         const auto &ev = run.events;
 
         // Degradation: the hot rack's inlet creeps up by about 10 °C over two days.

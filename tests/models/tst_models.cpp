@@ -238,6 +238,21 @@ private Q_SLOTS:
         QCOMPARE(v[state.topology()->gpusOfNode[0][0]], 0.0f);
         warnings.throttling(T0 + HardwareWarnings::ThrottleWindowMs + 1, v);
         QCOMPARE(*std::max_element(v.begin(), v.end()), 0.0f);
+
+        // Where a GPU reports its clocks-event reasons, the bitmask is the truth.
+        const uint32_t a = state.topology()->gpusOfNode[1][2]; // thermal by event, but reports "power cap"
+        const uint32_t b = state.topology()->gpusOfNode[1][3]; // power by event, reports nothing: the event stands
+        const uint32_t c = state.topology()->gpusOfNode[2][0]; // no event, reports HW thermal slowdown
+        const uint32_t d = state.topology()->gpusOfNode[1][4]; // power by event, reports only "idle"
+        set(state, metric::ClocksEventReasons, a, float(metric::clocks::SwPowerCap), T0 + 60000);
+        set(state, metric::ClocksEventReasons, c, float(metric::clocks::HwThermalSlowdown | metric::clocks::Idle),
+            T0 + 60000);
+        set(state, metric::ClocksEventReasons, d, float(metric::clocks::Idle), T0 + 60000);
+        computeOverlay(state, Overlay::Throttling, v, &warnings);
+        QCOMPARE(v[a], 1.0f);
+        QCOMPARE(v[b], 1.0f);
+        QCOMPARE(v[c], 2.0f);
+        QCOMPARE(v[d], 0.0f);
     }
 
     void historyKeepsTheLastSnapshotsPerGpu()
