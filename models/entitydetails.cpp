@@ -24,6 +24,22 @@ QString row(const QString &label, const QString &value)
     return QStringLiteral("<tr><td style='color:#8a94a3;padding-right:12px'>%1</td><td>%2</td></tr>")
         .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
 }
+// NVML's clocks-event reasons in words; idle alone is not worth a word.
+QString clockReasonsText(float value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("—");
+    const uint32_t mask = uint32_t(value);
+    QStringList reasons;
+    if (mask & metric::clocks::Thermal)
+        reasons << Tr::tr("thermal slowdown");
+    if (mask & metric::clocks::SwPowerCap)
+        reasons << Tr::tr("power cap");
+    if (mask & metric::clocks::HwPowerBrakeSlowdown)
+        reasons << Tr::tr("power brake");
+    return reasons.isEmpty() ? Tr::tr("nothing") : reasons.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
@@ -67,12 +83,17 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
         html += row(Tr::tr("Job"), Tr::tr("none (idle)"));
     }
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Readings"));
-    for (const MetricColumn &c : state.columns())
-        if (c.descriptor.entityKind == EntityKind::Gpu)
-            html += row(
-                c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
-                formatReading(state.value(&c, gpu),
-                              c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
+    for (const MetricColumn &c : state.columns()) {
+        if (c.descriptor.entityKind != EntityKind::Gpu)
+            continue;
+        if (c.descriptor.name == metric::ClocksEventReasons) {
+            html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
+            continue;
+        }
+        html += row(c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
+                    formatReading(state.value(&c, gpu),
+                                  c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
+    }
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>").arg(Tr::tr("Recent events"));
     if (recentEvents.empty())
         html += QStringLiteral("<p style='color:#8a94a3'>%1</p>").arg(Tr::tr("none received"));

@@ -139,6 +139,26 @@
         <source> (assumed: the topology gives none)</source>
         <translation> (angenommen: die Topologie nennt keine)</translation>
     </message>
+    <message>
+        <source>thermal slowdown</source>
+        <translation>thermisch gedrosselt</translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>Leistungsgrenze</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>Leistungsbremse</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>Clocks held down by</source>
+        <translation>Takt gebremst durch</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

@@ -139,6 +139,26 @@
         <source> (assumed: the topology gives none)</source>
         <translation>（推定: トポロジーに位置の記載なし）</translation>
     </message>
+    <message>
+        <source>thermal slowdown</source>
+        <translation>熱による減速</translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>電力上限</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>パワーブレーキ</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Clocks held down by</source>
+        <translation>クロック制限の要因</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

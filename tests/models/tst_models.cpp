@@ -380,6 +380,8 @@ private Q_SLOTS:
         const Topology &t = *state.topology();
         set(state, metric::GpuTemp, 9, 67.0f);
         set(state, metric::PduLoad, t.racks[t.rackOfGpu(9)].pduIndices[0], 20.0f);
+        set(state, metric::ClocksEventReasons, 9,
+            float(metric::clocks::SwThermalSlowdown | metric::clocks::SwPowerCap));
         Event xid;
         xid.type = EventType::Xid;
         xid.code = 48;
@@ -393,6 +395,8 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("llm-405b-pretrain (training)")));
         QVERIFY(text.contains(QStringLiteral("67 °C")));
         QVERIFY(text.contains(QStringLiteral("Xid 48 — Double Bit ECC Error")));
+        QVERIFY(text.contains(QStringLiteral("Clocks held down by\nthermal slowdown, power cap"))
+                || text.contains(QStringLiteral("Clocks held down by thermal slowdown, power cap")));
         // Its rack: the PDUs against their rating, the hottest GPU, the silent ones.
         doc.setHtml(rackDetailsHtml(state, t.rackOfGpu(9)));
         const QString rack = doc.toPlainText();
