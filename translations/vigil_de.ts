@@ -1002,5 +1002,13 @@
         <source>unplaced</source>
         <translation>nicht verortet</translation>
     </message>
+    <message>
+        <source>Each rack shows its commonest value — zoom in for single GPUs</source>
+        <translation>Jedes Rack zeigt seinen häufigsten Wert — hineinzoomen für einzelne GPUs</translation>
+    </message>
+    <message>
+        <source>Each rack shows its most extreme GPU — zoom in for single GPUs</source>
+        <translation>Jedes Rack zeigt seine extremste GPU — hineinzoomen für einzelne GPUs</translation>
+    </message>
 </context>
 </TS>

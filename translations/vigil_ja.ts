@@ -1002,5 +1002,13 @@
         <source>unplaced</source>
         <translation>配置不明</translation>
     </message>
+    <message>
+        <source>Each rack shows its commonest value — zoom in for single GPUs</source>
+        <translation>各ラックは最も多い値を表示 — 個々の GPU は拡大して表示</translation>
+    </message>
+    <message>
+        <source>Each rack shows its most extreme GPU — zoom in for single GPUs</source>
+        <translation>各ラックは最も極端な GPU を表示 — 個々の GPU は拡大して表示</translation>
+    </message>
 </context>
 </TS>

@@ -393,6 +393,10 @@ void MainWindow::applyOverlay()
     computeOverlay(m_state, m_overlay, m_cellValues, m_warnings.get());
     if (spec.ramp == OverlaySpec::Ramp::Diverging && m_state.topology())
         relativeToRackPeers(*m_state.topology(), m_cellValues);
+    m_rackMap->setRackAggregate(spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
+                                    : spec.ramp == OverlaySpec::Ramp::Diverging
+                                    ? RackMapWidget::RackAggregate::LargestMagnitude
+                                    : RackMapWidget::RackAggregate::Max);
     m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max, spec.validMin, spec.validMax);
     updateCellMarks();
 }

@@ -228,6 +228,53 @@ private Q_SLOTS:
         QCOMPARE(map.rackLayout().gpuAt(QPointF(1, 1)), -1);
     }
 
+    void racksAggregateWhenCellsAreTooSmall()
+    {
+        RackMapWidget map;
+        map.setMinimumSize(10, 10);
+        map.resize(150, 100);
+        map.setTopology(topology);
+        std::vector<float> values(topology->gpus.size(), 40.0f);
+        const uint32_t hot = 1234;
+        values[hot] = 95.0f; // one GPU among thousands: must not fall between the pixels
+        const ColorScale heat(ColorScale::Palette::Inferno);
+        map.setCellValues(values, heat, 20.0f, 95.0f);
+        QImage shot = map.grab().toImage();
+        QVERIFY2(map.showsRackAggregates(), qPrintable(QString::number(map.viewport().scale)));
+        const uint32_t hotRack = topology->rackOfGpu(hot);
+        auto rackCentre = [&](uint32_t rack) {
+            return map.viewport().toWidget(QRectF(map.rackLayout().rackRects()[rack]).center()).toPoint();
+        };
+        QCOMPARE(shot.pixel(rackCentre(hotRack)), heat.at(1.0));
+        const uint32_t otherRack = hotRack == 10 ? 11 : 10; // clear of the hall label and the note
+        QCOMPARE(shot.pixel(rackCentre(otherRack)), heat.map(40.0f, 20.0f, 95.0f));
+
+        // Differences from the median: the largest one either way.
+        std::vector<float> relative(topology->gpus.size(), 0.0f);
+        relative[hot] = -10.0f;
+        relative[hot + 1] = 3.0f;
+        const ColorScale diverging(ColorScale::Palette::Diverging);
+        map.setRackAggregate(RackMapWidget::RackAggregate::LargestMagnitude);
+        map.setCellValues(relative, diverging, -12.5f, 12.5f);
+        shot = map.grab().toImage();
+        QCOMPARE(shot.pixel(rackCentre(hotRack)), diverging.map(-10.0f, -12.5f, 12.5f));
+
+        // Jobs: the commonest one in the rack, not whichever GPU a pixel lands on.
+        std::vector<float> jobs(topology->gpus.size(), 0.0f);
+        jobs[hot] = 3.0f;
+        map.setRackAggregate(RackMapWidget::RackAggregate::Commonest);
+        map.setCellValues(jobs, ColorScale(ColorScale::Palette::Categorical), 0.0f, 1.0f);
+        shot = map.grab().toImage();
+        QCOMPARE(shot.pixel(rackCentre(hotRack)), ColorScale::category(0));
+
+        // A broken sensor anywhere in a rack shows even from across the room.
+        values[hot] = 400.0f;
+        map.setRackAggregate(RackMapWidget::RackAggregate::Max);
+        map.setCellValues(values, heat, 20.0f, 95.0f, -40.0f, 150.0f);
+        shot = map.grab().toImage();
+        QCOMPARE(shot.pixel(rackCentre(hotRack)), ColorScale::invalidColor());
+    }
+
     void sparklinesBreakAtMissingReadings()
     {
         SparklineTable table;

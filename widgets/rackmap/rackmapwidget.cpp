@@ -8,7 +8,9 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vigil {
 
@@ -69,6 +71,54 @@ void RackMapWidget::setCellMarks(std::vector<uint8_t> marks)
                 m_rackMarks[m_topology->rackOfGpu(uint32_t(g))] |= m_marks[g];
     renderCells();
     update();
+}
+
+void RackMapWidget::setRackAggregate(RackAggregate aggregate)
+{
+    if (aggregate == m_aggregate)
+        return;
+    m_aggregate = aggregate;
+    renderCells();
+    update();
+}
+
+QRgb RackMapWidget::rackAggregateColour(size_t rack) const
+{
+    float chosen = std::numeric_limits<float>::quiet_NaN();
+    std::vector<std::pair<float, int>> counts; // Commonest: value, how many
+    for (uint32_t node : m_topology->nodesOfRack[rack])
+        for (uint32_t g : m_topology->gpusOfNode[node]) {
+            if (g >= m_values.size())
+                continue;
+            const float v = m_values[g];
+            if (std::isnan(v))
+                continue;
+            if (v < m_validMin || v > m_validMax)
+                return ColorScale::invalidColor(); // a broken sensor shows even from afar
+            switch (m_aggregate) {
+            case RackAggregate::Max:
+                if (!(chosen >= v))
+                    chosen = v;
+                break;
+            case RackAggregate::LargestMagnitude:
+                if (!(std::abs(chosen) >= std::abs(v)))
+                    chosen = v;
+                break;
+            case RackAggregate::Commonest: {
+                auto it = std::find_if(counts.begin(), counts.end(), [v](const auto &c) { return c.first == v; });
+                if (it == counts.end())
+                    counts.emplace_back(v, 1);
+                else
+                    ++it->second;
+                break;
+            }
+            }
+        }
+    if (m_aggregate == RackAggregate::Commonest && !counts.empty())
+        chosen = std::max_element(counts.begin(), counts.end(), [](const auto &a, const auto &b) {
+                     return a.second < b.second;
+                 })->first;
+    return m_scale.map(chosen, m_min, m_max);
 }
 
 uint8_t RackMapWidget::rackMark(int rack) const
@@ -367,6 +417,13 @@ void RackMapWidget::renderCells()
         rebuildBackground();
     if (!m_topology || m_frame.isNull())
         return;
+    if (showsRackAggregates()) {
+        QPainter p(&m_unitFrame);
+        p.translate(m_unitOrigin);
+        for (size_t r = 0; r < m_layout.rackRects().size(); ++r)
+            p.fillRect(m_layout.rackRects()[r], QColor::fromRgb(rackAggregateColour(r)));
+        return;
+    }
     if (!m_unitFrame.isNull()) {
         const qsizetype unitStride = m_unitFrame.bytesPerLine() / qsizetype(sizeof(QRgb));
         QRgb *unitBits = reinterpret_cast<QRgb *>(m_unitFrame.bits());
@@ -482,6 +539,21 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         }
     }
     paintRackOutlines(p); // above the hall labels: an alarm is never hidden behind a name
+    if (m_topology && showsRackAggregates()) {
+        // Say what a block means, so a rack's colour is not read as every GPU's.
+        QFont f = font();
+        f.setPixelSize(11);
+        p.setFont(f);
+        const QString fullNote = m_aggregate == RackAggregate::Commonest
+            ? tr("Each rack shows its commonest value — zoom in for single GPUs")
+            : tr("Each rack shows its most extreme GPU — zoom in for single GPUs");
+        const QString note = p.fontMetrics().elidedText(fullNote, Qt::ElideRight, width() - 24);
+        const QRect box(6, height() - p.fontMetrics().height() - 10, p.fontMetrics().horizontalAdvance(note) + 12,
+                        p.fontMetrics().height() + 4);
+        p.fillRect(box, QColor(0x12, 0x15, 0x1a, 220));
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(box, Qt::AlignCenter, note);
+    }
     if (!m_staleNotice.isEmpty()) {
         // Never let an old picture pass for a live one.
         p.fillRect(rect(), QColor(0x0d, 0x11, 0x17, 150));

@@ -41,6 +41,20 @@ public:
     };
     void setCellMarks(std::vector<uint8_t> marks);
     uint8_t rackMark(int rack) const;
+    // How a rack is summarised when its cells are too small to see one by one:
+    // the highest value (heat, load, alarm level), the value furthest from zero
+    // (differences from the rack's median) or the commonest (job). Either way an
+    // outlier GPU is never lost to pixel sampling at whole-floor zoom.
+    enum class RackAggregate
+    {
+        Max,
+        LargestMagnitude,
+        Commonest,
+    };
+    void setRackAggregate(RackAggregate aggregate);
+    // Below this many pixels per GPU cell racks are drawn as one block each.
+    static constexpr double AggregateBelowScale = 2.0;
+    bool showsRackAggregates() const { return !m_unitFrame.isNull() && m_viewport.scale < AggregateBelowScale; }
     // A banner across the map saying the picture is not current (empty: none).
     void setStaleNotice(const QString &notice);
     QString staleNotice() const { return m_staleNotice; }
@@ -97,6 +111,7 @@ private:
     void rebuildBackground();
     void paintMarks(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, uint8_t mark) const;
     void paintRackOutlines(QPainter &p) const;
+    QRgb rackAggregateColour(size_t rack) const;
     void buildUnitFrame(const QColor &floor, const QColor &hall);
     void updateViewport();
     void applyViewChange();
@@ -110,6 +125,7 @@ private:
     std::vector<float> m_values;
     std::vector<uint8_t> m_marks; // per GPU, CellMark bits
     std::vector<uint8_t> m_rackMarks; // per rack, the union of its GPUs' marks
+    RackAggregate m_aggregate = RackAggregate::Max;
     ColorScale m_scale;
     float m_min = 0.0f;
     float m_max = 1.0f;
