@@ -59,6 +59,16 @@ private Q_SLOTS:
         for (int gpu : { 0, 200, 511 })
             QCOMPARE(shot.pixel(window.rackMap()->cellCenter(gpu)),
                      viridis.map(power->values[size_t(gpu)], 0.0f, 700.0f));
+        // Every overlay: the map draws, at known cells, exactly the colour of the value it was given.
+        for (Overlay o : allOverlays()) {
+            window.setOverlay(o);
+            window.refresh();
+            const QImage image = window.rackMap()->grab().toImage();
+            for (int gpu : { 0, 200, 511 })
+                QVERIFY2(image.pixel(window.rackMap()->cellCenter(gpu)) == window.rackMap()->cellColor(gpu),
+                         qPrintable(overlayKey(o)));
+        }
+        window.setOverlay(Overlay::GpuPower);
         QTest::keyClick(&window, Qt::Key_8);
         QCOMPARE(window.overlay(), Overlay::ByJob);
         const QImage jobs = window.rackMap()->grab().toImage();
