@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The min/max pyramid that decimates chart series: every pixel column keeps its
+// extremes (checked against brute force on random data with spikes and gaps).
+#include "series/minmaxpyramid.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vigil;
+
+namespace {
+
+bool sameFloat(float a, float b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+} // namespace
+
+class TestSeries : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void columnsKeepEveryExtreme_data()
+    {
+        QTest::addColumn<int>("samples");
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<quint32>("seed");
+        for (int samples : { 1, 2, 3, 7, 64, 1000, 4097, 100003 })
+            for (int columns : { 1, 3, 640, 1920 })
+                QTest::addRow("%d samples, %d columns", samples, columns)
+                    << samples << columns << quint32(samples * 31 + columns);
+    }
+
+    void columnsKeepEveryExtreme()
+    {
+        QFETCH(int, samples);
+        QFETCH(int, columns);
+        QFETCH(quint32, seed);
+        QRandomGenerator random(seed);
+        MinMaxPyramid series;
+        std::vector<double> xs;
+        std::vector<float> ys;
+        double x = 1000.0;
+        for (int i = 0; i < samples; ++i) {
+            // Uneven spacing, duplicate timestamps, NaN gaps and one-sample spikes.
+            const int roll = int(random.bounded(100));
+            x += roll < 10 ? 0.0 : random.generateDouble() * 3.0;
+            float y = float(std::sin(i * 0.001) + random.generateDouble() * 0.1);
+            if (roll == 42)
+                y = 50.0f + float(random.bounded(100)); // spike
+            else if (roll == 7)
+                y = -50.0f;
+            else if (roll < 4)
+                y = std::nanf("");
+            QVERIFY(series.append(x, y));
+            xs.push_back(x);
+            ys.push_back(y);
+        }
+        QCOMPARE(series.size(), size_t(samples));
+        // Whole range and a zoomed window that cuts through the data.
+        for (auto [x0, x1] : { std::pair(xs.front(), xs.back()),
+                               std::pair(xs.front() + (xs.back() - xs.front()) * 0.3,
+                                         xs.front() + (xs.back() - xs.front()) * 0.31 + 1.0) }) {
+            if (!(x1 > x0))
+                x1 = x0 + 1.0;
+            const std::vector<SeriesColumn> got = series.columns(x0, x1, columns);
+            QCOMPARE(got.size(), size_t(columns));
+            const double width = (x1 - x0) / columns;
+            size_t i = 0;
+            while (i < xs.size() && xs[i] < x0)
+                ++i;
+            for (int c = 0; c < columns; ++c) {
+                const double edge = c + 1 == columns ? x1 : x0 + width * (c + 1);
+                float lo = std::nanf(""), hi = std::nanf("");
+                size_t count = 0;
+                size_t first = i;
+                while (i < xs.size() && (xs[i] < edge || (c + 1 == columns && xs[i] <= edge))) {
+                    if (!std::isnan(ys[i])) {
+                        lo = std::isnan(lo) ? ys[i] : std::min(lo, ys[i]);
+                        hi = std::isnan(hi) ? ys[i] : std::max(hi, ys[i]);
+                    }
+                    ++count;
+                    ++i;
+                }
+                const SeriesColumn &column = got[size_t(c)];
+                QCOMPARE(column.count, count);
+                if (count == 0)
+                    continue;
+                QVERIFY2(sameFloat(column.min, lo),
+                         qPrintable(QStringLiteral("column %1: %2 vs %3").arg(c).arg(column.min).arg(lo)));
+                QVERIFY(sameFloat(column.max, hi));
+                QVERIFY(sameFloat(column.first, ys[first]));
+                QVERIFY(sameFloat(column.last, ys[i - 1]));
+            }
+        }
+    }
+
+    void badInput()
+    {
+        MinMaxPyramid series;
+        QVERIFY(series.columns(0, 1, 10).size() == 10); // empty: empty columns, no crash
+        QVERIFY(series.append(10.0, 1.0f));
+        QVERIFY(series.append(10.0, 2.0f)); // a duplicate timestamp is kept
+        QVERIFY(!series.append(9.0, 3.0f)); // the clock went back: refused, a new series' job
+        QCOMPARE(series.size(), size_t(2));
+        QVERIFY(series.append(11.0, std::numeric_limits<float>::infinity()));
+        QVERIFY(std::isnan(series.y(2))); // infinity is no reading
+        const auto one = series.columns(10.0, 11.0, 1);
+        QCOMPARE(one[0].min, 1.0f);
+        QCOMPARE(one[0].max, 2.0f);
+        QCOMPARE(one[0].count, size_t(3));
+        QVERIFY(series.columns(5.0, 5.0, 4)[0].empty()); // an empty range
+        QVERIFY(series.columns(12.0, 11.0, 4)[0].empty()); // a reversed one
+        QVERIFY(series.columns(0.0, 1.0, 0).empty());
+        QVERIFY(series.columns(0.0, 1.0, -5).empty());
+        const auto all = series.extremes(0, 1000); // past the end is clipped
+        QCOMPARE(all.first, 1.0f);
+        QCOMPARE(all.second, 2.0f);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSeries)
+#include "tst_series.moc"
