@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The time-series chart: axis arithmetic, where markers land, what an offscreen
+// render holds pixel by pixel, gaps, and CSV export.
+#include "chart/axismapping.h"
+#include "chart/timeserieschart.h"
+
+#include <QFile>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vigil;
+
+namespace {
+
+std::shared_ptr<MinMaxPyramid> line(int n, double x0, double dx, float (*f)(int))
+{
+    auto s = std::make_shared<MinMaxPyramid>();
+    for (int i = 0; i < n; ++i)
+        s->append(x0 + dx * i, f(i));
+    return s;
+}
+
+bool hasColour(const QImage &image, int x, int yTop, int yBottom, QRgb colour)
+{
+    for (int y = yTop; y <= yBottom; ++y)
+        if (image.pixel(x, y) == colour)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestChart : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void axisMapping_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<double>("pixel");
+        QTest::newRow("start") << 100.0 << 50.0;
+        QTest::newRow("end") << 200.0 << 1050.0;
+        QTest::newRow("middle") << 150.0 << 550.0;
+        QTest::newRow("outside") << 250.0 << 1550.0;
+    }
+
+    void axisMapping()
+    {
+        QFETCH(double, value);
+        QFETCH(double, pixel);
+        const AxisMapping x { 100.0, 200.0, 50.0, 1050.0 };
+        QCOMPARE(x.toPixel(value), pixel);
+        QCOMPARE(x.toValue(pixel), value);
+        // A y axis runs upwards: the minimum at the bottom pixel.
+        const AxisMapping y { 0.0, 10.0, 400.0, 0.0 };
+        QCOMPARE(y.toPixel(0.0), 400.0);
+        QCOMPARE(y.toPixel(10.0), 0.0);
+    }
+
+    void zoomAndPanKeepTheirAnchor()
+    {
+        const AxisMapping x { 0.0, 1000.0, 0.0, 500.0 };
+        const AxisMapping z = x.zoomedAt(100.0, 4.0);
+        QCOMPARE(z.toValue(100.0), x.toValue(100.0)); // the value under the pointer stays
+        QCOMPARE(z.valueMax - z.valueMin, 250.0);
+        const AxisMapping p = x.pannedBy(50.0); // content follows the pointer right
+        QCOMPARE(p.valueMin, -100.0);
+        QCOMPARE(p.toPixel(0.0), 50.0);
+    }
+
+    void ticksAreRound()
+    {
+        QCOMPARE(niceTicks(0.0, 10.0, 5), (std::vector<double> { 0, 2, 4, 6, 8, 10 }));
+        const std::vector<double> fine = niceTicks(1.93, 2.07, 4);
+        QCOMPARE(fine.size(), size_t(3));
+        for (size_t i = 0; i < fine.size(); ++i)
+            QVERIFY(std::abs(fine[i] - (1.95 + 0.05 * double(i))) < 1e-12);
+        QVERIFY(niceTicks(5.0, 5.0, 4).empty());
+        QVERIFY(niceTicks(0.0, std::nan(""), 4).empty());
+        const double hour = 3600e3;
+        const std::vector<double> t = timeTicks(1793577600000.0 + 0.5 * hour, 1793577600000.0 + 6.5 * hour, 6);
+        QCOMPARE(t.size(), size_t(6));
+        QCOMPARE(timeTickLabel(t.front(), t[1] - t[0]), QStringLiteral("01:00"));
+        QCOMPARE(tickLabel(2.05, 0.05), QStringLiteral("2.05"));
+    }
+
+    void renderShowsLinesGapsSpansAndMarkers()
+    {
+        QLocale::setDefault(QLocale::c());
+        TimeSeriesChart chart;
+        chart.resize(800, 400);
+        chart.setTimeAxis(false);
+        const QColor red(255, 0, 0), blue(0, 0, 255);
+        // A flat line at 1 with a gap between x = 40 and 60, and a one-sample spike at x = 80.
+        auto flat
+            = line(101, 0.0, 1.0, [](int i) { return i > 40 && i < 60 ? std::nanf("") : (i == 80 ? 3.0f : 1.0f); });
+        chart.setSeries({ { QStringLiteral("flat"), red, flat, 2.0, false } });
+        chart.setSpans({ { 10.0, 20.0, QColor(0, 255, 0, 255), QString() } });
+        chart.setMarkers({ { 30.0, blue, QStringLiteral("restart"), QStringLiteral("restart at 30"), 7 } });
+        const QImage shot = chart.grab().toImage();
+        const AxisMapping x = chart.xMapping();
+        const AxisMapping y = chart.yMapping();
+        const QRect plot = chart.plotRect();
+        const int yLine = int(std::lround(y.toPixel(1.0)));
+        QVERIFY(hasColour(shot, int(x.toPixel(5.0)), yLine - 2, yLine + 2, red.rgb()));
+        QVERIFY(!hasColour(shot, int(x.toPixel(50.0)), plot.top(), plot.bottom(), red.rgb())); // the gap
+        QVERIFY(hasColour(shot, int(x.toPixel(70.0)), yLine - 2, yLine + 2, red.rgb()));
+        // The spike reaches its height although it is one sample among 101.
+        QVERIFY(hasColour(shot, int(std::lround(x.toPixel(80.0))), int(y.toPixel(3.0)) - 2, int(y.toPixel(3.0)) + 2,
+                          red.rgb()));
+        // The shaded span lies exactly over its x range.
+        QCOMPARE(shot.pixel(int(x.toPixel(15.0)), plot.center().y() + 40), QColor(0, 255, 0).rgb());
+        QVERIFY(shot.pixel(int(x.toPixel(25.0)), plot.center().y() + 40) != QColor(0, 255, 0).rgb());
+        // The marker sits at its x, on the top edge of the plot.
+        QVERIFY(hasColour(shot, int(std::lround(x.toPixel(30.0))), plot.top() - 8, plot.top(), blue.rgb()));
+        // Clicking it names its event.
+        QSignalSpy clicked(&chart, &TimeSeriesChart::markerClicked);
+        QTest::mouseClick(&chart, Qt::LeftButton, {}, QPoint(int(std::lround(x.toPixel(30.0))), plot.top() + 2));
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.front().front().value<uint64_t>(), uint64_t(7));
+    }
+
+    void singlePointsDuplicatesAndCrowdedMarkers()
+    {
+        TimeSeriesChart chart;
+        chart.resize(600, 300);
+        auto one = std::make_shared<MinMaxPyramid>();
+        one->append(1793577600000.0, 2.5f);
+        chart.setSeries({ { QStringLiteral("one"), Qt::red, one } });
+        QVERIFY(chart.xMax() > chart.xMin()); // a single point still gets a range
+        const QImage shot = chart.grab().toImage();
+        const QPoint at(int(chart.xMapping().toPixel(1793577600000.0)), int(chart.yMapping().toPixel(2.5)));
+        QVERIFY(hasColour(shot, at.x(), at.y() - 2, at.y() + 2, QColor(Qt::red).rgb()));
+        // Ten markers within a few pixels are one group, not a smear.
+        std::vector<ChartMarker> crowd;
+        for (int i = 0; i < 10; ++i)
+            crowd.push_back({ 1793577600000.0 + i, Qt::yellow, QStringLiteral("ecc"), QStringLiteral("ecc %1").arg(i),
+                              uint64_t(i) });
+        chart.setMarkers(crowd);
+        chart.grab();
+    }
+
+    void zoomPanResetAndFollow()
+    {
+        TimeSeriesChart chart;
+        chart.resize(800, 300);
+        chart.setTimeAxis(false);
+        auto data = std::make_shared<MinMaxPyramid>();
+        for (int i = 0; i <= 1000; ++i)
+            data->append(i, float(i));
+        chart.setSeries({ { QStringLiteral("d"), Qt::green, data } });
+        QVERIFY(chart.isFollowing());
+        QCOMPARE(chart.xMin(), 0.0);
+        QCOMPARE(chart.xMax(), 1000.0);
+        QSignalSpy changed(&chart, &TimeSeriesChart::xRangeChanged);
+        chart.setXRange(100.0, 200.0);
+        QVERIFY(!chart.isFollowing());
+        QCOMPARE(changed.size(), 1);
+        // New data does not move a view the user chose...
+        data->append(1001, 1.0f);
+        chart.setSeries({ { QStringLiteral("d"), Qt::green, data } });
+        QCOMPARE(chart.xMax(), 200.0);
+        // ...until Home resets it and it follows again.
+        QTest::keyClick(&chart, Qt::Key_Home);
+        QVERIFY(chart.isFollowing());
+        QCOMPARE(chart.xMax(), 1001.0);
+        // Shift+drag zooms to the band.
+        const AxisMapping x = chart.xMapping();
+        QTest::mousePress(&chart, Qt::LeftButton, Qt::ShiftModifier, QPoint(int(x.toPixel(300.0)), 100));
+        QTest::mouseMove(&chart, QPoint(int(x.toPixel(500.0)), 100));
+        QTest::mouseRelease(&chart, Qt::LeftButton, Qt::ShiftModifier, QPoint(int(x.toPixel(500.0)), 100));
+        QVERIFY(std::abs(chart.xMin() - 300.0) < 3.0);
+        QVERIFY(std::abs(chart.xMax() - 500.0) < 3.0);
+    }
+
+    void csvRoundTripAndUnwritablePaths()
+    {
+        TimeSeriesChart chart;
+        chart.resize(600, 300);
+        chart.setTimeAxis(false);
+        auto a = line(5, 0.0, 1.0, [](int i) { return i == 2 ? std::nanf("") : float(i) * 0.5f; });
+        auto b = line(3, 0.5, 1.0, [](int i) { return float(i) + 10.0f; });
+        chart.setSeries({ { QStringLiteral("loss, main"), Qt::red, a }, { QStringLiteral("other"), Qt::blue, b } });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chart.csv"));
+        QCOMPARE(chart.exportCsv(path), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.front(), QStringLiteral("x,loss; main,other"));
+        QCOMPARE(rows.size(), 1 + 5 + 3);
+        QCOMPARE(rows[1], QStringLiteral("0,0,"));
+        QCOMPARE(rows[2], QStringLiteral("0.5,,10"));
+        QCOMPARE(rows[5], QStringLiteral("2,,")); // NaN is an empty cell, never 0
+        QCOMPARE(rows[8], QStringLiteral("4,2,"));
+        const QString png = dir.filePath(QStringLiteral("chart.png"));
+        QCOMPARE(chart.exportPng(png), QString());
+        QVERIFY(QImage(png).width() >= 1200); // drawn at twice the size, for print
+        QVERIFY(
+            chart.exportCsv(QStringLiteral("/proc/no-such-dir/chart.csv")).contains(QStringLiteral("Cannot write")));
+        QVERIFY(
+            chart.exportPng(QStringLiteral("/proc/no-such-dir/chart.png")).contains(QStringLiteral("Cannot write")));
+    }
+};
+
+QTEST_MAIN(TestChart)
+#include "tst_chart.moc"
