@@ -2,6 +2,7 @@
 // vigil-bench: runs every benchmark, prints each figure with its baseline and
 // ratio, and writes them to the JSON file named by --out.
 #include "benchreport.h"
+#include "chart_bench.h"
 #include "ingest_bench.h"
 #include "rackmap_bench.h"
 #include "simulation_bench.h"
@@ -31,6 +32,8 @@ int main(int argc, char *argv[])
         vigil::bench::runIngestBenchmark(report);
     if (wanted("rackmap_repaint_100k_ms"))
         vigil::bench::runRackMapBenchmark(report);
+    if (wanted("chart_redraw_10m_ms"))
+        vigil::bench::runChartBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

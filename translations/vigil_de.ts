@@ -1011,4 +1011,86 @@
         <translation>Jedes Rack zeigt seine extremste GPU — hineinzoomen für einzelne GPUs</translation>
     </message>
 </context>
+<context>
+    <name>vigil::TimeSeriesChart</name>
+    <message>
+        <source>Cannot write %1 (is the folder writable?)</source>
+        <translation>%1 kann nicht geschrieben werden (ist der Ordner beschreibbar?)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::TrainingDock</name>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Loss against step</source>
+        <translation>Loss über Schritt</translation>
+    </message>
+    <message>
+        <source>Show loss against the training step: a rollback then shows the abandoned branch dimmed and the steps trained again shaded</source>
+        <translation>Loss über dem Trainingsschritt zeigen: ein Rollback zeigt dann den verworfenen Zweig blass und die erneut trainierten Schritte schattiert</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 GPUs)</source>
+        <translation>%1 (%2, %3 GPUs)</translation>
+    </message>
+    <message>
+        <source>lost %1 h × %2 GPUs</source>
+        <translation>verloren: %1 h × %2 GPUs</translation>
+    </message>
+    <message>
+        <source>%1 steps trained again</source>
+        <translation>%1 Schritte erneut trainiert</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Export the loss chart</source>
+        <translation>Loss-Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;CSV data (*.csv)</source>
+        <translation>PNG-Bild (*.png);;CSV-Daten (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
 </TS>

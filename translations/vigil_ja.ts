@@ -1011,4 +1011,86 @@
         <translation>各ラックは最も極端な GPU を表示 — 個々の GPU は拡大して表示</translation>
     </message>
 </context>
+<context>
+    <name>vigil::TimeSeriesChart</name>
+    <message>
+        <source>Cannot write %1 (is the folder writable?)</source>
+        <translation>%1 に書き込めません（フォルダーは書き込み可能ですか？）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::TrainingDock</name>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>スループット</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>トークン/秒</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>ステップ時間</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>学習</translation>
+    </message>
+    <message>
+        <source>Loss against step</source>
+        <translation>ステップごとの損失</translation>
+    </message>
+    <message>
+        <source>Show loss against the training step: a rollback then shows the abandoned branch dimmed and the steps trained again shaded</source>
+        <translation>学習ステップに対する損失を表示: ロールバックでは破棄された分岐を薄く、再学習したステップを網掛けで表示</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 GPUs)</source>
+        <translation>%1（%2、%3 GPU）</translation>
+    </message>
+    <message>
+        <source>lost %1 h × %2 GPUs</source>
+        <translation>損失 %1 時間 × %2 GPU</translation>
+    </message>
+    <message>
+        <source>%1 steps trained again</source>
+        <translation>%1 ステップを再学習</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>ステップ時間</translation>
+    </message>
+    <message>
+        <source>Export the loss chart</source>
+        <translation>損失グラフをエクスポート</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;CSV data (*.csv)</source>
+        <translation>PNG 画像 (*.png);;CSV データ (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+</context>
 </TS>

@@ -15,6 +15,7 @@
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
 #include "theme.h"
+#include "trainingdock.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -123,6 +124,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     , m_refreshTimer(new QTimer(this))
 {
     m_coverage = new QLabel(this);
+    m_trainingDock = new TrainingDock(this);
     m_warnings = std::make_unique<HardwareWarnings>();
     m_history = std::make_unique<GpuHistory>();
     setWindowTitle(tr("Vigil — GPU cluster operations"));
@@ -157,7 +159,14 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
 
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
-    connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this] { updateDetails(); });
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    splitDockWidget(m_eventDock, m_trainingDock, Qt::Horizontal);
+    connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
+        updateDetails();
+        const Topology *t = m_state.topology().get();
+        if (t && gpu >= 0 && size_t(gpu) < t->jobOfGpu.size() && t->jobOfGpu[size_t(gpu)] >= 0)
+            m_trainingDock->setJob(t->jobOfGpu[size_t(gpu)]); // the selected GPU's job
+    });
     connect(m_detailsDock, &DetailsDock::gpuActivated, m_rackMap, &RackMapWidget::setSelectedGpu);
     resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
@@ -170,6 +179,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     viewMenu->addAction(jobsDock->toggleViewAction());
     viewMenu->addAction(m_eventDock->toggleViewAction());
     viewMenu->addAction(m_detailsDock->toggleViewAction());
+    viewMenu->addAction(m_trainingDock->toggleViewAction());
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -465,16 +475,19 @@ void MainWindow::refresh()
             m_breadcrumb->setText(m_rackMap->breadcrumb());
             m_eventDock->setTopology(m_state.topology());
             m_warnings->setTopology(m_state.topology());
+            m_trainingDock->setTopology(m_state.topology());
             updateLegend();
         }
         m_warnings->prune(m_state.timeMs());
         m_history->record(m_state);
+        m_trainingDock->update(m_state);
         applyOverlay();
         m_jobs->setState(m_state);
         updateDetails();
     }
     const std::vector<Event> events = m_cluster.takeEvents();
     m_warnings->add(events);
+    m_trainingDock->addEvents(events);
     m_eventDock->append(events);
     const ConnectionStatus status = m_cluster.status();
     m_status->showStatus(status, m_state.timeMs(), m_cluster.gaps());

@@ -22,6 +22,7 @@ struct ConnectionStatus;
 class ConnectionStatusWidget;
 class DetailsDock;
 class EventDock;
+class TrainingDock;
 class GpuHistory;
 class HardwareWarnings;
 class JobTableModel;
@@ -47,6 +48,7 @@ public:
     QString breadcrumbText() const;
     EventDock *eventDock() const { return m_eventDock; }
     DetailsDock *detailsDock() const { return m_detailsDock; }
+    TrainingDock *trainingDock() const { return m_trainingDock; }
     // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
     // Selects what `query` names and zooms until cells are `cellPixels` wide.
     bool find(const QString &query, double cellPixels = 18.0);
@@ -93,6 +95,7 @@ private:
     EventDock *m_eventDock;
     QLabel *m_breadcrumb;
     DetailsDock *m_detailsDock;
+    TrainingDock *m_trainingDock;
     QLineEdit *m_search;
     QTimer *m_cycleTimer;
     QTimer *m_hallTimer;

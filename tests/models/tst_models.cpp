@@ -10,6 +10,7 @@
 #include "model/blastradius.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
+#include "traininghistory.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QAbstractItemModelTester>
@@ -287,6 +288,49 @@ private Q_SLOTS:
         state.reset(std::make_shared<Topology>(buildTopology({ 64 }, 3)), standardMetrics());
         history.record(state);
         QCOMPARE(history.snapshots(), size_t(0));
+    }
+
+    void trainingHistoryKeepsBothBranchesOfARollback()
+    {
+        TrainingHistory history;
+        const int64_t minute = 60000;
+        auto at = [&](int i, float step, float loss) {
+            set(state, metric::JobStep, 0, step, T0 + i * minute);
+            set(state, metric::JobLoss, 0, loss, T0 + i * minute);
+            history.record(state);
+        };
+        at(0, 1000, 3.0f);
+        at(1, 1100, 2.9f);
+        at(2, 1200, 2.8f); // the last progress before the crash
+        at(3, std::nanf(""), std::nanf("")); // down: a gap, not a zero
+        at(4, 1050, 2.95f); // rolled back to the checkpoint at 1050
+        at(5, 1150, 2.85f);
+        at(6, 1250, 2.75f); // past where it was: recovered
+        const TrainingHistory::Job *job = history.job(0);
+        QVERIFY(job);
+        QCOMPARE(job->rollbacks.size(), size_t(1));
+        const TrainingHistory::Rollback &r = job->rollbacks.front();
+        QCOMPARE(r.fromStep, 1200.0);
+        QCOMPARE(r.toStep, 1050.0);
+        QCOMPARE(r.stepsRecomputed(), 150.0);
+        QCOMPARE(r.lastProgressMs, T0 + 2 * minute);
+        QCOMPARE(r.recoveredAtMs, T0 + 6 * minute);
+        // Against step: the first branch up to the checkpoint, the abandoned steps kept, the new branch.
+        QCOMPARE(job->lossByStep.size(), size_t(2));
+        QCOMPARE(job->lossByStep[0]->size(), size_t(1)); // step 1000
+        QCOMPARE(job->abandonedByStep.size(), size_t(1));
+        QCOMPARE(job->abandonedByStep[0]->size(), size_t(2)); // steps 1100 and 1200: abandoned, never erased
+        QCOMPARE(job->abandonedByStep[0]->y(1), 2.8f);
+        QCOMPARE(job->lossByStep[1]->size(), size_t(3));
+        QCOMPARE(job->lossByStep[1]->x(0), 1050.0);
+        // Against time: one continuous series with its gap; the curve jumps back up.
+        QCOMPARE(job->lossByTime.size(), size_t(1));
+        QCOMPARE(job->lossByTime[0]->size(), size_t(7));
+        QVERIFY(std::isnan(job->lossByTime[0]->y(3)));
+        QCOMPARE(job->lossByTime[0]->y(4), 2.95f);
+        // The same instant twice records once.
+        history.record(state);
+        QCOMPARE(job->lossByTime[0]->size(), size_t(7));
     }
 
     void dataAgeCountsFromTheLastReading()

@@ -9,7 +9,10 @@
 #include "gateway/gatewayserver.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
+#include "sim/topologybuilder.h"
 #include "sparkline/sparklinetable.h"
+#include "trainingdock.h"
+#include "vigil/v1/telemetry.pb.h"
 
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -24,6 +27,76 @@ class TestMainWindow : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void trainingDockShowsRollbacksAndMarkers()
+    {
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        TrainingDock dock;
+        dock.resize(900, 700);
+        dock.setTopology(topology);
+        const int64_t t0 = 1793577600000, minute = 60000;
+        auto at = [&](int i, float step, float loss, float tokens) {
+            v1::Samples s;
+            s.set_time_ms(t0 + i * minute);
+            for (auto [id, value] : { std::pair(8u, step), std::pair(9u, loss), std::pair(10u, tokens) }) {
+                auto *b = s.add_blocks();
+                b->set_metric_id(id);
+                b->add_values(value);
+            }
+            QVERIFY(state.apply(s).ok());
+            dock.update(state);
+        };
+        at(0, 1000, 3.0f, 5e5f);
+        at(1, 1100, 2.9f, 5e5f);
+        at(2, 1200, 2.8f, 5e5f);
+        at(3, std::nanf(""), std::nanf(""), 0.0f);
+        Event crash;
+        crash.id = 77;
+        crash.type = EventType::JobCrash;
+        crash.timeMs = t0 + 2 * minute + 30000;
+        crash.jobId = topology->jobs[0].id;
+        crash.step = 1200;
+        crash.message = QStringLiteral("training process exited abnormally");
+        Event warning = crash;
+        warning.id = 78;
+        warning.type = EventType::EccSingleBit;
+        Event otherJob = crash;
+        otherJob.id = 79;
+        otherJob.jobId = topology->jobs[1].id;
+        dock.addEvents({ crash, warning, otherJob });
+        at(4, 1050, 2.95f, 5e5f);
+        at(5, 1250, 2.75f, 5e5f);
+
+        // Against time: the crash as a flag, the warning as a tick, the other job's crash absent;
+        // the lost wall time from the last progress to recovery shaded on every chart.
+        const auto &markers = dock.lossChart()->markers();
+        QCOMPARE(markers.size(), size_t(2));
+        QCOMPARE(markers[0].eventId, uint64_t(77));
+        QCOMPARE(markers[0].x, double(crash.timeMs));
+        QVERIFY(!markers[0].minor);
+        QVERIFY(markers[1].minor);
+        QCOMPARE(dock.lossChart()->spans().size(), size_t(1));
+        QCOMPARE(dock.lossChart()->spans()[0].x0, double(t0 + 2 * minute));
+        QCOMPARE(dock.lossChart()->spans()[0].x1, double(t0 + 5 * minute));
+        QVERIFY(dock.lossChart()->spans()[0].label.contains(QStringLiteral("GPUs")));
+        QCOMPARE(dock.throughputChart()->spans().size(), size_t(1));
+        // Against step: both branches, the abandoned one dimmed, the steps trained again shaded.
+        dock.setLossAgainstStep(true);
+        const auto &series = dock.lossChart()->series();
+        QCOMPARE(series.size(), size_t(3));
+        QVERIFY(!series[0].dimmed && !series[1].dimmed && series[2].dimmed);
+        QCOMPARE(series[2].data->x(0), 1100.0);
+        QCOMPARE(dock.lossChart()->spans()[0].x0, 1050.0);
+        QCOMPARE(dock.lossChart()->spans()[0].x1, 1200.0);
+        QCOMPARE(dock.lossChart()->markers().front().x, 1200.0); // at its step
+        dock.setLossAgainstStep(false);
+        // Zooming one time chart moves the others.
+        dock.throughputChart()->setXRange(double(t0 + minute), double(t0 + 3 * minute));
+        QCOMPARE(dock.stepTimeChart()->xMin(), double(t0 + minute));
+        QCOMPARE(dock.lossChart()->xMax(), double(t0 + 3 * minute));
+    }
 
     void goesLiveAndDrawsTheCluster()
     {

@@ -24,7 +24,7 @@ constexpr int LeftMargin = 64;
 constexpr int RightMargin = 14;
 constexpr int TopMargin = 34; // title, legend and the marker band
 constexpr int BottomMargin = 26;
-constexpr double MarkerMergePixels = 7.0; // markers closer than this are drawn as one group
+constexpr double MarkerMergePixels = 9.0; // markers closer than this are drawn as one group
 } // namespace
 
 TimeSeriesChart::TimeSeriesChart(QWidget *parent)
@@ -168,14 +168,17 @@ AxisMapping TimeSeriesChart::yMapping() const
 std::vector<TimeSeriesChart::MarkerGroup> TimeSeriesChart::groupMarkers(const AxisMapping &x) const
 {
     std::vector<MarkerGroup> groups;
-    for (const ChartMarker &m : m_markers) {
-        if (m.x < x.valueMin || m.x > x.valueMax)
-            continue;
-        const double pixel = x.toPixel(m.x);
-        if (!groups.empty() && pixel - groups.back().pixel < MarkerMergePixels)
-            groups.back().markers.push_back(&m);
-        else
-            groups.push_back({ pixel, { &m } });
+    for (bool minor : { true, false }) { // minor first: the flags are drawn over the ticks
+        size_t start = groups.size();
+        for (const ChartMarker &m : m_markers) {
+            if (m.minor != minor || m.x < x.valueMin || m.x > x.valueMax)
+                continue;
+            const double pixel = x.toPixel(m.x);
+            if (groups.size() > start && pixel - groups.back().pixel < MarkerMergePixels)
+                groups.back().markers.push_back(&m);
+            else
+                groups.push_back({ pixel, { &m } });
+        }
     }
     return groups;
 }
@@ -275,20 +278,34 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     }
     p.restore();
 
-    // Markers along the top, grouped when they crowd.
-    for (const MarkerGroup &g : groupMarkers(x)) {
+    // Markers grouped when they crowd: events that matter as flags along the top,
+    // background warnings as ticks along the bottom.
+    const std::vector<MarkerGroup> groups = groupMarkers(x);
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        const MarkerGroup &g = groups[gi];
         const ChartMarker &first = *g.markers.front();
+        p.setPen(Qt::NoPen);
+        p.setBrush(first.colour);
+        if (first.minor) {
+            p.drawRect(QRectF(g.pixel - 1.0, plot.bottom() - 6, 2.0, 6.0));
+            continue;
+        }
         p.setPen(QPen(QColor(first.colour.red(), first.colour.green(), first.colour.blue(), 90), 1, Qt::DotLine));
         p.drawLine(QPointF(g.pixel, plot.top()), QPointF(g.pixel, plot.bottom()));
         p.setPen(Qt::NoPen);
-        p.setBrush(first.colour);
         const QPointF tip(g.pixel, plot.top());
         const QPointF triangle[3] = { tip, tip + QPointF(-5, -8), tip + QPointF(5, -8) };
         p.drawPolygon(triangle, 3);
-        if (g.markers.size() > 1) {
+        const QString count = QStringLiteral("×%1").arg(g.markers.size());
+        double room = plot.right() - g.pixel;
+        for (size_t next = gi + 1; next < groups.size(); ++next)
+            if (!groups[next].markers.front()->minor) {
+                room = groups[next].pixel - g.pixel;
+                break;
+            }
+        if (g.markers.size() > 1 && room > p.fontMetrics().horizontalAdvance(count) + 10) {
             p.setPen(text);
-            p.drawText(QRectF(g.pixel + 5, plot.top() - 14, 40, 12), Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("×%1").arg(g.markers.size()));
+            p.drawText(QRectF(g.pixel + 5, plot.top() - 14, 40, 12), Qt::AlignLeft | Qt::AlignVCenter, count);
         }
     }
     p.setBrush(Qt::NoBrush);
@@ -466,7 +483,7 @@ void TimeSeriesChart::mouseReleaseEvent(QMouseEvent *event)
         // A click, not a drag: on a marker, say which event it is.
         const AxisMapping x = xMapping();
         for (const MarkerGroup &g : groupMarkers(x))
-            if (std::abs(g.pixel - at.x()) <= 6 && at.y() <= plotRect().top() + 12) {
+            if (std::abs(g.pixel - at.x()) <= 6 && !g.markers.front()->minor && at.y() <= plotRect().top() + 12) {
                 Q_EMIT markerClicked(g.markers.front()->eventId);
                 break;
             }
@@ -501,7 +518,9 @@ bool TimeSeriesChart::event(QEvent *event)
         auto *help = static_cast<QHelpEvent *>(event);
         const AxisMapping x = xMapping();
         for (const MarkerGroup &g : groupMarkers(x))
-            if (std::abs(g.pixel - help->pos().x()) <= 6 && help->pos().y() <= plotRect().top() + 14) {
+            if (std::abs(g.pixel - help->pos().x()) <= 6
+                && (g.markers.front()->minor ? help->pos().y() >= plotRect().bottom() - 10
+                                             : help->pos().y() <= plotRect().top() + 14)) {
                 QStringList lines;
                 for (const ChartMarker *m : g.markers)
                     lines << m->tooltip;

@@ -18,7 +18,7 @@ struct ChartSeries
     QString name;
     QColor colour;
     std::shared_ptr<const MinMaxPyramid> data;
-    qreal width = 1.6;
+    qreal width = 2.0;
     bool dimmed = false; // an abandoned branch: drawn faint and dashed, never hidden
 };
 
@@ -30,6 +30,7 @@ struct ChartMarker
     QString label; // short, e.g. "restart"
     QString tooltip;
     uint64_t eventId = 0;
+    bool minor = false; // a warning in the background: a tick along the bottom, not a flag on top
 };
 
 // A stretch to shade, e.g. the steps recomputed after a rollback or the wall time lost.
@@ -59,6 +60,8 @@ public:
     void setMarkers(std::vector<ChartMarker> markers);
     void setSpans(std::vector<ChartSpan> spans);
     const std::vector<ChartSeries> &series() const { return m_series; }
+    const std::vector<ChartMarker> &markers() const { return m_markers; }
+    const std::vector<ChartSpan> &spans() const { return m_spans; }
 
     // The visible x range; setting it stops following live data until reset.
     void setXRange(double x0, double x1);

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "series/minmaxpyramid.h"
+#include "state/clusterstate.h"
+
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+// What a training job has done so far, as chart series, without ever
+// overwriting history: loss against step per branch (a rollback to step N
+// starts a new branch and moves the old branch's steps beyond N into an
+// "abandoned" series, kept and drawn dimmed), and loss, throughput and step time
+// against cluster time (a clock that jumps back starts a new segment).
+class TrainingHistory
+{
+public:
+    using Series = std::shared_ptr<MinMaxPyramid>;
+    struct Rollback
+    {
+        double fromStep = 0.0; // the furthest step reached before it
+        double toStep = 0.0; // the checkpoint trained again from
+        int64_t timeMs = 0; // when it was seen
+        int64_t lastProgressMs = 0; // when the old branch last advanced (the failure)
+        int64_t recoveredAtMs = 0; // when the new branch got back to fromStep (0: not yet)
+        double stepsRecomputed() const { return fromStep - toStep; }
+    };
+    struct Job
+    {
+        std::vector<Series> lossByStep; // one per branch, oldest first
+        std::vector<Series> abandonedByStep; // one per rollback
+        std::vector<Series> lossByTime; // segments of cluster time
+        std::vector<Series> tokensByTime;
+        std::vector<Series> stepTimeByTime;
+        std::vector<Rollback> rollbacks;
+        double lastStep = -1.0;
+        int64_t lastProgressMs = 0;
+    };
+
+    // Appends the state's job readings when its time has moved on. A new topology starts over.
+    void record(const ClusterState &state);
+    const Job *job(size_t index) const { return index < m_jobs.size() ? &m_jobs[index] : nullptr; }
+    size_t jobCount() const { return m_jobs.size(); }
+
+private:
+    void startBranch(Job &job, double fromStep, double toStep, int64_t timeMs);
+    static void appendTimed(std::vector<Series> &segments, double timeMs, float value);
+
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<Job> m_jobs;
+    int64_t m_lastTimeMs = 0;
+};
+
+} // namespace vigil

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingdock.h"
+
+#include "chart/timeserieschart.h"
+#include "eventdescription.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+constexpr size_t EventsKeptPerJob = 4000;
+const QColor LossColour(0xff, 0x9e, 0x4a);
+const QColor ThroughputColour(0x6c, 0xb6, 0xff);
+const QColor StepTimeColour(0x9a, 0xd9, 0x6b);
+
+// The colour and short name a marker gets; invalid for events that are not charted.
+std::pair<QColor, QString> markerStyle(EventType type)
+{
+    switch (type) {
+    case EventType::JobCrash:
+    case EventType::JobOom:
+    case EventType::NcclTimeout:
+        return { QColor(0xe0, 0x2a, 0x2a), eventTypeName(type) };
+    case EventType::JobRestart:
+    case EventType::ManualRestart:
+        return { QColor(0xff, 0x7b, 0x00), eventTypeName(type) };
+    case EventType::Rollback:
+        return { QColor(0xc0, 0x7b, 0xff), eventTypeName(type) };
+    case EventType::CheckpointSaved:
+        return { QColor(0x8a, 0x94, 0xa3), eventTypeName(type) };
+    case EventType::JobStart:
+    case EventType::JobEnd:
+        return { QColor(0x58, 0xa6, 0xff), eventTypeName(type) };
+    default:
+        break;
+    }
+    if (isOperatorAction(type))
+        return { QColor(0x58, 0xa6, 0xff), eventTypeName(type) };
+    if (isHardwareWarning(type))
+        return { QColor(0xf0, 0xb4, 0x00), eventTypeName(type) };
+    return { QColor(), QString() };
+}
+
+} // namespace
+
+TrainingDock::TrainingDock(QWidget *parent)
+    : QDockWidget(parent)
+    , m_jobBox(new QComboBox(this))
+    , m_byStep(new QCheckBox(this))
+    , m_loss(new TimeSeriesChart(this))
+    , m_tokens(new TimeSeriesChart(this))
+    , m_stepTime(new TimeSeriesChart(this))
+{
+    setObjectName(QStringLiteral("trainingDock"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_jobBox, 1);
+    controls->addWidget(m_byStep);
+    auto *exportButton = new QPushButton(tr("Export…"), this);
+    controls->addWidget(exportButton);
+    layout->addLayout(controls);
+    layout->addWidget(m_loss, 2);
+    layout->addWidget(m_tokens, 1);
+    layout->addWidget(m_stepTime, 1);
+    setWidget(body);
+    m_loss->setTitle(tr("Loss"));
+    m_tokens->setTitle(tr("Throughput"));
+    m_tokens->setYUnit(tr("tokens/s"));
+    m_stepTime->setTitle(tr("Step time"));
+    m_stepTime->setYUnit(QStringLiteral("s"));
+    changeEvent(nullptr);
+
+    connect(m_jobBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_job = index;
+        for (TimeSeriesChart *chart : { m_loss, m_tokens, m_stepTime })
+            chart->resetView();
+        rebuild();
+    });
+    connect(m_byStep, &QCheckBox::toggled, this, [this](bool byStep) {
+        QSettings().setValue(QStringLiteral("training/lossAgainstStep"), byStep);
+        setLossAgainstStep(byStep);
+    });
+    if (QSettings().value(QStringLiteral("training/lossAgainstStep"), false).toBool())
+        setLossAgainstStep(true);
+    connect(exportButton, &QPushButton::clicked, this, &TrainingDock::exportCharts);
+    // The time charts look at the same stretch of time.
+    const std::vector<TimeSeriesChart *> timed { m_loss, m_tokens, m_stepTime };
+    for (TimeSeriesChart *source : timed) {
+        connect(source, &TimeSeriesChart::xRangeChanged, this, [this, source, timed](double x0, double x1) {
+            if (source == m_loss && m_byStep->isChecked())
+                return;
+            for (TimeSeriesChart *other : timed)
+                if (other != source && !(other == m_loss && m_byStep->isChecked())
+                    && (other->xMin() != x0 || other->xMax() != x1))
+                    source->isFollowing() ? other->resetView() : other->setXRange(x0, x1);
+        });
+        connect(source, &TimeSeriesChart::markerClicked, this, &TrainingDock::eventActivated);
+    }
+}
+
+void TrainingDock::changeEvent(QEvent *event)
+{
+    if (!event || event->type() == QEvent::LanguageChange) {
+        setWindowTitle(tr("Training"));
+        m_byStep->setText(tr("Loss against step"));
+        m_byStep->setToolTip(tr("Show loss against the training step: a rollback then shows the abandoned branch "
+                                "dimmed and the steps trained again shaded"));
+    }
+    if (event)
+        QDockWidget::changeEvent(event);
+}
+
+void TrainingDock::setTopology(std::shared_ptr<const Topology> topology)
+{
+    m_topology = std::move(topology);
+    m_events.clear();
+    const QSignalBlocker block(m_jobBox);
+    m_jobBox->clear();
+    if (m_topology)
+        for (const Job &j : m_topology->jobs)
+            m_jobBox->addItem(tr("%1 (%2, %3 GPUs)").arg(j.id, priorityClassName(j.priority)).arg(j.gpuIndices.size()));
+    m_job = 0;
+    m_jobBox->setCurrentIndex(0);
+}
+
+void TrainingDock::setJob(int job)
+{
+    if (job >= 0 && job < m_jobBox->count())
+        m_jobBox->setCurrentIndex(job);
+}
+
+void TrainingDock::setLossAgainstStep(bool byStep)
+{
+    if (m_byStep->isChecked() != byStep)
+        m_byStep->setChecked(byStep);
+    m_loss->setTimeAxis(!byStep);
+    m_loss->resetView();
+    rebuild();
+}
+
+void TrainingDock::update(const ClusterState &state)
+{
+    m_history.record(state);
+    rebuild();
+}
+
+void TrainingDock::addEvents(const std::vector<Event> &events)
+{
+    for (const Event &e : events) {
+        if (e.jobId.isEmpty() || !markerStyle(e.type).first.isValid())
+            continue;
+        std::vector<Event> &list = m_events[e.jobId];
+        list.push_back(e);
+        if (list.size() > EventsKeptPerJob)
+            list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
+    }
+}
+
+std::vector<ChartMarker> TrainingDock::markers(bool byStep) const
+{
+    std::vector<ChartMarker> out;
+    if (!m_topology || m_job < 0 || size_t(m_job) >= m_topology->jobs.size())
+        return out;
+    const auto it = m_events.find(m_topology->jobs[size_t(m_job)].id);
+    if (it == m_events.end())
+        return out;
+    for (const Event &e : it->second) {
+        if (byStep && (e.step <= 0 || isHardwareWarning(e.type)))
+            continue; // only what the job itself reports has a step
+        const auto [colour, name] = markerStyle(e.type);
+        const QString when = QDateTime::fromMSecsSinceEpoch(e.timeMs, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
+        QString tip = QStringLiteral("%1 %2 — %3").arg(when, name, e.message);
+        if (!e.operatorName.isEmpty())
+            tip += QStringLiteral(" (%1)").arg(e.operatorName);
+        // Checkpoints and hardware warnings are the background; failures, restarts,
+        // rollbacks and people's actions are what the chart is about.
+        const bool minor = isHardwareWarning(e.type) || e.type == EventType::CheckpointSaved;
+        out.push_back({ byStep ? double(e.step) : double(e.timeMs), colour, name, tip, e.id, minor });
+    }
+    return out;
+}
+
+void TrainingDock::rebuild()
+{
+    const TrainingHistory::Job *job = m_history.job(size_t(std::max(m_job, 0)));
+    if (!job || !m_topology || size_t(m_job) >= m_topology->jobs.size())
+        return;
+    const size_t gpus = m_topology->jobs[size_t(m_job)].gpuIndices.size();
+    const bool byStep = m_byStep->isChecked();
+    std::vector<ChartSeries> loss;
+    std::vector<ChartSpan> lossSpans;
+    std::vector<ChartSpan> timeSpans;
+    for (const TrainingHistory::Rollback &r : job->rollbacks) {
+        const int64_t end = r.recoveredAtMs ? r.recoveredAtMs : r.timeMs;
+        const double hours = double(end - r.lastProgressMs) / 3.6e6;
+        timeSpans.push_back({ double(r.lastProgressMs), double(end), QColor(0xe0, 0x2a, 0x2a, 80),
+                              tr("lost %1 h × %2 GPUs").arg(QLocale().toString(hours, 'f', 1)).arg(gpus) });
+        lossSpans.push_back({ r.toStep, r.fromStep, QColor(0xc0, 0x7b, 0xff, 80),
+                              tr("%1 steps trained again").arg(QLocale().toString(qlonglong(r.stepsRecomputed()))) });
+    }
+    if (byStep) {
+        for (size_t b = 0; b < job->lossByStep.size(); ++b)
+            loss.push_back({ b == 0 ? tr("loss") : QString(), LossColour, job->lossByStep[b] });
+        for (size_t a = 0; a < job->abandonedByStep.size(); ++a)
+            loss.push_back(
+                { a == 0 ? tr("abandoned") : QString(), QColor(0xb0, 0xb8, 0xc4), job->abandonedByStep[a], 1.0, true });
+        m_loss->setSpans(lossSpans);
+    } else {
+        for (size_t s = 0; s < job->lossByTime.size(); ++s)
+            loss.push_back({ s == 0 ? tr("loss") : QString(), LossColour, job->lossByTime[s] });
+        m_loss->setSpans(timeSpans);
+    }
+    m_loss->setSeries(std::move(loss));
+    m_loss->setMarkers(markers(byStep));
+    auto timed = [](const std::vector<TrainingHistory::Series> &segments, const QString &name, const QColor &colour) {
+        std::vector<ChartSeries> out;
+        for (size_t s = 0; s < segments.size(); ++s)
+            out.push_back({ s == 0 ? name : QString(), colour, segments[s] });
+        return out;
+    };
+    m_tokens->setSeries(timed(job->tokensByTime, tr("tokens/s"), ThroughputColour));
+    m_tokens->setSpans(timeSpans);
+    m_tokens->setMarkers(markers(false));
+    m_stepTime->setSeries(timed(job->stepTimeByTime, tr("step time"), StepTimeColour));
+    m_stepTime->setSpans(timeSpans);
+    m_stepTime->setMarkers(markers(false));
+}
+
+void TrainingDock::exportCharts()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the loss chart"), QString(),
+                                                      tr("PNG image (*.png);;CSV data (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error
+        = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) ? m_loss->exportCsv(path) : m_loss->exportPng(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+} // namespace vigil

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chart/timeserieschart.h"
+#include "model/event.h"
+#include "traininghistory.h"
+
+#include <QDockWidget>
+
+#include <map>
+
+class QComboBox;
+class QCheckBox;
+
+namespace vigil {
+
+// Training health of one job at a glance: loss (against step or wall time),
+// tokens/s and step time, with restarts, crashes, rollbacks, checkpoints,
+// operators' actions and the hardware warnings of the job's GPUs as markers; the
+// steps a rollback recomputes and the wall time it lost shaded. The time charts
+// share their x range.
+class TrainingDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainingDock(QWidget *parent = nullptr);
+    void setTopology(std::shared_ptr<const Topology> topology);
+    void update(const ClusterState &state);
+    void addEvents(const std::vector<Event> &events);
+    void setJob(int job);
+    int job() const { return m_job; }
+    void setLossAgainstStep(bool byStep);
+    TimeSeriesChart *lossChart() const { return m_loss; }
+    TimeSeriesChart *throughputChart() const { return m_tokens; }
+    TimeSeriesChart *stepTimeChart() const { return m_stepTime; }
+    const TrainingHistory &history() const { return m_history; }
+
+Q_SIGNALS:
+    void eventActivated(uint64_t eventId);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void exportCharts();
+    std::vector<ChartMarker> markers(bool byStep) const;
+
+    TrainingHistory m_history;
+    std::shared_ptr<const Topology> m_topology;
+    std::map<QString, std::vector<Event>> m_events; // by job id, capped
+    QComboBox *m_jobBox;
+    QCheckBox *m_byStep;
+    TimeSeriesChart *m_loss;
+    TimeSeriesChart *m_tokens;
+    TimeSeriesChart *m_stepTime;
+    int m_job = 0;
+};
+
+} // namespace vigil
