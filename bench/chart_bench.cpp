@@ -30,13 +30,10 @@ void runChartBenchmark(BenchReport &report)
     std::uniform_int_distribution<int> spike(0, 200000);
     auto series = std::make_shared<MinMaxPyramid>();
     series->reserve(Points);
-    QList<QPointF> all;
-    all.reserve(Points);
     for (int i = 0; i < Points; ++i) {
         const float loss
             = 1.6f + 2.0f * std::exp(-float(i) / 1.5e6f) + noise(random) + (spike(random) == 0 ? 3.0f : 0.0f);
         series->append(double(i), loss);
-        all.append(QPointF(double(i), double(loss)));
     }
 
     // Zoom and pan windows, from the whole run down to a few thousand steps.
@@ -62,6 +59,10 @@ void runChartBenchmark(BenchReport &report)
     });
 
     // Baseline: the textbook Qt Charts chart, every point in one QLineSeries.
+    QList<QPointF> all;
+    all.reserve(Points);
+    for (size_t i = 0; i < series->size(); ++i)
+        all.append(QPointF(series->x(i), double(series->y(i))));
     QGraphicsScene scene;
     auto *qchart = new QChart; // owned by the scene
     scene.addItem(qchart);
