@@ -246,7 +246,7 @@ void TrainingDock::rebuild()
 void TrainingDock::exportCharts()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export the loss chart"), QString(),
-                                                      tr("PNG image (*.png);;CSV data (*.csv)"));
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"));
     if (path.isEmpty())
         return;
     const QString error

@@ -2,12 +2,14 @@
 #include "timeserieschart.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHelpEvent>
 #include <QImage>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSaveFile>
+#include <QSvgGenerator>
 #include <QTextStream>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -398,6 +400,29 @@ QString TimeSeriesChart::exportPng(const QString &path)
     if (!image.save(path, "PNG"))
         return tr("Cannot write %1 (is the folder writable?)").arg(path);
     return {};
+}
+
+QString TimeSeriesChart::exportSvg(const QString &path)
+{
+    {
+        // QSvgGenerator reports nothing on failure: check the path can be written first.
+        QSaveFile probe(path);
+        if (!probe.open(QIODevice::WriteOnly))
+            return tr("Cannot write %1: %2").arg(path, probe.errorString());
+    }
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(size());
+    svg.setViewBox(rect());
+    svg.setTitle(m_title);
+    svg.setDescription(tr("Exported from Vigil"));
+    QPainter p;
+    if (!p.begin(&svg))
+        return tr("Cannot write %1").arg(path);
+    p.setRenderHint(QPainter::Antialiasing);
+    paintChart(p, rect());
+    p.end();
+    return QFileInfo(path).size() > 0 ? QString() : tr("Cannot write %1").arg(path);
 }
 
 QString TimeSeriesChart::exportCsv(const QString &path) const

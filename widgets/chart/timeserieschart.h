@@ -76,10 +76,11 @@ public:
     AxisMapping yMapping() const;
     // Draws the chart as it is into any paint device's painter (PNG/SVG export, benchmarks).
     void render(QPainter &painter, const QRect &target);
-    // Writes the visible chart as PNG, or the visible data as CSV (x, then one
+    // Writes the visible chart as PNG or SVG (vector, for reports), or the visible data as CSV (x, then one
     // column per series; empty where a series has no sample). Empty on success,
     // otherwise the reason.
     QString exportPng(const QString &path);
+    QString exportSvg(const QString &path);
     QString exportCsv(const QString &path) const;
 
 Q_SIGNALS:
