@@ -2,6 +2,7 @@
 #include "traininghistory.h"
 
 #include <cmath>
+#include <limits>
 
 namespace vigil {
 
@@ -43,6 +44,8 @@ void TrainingHistory::record(const ClusterState &state)
     const MetricColumn *lossColumn = state.column(metric::JobLoss);
     const MetricColumn *tokensColumn = state.column(metric::JobTokensPerSecond);
     const MetricColumn *stepTimeColumn = state.column(metric::JobStepTime);
+    const MetricColumn *waitColumn = state.column(metric::JobAllReduceWait);
+    const MetricColumn *gpuPower = state.column(metric::GpuPower);
     for (size_t j = 0; j < m_jobs.size(); ++j) {
         Job &job = m_jobs[j];
         const float step = state.value(stepColumn, j);
@@ -50,6 +53,19 @@ void TrainingHistory::record(const ClusterState &state)
         appendTimed(job.lossByTime, double(now), loss);
         appendTimed(job.tokensByTime, double(now), state.value(tokensColumn, j));
         appendTimed(job.stepTimeByTime, double(now), state.value(stepTimeColumn, j));
+        appendTimed(job.allReduceWaitByTime, double(now), state.value(waitColumn, j));
+        // The job's draw: its GPUs that report, summed; none reporting is no reading.
+        double watts = 0.0;
+        size_t reporting = 0;
+        for (uint32_t g : m_topology->jobs[j].gpuIndices) {
+            const float w = state.value(gpuPower, g);
+            if (!std::isnan(w)) {
+                watts += double(w);
+                ++reporting;
+            }
+        }
+        appendTimed(job.powerByTime, double(now),
+                    reporting ? float(watts / 1000.0) : std::numeric_limits<float>::quiet_NaN());
         if (std::isnan(step))
             continue;
         if (job.lossByStep.empty())

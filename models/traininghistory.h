@@ -34,6 +34,8 @@ public:
         std::vector<Series> lossByTime; // segments of cluster time
         std::vector<Series> tokensByTime;
         std::vector<Series> stepTimeByTime;
+        std::vector<Series> allReduceWaitByTime; // % of step time
+        std::vector<Series> powerByTime; // the job's GPUs together, kW
         std::vector<Rollback> rollbacks;
         double lastStep = -1.0;
         int64_t lastProgressMs = 0;

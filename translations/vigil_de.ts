@@ -1021,6 +1021,14 @@
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Exported from Vigil</source>
+        <translation>Aus Vigil exportiert</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
 </context>
 <context>
     <name>vigil::TrainingDock</name>
@@ -1085,12 +1093,32 @@
         <translation>Loss-Diagramm exportieren</translation>
     </message>
     <message>
-        <source>PNG image (*.png);;CSV data (*.csv)</source>
-        <translation>PNG-Bild (*.png);;CSV-Daten (*.csv)</translation>
-    </message>
-    <message>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>All-reduce wait</source>
+        <translation>All-Reduce-Wartezeit</translation>
+    </message>
+    <message>
+        <source>% of step</source>
+        <translation>% des Schritts</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU-Leistung</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;CSV-Daten (*.csv)</translation>
     </message>
 </context>
 </TS>

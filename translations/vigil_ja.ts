@@ -1021,6 +1021,14 @@
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
+    <message>
+        <source>Exported from Vigil</source>
+        <translation>Vigil からエクスポート</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
 </context>
 <context>
     <name>vigil::TrainingDock</name>
@@ -1085,12 +1093,32 @@
         <translation>損失グラフをエクスポート</translation>
     </message>
     <message>
-        <source>PNG image (*.png);;CSV data (*.csv)</source>
-        <translation>PNG 画像 (*.png);;CSV データ (*.csv)</translation>
-    </message>
-    <message>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>All-reduce wait</source>
+        <translation>All-reduce 待ち</translation>
+    </message>
+    <message>
+        <source>% of step</source>
+        <translation>ステップの %</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU 電力</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>待機</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>電力</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
+        <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;CSV データ (*.csv)</translation>
     </message>
 </context>
 </TS>

@@ -65,6 +65,8 @@ TrainingDock::TrainingDock(QWidget *parent)
     , m_loss(new TimeSeriesChart(this))
     , m_tokens(new TimeSeriesChart(this))
     , m_stepTime(new TimeSeriesChart(this))
+    , m_allReduce(new TimeSeriesChart(this))
+    , m_power(new TimeSeriesChart(this))
 {
     setObjectName(QStringLiteral("trainingDock"));
     auto *body = new QWidget(this);
@@ -79,17 +81,26 @@ TrainingDock::TrainingDock(QWidget *parent)
     layout->addWidget(m_loss, 2);
     layout->addWidget(m_tokens, 1);
     layout->addWidget(m_stepTime, 1);
+    // Why the steps are slow, and what the job draws meanwhile, side by side.
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(m_allReduce, 1);
+    lower->addWidget(m_power, 1);
+    layout->addLayout(lower, 1);
     setWidget(body);
     m_loss->setTitle(tr("Loss"));
     m_tokens->setTitle(tr("Throughput"));
     m_tokens->setYUnit(tr("tokens/s"));
     m_stepTime->setTitle(tr("Step time"));
     m_stepTime->setYUnit(QStringLiteral("s"));
+    m_allReduce->setTitle(tr("All-reduce wait"));
+    m_allReduce->setYUnit(tr("% of step"));
+    m_power->setTitle(tr("GPU power"));
+    m_power->setYUnit(QStringLiteral("kW"));
     changeEvent(nullptr);
 
     connect(m_jobBox, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_job = index;
-        for (TimeSeriesChart *chart : { m_loss, m_tokens, m_stepTime })
+        for (TimeSeriesChart *chart : { m_loss, m_tokens, m_stepTime, m_allReduce, m_power })
             chart->resetView();
         rebuild();
     });
@@ -101,7 +112,7 @@ TrainingDock::TrainingDock(QWidget *parent)
         setLossAgainstStep(true);
     connect(exportButton, &QPushButton::clicked, this, &TrainingDock::exportCharts);
     // The time charts look at the same stretch of time.
-    const std::vector<TimeSeriesChart *> timed { m_loss, m_tokens, m_stepTime };
+    const std::vector<TimeSeriesChart *> timed { m_loss, m_tokens, m_stepTime, m_allReduce, m_power };
     for (TimeSeriesChart *source : timed) {
         connect(source, &TimeSeriesChart::xRangeChanged, this, [this, source, timed](double x0, double x1) {
             if (source == m_loss && m_byStep->isChecked())
@@ -241,6 +252,12 @@ void TrainingDock::rebuild()
     m_stepTime->setSeries(timed(job->stepTimeByTime, tr("step time"), StepTimeColour));
     m_stepTime->setSpans(timeSpans);
     m_stepTime->setMarkers(markers(false));
+    m_allReduce->setSeries(timed(job->allReduceWaitByTime, tr("waiting"), QColor(0xcc, 0x79, 0xa7)));
+    m_allReduce->setSpans(timeSpans);
+    m_allReduce->setMarkers(markers(false));
+    m_power->setSeries(timed(job->powerByTime, tr("power"), QColor(0xf0, 0xe4, 0x42)));
+    m_power->setSpans(timeSpans);
+    m_power->setMarkers(markers(false));
 }
 
 void TrainingDock::exportCharts()

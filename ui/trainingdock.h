@@ -33,6 +33,8 @@ public:
     TimeSeriesChart *lossChart() const { return m_loss; }
     TimeSeriesChart *throughputChart() const { return m_tokens; }
     TimeSeriesChart *stepTimeChart() const { return m_stepTime; }
+    TimeSeriesChart *allReduceChart() const { return m_allReduce; }
+    TimeSeriesChart *powerChart() const { return m_power; }
     const TrainingHistory &history() const { return m_history; }
 
 Q_SIGNALS:
@@ -54,6 +56,8 @@ private:
     TimeSeriesChart *m_loss;
     TimeSeriesChart *m_tokens;
     TimeSeriesChart *m_stepTime;
+    TimeSeriesChart *m_allReduce;
+    TimeSeriesChart *m_power;
     int m_job = 0;
 };
 

@@ -25,6 +25,8 @@ const std::vector<MetricDescriptor> &standardMetrics()
               QStringLiteral("Wall time of the last training step") },
             { 0, metric::ClocksEventReasons, QString(), EntityKind::Gpu,
               QStringLiteral("Clock throttle reasons (NVML bitmask)") },
+            { 0, metric::JobAllReduceWait, QStringLiteral("%"), EntityKind::Job,
+              QStringLiteral("Share of step time spent waiting in all-reduce") },
         };
         for (size_t i = 0; i < m.size(); ++i)
             m[i].id = uint32_t(i);

@@ -47,6 +47,9 @@ inline const QString JobStep = QStringLiteral("VIGIL_JOB_STEP");
 inline const QString JobLoss = QStringLiteral("VIGIL_JOB_LOSS");
 inline const QString JobTokensPerSecond = QStringLiteral("VIGIL_JOB_TOKENS_PER_S");
 inline const QString JobStepTime = QStringLiteral("VIGIL_JOB_STEP_TIME");
+// Share of a job's step time its GPUs spend waiting in collectives (all-reduce):
+// the exposed communication plus the wait for the slowest GPU or link.
+inline const QString JobAllReduceWait = QStringLiteral("VIGIL_JOB_ALLREDUCE_WAIT");
 // Why the GPU's clocks are held down: NVML's clocks-event (throttle) reasons bitmask.
 inline const QString ClocksEventReasons = QStringLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
 namespace clocks {

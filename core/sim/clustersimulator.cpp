@@ -23,6 +23,7 @@ enum Column : size_t
     JobTokensPerSecond,
     JobStepTime,
     ThrottleReasons,
+    AllReduceWait,
     ColumnCount
 };
 
@@ -578,6 +579,7 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
     for (size_t c = JobStep; c <= JobStepTime; ++c)
         columns[c].resize(t.jobs.size());
     columns[ThrottleReasons].resize(t.gpus.size());
+    columns[AllReduceWait].resize(t.jobs.size());
 
     // Coolant and inlet air: a small diurnal swing (the chillers work harder in
     // the afternoon) plus sensor noise.
@@ -712,6 +714,12 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
             : nan;
         columns[JobTokensPerSecond][j] = float(job.tokensPerSecond());
         columns[JobStepTime][j] = job.isProducing() ? float(job.stepTimeS()) : nan;
+        // A synchronous step waits for its slowest GPU and link: on top of the
+        // communication that overlap cannot hide, every slowdown is waiting.
+        constexpr double ExposedCommunication = 0.06;
+        columns[AllReduceWait][j] = job.isProducing() && t.jobs[j].gpuIndices.size() > 1
+            ? float(100.0 * (1.0 - (1.0 - ExposedCommunication) / std::max(1.0, m_jobSlowdown[j])))
+            : nan;
     }
 }
 

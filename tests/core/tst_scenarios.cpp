@@ -149,6 +149,7 @@ private Q_SLOTS:
     {
         std::vector<float> hotRackInlet;
         size_t thermalMasks = 0, powerCapMasks = 0, maskMismatches = 0;
+        float leastWait = 100.0f, mostWait = 0.0f;
         double worstStepTime = 0.0;
         float worstFramebuffer = 0.0f;
         SimulatorOptions probe;
@@ -160,6 +161,10 @@ private Q_SLOTS:
                 if (!std::isnan(c[11][0]))
                     worstStepTime = std::max(worstStepTime, double(c[11][0]));
                 worstFramebuffer = std::max(worstFramebuffer, c[4][sim.topology().jobs[0].gpuIndices[100]]);
+                if (!std::isnan(c[13][0])) {
+                    leastWait = std::min(leastWait, c[13][0]);
+                    mostWait = std::max(mostWait, c[13][0]);
+                }
                 // The clocks-event bitmask says why a GPU is slowed, consistent with its readings.
                 for (size_t g = 0; g < c[12].size(); ++g) {
                     if (std::isnan(c[12][g]))
@@ -174,6 +179,11 @@ private Q_SLOTS:
         QVERIFY(thermalMasks > 0); // the worn fans throttle the hot rack
         QVERIFY(powerCapMasks > 0); // the night-time power cap holds GPUs down
         QCOMPARE(maskMismatches, size_t(0));
+        // The pre-training job waits in all-reduce at least for the communication
+        // overlap cannot hide, and far more once stragglers and a flaky leaf slow it.
+        QVERIFY2(leastWait >= 5.9f, qPrintable(QString::number(leastWait)));
+        QVERIFY2(mostWait > 15.0f, qPrintable(QString::number(mostWait)));
+        QCOMPARE(standardMetrics()[13].name, metric::JobAllReduceWait);
         QCOMPARE(standardMetrics()[12].name, metric::ClocksEventReasons);
         const auto &ev = run.events;
 

@@ -328,9 +328,16 @@ private Q_SLOTS:
         QCOMPARE(job->lossByTime[0]->size(), size_t(7));
         QVERIFY(std::isnan(job->lossByTime[0]->y(3)));
         QCOMPARE(job->lossByTime[0]->y(4), 2.95f);
+        // The job's GPU power: what its GPUs draw, summed (here two reported, 1 kW).
+        const std::vector<uint32_t> &gpus = state.topology()->jobs[0].gpuIndices;
+        set(state, metric::GpuPower, gpus[0], 600.0f, T0 + 7 * minute);
+        set(state, metric::GpuPower, gpus[1], 400.0f, T0 + 7 * minute);
+        history.record(state);
+        QCOMPARE(job->powerByTime[0]->y(job->powerByTime[0]->size() - 1), 1.0f);
+        QVERIFY(std::isnan(job->powerByTime[0]->y(0))); // before any GPU reported: no reading
         // The same instant twice records once.
         history.record(state);
-        QCOMPARE(job->lossByTime[0]->size(), size_t(7));
+        QCOMPARE(job->lossByTime[0]->size(), size_t(8));
     }
 
     void dataAgeCountsFromTheLastReading()
