@@ -983,6 +983,10 @@
         <source>Cycle &amp;halls every 20 s</source>
         <translation>&amp;Hallen alle 20 s wechseln</translation>
     </message>
+    <message>
+        <source>That event is older than the events kept in the log</source>
+        <translation>Dieses Ereignis ist älter als die im Protokoll gehaltenen</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>

@@ -983,6 +983,10 @@
         <source>Cycle &amp;halls every 20 s</source>
         <translation>ホールを 20 秒ごとに切り替え(&amp;H)</translation>
     </message>
+    <message>
+        <source>That event is older than the events kept in the log</source>
+        <translation>このイベントはログに保持されている範囲より古いです</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>

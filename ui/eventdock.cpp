@@ -83,4 +83,23 @@ void EventDock::append(const std::vector<Event> &events)
     m_model->append(events);
 }
 
+bool EventDock::selectEvent(uint64_t id)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->eventAt(row).id != id)
+            continue;
+        QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+        if (!index.isValid()) { // filtered out: show everything rather than pretend it did not happen
+            m_filter->setLevel(EventFilterProxy::Level::Everything);
+            index = m_filter->mapFromSource(m_model->index(row, 0));
+        }
+        m_view->selectRow(index.row());
+        m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
+        show();
+        raise();
+        return true;
+    }
+    return false;
+}
+
 } // namespace vigil

@@ -28,6 +28,9 @@ public:
     void append(const std::vector<Event> &events);
     EventLogModel *model() const { return m_model; }
     EventFilterProxy *filter() const { return m_filter; }
+    // Selects and shows the event with this id (widening the filter if it hides it).
+    // False when the log no longer holds it.
+    bool selectEvent(uint64_t id);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -168,6 +168,10 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
             m_trainingDock->setJob(t->jobOfGpu[size_t(gpu)]); // the selected GPU's job
     });
     connect(m_detailsDock, &DetailsDock::gpuActivated, m_rackMap, &RackMapWidget::setSelectedGpu);
+    connect(m_trainingDock, &TrainingDock::eventActivated, this, [this](uint64_t id) {
+        if (!m_eventDock->selectEvent(id))
+            statusBar()->showMessage(tr("That event is older than the events kept in the log"), 5000);
+    });
     resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 

@@ -166,6 +166,12 @@ private Q_SLOTS:
         // Checkpoints arrive within seconds at this speed: the event log shows them.
         window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
         QTRY_VERIFY_WITH_TIMEOUT(window.eventDock()->model()->rowCount() > 0, 10000);
+        // A marker clicked on a chart selects its event in the log, widening the filter if need be.
+        window.eventDock()->filter()->setLevel(EventFilterProxy::Level::WarningsAndActions);
+        const uint64_t someEvent = window.eventDock()->model()->eventAt(0).id;
+        QVERIFY(window.eventDock()->selectEvent(someEvent));
+        QVERIFY(!window.eventDock()->selectEvent(UINT64_MAX));
+        window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
         QVERIFY(window.rackMap()->staleNotice().isEmpty());
 
         // Search jumps to a host, selects its first GPU, zooms in and shows its details.
