@@ -41,6 +41,19 @@ void snapshot(const MetricColumn *column, size_t gpus, float origin, float step,
 
 } // namespace
 
+GpuHistory::GpuHistory(size_t depth, int64_t minSpacingMs)
+    : m_depth(std::max<size_t>(depth, 1))
+    , m_minSpacingMs(minSpacingMs)
+{ }
+
+std::vector<int64_t> GpuHistory::times() const
+{
+    std::vector<int64_t> out;
+    for (size_t i = 0; i < m_count; ++i)
+        out.push_back(m_timeMs[(m_next + m_depth - m_count + i) % m_depth]);
+    return out;
+}
+
 void GpuHistory::record(const ClusterState &state)
 {
     if (state.topology() != m_topology) {
@@ -48,19 +61,19 @@ void GpuHistory::record(const ClusterState &state)
         m_gpus = m_topology ? m_topology->gpus.size() : 0;
         m_next = 0;
         m_count = 0;
-        m_timeMs.assign(Depth, 0);
-        m_temperature.assign(Depth * m_gpus, NoReading);
-        m_power.assign(Depth * m_gpus, NoReading);
+        m_timeMs.assign(m_depth, 0);
+        m_temperature.assign(m_depth * m_gpus, NoReading);
+        m_power.assign(m_depth * m_gpus, NoReading);
     }
     if (!m_topology || state.timeMs() <= 0)
         return;
-    if (m_count > 0 && state.timeMs() < newestMs() + MinSpacingMs)
+    if (m_count > 0 && state.timeMs() < newestMs() + m_minSpacingMs)
         return;
     snapshot(state.column(metric::GpuTemp), m_gpus, TempOrigin, TempStep, m_temperature.data() + m_next * m_gpus);
     snapshot(state.column(metric::GpuPower), m_gpus, 0.0f, PowerStep, m_power.data() + m_next * m_gpus);
     m_timeMs[m_next] = state.timeMs();
-    m_next = (m_next + 1) % Depth;
-    m_count = std::min(m_count + 1, Depth);
+    m_next = (m_next + 1) % m_depth;
+    m_count = std::min(m_count + 1, m_depth);
 }
 
 std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
@@ -73,7 +86,7 @@ std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
     const float origin = reading == Reading::Temperature ? TempOrigin : 0.0f;
     const float step = reading == Reading::Temperature ? TempStep : PowerStep;
     for (size_t i = 0; i < m_count; ++i) {
-        const size_t slot = (m_next + Depth - m_count + i) % Depth;
+        const size_t slot = (m_next + m_depth - m_count + i) % m_depth;
         out.push_back(dequantise(ring[slot * m_gpus + gpu], origin, step));
     }
     return out;
@@ -81,12 +94,12 @@ std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
 
 int64_t GpuHistory::oldestMs() const
 {
-    return m_count ? m_timeMs[(m_next + Depth - m_count) % Depth] : 0;
+    return m_count ? m_timeMs[(m_next + m_depth - m_count) % m_depth] : 0;
 }
 
 int64_t GpuHistory::newestMs() const
 {
-    return m_count ? m_timeMs[(m_next + Depth - 1) % Depth] : 0;
+    return m_count ? m_timeMs[(m_next + m_depth - 1) % m_depth] : 0;
 }
 
 } // namespace vigil

@@ -9,10 +9,11 @@
 
 namespace vigil {
 
-// The last minutes of every GPU's temperature and power, for the sparklines of
-// the details panel: a ring of snapshots, one byte per reading (temperature to
-// 0.5 °C, power to 4 W), so that 100,000 GPUs × 90 snapshots × 2 readings fit in
-// 18 MB and recording a snapshot is two sequential passes.
+// The recent past of every GPU's temperature and power, for the details panel
+// (the node's sparklines, the selected GPU's last hour): a ring of snapshots, one
+// byte per reading (temperature to 0.5 °C, power to 4 W), so that 100,000 GPUs ×
+// 90 snapshots × 2 readings fit in 18 MB and recording a snapshot is two
+// sequential passes.
 class GpuHistory
 {
 public:
@@ -21,9 +22,9 @@ public:
         Temperature,
         Power,
     };
-    static constexpr size_t Depth = 90;
-    // Snapshots closer together than this (cluster time) are skipped.
-    static constexpr int64_t MinSpacingMs = 1000;
+    // `depth` snapshots, at least `minSpacingMs` of cluster time apart (closer ones are skipped).
+    explicit GpuHistory(size_t depth = 90, int64_t minSpacingMs = 1000);
+    size_t depth() const { return m_depth; }
 
     // Records the state's current readings if its time has moved on far enough.
     // A new topology starts the history over.
@@ -33,9 +34,13 @@ public:
     // Cluster time of the oldest and newest snapshot (0 when empty).
     int64_t oldestMs() const;
     int64_t newestMs() const;
+    // The cluster time of every snapshot, oldest first (the x of series()).
+    std::vector<int64_t> times() const;
     size_t snapshots() const { return m_count; }
 
 private:
+    size_t m_depth;
+    int64_t m_minSpacingMs;
     std::shared_ptr<const Topology> m_topology; // held, so a new one is never mistaken for it
     size_t m_gpus = 0;
     size_t m_next = 0; // ring slot the next snapshot goes to

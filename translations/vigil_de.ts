@@ -771,6 +771,14 @@
         <source>Node %1, slot %2 — %3</source>
         <translation>Knoten %1, Einschub %2 — %3</translation>
     </message>
+    <message>
+        <source>Temperature, %1</source>
+        <translation>Temperatur, %1</translation>
+    </message>
+    <message>
+        <source>Power, %1</source>
+        <translation>Leistung, %1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

@@ -771,6 +771,14 @@
         <source>Node %1, slot %2 — %3</source>
         <translation>ノード %1、スロット %2 — %3</translation>
     </message>
+    <message>
+        <source>Temperature, %1</source>
+        <translation>温度、%1</translation>
+    </message>
+    <message>
+        <source>Power, %1</source>
+        <translation>電力、%1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "detailsdock.h"
 
+#include "chart/timeserieschart.h"
 #include "entitydetails.h"
+#include "eventdescription.h"
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
 #include "sparkline/sparklinetable.h"
 
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QLocale>
 #include <QScrollBar>
 #include <QSplitter>
@@ -47,6 +50,9 @@ DetailsDock::DetailsDock(QWidget *parent)
     : QDockWidget(parent)
     , m_view(new QTextBrowser(this))
     , m_node(new SparklineTable(this))
+    , m_charts(new QWidget(this))
+    , m_temperature(new TimeSeriesChart(m_charts))
+    , m_power(new TimeSeriesChart(m_charts))
     , m_rack(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("detailsDock"));
@@ -57,17 +63,26 @@ DetailsDock::DetailsDock(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_node);
+    auto *charts = new QHBoxLayout(m_charts);
+    charts->setContentsMargins(0, 0, 0, 0);
+    charts->addWidget(m_temperature);
+    charts->addWidget(m_power);
+    m_temperature->setYUnit(QStringLiteral("°C"));
+    m_power->setYUnit(QStringLiteral("W"));
+    m_charts->setMinimumHeight(120);
+    splitter->addWidget(m_charts);
     splitter->addWidget(m_rack);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 0);
-    splitter->setStretchFactor(2, 2);
+    splitter->setStretchFactor(2, 1);
+    splitter->setStretchFactor(3, 2);
     splitter->setChildrenCollapsible(false);
     setWidget(splitter);
     connect(m_node, &SparklineTable::rowActivated, this, [this](int row) {
         if (row >= 0 && size_t(row) < m_nodeGpus.size())
             Q_EMIT gpuActivated(int(m_nodeGpus[size_t(row)]));
     });
-    showGpu({}, -1, {}, GpuHistory(), {});
+    showGpu({}, -1, {}, GpuHistory(1), GpuHistory(1), {});
 }
 
 void DetailsDock::showHtml(QTextBrowser *view, QString &current, const QString &html, bool sameEntity)
@@ -83,7 +98,7 @@ void DetailsDock::showHtml(QTextBrowser *view, QString &current, const QString &
 }
 
 void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents,
-                          const GpuHistory &history, const std::vector<float> &alarmLevels)
+                          const GpuHistory &history, const GpuHistory &hour, const std::vector<float> &alarmLevels)
 {
     const Topology *t = state.topology().get();
     const bool valid = t && gpu >= 0 && size_t(gpu) < t->gpus.size();
@@ -91,10 +106,13 @@ void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<
     showHtml(m_view, m_html, gpuDetailsHtml(state, valid ? uint32_t(gpu) : UINT32_MAX, recentEvents), sameGpu);
     showHtml(m_rack, m_rackHtml, valid ? rackDetailsHtml(state, t->rackOfGpu(uint32_t(gpu))) : QString(), sameGpu);
     m_node->setVisible(valid);
+    m_charts->setVisible(valid);
     m_rack->setVisible(valid);
     m_gpu = gpu;
-    if (valid)
+    if (valid) {
         showNode(state, gpu, history, alarmLevels);
+        showGpuCharts(gpu, hour, recentEvents);
+    }
 }
 
 void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory &history,
@@ -132,6 +150,33 @@ void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory 
     const QString span = spanMinutes < 120.0 ? tr("last %1 min").arg(QLocale().toString(spanMinutes, 'f', 0))
                                              : tr("last %1 h").arg(QLocale().toString(spanMinutes / 60.0, 'f', 0));
     m_node->setCaption(tr("Node %1, slot %2 — %3").arg(t.nodes[node].hostname).arg(t.nodes[node].slot).arg(span));
+}
+
+void DetailsDock::showGpuCharts(int gpu, const GpuHistory &hour, const std::vector<Event> &recentEvents)
+{
+    // The selected GPU's recent past with its warnings marked where they happened.
+    const std::vector<int64_t> times = hour.times();
+    auto seriesOf = [&](GpuHistory::Reading reading) {
+        auto out = std::make_shared<MinMaxPyramid>();
+        const std::vector<float> values = hour.series(uint32_t(gpu), reading);
+        for (size_t i = 0; i < values.size() && i < times.size(); ++i)
+            out->append(double(times[i]), values[i]);
+        return out;
+    };
+    std::vector<ChartMarker> markers;
+    for (const Event &e : recentEvents)
+        markers.push_back(
+            { double(e.timeMs), e.severity == Severity::Critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00),
+              eventTypeName(e.type), QStringLiteral("%1 — %2").arg(eventTypeName(e.type), e.message), e.id });
+    const double spanMinutes = double(hour.newestMs() - hour.oldestMs()) / 60000.0;
+    const QString span = spanMinutes <= 90.0 ? tr("last %1 min").arg(QLocale().toString(spanMinutes, 'f', 0))
+                                             : tr("last %1 h").arg(QLocale().toString(spanMinutes / 60.0, 'f', 0));
+    m_temperature->setTitle(tr("Temperature, %1").arg(span));
+    m_power->setTitle(tr("Power, %1").arg(span));
+    m_temperature->setSeries({ { QString(), QColor(0xff, 0x9e, 0x4a), seriesOf(GpuHistory::Reading::Temperature) } });
+    m_power->setSeries({ { QString(), QColor(0x6c, 0xb6, 0xff), seriesOf(GpuHistory::Reading::Power) } });
+    m_temperature->setMarkers(markers);
+    m_power->setMarkers(markers);
 }
 
 QString DetailsDock::text() const

@@ -12,6 +12,7 @@ namespace vigil {
 
 class GpuHistory;
 class SparklineTable;
+class TimeSeriesChart;
 
 // The selection at three levels: the GPU in full (place, job, every reading,
 // recent events), its node's GPUs side by side with sparklines of their last
@@ -22,8 +23,11 @@ class DetailsDock : public QDockWidget
 public:
     explicit DetailsDock(QWidget *parent = nullptr);
     // `alarmLevels` (one per GPU, may be empty) marks the node's GPUs with warnings.
-    void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents, const GpuHistory &history,
-                 const std::vector<float> &alarmLevels);
+    // `recent` feeds the node's sparklines, `hour` the selected GPU's charts.
+    void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents, const GpuHistory &recent,
+                 const GpuHistory &hour, const std::vector<float> &alarmLevels);
+    TimeSeriesChart *temperatureChart() const { return m_temperature; }
+    TimeSeriesChart *powerChart() const { return m_power; }
     QString text() const; // the GPU and rack text, for tests and copying
     const SparklineTable *nodeTable() const { return m_node; }
 
@@ -36,9 +40,13 @@ protected:
 private:
     void showHtml(QTextBrowser *view, QString &current, const QString &html, bool sameEntity);
     void showNode(const ClusterState &state, int gpu, const GpuHistory &history, const std::vector<float> &alarmLevels);
+    void showGpuCharts(int gpu, const GpuHistory &hour, const std::vector<Event> &recentEvents);
 
     QTextBrowser *m_view;
     SparklineTable *m_node;
+    QWidget *m_charts;
+    TimeSeriesChart *m_temperature;
+    TimeSeriesChart *m_power;
     QTextBrowser *m_rack;
     QString m_html;
     QString m_rackHtml;

@@ -127,6 +127,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     m_trainingDock = new TrainingDock(this);
     m_warnings = std::make_unique<HardwareWarnings>();
     m_history = std::make_unique<GpuHistory>();
+    m_hourHistory = std::make_unique<GpuHistory>(60, 60000);
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -172,7 +173,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
         if (!m_eventDock->selectEvent(id))
             statusBar()->showMessage(tr("That event is older than the events kept in the log"), 5000);
     });
-    resizeDocks({ m_eventDock }, { 240 }, Qt::Vertical);
+    resizeDocks({ m_eventDock, m_trainingDock }, { 380, 380 }, Qt::Vertical);
+    resizeDocks({ m_eventDock, m_trainingDock }, { 640, 960 }, Qt::Horizontal);
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
@@ -368,7 +370,7 @@ void MainWindow::updateDetails()
     m_detailsDock->showGpu(m_state, gpu,
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
                                     : std::vector<Event> {},
-                           *m_history, m_alarmLevels);
+                           *m_history, *m_hourHistory, m_alarmLevels);
 }
 
 void MainWindow::updateLegend()
@@ -484,6 +486,7 @@ void MainWindow::refresh()
         }
         m_warnings->prune(m_state.timeMs());
         m_history->record(m_state);
+        m_hourHistory->record(m_state);
         m_trainingDock->update(m_state);
         applyOverlay();
         m_jobs->setState(m_state);

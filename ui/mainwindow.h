@@ -84,7 +84,8 @@ private:
     size_t m_staleGpus = 0;
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     std::unique_ptr<HardwareWarnings> m_warnings;
-    std::unique_ptr<GpuHistory> m_history;
+    std::unique_ptr<GpuHistory> m_history; // snapshots a second apart: the node's sparklines
+    std::unique_ptr<GpuHistory> m_hourHistory; // a minute apart: the selected GPU's last hour
     std::vector<float> m_alarmLevels;
 
     RackMapWidget *m_rackMap;

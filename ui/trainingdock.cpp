@@ -15,6 +15,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -67,6 +68,7 @@ TrainingDock::TrainingDock(QWidget *parent)
     , m_stepTime(new TimeSeriesChart(this))
     , m_allReduce(new TimeSeriesChart(this))
     , m_power(new TimeSeriesChart(this))
+    , m_tabs(new QTabWidget(this))
 {
     setObjectName(QStringLiteral("trainingDock"));
     auto *body = new QWidget(this);
@@ -78,14 +80,15 @@ TrainingDock::TrainingDock(QWidget *parent)
     auto *exportButton = new QPushButton(tr("Export…"), this);
     controls->addWidget(exportButton);
     layout->addLayout(controls);
-    layout->addWidget(m_loss, 2);
-    layout->addWidget(m_tokens, 1);
-    layout->addWidget(m_stepTime, 1);
-    // Why the steps are slow, and what the job draws meanwhile, side by side.
-    auto *lower = new QHBoxLayout;
-    lower->addWidget(m_allReduce, 1);
-    lower->addWidget(m_power, 1);
-    layout->addLayout(lower, 1);
+    // The loss above; below, one at a time, what explains it: throughput, step
+    // time, the all-reduce wait behind it and what the job draws meanwhile.
+    layout->addWidget(m_loss, 1);
+    m_tabs->addTab(m_tokens, QString());
+    m_tabs->addTab(m_stepTime, QString());
+    m_tabs->addTab(m_allReduce, QString());
+    m_tabs->addTab(m_power, QString());
+    m_tabs->setDocumentMode(true);
+    layout->addWidget(m_tabs, 1);
     setWidget(body);
     m_loss->setTitle(tr("Loss"));
     m_tokens->setTitle(tr("Throughput"));
@@ -130,6 +133,10 @@ void TrainingDock::changeEvent(QEvent *event)
 {
     if (!event || event->type() == QEvent::LanguageChange) {
         setWindowTitle(tr("Training"));
+        m_tabs->setTabText(0, tr("Throughput"));
+        m_tabs->setTabText(1, tr("Step time"));
+        m_tabs->setTabText(2, tr("All-reduce wait"));
+        m_tabs->setTabText(3, tr("GPU power"));
         m_byStep->setText(tr("Loss against step"));
         m_byStep->setToolTip(tr("Show loss against the training step: a rollback then shows the abandoned branch "
                                 "dimmed and the steps trained again shaded"));

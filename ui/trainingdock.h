@@ -11,6 +11,7 @@
 
 class QComboBox;
 class QCheckBox;
+class QTabWidget;
 
 namespace vigil {
 
@@ -58,6 +59,7 @@ private:
     TimeSeriesChart *m_stepTime;
     TimeSeriesChart *m_allReduce;
     TimeSeriesChart *m_power;
+    QTabWidget *m_tabs;
     int m_job = 0;
 };
 

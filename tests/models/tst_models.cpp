@@ -260,7 +260,7 @@ private Q_SLOTS:
     {
         GpuHistory history;
         QVERIFY(history.series(0, GpuHistory::Reading::Temperature).empty());
-        for (int i = 0; i < int(GpuHistory::Depth) + 10; ++i) {
+        for (int i = 0; i < int(history.depth()) + 10; ++i) {
             set(state, metric::GpuTemp, 3, 40.0f + float(i) * 0.5f, T0 + i * 2000);
             set(state, metric::GpuPower, 3, i == 95 ? std::nanf("") : 300.0f + float(i) * 4.0f, T0 + i * 2000);
             history.record(state);
@@ -269,16 +269,26 @@ private Q_SLOTS:
             history.record(state);
             set(state, metric::GpuTemp, 3, 40.0f + float(i) * 0.5f, T0 + i * 2000 + 10);
         }
-        QCOMPARE(history.snapshots(), GpuHistory::Depth);
+        QCOMPARE(history.snapshots(), history.depth());
         const std::vector<float> temps = history.series(3, GpuHistory::Reading::Temperature);
-        QCOMPARE(temps.size(), GpuHistory::Depth);
+        QCOMPARE(temps.size(), history.depth());
         QCOMPARE(temps.front(), 40.0f + 10 * 0.5f); // the oldest ten fell out of the ring
-        QCOMPARE(temps.back(), 40.0f + float(GpuHistory::Depth + 9) * 0.5f);
+        QCOMPARE(temps.back(), 40.0f + float(history.depth() + 9) * 0.5f);
         const std::vector<float> power = history.series(3, GpuHistory::Reading::Power);
         QVERIFY(std::isnan(power[95 - 10])); // no reading stays no reading
-        QCOMPARE(power.back(), 300.0f + float(GpuHistory::Depth + 9) * 4.0f);
+        QCOMPARE(power.back(), 300.0f + float(history.depth() + 9) * 4.0f);
         QVERIFY(std::isnan(history.series(4, GpuHistory::Reading::Temperature).back())); // never reported
-        QCOMPARE(history.newestMs() - history.oldestMs(), int64_t(GpuHistory::Depth - 1) * 2000);
+        QCOMPARE(history.newestMs() - history.oldestMs(), int64_t(history.depth() - 1) * 2000);
+        QCOMPARE(history.times().size(), history.depth());
+        QCOMPARE(history.times().back(), history.newestMs());
+        // A coarser ring keeps a longer past: one snapshot a minute here.
+        GpuHistory hour(60, 60000);
+        for (int i = 0; i < 200; ++i) {
+            set(state, metric::GpuTemp, 3, 50.0f, T0 + 20000000 + i * 20000);
+            hour.record(state);
+        }
+        QCOMPARE(hour.snapshots(), size_t(60));
+        QCOMPARE(hour.newestMs() - hour.oldestMs(), int64_t(59 * 60000)); // the last hour, a point a minute
         QVERIFY(history.series(100000, GpuHistory::Reading::Power).empty());
         // Out-of-range readings clamp to the ends of the byte range rather than wrap.
         set(state, metric::GpuTemp, 3, 900.0f, T0 + 10000000);

@@ -186,6 +186,10 @@ private Q_SLOTS:
         QVERIFY(
             window.detailsDock()->text().contains(QStringLiteral("Rack %1").arg(t.racks[t.nodes[20].rackIndex].name)));
         QTRY_VERIFY(window.detailsDock()->nodeTable()->rows()[3].cells[0].series.size() >= 2);
+        // And the selected GPU's recent past as charts.
+        QCOMPARE(window.detailsDock()->temperatureChart()->series().size(), size_t(1));
+        QVERIFY(!window.detailsDock()->temperatureChart()->series()[0].data->empty());
+        QVERIFY(!window.detailsDock()->powerChart()->series()[0].data->empty());
         // Clicking another GPU of the node selects it on the map.
         const SparklineTable *nodeTable = window.detailsDock()->nodeTable();
         QTest::mouseClick(const_cast<SparklineTable *>(nodeTable), Qt::LeftButton, {},

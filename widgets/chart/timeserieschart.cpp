@@ -34,7 +34,7 @@ TimeSeriesChart::TimeSeriesChart(QWidget *parent)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(240, 140);
+    setMinimumSize(200, 70);
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
