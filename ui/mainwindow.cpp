@@ -159,6 +159,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     resizeDocks({ jobsDock }, { 560 }, Qt::Horizontal);
 
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+    // The jobs and details column runs the full height; events and training share the space under the map.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     splitDockWidget(m_eventDock, m_trainingDock, Qt::Horizontal);
@@ -174,7 +176,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
             statusBar()->showMessage(tr("That event is older than the events kept in the log"), 5000);
     });
     resizeDocks({ m_eventDock, m_trainingDock }, { 380, 380 }, Qt::Vertical);
-    resizeDocks({ m_eventDock, m_trainingDock }, { 640, 960 }, Qt::Horizontal);
+    resizeDocks({ m_eventDock, m_trainingDock }, { 420, 640 }, Qt::Horizontal);
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);

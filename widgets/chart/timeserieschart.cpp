@@ -318,7 +318,14 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     p.setFont(bold);
     p.setPen(text);
     const QString title = m_yUnit.isEmpty() ? m_title : QStringLiteral("%1 (%2)").arg(m_title, m_yUnit);
-    p.drawText(QRect(area.left() + 8, area.top() + 2, area.width() / 2, 16), Qt::AlignLeft | Qt::AlignVCenter, title);
+    // The title takes what the legend leaves.
+    int legendWidth = 0;
+    for (const ChartSeries &s : m_series)
+        if (!s.name.isEmpty())
+            legendWidth += QFontMetrics(small).horizontalAdvance(s.name) + 30;
+    const int titleWidth = std::max(area.width() / 2, area.width() - 16 - legendWidth);
+    p.drawText(QRect(area.left() + 8, area.top() + 2, titleWidth, 16), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(title, Qt::ElideRight, titleWidth));
     p.setFont(small);
     int lx = area.right() - RightMargin;
     for (auto it = m_series.rbegin(); it != m_series.rend(); ++it) {
