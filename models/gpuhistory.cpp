@@ -103,3 +103,38 @@ int64_t GpuHistory::newestMs() const
 }
 
 } // namespace vigil
+
+namespace vigil {
+
+ColumnHistory::ColumnHistory(QString metricName, size_t depth, int64_t minSpacingMs)
+    : m_metric(std::move(metricName))
+    , m_depth(std::max<size_t>(depth, 1))
+    , m_minSpacingMs(minSpacingMs)
+{ }
+
+void ColumnHistory::record(const ClusterState &state)
+{
+    if (state.topology() != m_topology) {
+        m_topology = state.topology();
+        m_ring.clear();
+    }
+    const MetricColumn *column = state.column(m_metric);
+    if (!column || state.timeMs() <= 0)
+        return;
+    if (!m_ring.empty() && state.timeMs() < m_ring.back().first + m_minSpacingMs)
+        return;
+    if (m_ring.size() == m_depth)
+        m_ring.erase(m_ring.begin()); // a few thousand floats: cheaper than ring arithmetic is clear
+    m_ring.emplace_back(state.timeMs(), column->values);
+}
+
+std::vector<std::pair<int64_t, float>> ColumnHistory::series(uint32_t entity) const
+{
+    std::vector<std::pair<int64_t, float>> out;
+    for (const auto &[time, values] : m_ring)
+        if (entity < values.size())
+            out.emplace_back(time, values[entity]);
+    return out;
+}
+
+} // namespace vigil

@@ -51,3 +51,26 @@ private:
 };
 
 } // namespace vigil
+
+namespace vigil {
+
+// The recent past of one metric over all its entities (a rack's inlet air, a
+// PDU's load): a ring of full copies of the column, for the rack-level charts.
+// Small by nature: racks and PDUs number in the thousands, not the hundred thousands.
+class ColumnHistory
+{
+public:
+    ColumnHistory(QString metricName, size_t depth, int64_t minSpacingMs);
+    void record(const ClusterState &state);
+    // (time, value) of one entity, oldest first; empty for an unknown entity.
+    std::vector<std::pair<int64_t, float>> series(uint32_t entity) const;
+
+private:
+    QString m_metric;
+    size_t m_depth;
+    int64_t m_minSpacingMs;
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<std::pair<int64_t, std::vector<float>>> m_ring; // oldest first
+};
+
+} // namespace vigil

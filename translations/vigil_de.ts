@@ -779,6 +779,30 @@
         <source>Power, %1</source>
         <translation>Leistung, %1</translation>
     </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>Rack</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>Knoten %1</translation>
+    </message>
+    <message>
+        <source>Inlet air, rack %1</source>
+        <translation>Zuluft, Rack %1</translation>
+    </message>
+    <message>
+        <source>PDU load of rating</source>
+        <translation>PDU-Last in % der Nennleistung</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

@@ -779,6 +779,30 @@
         <source>Power, %1</source>
         <translation>電力、%1</translation>
     </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>ラック</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>Inlet air, rack %1</source>
+        <translation>吸気、ラック %1</translation>
+    </message>
+    <message>
+        <source>PDU load of rating</source>
+        <translation>定格に対する PDU 負荷</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

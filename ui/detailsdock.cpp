@@ -14,9 +14,12 @@
 #include <QLocale>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
+#include <QWidget>
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace vigil {
@@ -50,9 +53,12 @@ DetailsDock::DetailsDock(QWidget *parent)
     : QDockWidget(parent)
     , m_view(new QTextBrowser(this))
     , m_node(new SparklineTable(this))
-    , m_charts(new QWidget(this))
-    , m_temperature(new TimeSeriesChart(m_charts))
-    , m_power(new TimeSeriesChart(m_charts))
+    , m_charts(new QTabWidget(this))
+    , m_temperature(new TimeSeriesChart(this))
+    , m_power(new TimeSeriesChart(this))
+    , m_nodeChart(new TimeSeriesChart(this))
+    , m_inletChart(new TimeSeriesChart(this))
+    , m_pduChart(new TimeSeriesChart(this))
     , m_rack(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("detailsDock"));
@@ -63,13 +69,24 @@ DetailsDock::DetailsDock(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_node);
-    auto *charts = new QHBoxLayout(m_charts);
-    charts->setContentsMargins(0, 0, 0, 0);
-    charts->addWidget(m_temperature);
-    charts->addWidget(m_power);
+    auto sideBySide = [this](TimeSeriesChart *left, TimeSeriesChart *right) {
+        auto *page = new QWidget(m_charts);
+        auto *layout = new QHBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(left);
+        layout->addWidget(right);
+        return page;
+    };
+    m_charts->setDocumentMode(true);
+    m_charts->addTab(sideBySide(m_temperature, m_power), tr("GPU"));
+    m_charts->addTab(m_nodeChart, tr("Node"));
+    m_charts->addTab(sideBySide(m_inletChart, m_pduChart), tr("Rack"));
     m_temperature->setYUnit(QStringLiteral("°C"));
     m_power->setYUnit(QStringLiteral("W"));
-    m_charts->setMinimumHeight(120);
+    m_nodeChart->setYUnit(QStringLiteral("°C"));
+    m_inletChart->setYUnit(QStringLiteral("°C"));
+    m_pduChart->setYUnit(QStringLiteral("%"));
+    m_charts->setMinimumHeight(140);
     splitter->addWidget(m_charts);
     splitter->addWidget(m_rack);
     splitter->setStretchFactor(0, 3);
@@ -177,6 +194,71 @@ void DetailsDock::showGpuCharts(int gpu, const GpuHistory &hour, const std::vect
     m_power->setSeries({ { QString(), QColor(0x6c, 0xb6, 0xff), seriesOf(GpuHistory::Reading::Power) } });
     m_temperature->setMarkers(markers);
     m_power->setMarkers(markers);
+}
+
+void DetailsDock::showNodeAndRackCharts(const ClusterState &state, int gpu, const GpuHistory &hour,
+                                        const ColumnHistory &inlet, const ColumnHistory &pduLoad,
+                                        const std::function<std::vector<Event>(EntityRef)> &eventsFor)
+{
+    const Topology *t = state.topology().get();
+    if (!t || gpu < 0 || size_t(gpu) >= t->gpus.size())
+        return;
+    auto markersOf = [&](const std::vector<Event> &events) {
+        std::vector<ChartMarker> out;
+        for (const Event &e : events)
+            out.push_back({ double(e.timeMs),
+                            e.severity == Severity::Critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00),
+                            eventTypeName(e.type), QStringLiteral("%1 — %2").arg(eventTypeName(e.type), e.message),
+                            e.id });
+        return out;
+    };
+    // The node: each GPU's temperature, in the categorical palette so lines stay apart.
+    static const QColor palette[]
+        = { QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9), QColor(0x00, 0x9e, 0x73), QColor(0xf0, 0xe4, 0x42),
+            QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0xcc, 0x79, 0xa7), QColor(0xbb, 0xbb, 0xbb) };
+    const uint32_t node = t->gpus[size_t(gpu)].nodeIndex;
+    const std::vector<int64_t> times = hour.times();
+    std::vector<ChartSeries> nodeSeries;
+    std::vector<Event> nodeEvents = eventsFor({ EntityKind::Node, node });
+    for (uint32_t g : t->gpusOfNode[node]) {
+        auto series = std::make_shared<MinMaxPyramid>();
+        const std::vector<float> values = hour.series(g, GpuHistory::Reading::Temperature);
+        for (size_t i = 0; i < values.size() && i < times.size(); ++i)
+            series->append(double(times[i]), values[i]);
+        nodeSeries.push_back({ tr("GPU %1").arg(t->gpus[g].localIndex),
+                               palette[t->gpus[g].localIndex % std::size(palette)], series,
+                               int(g) == gpu ? 2.0 : 1.0 });
+        for (Event &e : eventsFor({ EntityKind::Gpu, g }))
+            nodeEvents.push_back(std::move(e));
+    }
+    m_nodeChart->setTitle(tr("Node %1").arg(t->nodes[node].hostname));
+    m_nodeChart->setSeries(std::move(nodeSeries));
+    m_nodeChart->setMarkers(markersOf(nodeEvents));
+
+    // The rack: its inlet air, and each PDU's load against its rating.
+    const uint32_t rack = t->rackOfGpu(uint32_t(gpu));
+    auto fromHistory = [](const std::vector<std::pair<int64_t, float>> &points, float scale) {
+        auto series = std::make_shared<MinMaxPyramid>();
+        for (const auto &[time, value] : points)
+            series->append(double(time), value * scale);
+        return series;
+    };
+    std::vector<Event> rackEvents = eventsFor({ EntityKind::Rack, rack });
+    std::vector<ChartSeries> pduSeries;
+    for (size_t k = 0; k < t->racks[rack].pduIndices.size(); ++k) {
+        const uint32_t pdu = t->racks[rack].pduIndices[k];
+        const float rated = t->pdus[pdu].ratedKw;
+        pduSeries.push_back({ t->pdus[pdu].name, palette[k % std::size(palette)],
+                              fromHistory(pduLoad.series(pdu), rated > 0.0f ? 100.0f / rated : 0.0f) });
+        for (Event &e : eventsFor({ EntityKind::Pdu, pdu }))
+            rackEvents.push_back(std::move(e));
+    }
+    m_inletChart->setTitle(tr("Inlet air, rack %1").arg(t->racks[rack].name));
+    m_inletChart->setSeries({ { QString(), QColor(0xff, 0x9e, 0x4a), fromHistory(inlet.series(rack), 1.0f) } });
+    m_inletChart->setMarkers(markersOf(rackEvents));
+    m_pduChart->setTitle(tr("PDU load of rating"));
+    m_pduChart->setSeries(std::move(pduSeries));
+    m_pduChart->setMarkers(markersOf(rackEvents));
 }
 
 QString DetailsDock::text() const

@@ -6,10 +6,14 @@
 
 #include <QDockWidget>
 
+#include <functional>
+
+class QTabWidget;
 class QTextBrowser;
 
 namespace vigil {
 
+class ColumnHistory;
 class GpuHistory;
 class SparklineTable;
 class TimeSeriesChart;
@@ -26,6 +30,14 @@ public:
     // `recent` feeds the node's sparklines, `hour` the selected GPU's charts.
     void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents, const GpuHistory &recent,
                  const GpuHistory &hour, const std::vector<float> &alarmLevels);
+    // The node's and the rack's last hour: every GPU of the node, the rack's inlet air
+    // and PDU load, with the warnings on them (from `eventsFor`) marked.
+    void showNodeAndRackCharts(const ClusterState &state, int gpu, const GpuHistory &hour, const ColumnHistory &inlet,
+                               const ColumnHistory &pduLoad,
+                               const std::function<std::vector<Event>(EntityRef)> &eventsFor);
+    TimeSeriesChart *nodeChart() const { return m_nodeChart; }
+    TimeSeriesChart *inletChart() const { return m_inletChart; }
+    TimeSeriesChart *pduChart() const { return m_pduChart; }
     TimeSeriesChart *temperatureChart() const { return m_temperature; }
     TimeSeriesChart *powerChart() const { return m_power; }
     QString text() const; // the GPU and rack text, for tests and copying
@@ -44,9 +56,12 @@ private:
 
     QTextBrowser *m_view;
     SparklineTable *m_node;
-    QWidget *m_charts;
+    QTabWidget *m_charts;
     TimeSeriesChart *m_temperature;
     TimeSeriesChart *m_power;
+    TimeSeriesChart *m_nodeChart;
+    TimeSeriesChart *m_inletChart;
+    TimeSeriesChart *m_pduChart;
     QTextBrowser *m_rack;
     QString m_html;
     QString m_rackHtml;

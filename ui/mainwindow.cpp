@@ -128,6 +128,8 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     m_warnings = std::make_unique<HardwareWarnings>();
     m_history = std::make_unique<GpuHistory>();
     m_hourHistory = std::make_unique<GpuHistory>(60, 60000);
+    m_inletHistory = std::make_unique<ColumnHistory>(metric::RackInletTemp, 60, 60000);
+    m_pduHistory = std::make_unique<ColumnHistory>(metric::PduLoad, 60, 60000);
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -373,6 +375,10 @@ void MainWindow::updateDetails()
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
                                     : std::vector<Event> {},
                            *m_history, *m_hourHistory, m_alarmLevels);
+    if (gpu >= 0)
+        m_detailsDock->showNodeAndRackCharts(
+            m_state, gpu, *m_hourHistory, *m_inletHistory, *m_pduHistory,
+            [this](EntityRef entity) { return m_eventDock->model()->recentFor(entity, 12); });
 }
 
 void MainWindow::updateLegend()
@@ -489,6 +495,8 @@ void MainWindow::refresh()
         m_warnings->prune(m_state.timeMs());
         m_history->record(m_state);
         m_hourHistory->record(m_state);
+        m_inletHistory->record(m_state);
+        m_pduHistory->record(m_state);
         m_trainingDock->update(m_state);
         applyOverlay();
         m_jobs->setState(m_state);

@@ -23,6 +23,7 @@ class ConnectionStatusWidget;
 class DetailsDock;
 class EventDock;
 class TrainingDock;
+class ColumnHistory;
 class GpuHistory;
 class HardwareWarnings;
 class JobTableModel;
@@ -86,6 +87,8 @@ private:
     std::unique_ptr<HardwareWarnings> m_warnings;
     std::unique_ptr<GpuHistory> m_history; // snapshots a second apart: the node's sparklines
     std::unique_ptr<GpuHistory> m_hourHistory; // a minute apart: the selected GPU's last hour
+    std::unique_ptr<ColumnHistory> m_inletHistory; // racks' inlet air, a minute apart
+    std::unique_ptr<ColumnHistory> m_pduHistory; // PDUs' load, a minute apart
     std::vector<float> m_alarmLevels;
 
     RackMapWidget *m_rackMap;

@@ -294,6 +294,18 @@ private Q_SLOTS:
         set(state, metric::GpuTemp, 3, 900.0f, T0 + 10000000);
         history.record(state);
         QCOMPARE(history.series(3, GpuHistory::Reading::Temperature).back(), 117.0f);
+        // A metric of racks or PDUs keeps its whole column per snapshot.
+        ColumnHistory inlet(metric::RackInletTemp, 3, 1000);
+        for (int i = 0; i < 5; ++i) {
+            set(state, metric::RackInletTemp, 1, 20.0f + float(i), T0 + 30000000 + i * 1000);
+            inlet.record(state);
+        }
+        const auto points = inlet.series(1);
+        QCOMPARE(points.size(), size_t(3)); // the last three
+        QCOMPARE(points.front().second, 22.0f);
+        QCOMPARE(points.back().second, 24.0f);
+        QCOMPARE(points.back().first, T0 + 30000000 + 4000);
+        QVERIFY(inlet.series(100000).empty());
         // A new topology starts over.
         state.reset(std::make_shared<Topology>(buildTopology({ 64 }, 3)), standardMetrics());
         history.record(state);

@@ -190,6 +190,10 @@ private Q_SLOTS:
         QCOMPARE(window.detailsDock()->temperatureChart()->series().size(), size_t(1));
         QVERIFY(!window.detailsDock()->temperatureChart()->series()[0].data->empty());
         QVERIFY(!window.detailsDock()->powerChart()->series()[0].data->empty());
+        // Its node's GPUs and its rack's inlet air and PDUs over the same past.
+        QCOMPARE(window.detailsDock()->nodeChart()->series().size(), size_t(8));
+        QVERIFY(!window.detailsDock()->inletChart()->series()[0].data->empty());
+        QCOMPARE(window.detailsDock()->pduChart()->series().size(), t.racks[t.nodes[20].rackIndex].pduIndices.size());
         // Clicking another GPU of the node selects it on the map.
         const SparklineTable *nodeTable = window.detailsDock()->nodeTable();
         QTest::mouseClick(const_cast<SparklineTable *>(nodeTable), Qt::LeftButton, {},
