@@ -16,6 +16,27 @@ constexpr float TempStep = 0.5f;
 // Power: 4 W steps from 0 W to 1016 W.
 constexpr float PowerStep = 4.0f;
 
+// How each reading is quantised to a byte: origin and step.
+struct Scale
+{
+    float origin;
+    float step;
+};
+Scale scaleOf(GpuHistory::Reading reading)
+{
+    switch (reading) {
+    case GpuHistory::Reading::Temperature:
+    case GpuHistory::Reading::HbmTemperature:
+        return { TempOrigin, TempStep };
+    case GpuHistory::Reading::Power:
+        return { 0.0f, PowerStep };
+    case GpuHistory::Reading::Utilisation:
+    case GpuHistory::Reading::MemoryUsed:
+        break;
+    }
+    return { 0.0f, 0.5f }; // percentages, to 0.5 %
+}
+
 uint8_t quantise(float v, float origin, float step)
 {
     if (std::isnan(v))
@@ -41,9 +62,10 @@ void snapshot(const MetricColumn *column, size_t gpus, float origin, float step,
 
 } // namespace
 
-GpuHistory::GpuHistory(size_t depth, int64_t minSpacingMs)
+GpuHistory::GpuHistory(size_t depth, int64_t minSpacingMs, bool allReadings)
     : m_depth(std::max<size_t>(depth, 1))
     , m_minSpacingMs(minSpacingMs)
+    , m_readings(allReadings ? ReadingCount : 2)
 { }
 
 std::vector<int64_t> GpuHistory::times() const
@@ -62,15 +84,28 @@ void GpuHistory::record(const ClusterState &state)
         m_next = 0;
         m_count = 0;
         m_timeMs.assign(m_depth, 0);
-        m_temperature.assign(m_depth * m_gpus, NoReading);
-        m_power.assign(m_depth * m_gpus, NoReading);
+        for (size_t r = 0; r < m_readings; ++r)
+            m_rings[r].assign(m_depth * m_gpus, NoReading);
     }
     if (!m_topology || state.timeMs() <= 0)
         return;
     if (m_count > 0 && state.timeMs() < newestMs() + m_minSpacingMs)
         return;
-    snapshot(state.column(metric::GpuTemp), m_gpus, TempOrigin, TempStep, m_temperature.data() + m_next * m_gpus);
-    snapshot(state.column(metric::GpuPower), m_gpus, 0.0f, PowerStep, m_power.data() + m_next * m_gpus);
+    auto slotOf = [&](Reading r) { return m_rings[size_t(r)].data() + m_next * m_gpus; };
+    snapshot(state.column(metric::GpuTemp), m_gpus, TempOrigin, TempStep, slotOf(Reading::Temperature));
+    snapshot(state.column(metric::GpuPower), m_gpus, 0.0f, PowerStep, slotOf(Reading::Power));
+    if (m_readings == ReadingCount) {
+        snapshot(state.column(metric::MemoryTemp), m_gpus, TempOrigin, TempStep, slotOf(Reading::HbmTemperature));
+        snapshot(state.column(metric::GpuUtil), m_gpus, 0.0f, 0.5f, slotOf(Reading::Utilisation));
+        uint8_t *memory = slotOf(Reading::MemoryUsed);
+        const MetricColumn *used = state.column(metric::FbUsed);
+        for (size_t g = 0; g < m_gpus; ++g) {
+            const float total = m_topology->gpus[g].memoryTotalMiB;
+            memory[g] = quantise(total > 0.0f ? state.value(used, g) / total * 100.0f
+                                              : std::numeric_limits<float>::quiet_NaN(),
+                                 0.0f, 0.5f);
+        }
+    }
     m_timeMs[m_next] = state.timeMs();
     m_next = (m_next + 1) % m_depth;
     m_count = std::min(m_count + 1, m_depth);
@@ -79,12 +114,11 @@ void GpuHistory::record(const ClusterState &state)
 std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
 {
     std::vector<float> out;
-    if (gpu >= m_gpus)
+    if (gpu >= m_gpus || size_t(reading) >= m_readings)
         return out;
     out.reserve(m_count);
-    const std::vector<uint8_t> &ring = reading == Reading::Temperature ? m_temperature : m_power;
-    const float origin = reading == Reading::Temperature ? TempOrigin : 0.0f;
-    const float step = reading == Reading::Temperature ? TempStep : PowerStep;
+    const std::vector<uint8_t> &ring = m_rings[size_t(reading)];
+    const auto [origin, step] = scaleOf(reading);
     for (size_t i = 0; i < m_count; ++i) {
         const size_t slot = (m_next + m_depth - m_count + i) % m_depth;
         out.push_back(dequantise(ring[slot * m_gpus + gpu], origin, step));

@@ -3,6 +3,7 @@
 
 #include "state/clusterstate.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -21,9 +22,15 @@ public:
     {
         Temperature,
         Power,
+        HbmTemperature,
+        Utilisation, // %
+        MemoryUsed, // % of the GPU's memory
     };
+    static constexpr size_t ReadingCount = 5;
     // `depth` snapshots, at least `minSpacingMs` of cluster time apart (closer ones are skipped).
-    explicit GpuHistory(size_t depth = 90, int64_t minSpacingMs = 1000);
+    // Temperature and power always; with `allReadings` also HBM temperature,
+    // utilisation and memory used (for the selected GPU's charts).
+    explicit GpuHistory(size_t depth = 90, int64_t minSpacingMs = 1000, bool allReadings = false);
     size_t depth() const { return m_depth; }
 
     // Records the state's current readings if its time has moved on far enough.
@@ -46,8 +53,8 @@ private:
     size_t m_next = 0; // ring slot the next snapshot goes to
     size_t m_count = 0;
     std::vector<int64_t> m_timeMs; // per slot
-    std::vector<uint8_t> m_temperature; // [slot][gpu]
-    std::vector<uint8_t> m_power;
+    size_t m_readings; // how many of the Reading rings are kept
+    std::array<std::vector<uint8_t>, ReadingCount> m_rings; // per reading: [slot][gpu]
 };
 
 } // namespace vigil

@@ -803,6 +803,22 @@
         <source>PDU load of rating</source>
         <translation>PDU-Last in % der Nennleistung</translation>
     </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>Utilisation and memory, %1</source>
+        <translation>Auslastung und Speicher, %1</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>Speicher</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

@@ -803,6 +803,22 @@
         <source>PDU load of rating</source>
         <translation>定格に対する PDU 負荷</translation>
     </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>Utilisation and memory, %1</source>
+        <translation>使用率とメモリ、%1</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
 </context>
 <context>
     <name>vigil::EventDock</name>

@@ -56,6 +56,7 @@ DetailsDock::DetailsDock(QWidget *parent)
     , m_charts(new QTabWidget(this))
     , m_temperature(new TimeSeriesChart(this))
     , m_power(new TimeSeriesChart(this))
+    , m_usage(new TimeSeriesChart(this))
     , m_nodeChart(new TimeSeriesChart(this))
     , m_inletChart(new TimeSeriesChart(this))
     , m_pduChart(new TimeSeriesChart(this))
@@ -69,20 +70,21 @@ DetailsDock::DetailsDock(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_node);
-    auto sideBySide = [this](TimeSeriesChart *left, TimeSeriesChart *right) {
+    auto sideBySide = [this](std::initializer_list<TimeSeriesChart *> charts) {
         auto *page = new QWidget(m_charts);
         auto *layout = new QHBoxLayout(page);
         layout->setContentsMargins(0, 0, 0, 0);
-        layout->addWidget(left);
-        layout->addWidget(right);
+        for (TimeSeriesChart *chart : charts)
+            layout->addWidget(chart);
         return page;
     };
     m_charts->setDocumentMode(true);
-    m_charts->addTab(sideBySide(m_temperature, m_power), tr("GPU"));
+    m_charts->addTab(sideBySide({ m_temperature, m_power, m_usage }), tr("GPU"));
     m_charts->addTab(m_nodeChart, tr("Node"));
-    m_charts->addTab(sideBySide(m_inletChart, m_pduChart), tr("Rack"));
+    m_charts->addTab(sideBySide({ m_inletChart, m_pduChart }), tr("Rack"));
     m_temperature->setYUnit(QStringLiteral("°C"));
     m_power->setYUnit(QStringLiteral("W"));
+    m_usage->setYUnit(QStringLiteral("%"));
     m_nodeChart->setYUnit(QStringLiteral("°C"));
     m_inletChart->setYUnit(QStringLiteral("°C"));
     m_pduChart->setYUnit(QStringLiteral("%"));
@@ -190,10 +192,15 @@ void DetailsDock::showGpuCharts(int gpu, const GpuHistory &hour, const std::vect
                                              : tr("last %1 h").arg(QLocale().toString(spanMinutes / 60.0, 'f', 0));
     m_temperature->setTitle(tr("Temperature, %1").arg(span));
     m_power->setTitle(tr("Power, %1").arg(span));
-    m_temperature->setSeries({ { QString(), QColor(0xff, 0x9e, 0x4a), seriesOf(GpuHistory::Reading::Temperature) } });
+    m_temperature->setSeries(
+        { { tr("GPU"), QColor(0xff, 0x9e, 0x4a), seriesOf(GpuHistory::Reading::Temperature) },
+          { tr("HBM"), QColor(0xd5, 0x5e, 0x00), seriesOf(GpuHistory::Reading::HbmTemperature) } });
     m_power->setSeries({ { QString(), QColor(0x6c, 0xb6, 0xff), seriesOf(GpuHistory::Reading::Power) } });
-    m_temperature->setMarkers(markers);
-    m_power->setMarkers(markers);
+    m_usage->setTitle(tr("Utilisation and memory, %1").arg(span));
+    m_usage->setSeries({ { tr("utilisation"), QColor(0x00, 0x9e, 0x73), seriesOf(GpuHistory::Reading::Utilisation) },
+                         { tr("memory"), QColor(0xcc, 0x79, 0xa7), seriesOf(GpuHistory::Reading::MemoryUsed) } });
+    for (TimeSeriesChart *chart : { m_temperature, m_power, m_usage })
+        chart->setMarkers(markers);
 }
 
 void DetailsDock::showNodeAndRackCharts(const ClusterState &state, int gpu, const GpuHistory &hour,

@@ -40,6 +40,7 @@ public:
     TimeSeriesChart *pduChart() const { return m_pduChart; }
     TimeSeriesChart *temperatureChart() const { return m_temperature; }
     TimeSeriesChart *powerChart() const { return m_power; }
+    TimeSeriesChart *usageChart() const { return m_usage; }
     QString text() const; // the GPU and rack text, for tests and copying
     const SparklineTable *nodeTable() const { return m_node; }
 
@@ -59,6 +60,7 @@ private:
     QTabWidget *m_charts;
     TimeSeriesChart *m_temperature;
     TimeSeriesChart *m_power;
+    TimeSeriesChart *m_usage; // utilisation and memory used
     TimeSeriesChart *m_nodeChart;
     TimeSeriesChart *m_inletChart;
     TimeSeriesChart *m_pduChart;

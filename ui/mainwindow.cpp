@@ -127,7 +127,7 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     m_trainingDock = new TrainingDock(this);
     m_warnings = std::make_unique<HardwareWarnings>();
     m_history = std::make_unique<GpuHistory>();
-    m_hourHistory = std::make_unique<GpuHistory>(60, 60000);
+    m_hourHistory = std::make_unique<GpuHistory>(60, 60000, true);
     m_inletHistory = std::make_unique<ColumnHistory>(metric::RackInletTemp, 60, 60000);
     m_pduHistory = std::make_unique<ColumnHistory>(metric::PduLoad, 60, 60000);
     setWindowTitle(tr("Vigil — GPU cluster operations"));

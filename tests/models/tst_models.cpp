@@ -294,17 +294,28 @@ private Q_SLOTS:
         set(state, metric::GpuTemp, 3, 900.0f, T0 + 10000000);
         history.record(state);
         QCOMPARE(history.series(3, GpuHistory::Reading::Temperature).back(), 117.0f);
+        // The selected GPU's charts keep every reading: HBM temperature, utilisation, memory used.
+        QVERIFY(history.series(3, GpuHistory::Reading::Utilisation).empty()); // not kept by the sparkline ring
+        GpuHistory all(10, 1000, true);
+        set(state, metric::MemoryTemp, 5, 71.5f, T0 + 40000000);
+        set(state, metric::GpuUtil, 5, 97.0f, T0 + 40000000);
+        set(state, metric::FbUsed, 5, state.topology()->gpus[5].memoryTotalMiB / 4.0f, T0 + 40000000);
+        all.record(state);
+        QCOMPARE(all.series(5, GpuHistory::Reading::HbmTemperature).back(), 71.5f);
+        QCOMPARE(all.series(5, GpuHistory::Reading::Utilisation).back(), 97.0f);
+        QCOMPARE(all.series(5, GpuHistory::Reading::MemoryUsed).back(), 25.0f);
+        QVERIFY(std::isnan(all.series(6, GpuHistory::Reading::MemoryUsed).back()));
         // A metric of racks or PDUs keeps its whole column per snapshot.
         ColumnHistory inlet(metric::RackInletTemp, 3, 1000);
         for (int i = 0; i < 5; ++i) {
-            set(state, metric::RackInletTemp, 1, 20.0f + float(i), T0 + 30000000 + i * 1000);
+            set(state, metric::RackInletTemp, 1, 20.0f + float(i), T0 + 60000000 + i * 1000);
             inlet.record(state);
         }
         const auto points = inlet.series(1);
         QCOMPARE(points.size(), size_t(3)); // the last three
         QCOMPARE(points.front().second, 22.0f);
         QCOMPARE(points.back().second, 24.0f);
-        QCOMPARE(points.back().first, T0 + 30000000 + 4000);
+        QCOMPARE(points.back().first, T0 + 60000000 + 4000);
         QVERIFY(inlet.series(100000).empty());
         // A new topology starts over.
         state.reset(std::make_shared<Topology>(buildTopology({ 64 }, 3)), standardMetrics());

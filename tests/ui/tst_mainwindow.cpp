@@ -187,9 +187,11 @@ private Q_SLOTS:
             window.detailsDock()->text().contains(QStringLiteral("Rack %1").arg(t.racks[t.nodes[20].rackIndex].name)));
         QTRY_VERIFY(window.detailsDock()->nodeTable()->rows()[3].cells[0].series.size() >= 2);
         // And the selected GPU's recent past as charts.
-        QCOMPARE(window.detailsDock()->temperatureChart()->series().size(), size_t(1));
         QVERIFY(!window.detailsDock()->temperatureChart()->series()[0].data->empty());
         QVERIFY(!window.detailsDock()->powerChart()->series()[0].data->empty());
+        QCOMPARE(window.detailsDock()->usageChart()->series().size(), size_t(2));
+        QVERIFY(!window.detailsDock()->usageChart()->series()[0].data->empty());
+        QCOMPARE(window.detailsDock()->temperatureChart()->series().size(), size_t(2)); // GPU and HBM
         // Its node's GPUs and its rack's inlet air and PDUs over the same past.
         QCOMPARE(window.detailsDock()->nodeChart()->series().size(), size_t(8));
         QVERIFY(!window.detailsDock()->inletChart()->series()[0].data->empty());
