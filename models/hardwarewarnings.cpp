@@ -55,8 +55,7 @@ void HardwareWarnings::prune(int64_t nowMs)
         m_recent.pop_front();
 }
 
-template<typename Visit>
-void HardwareWarnings::forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const
+template<typename Visit> void HardwareWarnings::forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const
 {
     for (const Warning &w : m_recent)
         if (w.timeMs >= sinceMs && w.timeMs <= nowMs)

@@ -59,8 +59,7 @@ private:
         Severity severity;
         std::vector<uint32_t> gpus;
     };
-    template<typename Visit>
-    void forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const;
+    template<typename Visit> void forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::deque<Warning> m_recent; // in arrival order

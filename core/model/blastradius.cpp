@@ -16,8 +16,7 @@ void addRack(const Topology &t, uint32_t rack, std::vector<uint32_t> &out)
             out.push_back(gpu);
 }
 
-template<typename Predicate>
-void addRacksWhere(const Topology &t, Predicate belongs, std::vector<uint32_t> &out)
+template<typename Predicate> void addRacksWhere(const Topology &t, Predicate belongs, std::vector<uint32_t> &out)
 {
     for (size_t r = 0; r < t.racks.size(); ++r)
         if (belongs(t.racks[r]))
@@ -47,7 +46,8 @@ std::vector<uint32_t> gpusAffectedBy(const Topology &t, EntityRef entity)
             addRack(t, t.pdus[i].rackIndex, out);
         break;
     case EntityKind::CoolingLoop:
-        addRacksWhere(t, [i](const Rack &r) { return r.coolingLoopIndex == i; }, out);
+        addRacksWhere(
+            t, [i](const Rack &r) { return r.coolingLoopIndex == i; }, out);
         break;
     case EntityKind::Switch:
         if (i >= t.switches.size())
