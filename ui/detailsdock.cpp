@@ -7,6 +7,7 @@
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
+#include "rackmap/colorscale.h"
 #include "sparkline/sparklinetable.h"
 
 #include <QEvent>
@@ -19,12 +20,33 @@
 #include <QWidget>
 
 #include <cmath>
-#include <iterator>
 #include <limits>
 
 namespace vigil {
 
 namespace {
+
+// The warnings on an entity as chart markers: red when critical, amber otherwise.
+std::vector<ChartMarker> warningMarkers(const std::vector<Event> &events)
+{
+    std::vector<ChartMarker> out;
+    for (const Event &e : events)
+        out.push_back({ double(e.timeMs),
+                        e.severity == Severity::Critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00),
+                        eventTypeName(e.type), QStringLiteral("%1 — %2").arg(eventTypeName(e.type), e.message), e.id });
+    return out;
+}
+
+// One GPU reading from a history ring as a chart series.
+std::shared_ptr<MinMaxPyramid> historySeries(const GpuHistory &history, uint32_t gpu, GpuHistory::Reading reading)
+{
+    auto out = std::make_shared<MinMaxPyramid>();
+    const std::vector<int64_t> times = history.times();
+    const std::vector<float> values = history.series(gpu, reading);
+    for (size_t i = 0; i < values.size() && i < times.size(); ++i)
+        out->append(double(times[i]), values[i]);
+    return out;
+}
 
 // The range of every reading in `series`, widened around its middle to at least `minimumSpan`.
 std::pair<float, float> paddedRange(const std::vector<std::vector<float>> &series, float minimumSpan)
@@ -174,19 +196,8 @@ void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory 
 void DetailsDock::showGpuCharts(int gpu, const GpuHistory &hour, const std::vector<Event> &recentEvents)
 {
     // The selected GPU's recent past with its warnings marked where they happened.
-    const std::vector<int64_t> times = hour.times();
-    auto seriesOf = [&](GpuHistory::Reading reading) {
-        auto out = std::make_shared<MinMaxPyramid>();
-        const std::vector<float> values = hour.series(uint32_t(gpu), reading);
-        for (size_t i = 0; i < values.size() && i < times.size(); ++i)
-            out->append(double(times[i]), values[i]);
-        return out;
-    };
-    std::vector<ChartMarker> markers;
-    for (const Event &e : recentEvents)
-        markers.push_back(
-            { double(e.timeMs), e.severity == Severity::Critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00),
-              eventTypeName(e.type), QStringLiteral("%1 — %2").arg(eventTypeName(e.type), e.message), e.id });
+    auto seriesOf = [&](GpuHistory::Reading reading) { return historySeries(hour, uint32_t(gpu), reading); };
+    const std::vector<ChartMarker> markers = warningMarkers(recentEvents);
     const double spanMinutes = double(hour.newestMs() - hour.oldestMs()) / 60000.0;
     const QString span = spanMinutes <= 90.0 ? tr("last %1 min").arg(QLocale().toString(spanMinutes, 'f', 0))
                                              : tr("last %1 h").arg(QLocale().toString(spanMinutes / 60.0, 'f', 0));
@@ -210,37 +221,20 @@ void DetailsDock::showNodeAndRackCharts(const ClusterState &state, int gpu, cons
     const Topology *t = state.topology().get();
     if (!t || gpu < 0 || size_t(gpu) >= t->gpus.size())
         return;
-    auto markersOf = [&](const std::vector<Event> &events) {
-        std::vector<ChartMarker> out;
-        for (const Event &e : events)
-            out.push_back({ double(e.timeMs),
-                            e.severity == Severity::Critical ? QColor(0xe0, 0x2a, 0x2a) : QColor(0xf0, 0xb4, 0x00),
-                            eventTypeName(e.type), QStringLiteral("%1 — %2").arg(eventTypeName(e.type), e.message),
-                            e.id });
-        return out;
-    };
-    // The node: each GPU's temperature, in the categorical palette so lines stay apart.
-    static const QColor palette[]
-        = { QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9), QColor(0x00, 0x9e, 0x73), QColor(0xf0, 0xe4, 0x42),
-            QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0xcc, 0x79, 0xa7), QColor(0xbb, 0xbb, 0xbb) };
+    // The node: each GPU's temperature, in the categorical (Okabe–Ito) palette so lines stay apart.
     const uint32_t node = t->gpus[size_t(gpu)].nodeIndex;
-    const std::vector<int64_t> times = hour.times();
     std::vector<ChartSeries> nodeSeries;
     std::vector<Event> nodeEvents = eventsFor({ EntityKind::Node, node });
     for (uint32_t g : t->gpusOfNode[node]) {
-        auto series = std::make_shared<MinMaxPyramid>();
-        const std::vector<float> values = hour.series(g, GpuHistory::Reading::Temperature);
-        for (size_t i = 0; i < values.size() && i < times.size(); ++i)
-            series->append(double(times[i]), values[i]);
         nodeSeries.push_back({ tr("GPU %1").arg(t->gpus[g].localIndex),
-                               palette[t->gpus[g].localIndex % std::size(palette)], series,
-                               int(g) == gpu ? 2.0 : 1.0 });
+                               QColor::fromRgb(ColorScale::category(int(t->gpus[g].localIndex))),
+                               historySeries(hour, g, GpuHistory::Reading::Temperature), int(g) == gpu ? 2.0 : 1.0 });
         for (Event &e : eventsFor({ EntityKind::Gpu, g }))
             nodeEvents.push_back(std::move(e));
     }
     m_nodeChart->setTitle(tr("Node %1").arg(t->nodes[node].hostname));
     m_nodeChart->setSeries(std::move(nodeSeries));
-    m_nodeChart->setMarkers(markersOf(nodeEvents));
+    m_nodeChart->setMarkers(warningMarkers(nodeEvents));
 
     // The rack: its inlet air, and each PDU's load against its rating.
     const uint32_t rack = t->rackOfGpu(uint32_t(gpu));
@@ -255,17 +249,18 @@ void DetailsDock::showNodeAndRackCharts(const ClusterState &state, int gpu, cons
     for (size_t k = 0; k < t->racks[rack].pduIndices.size(); ++k) {
         const uint32_t pdu = t->racks[rack].pduIndices[k];
         const float rated = t->pdus[pdu].ratedKw;
-        pduSeries.push_back({ t->pdus[pdu].name, palette[k % std::size(palette)],
+        pduSeries.push_back({ t->pdus[pdu].name, QColor::fromRgb(ColorScale::category(int(k))),
                               fromHistory(pduLoad.series(pdu), rated > 0.0f ? 100.0f / rated : 0.0f) });
         for (Event &e : eventsFor({ EntityKind::Pdu, pdu }))
             rackEvents.push_back(std::move(e));
     }
     m_inletChart->setTitle(tr("Inlet air, rack %1").arg(t->racks[rack].name));
     m_inletChart->setSeries({ { QString(), QColor(0xff, 0x9e, 0x4a), fromHistory(inlet.series(rack), 1.0f) } });
-    m_inletChart->setMarkers(markersOf(rackEvents));
+    const std::vector<ChartMarker> rackMarkers = warningMarkers(rackEvents);
+    m_inletChart->setMarkers(rackMarkers);
     m_pduChart->setTitle(tr("PDU load of rating"));
     m_pduChart->setSeries(std::move(pduSeries));
-    m_pduChart->setMarkers(markersOf(rackEvents));
+    m_pduChart->setMarkers(rackMarkers);
 }
 
 QString DetailsDock::text() const

@@ -428,7 +428,10 @@ void MainWindow::applyOverlay()
 void MainWindow::updateCellMarks()
 {
     // Stale GPUs are hatched on every overlay; alarm badges belong to the alarm overlay.
-    gpuDataAge(m_state, m_scratch);
+    if (m_overlay == Overlay::DataAge)
+        m_scratch = m_cellValues; // already computed for the overlay itself
+    else
+        gpuDataAge(m_state, m_scratch);
     m_cellMarks.assign(m_scratch.size(), RackMapWidget::NoMark);
     size_t stale = 0;
     for (size_t g = 0; g < m_scratch.size(); ++g)
@@ -449,18 +452,28 @@ void MainWindow::updateCellMarks()
     m_rackMap->setCellMarks(m_cellMarks);
 }
 
+void MainWindow::countPlacement()
+{
+    // Placement changes only with the topology: counted once, not every frame.
+    m_unplacedGpus = 0;
+    m_assumedRacks = 0;
+    const Topology *t = m_state.topology().get();
+    if (!t)
+        return;
+    for (size_t r = 0; r < t->racks.size(); ++r) {
+        if (t->racks[r].placement == Rack::Placement::Assumed)
+            ++m_assumedRacks;
+        else if (t->racks[r].placement == Rack::Placement::Unplaced)
+            for (uint32_t node : t->nodesOfRack[r])
+                m_unplacedGpus += t->gpusOfNode[node].size();
+    }
+}
+
 void MainWindow::updateCoverage()
 {
     // What the map cannot vouch for, counted where the operator always looks.
-    size_t unplaced = 0;
-    size_t assumed = 0;
-    if (const Topology *t = m_state.topology().get())
-        for (size_t g = 0; g < t->gpus.size(); ++g)
-            if (t->racks[t->rackOfGpu(uint32_t(g))].placement == Rack::Placement::Unplaced)
-                ++unplaced;
-    if (const Topology *t = m_state.topology().get())
-        for (const Rack &r : t->racks)
-            assumed += r.placement == Rack::Placement::Assumed;
+    const size_t unplaced = m_unplacedGpus;
+    const size_t assumed = m_assumedRacks;
     QStringList parts;
     if (m_staleGpus)
         parts << tr("Silent GPUs: %1").arg(QLocale().toString(qulonglong(m_staleGpus)));
@@ -490,6 +503,7 @@ void MainWindow::refresh()
             m_eventDock->setTopology(m_state.topology());
             m_warnings->setTopology(m_state.topology());
             m_trainingDock->setTopology(m_state.topology());
+            countPlacement();
             updateLegend();
         }
         m_warnings->prune(m_state.timeMs());

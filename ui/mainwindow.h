@@ -70,6 +70,7 @@ private:
     void applyOverlay();
     void updateCellMarks();
     void updateCoverage();
+    void countPlacement();
     void updateLegend();
     OverlaySpec currentSpec() const;
     void updateDetails();
@@ -83,6 +84,8 @@ private:
     std::vector<float> m_scratch; // data age and alarm levels, for the cell marks
     std::vector<uint8_t> m_cellMarks;
     size_t m_staleGpus = 0;
+    size_t m_unplacedGpus = 0; // in racks the topology does not place
+    size_t m_assumedRacks = 0;
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     std::unique_ptr<HardwareWarnings> m_warnings;
     std::unique_ptr<GpuHistory> m_history; // snapshots a second apart: the node's sparklines

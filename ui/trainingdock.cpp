@@ -255,16 +255,17 @@ void TrainingDock::rebuild()
     };
     m_tokens->setSeries(timed(job->tokensByTime, tr("tokens/s"), ThroughputColour));
     m_tokens->setSpans(timeSpans);
-    m_tokens->setMarkers(markers(false));
+    const std::vector<ChartMarker> timeMarkers = markers(false); // shared by the time charts
+    m_tokens->setMarkers(timeMarkers);
     m_stepTime->setSeries(timed(job->stepTimeByTime, tr("step time"), StepTimeColour));
     m_stepTime->setSpans(timeSpans);
-    m_stepTime->setMarkers(markers(false));
+    m_stepTime->setMarkers(timeMarkers);
     m_allReduce->setSeries(timed(job->allReduceWaitByTime, tr("waiting"), QColor(0xcc, 0x79, 0xa7)));
     m_allReduce->setSpans(timeSpans);
-    m_allReduce->setMarkers(markers(false));
+    m_allReduce->setMarkers(timeMarkers);
     m_power->setSeries(timed(job->powerByTime, tr("power"), QColor(0xf0, 0xe4, 0x42)));
     m_power->setSpans(timeSpans);
-    m_power->setMarkers(markers(false));
+    m_power->setMarkers(timeMarkers);
 }
 
 void TrainingDock::exportCharts()

@@ -327,7 +327,7 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     for (const ChartSeries &s : m_series)
         if (!s.name.isEmpty())
             legendWidth += QFontMetrics(small).horizontalAdvance(s.name) + 30;
-    const int titleWidth = std::max(area.width() / 2, area.width() - 16 - legendWidth);
+    const int titleWidth = std::max(60, area.width() - 16 - legendWidth);
     p.drawText(QRect(area.left() + 8, area.top() + 2, titleWidth, 16), Qt::AlignLeft | Qt::AlignVCenter,
                p.fontMetrics().elidedText(title, Qt::ElideRight, titleWidth));
     p.setFont(small);
