@@ -5,6 +5,7 @@
 #include "chart_bench.h"
 #include "ingest_bench.h"
 #include "rackmap_bench.h"
+#include "recorder_bench.h"
 #include "simulation_bench.h"
 
 #include <QApplication>
@@ -34,6 +35,8 @@ int main(int argc, char *argv[])
         vigil::bench::runRackMapBenchmark(report);
     if (wanted("chart_redraw_10m_ms"))
         vigil::bench::runChartBenchmark(report);
+    if (wanted("recorder_samples_per_s") || wanted("recorder_bytes_per_sample") || wanted("replay_seek_24h_16k_ms"))
+        vigil::bench::runRecorderBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

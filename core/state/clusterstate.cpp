@@ -92,6 +92,16 @@ QString ClusterState::validate(const v1::MetricBlock &block) const
     return {};
 }
 
+bool ClusterState::restoreColumn(size_t index, std::vector<float> values, std::vector<int64_t> lastReadingMs)
+{
+    if (index >= m_columns.size() || values.size() != m_columns[index].values.size()
+        || lastReadingMs.size() != values.size())
+        return false;
+    m_columns[index].values = std::move(values);
+    m_columns[index].lastReadingMs = std::move(lastReadingMs);
+    return true;
+}
+
 ApplyResult ClusterState::apply(const v1::Samples &samples)
 {
     ApplyResult result;

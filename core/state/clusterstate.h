@@ -63,6 +63,10 @@ public:
 
     int64_t timeMs() const { return m_timeMs; }
 
+    // Replay: a column's values and reading times as recorded (sizes must match the column's).
+    bool restoreColumn(size_t index, std::vector<float> values, std::vector<int64_t> lastReadingMs);
+    void setTimeMs(int64_t timeMs) { m_timeMs = timeMs; }
+
 private:
     std::shared_ptr<const Topology> m_topology;
     std::vector<MetricColumn> m_columns;

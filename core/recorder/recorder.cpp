@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "recorder.h"
+
+#include "recordingschema.h"
+#include "recordingwriter.h"
+
+#include <QDateTime>
+
+#include <chrono>
+#include <future>
+
+namespace vigil {
+
+struct StartResult
+{
+    std::promise<QString> opened;
+};
+
+Recorder::Recorder(RecorderOptions options)
+    : m_options(std::move(options))
+{
+    m_status.path = m_options.path;
+}
+
+Recorder::~Recorder()
+{
+    stop();
+}
+
+QString Recorder::start()
+{
+    if (m_thread.joinable())
+        return {};
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = false;
+        m_finished = false;
+        m_accepting = true;
+    }
+    auto started = std::make_shared<StartResult>();
+    std::future<QString> opened = started->opened.get_future();
+    m_thread = std::thread([this, started] { run(started); });
+    QString error = opened.get();
+    if (!error.isEmpty()) {
+        m_thread.join();
+        std::lock_guard lock(m_mutex);
+        m_accepting = false;
+    }
+    return error;
+}
+
+void Recorder::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+    std::lock_guard lock(m_mutex);
+    m_accepting = false;
+}
+
+void Recorder::push(Op op, size_t bytes)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_accepting || m_stopping)
+            return;
+        const bool isSamples = std::holds_alternative<v1::Samples>(op);
+        if (isSamples && m_queuedBytes + bytes > m_options.maxQueuedBytes) {
+            // The disk cannot keep up: drop frames, never block the caller, and say where the hole is.
+            if (!m_overloaded) {
+                m_overloaded = true;
+                m_overloadFromMs = std::get<v1::Samples>(op).time_ms();
+            }
+            ++m_droppedByQueue;
+            return;
+        }
+        if (isSamples && m_overloaded) {
+            m_overloaded = false;
+            m_queue.push_back(
+                Gap { m_overloadFromMs, std::get<v1::Samples>(op).time_ms(), QStringLiteral("recorder overloaded") });
+        }
+        m_queuedBytes += bytes;
+        m_queue.push_back(std::move(op));
+    }
+    m_wake.notify_one();
+}
+
+void Recorder::setLayout(std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics)
+{
+    push(Layout { std::move(topology), std::move(metrics) }, 0);
+}
+
+void Recorder::addSamples(v1::Samples samples)
+{
+    size_t bytes = 64;
+    for (const v1::MetricBlock &b : samples.blocks())
+        bytes += size_t(b.values_size()) * 4 + size_t(b.indices_size()) * 4;
+    push(std::move(samples), bytes);
+}
+
+void Recorder::addEvents(std::vector<Event> events)
+{
+    if (!events.empty())
+        push(std::move(events), 0);
+}
+
+void Recorder::addGap(int64_t fromMs, int64_t toMs, QString reason)
+{
+    push(Gap { fromMs, toMs, std::move(reason) }, 0);
+}
+
+void Recorder::flush()
+{
+    std::unique_lock lock(m_mutex);
+    if (!m_accepting || m_stopping)
+        return;
+    const uint64_t ticket = ++m_flushTicket;
+    m_queue.push_back(FlushRequest { ticket });
+    m_wake.notify_one();
+    m_flushed.wait(lock, [this, ticket] { return m_flushDone >= ticket || m_finished; });
+}
+
+RecorderStatus Recorder::status() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_status;
+}
+
+void Recorder::run(std::shared_ptr<StartResult> started)
+{
+    using Clock = std::chrono::steady_clock;
+    RecordingWriter writer(m_options.compressionLevel);
+    QString error = writer.open(m_options.path);
+    if (error.isEmpty() && m_options.maxFileBytes > 0)
+        error = writer.setMaxFileBytes(m_options.maxFileBytes);
+    if (!error.isEmpty()) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_status.state = RecorderStatus::State::Failed;
+            m_status.message = error;
+        }
+        started->opened.set_value(error);
+        return;
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_status.state = RecorderStatus::State::Recording;
+        m_status.message.clear();
+    }
+    started->opened.set_value({});
+
+    const auto interval = std::chrono::milliseconds(m_options.flushIntervalMs);
+    auto nextCommit = Clock::now() + interval;
+    Clock::time_point retryAt {};
+    bool paused = false;
+    std::deque<Op> batch;
+    uint64_t refused = 0;
+    uint64_t skippedWhilePaused = 0;
+    int64_t lastSkippedMs = 0;
+    for (;;) {
+        bool stopping = false;
+        uint64_t flushTicket = 0;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait_until(lock, nextCommit, [this] { return !m_queue.empty() || m_stopping; });
+            batch.swap(m_queue);
+            m_queuedBytes = 0;
+            stopping = m_stopping;
+        }
+        for (Op &op : batch) {
+            if (auto *layout = std::get_if<Layout>(&op)) {
+                writer.setLayout(std::move(layout->topology), layout->metrics);
+            } else if (auto *samples = std::get_if<v1::Samples>(&op)) {
+                if (paused) {
+                    // Not kept: the writer records the hole as a gap once writing works again.
+                    if (samples->time_ms() != lastSkippedMs)
+                        ++skippedWhilePaused;
+                    lastSkippedMs = samples->time_ms();
+                    continue;
+                }
+                const ApplyResult r = writer.addSamples(*samples);
+                refused += r.blocksRejected + r.valuesRejected;
+                if (writer.framesPending() >= size_t(recording::KeyEveryFrames)) {
+                    const QString e = writer.commit();
+                    if (!e.isEmpty()) {
+                        paused = true;
+                        retryAt = Clock::now() + std::chrono::milliseconds(m_options.retryAfterFailureMs);
+                        std::lock_guard lock(m_mutex);
+                        m_status.state = RecorderStatus::State::Paused;
+                        m_status.message = e;
+                    }
+                }
+            } else if (auto *events = std::get_if<std::vector<Event>>(&op)) {
+                writer.addEvents(*events);
+            } else if (auto *gap = std::get_if<Gap>(&op)) {
+                writer.addGap(gap->fromMs, gap->toMs, gap->reason);
+            } else if (auto *request = std::get_if<FlushRequest>(&op)) {
+                flushTicket = std::max(flushTicket, request->ticket);
+            }
+        }
+        batch.clear();
+        const auto now = Clock::now();
+        if (now >= nextCommit || flushTicket || stopping) {
+            nextCommit = now + interval;
+            if (!paused || now >= retryAt || flushTicket || stopping) {
+                const QString e = writer.commit();
+                paused = !e.isEmpty();
+                if (paused)
+                    retryAt = now + std::chrono::milliseconds(m_options.retryAfterFailureMs);
+                std::lock_guard lock(m_mutex);
+                m_status.state = paused ? RecorderStatus::State::Paused : RecorderStatus::State::Recording;
+                m_status.message = e;
+            }
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_status.frames = writer.framesWritten();
+            m_status.samples = writer.samplesWritten();
+            m_status.events = writer.eventsWritten();
+            m_status.bytes = writer.bytesWritten();
+            m_status.framesDropped = m_droppedByQueue + writer.framesLost() + skippedWhilePaused;
+            m_status.samplesRefused = refused;
+            m_status.firstMs = writer.firstFrameMs();
+            m_status.lastMs = writer.lastFrameMs();
+            if (flushTicket)
+                m_flushDone = std::max(m_flushDone, flushTicket);
+            if (stopping)
+                m_status.state = RecorderStatus::State::Stopped;
+        }
+        if (flushTicket)
+            m_flushed.notify_all();
+        if (stopping)
+            break;
+    }
+    writer.close();
+    {
+        std::lock_guard lock(m_mutex);
+        m_finished = true;
+    }
+    m_flushed.notify_all();
+}
+
+} // namespace vigil

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "recordingreader.h"
+
+#include "columncodec.h"
+#include "recordingschema.h"
+#include "wire/codec.h"
+
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+using namespace recording;
+
+namespace {
+
+std::string_view bytesOf(const QByteArray &a)
+{
+    return { a.constData(), size_t(a.size()) };
+}
+
+} // namespace
+
+RecordingReader::RecordingReader() = default;
+
+RecordingReader::~RecordingReader()
+{
+    close();
+}
+
+QString RecordingReader::fail(const QString &what)
+{
+    m_lastError = QStringLiteral("%1: %2").arg(QFileInfo(m_path).fileName(), what);
+    return m_lastError;
+}
+
+QString RecordingReader::open(const QString &path)
+{
+    close();
+    m_path = path;
+    m_connection = uniqueConnectionName("reader");
+    if (QString error = openForReading(path, m_connection, m_db); !error.isEmpty()) {
+        close();
+        m_lastError = error;
+        return error;
+    }
+    if (QString error = refresh(); !error.isEmpty()) {
+        close();
+        return error;
+    }
+    return {};
+}
+
+void RecordingReader::close()
+{
+    m_layouts.clear();
+    m_startMs = m_endMs = 0;
+    if (m_connection.isEmpty())
+        return;
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connection);
+    m_connection.clear();
+}
+
+QString RecordingReader::refresh()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT min(start_ms), max(end_ms) FROM blocks")) || !q.next())
+        return fail(QStringLiteral("cannot read the recorded time range (%1)").arg(q.lastError().text()));
+    m_startMs = q.value(0).toLongLong();
+    m_endMs = q.value(1).toLongLong();
+    // Events recorded without frames (an imported history) still give the recording a range.
+    if (q.exec(QStringLiteral("SELECT min(time_ms), max(time_ms) FROM events")) && q.next() && !q.value(0).isNull()) {
+        const int64_t first = q.value(0).toLongLong(), last = q.value(1).toLongLong();
+        m_startMs = m_endMs == 0 ? first : std::min(m_startMs, first);
+        m_endMs = std::max(m_endMs, last);
+    }
+    return {};
+}
+
+const RecordingReader::Layout *RecordingReader::layout(int64_t id, QString &error)
+{
+    if (auto it = m_layouts.find(id); it != m_layouts.end())
+        return &it->second;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT topology, dictionary, resolutions FROM layouts WHERE id = ?"));
+    q.addBindValue(qint64(id));
+    if (!q.exec() || !q.next()) {
+        error = QStringLiteral("layout %1 is missing (%2)").arg(id).arg(q.lastError().text());
+        return nullptr;
+    }
+    v1::Topology topologyProto;
+    v1::Dictionary dictionaryProto;
+    const QByteArray t = q.value(0).toByteArray(), d = q.value(1).toByteArray();
+    if (!topologyProto.ParseFromArray(t.constData(), int(t.size()))
+        || !dictionaryProto.ParseFromArray(d.constData(), int(d.size()))) {
+        error = QStringLiteral("layout %1 is damaged").arg(id);
+        return nullptr;
+    }
+    auto topology = std::make_shared<Topology>(wire::fromProto(topologyProto));
+    if (QString broken = topology->index(); !broken.isEmpty()) {
+        error = QStringLiteral("layout %1 has an unusable topology: %2").arg(id).arg(broken);
+        return nullptr;
+    }
+    Layout layout;
+    layout.topology = std::move(topology);
+    layout.metrics = wire::fromProto(dictionaryProto);
+    for (const QString &pair : q.value(2).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        const double resolution = pair.mid(eq + 1).toDouble();
+        if (eq > 0 && resolution > 0 && std::isfinite(resolution))
+            layout.resolutions[pair.left(eq).toUInt()] = resolution;
+    }
+    for (const MetricDescriptor &m : layout.metrics)
+        if (!layout.resolutions.count(m.id)) {
+            error = QStringLiteral("layout %1 has no resolution for metric %2").arg(id).arg(m.name);
+            return nullptr;
+        }
+    return &m_layouts.emplace(id, std::move(layout)).first->second;
+}
+
+QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    // The key block to start from: the last one at or before the time, else the first.
+    q.prepare(QStringLiteral("SELECT id FROM blocks WHERE key = 1 AND start_ms <= ? ORDER BY start_ms DESC, id DESC"
+                             " LIMIT 1"));
+    q.addBindValue(qint64(timeMs));
+    if (!q.exec())
+        return fail(QStringLiteral("cannot search the keyframe index (%1)").arg(q.lastError().text()));
+    int64_t keyId = 0;
+    if (q.next()) {
+        keyId = q.value(0).toLongLong();
+    } else {
+        if (!q.exec(QStringLiteral("SELECT id FROM blocks WHERE key = 1 ORDER BY start_ms, id LIMIT 1")) || !q.next())
+            return fail(QStringLiteral("holds no frames"));
+        keyId = q.value(0).toLongLong();
+    }
+
+    struct Block
+    {
+        int64_t id;
+        int64_t layoutId;
+        std::vector<int64_t> times;
+        size_t framesWanted;
+    };
+    std::vector<Block> blocks;
+    q.prepare(QStringLiteral("SELECT id, layout_id, key, times FROM blocks WHERE id >= ? ORDER BY id LIMIT ?"));
+    q.addBindValue(qint64(keyId));
+    q.addBindValue(qint64(KeyEveryFrames + 1));
+    if (!q.exec())
+        return fail(QStringLiteral("cannot read the block index (%1)").arg(q.lastError().text()));
+    QString error;
+    while (q.next()) {
+        Block b { q.value(0).toLongLong(), q.value(1).toLongLong(), {}, 0 };
+        const bool key = q.value(2).toInt() == 1;
+        if (!blocks.empty() && (key || b.layoutId != blocks.front().layoutId))
+            break; // the next run starts: it is after the time, or it would have been chosen
+        if (QString e = decodeTimes(bytesOf(q.value(3).toByteArray()), b.times, MaxFramesPerBlock); !e.isEmpty()) {
+            error = QStringLiteral("block %1: %2").arg(b.id).arg(e);
+            break;
+        }
+        b.framesWanted = size_t(std::upper_bound(b.times.begin(), b.times.end(), timeMs) - b.times.begin());
+        if (blocks.empty() && b.framesWanted == 0)
+            b.framesWanted = 1; // before the recording starts: show its first frame
+        if (b.framesWanted == 0)
+            break;
+        blocks.push_back(std::move(b));
+        if (blocks.back().framesWanted < blocks.back().times.size())
+            break;
+    }
+    if (blocks.empty())
+        return fail(error.isEmpty() ? QStringLiteral("holds no readable frames") : error);
+
+    const Layout *l = layout(blocks.front().layoutId, error);
+    if (!l)
+        return fail(error);
+    if (QString e = out.reset(l->topology, l->metrics); !e.isEmpty())
+        return fail(e);
+    std::map<uint32_t, ColumnDecoder> decoders;
+    std::map<uint32_t, size_t> columnOf;
+    for (size_t c = 0; c < out.columns().size(); ++c) {
+        const MetricDescriptor &m = out.columns()[c].descriptor;
+        decoders.emplace(m.id, ColumnDecoder(l->resolutions.at(m.id), out.columns()[c].values.size()));
+        columnOf[m.id] = c;
+    }
+
+    q.prepare(QStringLiteral("SELECT block_id, metric_id, data FROM chunks WHERE block_id BETWEEN ? AND ?"
+                             " ORDER BY block_id"));
+    q.addBindValue(qint64(blocks.front().id));
+    q.addBindValue(qint64(blocks.back().id));
+    if (!q.exec())
+        return fail(QStringLiteral("cannot read the chunks (%1)").arg(q.lastError().text()));
+    std::string tokens;
+    size_t b = 0;
+    while (q.next()) {
+        const int64_t blockId = q.value(0).toLongLong();
+        while (b < blocks.size() && blocks[b].id < blockId)
+            ++b;
+        if (b == blocks.size() || blocks[b].id != blockId)
+            continue;
+        const uint32_t metricId = q.value(1).toUInt();
+        auto decoder = decoders.find(metricId);
+        if (decoder == decoders.end())
+            continue;
+        QString e = decompress(bytesOf(q.value(2).toByteArray()), tokens, MaxChunkBytes);
+        if (e.isEmpty())
+            e = decoder->second.decodeChunk(tokens, b == 0, blocks[b].times, blocks[b].framesWanted);
+        if (!e.isEmpty() && error.isEmpty())
+            error = QStringLiteral("block %1, metric %2: %3").arg(blockId).arg(metricId).arg(e);
+    }
+    if (q.lastError().isValid() && error.isEmpty())
+        error = QStringLiteral("stopped reading chunks: %1").arg(q.lastError().text());
+    for (auto &[id, decoder] : decoders) {
+        ColumnDecoder &d = decoder;
+        out.restoreColumn(columnOf[id], std::move(d.values()), std::vector<int64_t>(d.lastReadingMs()));
+    }
+    const Block &last = blocks.back();
+    out.setTimeMs(last.times[last.framesWanted - 1]);
+    return error.isEmpty() ? QString() : fail(error);
+}
+
+std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t limit)
+{
+    std::vector<Event> events;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    // The newest `limit` in the window, returned oldest first.
+    q.prepare(QStringLiteral("SELECT data FROM (SELECT id, time_ms, data FROM events WHERE time_ms >= ? AND time_ms < ?"
+                             " ORDER BY time_ms DESC, id DESC LIMIT ?) ORDER BY time_ms, id"));
+    q.addBindValue(qint64(fromMs));
+    q.addBindValue(qint64(toMs));
+    q.addBindValue(qint64(std::min<size_t>(limit, size_t(INT64_MAX))));
+    if (!q.exec()) {
+        fail(QStringLiteral("cannot read events (%1)").arg(q.lastError().text()));
+        return events;
+    }
+    v1::Event proto;
+    while (q.next()) {
+        const QByteArray data = q.value(0).toByteArray();
+        if (proto.ParseFromArray(data.constData(), int(data.size())))
+            events.push_back(wire::fromProto(proto));
+    }
+    return events;
+}
+
+EventDensity RecordingReader::eventDensity(int64_t fromMs, int64_t toMs, int buckets)
+{
+    EventDensity d;
+    d.fromMs = fromMs;
+    d.toMs = toMs;
+    buckets = std::max(buckets, 1);
+    d.info.assign(size_t(buckets), 0);
+    d.warning.assign(size_t(buckets), 0);
+    d.critical.assign(size_t(buckets), 0);
+    if (toMs <= fromMs)
+        return d;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT (time_ms - ?) * ? / ?, severity, count(*) FROM events"
+                             " WHERE time_ms >= ? AND time_ms < ? GROUP BY 1, 2"));
+    q.addBindValue(qint64(fromMs));
+    q.addBindValue(qint64(buckets));
+    q.addBindValue(qint64(toMs - fromMs));
+    q.addBindValue(qint64(fromMs));
+    q.addBindValue(qint64(toMs));
+    if (!q.exec())
+        return d;
+    while (q.next()) {
+        const int64_t bucket = std::clamp<int64_t>(q.value(0).toLongLong(), 0, buckets - 1);
+        const auto severity = Severity(q.value(1).toInt());
+        auto &counts = severity == Severity::Critical ? d.critical : severity == Severity::Warning ? d.warning : d.info;
+        counts[size_t(bucket)] += q.value(2).toUInt();
+    }
+    return d;
+}
+
+std::vector<RecordedGap> RecordingReader::gaps()
+{
+    std::vector<RecordedGap> gaps;
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT from_ms, to_ms, reason FROM gaps ORDER BY from_ms")))
+        while (q.next())
+            gaps.push_back({ q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString() });
+    return gaps;
+}
+
+std::vector<Bookmark> RecordingReader::bookmarks()
+{
+    std::vector<Bookmark> bookmarks;
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT id, time_ms, note, author FROM bookmarks ORDER BY time_ms, id")))
+        while (q.next())
+            bookmarks.push_back(
+                { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString() });
+    return bookmarks;
+}
+
+std::vector<RecordedSpan> RecordingReader::coverage(int64_t joinWithinMs)
+{
+    std::vector<RecordedSpan> spans;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT start_ms, end_ms FROM blocks ORDER BY start_ms")))
+        return spans;
+    while (q.next()) {
+        const int64_t from = q.value(0).toLongLong(), to = q.value(1).toLongLong();
+        if (!spans.empty() && from - spans.back().toMs <= joinWithinMs)
+            spans.back().toMs = std::max(spans.back().toMs, to);
+        else
+            spans.push_back({ from, to });
+    }
+    return spans;
+}
+
+std::vector<int64_t> RecordingReader::frameTimes(int64_t fromMs, int64_t toMs, size_t limit)
+{
+    std::vector<int64_t> times, block;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT times FROM blocks WHERE end_ms >= ? AND start_ms <= ? ORDER BY start_ms, id"));
+    q.addBindValue(qint64(fromMs));
+    q.addBindValue(qint64(toMs));
+    if (!q.exec())
+        return times;
+    while (q.next() && times.size() < limit) {
+        if (!decodeTimes(bytesOf(q.value(0).toByteArray()), block, MaxFramesPerBlock).isEmpty())
+            continue;
+        for (int64_t t : block)
+            if (t >= fromMs && t <= toMs && times.size() < limit)
+                times.push_back(t);
+    }
+    return times;
+}
+
+} // namespace vigil

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/topology.h"
+#include "state/clusterstate.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+// A stretch a recording holds no data for, and why (a stream gap, the recorder
+// not running, a failing disk).
+struct RecordedGap
+{
+    int64_t fromMs = 0;
+    int64_t toMs = 0;
+    QString reason;
+};
+
+struct Bookmark
+{
+    int64_t id = 0;
+    int64_t timeMs = 0;
+    QString note;
+    QString author;
+};
+
+// Where frames exist: consecutive blocks closer than the join distance form one span.
+struct RecordedSpan
+{
+    int64_t fromMs = 0;
+    int64_t toMs = 0;
+};
+
+// Events per time bucket, split by severity, for the timeline's density strip.
+struct EventDensity
+{
+    int64_t fromMs = 0;
+    int64_t toMs = 0;
+    std::vector<uint32_t> info, warning, critical; // one count per bucket
+};
+
+// Reads a recording, read-only; another process may be writing it at the same
+// time (WAL). One reader per thread.
+class RecordingReader
+{
+public:
+    RecordingReader();
+    ~RecordingReader();
+    RecordingReader(const RecordingReader &) = delete;
+    RecordingReader &operator=(const RecordingReader &) = delete;
+
+    // An error names the file and the problem. A damaged file that still has a
+    // readable part opens; stateAt() reports what it could not read.
+    QString open(const QString &path);
+    void close();
+    bool isOpen() const { return !m_connection.isEmpty(); }
+    const QString &path() const { return m_path; }
+
+    // Re-reads the time range: a recording being written grows.
+    QString refresh();
+    int64_t startMs() const { return m_startMs; }
+    int64_t endMs() const { return m_endMs; }
+    bool isEmpty() const { return m_endMs == 0; }
+
+    // The cluster as recorded at `timeMs`: the last frame at or before it (the
+    // first frame for a time before the start). `out` is reset to the layout
+    // recorded then. An error means part of the state could not be read; what
+    // could be read is still in `out`.
+    QString stateAt(int64_t timeMs, ClusterState &out);
+
+    // Events with fromMs <= time < toMs, oldest first, at most `limit` (the newest ones when more).
+    std::vector<Event> events(int64_t fromMs, int64_t toMs, size_t limit = 1000000);
+    EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
+    std::vector<RecordedGap> gaps();
+    std::vector<Bookmark> bookmarks();
+    std::vector<RecordedSpan> coverage(int64_t joinWithinMs);
+    // Times of the frames in [fromMs, toMs], for stepping frame by frame.
+    std::vector<int64_t> frameTimes(int64_t fromMs, int64_t toMs, size_t limit = 100000);
+
+    const QString &lastError() const { return m_lastError; }
+
+private:
+    struct Layout
+    {
+        std::shared_ptr<const Topology> topology;
+        std::vector<MetricDescriptor> metrics;
+        std::map<uint32_t, double> resolutions;
+    };
+    const Layout *layout(int64_t id, QString &error);
+    QString fail(const QString &what);
+
+    QString m_path;
+    QString m_connection;
+    QSqlDatabase m_db;
+    int64_t m_startMs = 0;
+    int64_t m_endMs = 0;
+    std::map<int64_t, Layout> m_layouts;
+    QString m_lastError;
+};
+
+} // namespace vigil

@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The flight recorder: what is written reads back as the state a live client
+// held, at every frame and at any instant between; the recorder thread never
+// blocks its callers; damaged and foreign files are refused with a clear reason
+// and the readable part of a damaged one still opens.
+#include "recorder/columncodec.h"
+#include "recorder/recorder.h"
+#include "recorder/recordingreader.h"
+#include "recorder/recordingwriter.h"
+#include "sim/generator.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace vigil;
+
+namespace {
+
+constexpr float NaN = std::numeric_limits<float>::quiet_NaN();
+
+struct Reference
+{
+    int64_t timeMs;
+    ClusterState state;
+};
+
+// Records `ticks` of a simulated cluster, committing every `commitEvery` ticks,
+// and keeps the state a live client held after each tick.
+struct RecordedRun
+{
+    std::vector<Reference> frames;
+    std::vector<Event> events;
+    uint64_t samples = 0;
+};
+
+RecordedRun recordSimulation(RecordingWriter &writer, int ticks, int64_t intervalMs, int commitEvery,
+                             uint32_t gpus = 256)
+{
+    SimulatorOptions options;
+    options.shape.gpus = gpus;
+    options.scenario = Scenario::Decline;
+    ClusterSimulator probe(options);
+    auto topology = std::make_shared<const Topology>(probe.topology());
+    writer.setLayout(topology, probe.metrics());
+    RecordedRun run;
+    ClusterState live;
+    live.reset(topology, probe.metrics());
+    int tick = 0;
+    GenerationSinks sinks;
+    sinks.samples = [&](std::vector<v1::Samples> &&batch) {
+        for (const v1::Samples &s : batch) {
+            writer.addSamples(s);
+            run.samples += live.apply(s).samplesApplied;
+        }
+        if (!batch.empty())
+            run.frames.push_back({ batch.front().time_ms(), live });
+        if (++tick % commitEvery == 0)
+            QCOMPARE(writer.commit(), QString());
+    };
+    sinks.events = [&](std::vector<Event> &&events) {
+        writer.addEvents(events);
+        run.events.insert(run.events.end(), events.begin(), events.end());
+    };
+    generate(options, ticks * intervalMs, intervalMs, 10, sinks);
+    [&] { QCOMPARE(writer.commit(), QString()); }();
+    return run;
+}
+
+// Equal to within the recorded resolution, NaN where NaN, and heard from at the same time.
+bool sameState(const ClusterState &expected, const ClusterState &actual, QString *why)
+{
+    if (expected.columns().size() != actual.columns().size()) {
+        *why = QStringLiteral("column count %1 vs %2").arg(expected.columns().size()).arg(actual.columns().size());
+        return false;
+    }
+    for (size_t c = 0; c < expected.columns().size(); ++c) {
+        const MetricColumn &e = expected.columns()[c], &a = actual.columns()[c];
+        const double tolerance = recording::resolutionFor(e.descriptor) * 0.5000001;
+        for (size_t i = 0; i < e.values.size(); ++i) {
+            const bool bothNan = std::isnan(e.values[i]) && std::isnan(a.values[i]);
+            const double diff = std::fabs(double(e.values[i]) - double(a.values[i]));
+            if (!bothNan && !(diff <= tolerance + 1e-6 * std::fabs(double(e.values[i])))) {
+                *why = QStringLiteral("%1[%2]: %3 recorded as %4")
+                           .arg(e.descriptor.name)
+                           .arg(i)
+                           .arg(e.values[i])
+                           .arg(a.values[i]);
+                return false;
+            }
+            if (e.lastReadingMs[i] != a.lastReadingMs[i]) {
+                *why = QStringLiteral("%1[%2]: last heard %3, recorded %4")
+                           .arg(e.descriptor.name)
+                           .arg(i)
+                           .arg(e.lastReadingMs[i])
+                           .arg(a.lastReadingMs[i]);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+QString integrityCheck(const QString &path)
+{
+    QString result;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("integrity"));
+        db.setDatabaseName(path);
+        if (!db.open())
+            return db.lastError().text();
+        QSqlQuery q(db);
+        if (q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next())
+            result = q.value(0).toString();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("integrity"));
+    return result;
+}
+
+} // namespace
+
+class TestRecorder : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir;
+    int files = 0;
+    QString freshPath() { return dir.filePath(QStringLiteral("r%1.vigil").arg(++files)); }
+
+private Q_SLOTS:
+    void columnCodecRoundTrip_data()
+    {
+        QTest::addColumn<double>("resolution");
+        QTest::addColumn<int>("framesPerChunk");
+        QTest::newRow("temperature, one frame per chunk") << 0.1 << 1;
+        QTest::newRow("temperature, long chunks") << 0.1 << 40;
+        QTest::newRow("integers") << 1.0 << 7;
+        QTest::newRow("fine resolution") << 1e-4 << 5;
+    }
+    void columnCodecRoundTrip()
+    {
+        QFETCH(double, resolution);
+        QFETCH(int, framesPerChunk);
+        constexpr size_t Entities = 97;
+        QRandomGenerator random(7);
+        std::vector<float> values(Entities, NaN);
+        std::vector<int64_t> heard(Entities, 0);
+        recording::ColumnEncoder encoder(resolution);
+        recording::ColumnDecoder decoder(resolution, Entities);
+        int64_t time = 1000;
+        for (int chunk = 0; chunk < 12; ++chunk) {
+            const bool key = chunk % 4 == 0;
+            encoder.beginChunk(key);
+            std::vector<int64_t> times;
+            std::vector<std::vector<float>> expectedValues;
+            std::vector<std::vector<int64_t>> expectedHeard;
+            for (int f = 0; f < framesPerChunk; ++f) {
+                time += 1000 + random.bounded(3);
+                for (size_t e = 0; e < Entities; ++e) {
+                    const int roll = random.bounded(100);
+                    if (roll < 5) {
+                        values[e] = NaN; // the sensor stopped answering
+                    } else if (roll < 8) {
+                        values[e] = e % 2 ? 3.0e30f : -2.5e29f; // too large for integer steps: stored raw
+                        heard[e] = time;
+                    } else if (roll < 60) {
+                        values[e] = float(40.0 + random.generateDouble() * 50.0 - (e % 3 == 0 ? 100.0 : 0.0));
+                        heard[e] = time;
+                    } else if (roll < 70 && !std::isnan(values[e])) {
+                        heard[e] = time; // the same value reported again
+                    } // else: nothing arrived this frame
+                }
+                encoder.appendFrame(time, values, heard);
+                times.push_back(time);
+                expectedValues.push_back(values);
+                expectedHeard.push_back(heard);
+            }
+            const std::string compressed = recording::compress(encoder.finishChunk());
+            std::string tokens;
+            QCOMPARE(recording::decompress(compressed, tokens, 1 << 24), QString());
+            // Every prefix of the chunk decodes to the frame it ends at.
+            for (int upTo = 1; upTo <= framesPerChunk; upTo += std::max(1, framesPerChunk / 3)) {
+                recording::ColumnDecoder partial = decoder;
+                QCOMPARE(partial.decodeChunk(tokens, key, times, size_t(upTo)), QString());
+                for (size_t e = 0; e < Entities; ++e) {
+                    const float want = expectedValues[size_t(upTo - 1)][e];
+                    const float got = partial.values()[e];
+                    if (std::isnan(want)) {
+                        QVERIFY2(std::isnan(got), qPrintable(QStringLiteral("entity %1 should be missing").arg(e)));
+                    } else if (std::fabs(want) > 1e20f) {
+                        QCOMPARE(got, want); // raw floats are exact
+                    } else {
+                        QVERIFY2(std::fabs(double(got) - double(want)) <= resolution * 0.5 + 1e-5,
+                                 qPrintable(QStringLiteral("entity %1: %2 vs %3").arg(e).arg(got).arg(want)));
+                    }
+                    QCOMPARE(partial.lastReadingMs()[e], expectedHeard[size_t(upTo - 1)][e]);
+                }
+            }
+            QCOMPARE(decoder.decodeChunk(tokens, key, times, times.size()), QString());
+        }
+    }
+
+    void truncatedTokensAreAnError()
+    {
+        recording::ColumnEncoder encoder(0.1);
+        encoder.beginChunk(true);
+        std::vector<float> values { 1.0f, 2.0f, NaN, 400000.0f };
+        std::vector<int64_t> heard { 5, 5, 0, 5 };
+        encoder.appendFrame(5, values, heard);
+        const std::string tokens = encoder.finishChunk();
+        const std::vector<int64_t> times { 5 };
+        for (size_t cut = 0; cut < tokens.size(); ++cut) {
+            recording::ColumnDecoder decoder(0.1, values.size());
+            QVERIFY(!decoder.decodeChunk(std::string_view(tokens).substr(0, cut), true, times, 1).isEmpty());
+        }
+        std::string out;
+        QVERIFY(!recording::decompress("not zstd at all", out, 1 << 20).isEmpty());
+        std::vector<int64_t> decoded;
+        QVERIFY(!recording::decodeTimes("\xff\xff", decoded, 10).isEmpty());
+    }
+
+    void recordedStateMatchesLiveAtEveryFrameAndBetween()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        // Irregular commits: blocks of one, several and many frames, with key chunks among them.
+        const RecordedRun run = recordSimulation(writer, 300, 60000, 7);
+        QCOMPARE(writer.framesWritten(), uint64_t(run.frames.size()));
+        QCOMPARE(writer.samplesWritten(), run.samples);
+        writer.close();
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.startMs(), run.frames.front().timeMs);
+        QVERIFY(reader.endMs() >= run.frames.back().timeMs);
+        ClusterState replayed;
+        QString why;
+        for (const Reference &frame : run.frames) {
+            QCOMPARE(reader.stateAt(frame.timeMs, replayed), QString());
+            QCOMPARE(replayed.timeMs(), frame.timeMs);
+            QVERIFY2(sameState(frame.state, replayed, &why),
+                     qPrintable(QStringLiteral("at %1: %2").arg(frame.timeMs).arg(why)));
+        }
+        // Between frames: the last frame at or before the instant.
+        QRandomGenerator random(3);
+        for (int i = 0; i < 50; ++i) {
+            const size_t f = random.bounded(uint32_t(run.frames.size() - 1));
+            const int64_t t = run.frames[f].timeMs + 1 + random.bounded(58998);
+            QCOMPARE(reader.stateAt(t, replayed), QString());
+            QVERIFY2(sameState(run.frames[f].state, replayed, &why), qPrintable(why));
+        }
+        // Before the start: the first frame; after the end: the last.
+        QCOMPARE(reader.stateAt(run.frames.front().timeMs - 3600000, replayed), QString());
+        QVERIFY(sameState(run.frames.front().state, replayed, &why));
+        QCOMPARE(reader.stateAt(run.frames.back().timeMs + 3600000, replayed), QString());
+        QVERIFY2(sameState(run.frames.back().state, replayed, &why), qPrintable(why));
+        QCOMPARE(reader.frameTimes(run.frames[10].timeMs, run.frames[20].timeMs).size(), size_t(11));
+
+        // Events come back whole and in order; the density strip counts them all.
+        const std::vector<Event> events = reader.events(0, std::numeric_limits<int64_t>::max());
+        QCOMPARE(events.size(), run.events.size());
+        QVERIFY(!events.empty());
+        QCOMPARE(events.front(), run.events.front());
+        const std::vector<Event> lastThree = reader.events(0, std::numeric_limits<int64_t>::max(), 3);
+        QCOMPARE(lastThree.size(), size_t(3));
+        QCOMPARE(lastThree.back().timeMs, events.back().timeMs);
+        const EventDensity density = reader.eventDensity(reader.startMs(), reader.endMs() + 1, 40);
+        uint64_t counted = 0;
+        for (size_t b = 0; b < 40; ++b)
+            counted += density.info[b] + density.warning[b] + density.critical[b];
+        QCOMPARE(counted, uint64_t(events.size()));
+    }
+
+    void duplicateEventsAreKeptOnce()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        Event e;
+        e.id = 42;
+        e.timeMs = 1000;
+        e.type = EventType::Xid;
+        e.code = 79;
+        e.entity = { EntityKind::Gpu, 3 };
+        writer.addEvents({ e, e });
+        QCOMPARE(writer.commit(), QString());
+        writer.addEvents({ e }); // a reconnect's snapshot delivers it again
+        QCOMPARE(writer.commit(), QString());
+        writer.close();
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.events(0, 2000).size(), size_t(1));
+        QCOMPARE(reader.startMs(), int64_t(1000)); // events alone give the recording its range
+    }
+
+    void gapsBookmarksAndSessions()
+    {
+        const QString path = freshPath();
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            recordSimulation(writer, 10, 60000, 3);
+            writer.addGap(100, 200, QStringLiteral("not retained"));
+            writer.addBookmark(150, QStringLiteral("PDU B tripped here"), QStringLiteral("kim"));
+            QCOMPARE(writer.commit(), QString());
+        }
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        const int64_t firstEnd = reader.endMs();
+        reader.close();
+        {
+            // A second session, later, appended to the same file: the time between is a gap.
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            SimulatorOptions options;
+            options.shape.gpus = 256;
+            ClusterSimulator sim(options);
+            writer.setLayout(std::make_shared<const Topology>(sim.topology()), sim.metrics());
+            v1::Samples s;
+            s.set_time_ms(firstEnd + 7200000);
+            writer.addSamples(s);
+            QCOMPARE(writer.commit(), QString());
+        }
+        QCOMPARE(reader.open(path), QString());
+        const std::vector<RecordedGap> gaps = reader.gaps();
+        QCOMPARE(gaps.size(), size_t(2));
+        QCOMPARE(gaps[0].reason, QStringLiteral("not retained"));
+        QCOMPARE(gaps[1].fromMs, firstEnd);
+        QCOMPARE(gaps[1].toMs, firstEnd + 7200000);
+        const std::vector<Bookmark> bookmarks = reader.bookmarks();
+        QCOMPARE(bookmarks.size(), size_t(1));
+        QCOMPARE(bookmarks[0].note, QStringLiteral("PDU B tripped here"));
+        QCOMPARE(bookmarks[0].author, QStringLiteral("kim"));
+        const std::vector<RecordedSpan> spans = reader.coverage(120000);
+        QCOMPARE(spans.size(), size_t(2));
+    }
+
+    void aNewLayoutMidRecording()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        const RecordedRun small = recordSimulation(writer, 5, 60000, 2, 64);
+        // The cluster grows; frames after it refer to the new topology.
+        SimulatorOptions options;
+        options.shape.gpus = 512;
+        options.startTimeMs = small.frames.back().timeMs + 60000;
+        ClusterSimulator big(options);
+        auto topology = std::make_shared<const Topology>(big.topology());
+        QCOMPARE(writer.setLayout(topology, big.metrics()), QString());
+        v1::Samples s;
+        s.set_time_ms(options.startTimeMs);
+        auto *block = s.add_blocks();
+        block->set_metric_id(0);
+        block->add_values(71.5f);
+        writer.addSamples(s);
+        QCOMPARE(writer.commit(), QString());
+        writer.close();
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        ClusterState state;
+        QCOMPARE(reader.stateAt(small.frames.back().timeMs, state), QString());
+        QCOMPARE(state.topology()->gpus.size(), small.frames.back().state.topology()->gpus.size());
+        QCOMPARE(reader.stateAt(options.startTimeMs, state), QString());
+        QCOMPARE(state.topology()->gpus.size(), topology->gpus.size());
+        QCOMPARE(state.value(state.columnById(0), 0), 71.5f);
+        QVERIFY(std::isnan(state.value(state.columnById(0), 1)));
+    }
+
+    void recorderThreadWritesWhatItIsGiven()
+    {
+        const QString path = freshPath();
+        Recorder recorder({ path });
+        QCOMPARE(recorder.start(), QString());
+        QCOMPARE(recorder.status().state, RecorderStatus::State::Recording);
+        SimulatorOptions options;
+        options.shape.gpus = 128;
+        ClusterSimulator sim(options);
+        recorder.setLayout(std::make_shared<const Topology>(sim.topology()), sim.metrics());
+        GenerationSinks sinks;
+        uint64_t frames = 0;
+        sinks.samples = [&](std::vector<v1::Samples> &&batch) {
+            for (v1::Samples &s : batch)
+                recorder.addSamples(std::move(s));
+            ++frames;
+        };
+        sinks.events = [&](std::vector<Event> &&events) { recorder.addEvents(std::move(events)); };
+        generate(options, 200 * 1000, 1000, 10, sinks);
+        recorder.flush();
+        const RecorderStatus status = recorder.status();
+        QCOMPARE(status.frames, frames);
+        QVERIFY(status.samples > frames * 128);
+        QVERIFY(status.bytes > 0);
+        QCOMPARE(status.framesDropped, uint64_t(0));
+        recorder.stop();
+        QCOMPARE(recorder.status().state, RecorderStatus::State::Stopped);
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.frameTimes(0, std::numeric_limits<int64_t>::max()).size(), size_t(frames));
+    }
+
+    void readableWhileBeingWritten()
+    {
+        const QString path = freshPath();
+        Recorder recorder({ path });
+        QCOMPARE(recorder.start(), QString());
+        SimulatorOptions options;
+        options.shape.gpus = 64;
+        ClusterSimulator sim(options);
+        recorder.setLayout(std::make_shared<const Topology>(sim.topology()), sim.metrics());
+        v1::Samples s;
+        s.set_time_ms(5000);
+        s.add_blocks()->add_values(50.0f);
+        recorder.addSamples(s);
+        recorder.flush();
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.endMs(), int64_t(5000));
+        s.set_time_ms(6000);
+        recorder.addSamples(s);
+        recorder.flush();
+        QCOMPARE(reader.refresh(), QString());
+        QCOMPARE(reader.endMs(), int64_t(6000));
+    }
+
+    void foreignAndDamagedFiles_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty file") << QByteArray() << QStringLiteral("not a Vigil recording");
+        QTest::newRow("text") << QByteArray("timestamp,value\n1,2\n") << QStringLiteral("not a readable SQLite");
+        QTest::newRow("random bytes") << QByteArray(8192, '\x5a') << QStringLiteral("not a readable SQLite");
+    }
+    void foreignAndDamagedFiles()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        const QString path = freshPath();
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        RecordingReader reader;
+        const QString error = reader.open(path);
+        QVERIFY2(error.contains(QFileInfo(path).fileName()), qPrintable(error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void otherDatabasesAndVersionsAreRefused()
+    {
+        RecordingReader reader;
+        QVERIFY(reader.open(dir.filePath(QStringLiteral("missing.vigil"))).contains(QStringLiteral("no such file")));
+        const QString other = freshPath();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("other"));
+            db.setDatabaseName(other);
+            QVERIFY(db.open());
+            QSqlQuery(db).exec(QStringLiteral("CREATE TABLE inventory (id INTEGER)"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("other"));
+        QVERIFY(reader.open(other).contains(QStringLiteral("not a Vigil recording")));
+
+        const QString future = freshPath();
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(future), QString());
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("future"));
+            db.setDatabaseName(future);
+            QVERIFY(db.open());
+            QVERIFY(QSqlQuery(db).exec(QStringLiteral("UPDATE meta SET value = '99' WHERE key = 'version'")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("future"));
+        const QString error = reader.open(future);
+        QVERIFY2(error.contains(QStringLiteral("version 99")), qPrintable(error));
+        RecordingWriter writer;
+        QVERIFY(writer.open(future).contains(QStringLiteral("version 99"))); // and never written over
+    }
+
+    void aDamagedChunkSpoilsOnlyItsMetric()
+    {
+        const QString path = freshPath();
+        RecordedRun run;
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            run = recordSimulation(writer, 20, 60000, 5);
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QVERIFY(QSqlQuery(db).exec(
+                QStringLiteral("UPDATE chunks SET data = randomblob(200) WHERE metric_id = 2 AND block_id = 1")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        ClusterState state;
+        const QString error = reader.stateAt(run.frames[2].timeMs, state);
+        QVERIFY2(error.contains(QStringLiteral("metric 2")), qPrintable(error));
+        QVERIFY2(error.contains(QFileInfo(path).fileName()), qPrintable(error));
+        // The other metrics are all there.
+        ClusterState expected = run.frames[2].state;
+        const size_t damaged = size_t(state.columnById(2) - state.columns().data());
+        expected.restoreColumn(damaged, state.columns()[damaged].values, state.columns()[damaged].lastReadingMs);
+        QString why;
+        QVERIFY2(sameState(expected, state, &why), qPrintable(why));
+    }
+
+    void aTruncatedFileKeepsItsReadablePart()
+    {
+        const QString path = freshPath();
+        RecordedRun run;
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            run = recordSimulation(writer, 200, 60000, 10);
+        }
+        QFile file(path);
+        const qint64 size = file.size();
+        for (double keep : { 0.9, 0.6, 0.3, 0.05 }) {
+            const QString cut = freshPath();
+            QVERIFY(QFile::copy(path, cut));
+            QVERIFY(QFile::resize(cut, qint64(double(size) * keep)));
+            RecordingReader reader;
+            const QString error = reader.open(cut);
+            if (!error.isEmpty()) {
+                QVERIFY2(error.contains(QFileInfo(cut).fileName()), qPrintable(error));
+                continue;
+            }
+            // Whatever it answers, it answers without crashing, and a failure names the file.
+            ClusterState state;
+            for (const Reference &frame :
+                 { run.frames.front(), run.frames[run.frames.size() / 2], run.frames.back() }) {
+                const QString e = reader.stateAt(frame.timeMs, state);
+                QVERIFY2(e.isEmpty() || e.contains(QFileInfo(cut).fileName()), qPrintable(e));
+            }
+            reader.events(0, std::numeric_limits<int64_t>::max());
+            reader.gaps();
+        }
+    }
+
+    void aFullDiskPausesRecording()
+    {
+        const QString path = freshPath();
+        RecorderOptions options { path };
+        options.maxFileBytes = 256 * 1024; // a disk that fills up after a few frames
+        options.retryAfterFailureMs = 50;
+        Recorder recorder(options);
+        QCOMPARE(recorder.start(), QString());
+        SimulatorOptions sim;
+        sim.shape.gpus = 2048;
+        ClusterSimulator probe(sim);
+        recorder.setLayout(std::make_shared<const Topology>(probe.topology()), probe.metrics());
+        GenerationSinks sinks;
+        sinks.samples = [&](std::vector<v1::Samples> &&batch) {
+            for (v1::Samples &s : batch)
+                recorder.addSamples(std::move(s));
+        };
+        generate(sim, 60 * 1000, 1000, 10, sinks);
+        recorder.flush();
+        const RecorderStatus status = recorder.status();
+        QCOMPARE(status.state, RecorderStatus::State::Paused);
+        QVERIFY2(status.message.contains(QStringLiteral("full")), qPrintable(status.message));
+        QVERIFY(status.framesDropped > 0);
+        recorder.stop();
+        // What was written before the disk filled is intact.
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(integrityCheck(path), QStringLiteral("ok"));
+        ClusterState state;
+        if (!reader.isEmpty())
+            QCOMPARE(reader.stateAt(reader.startMs(), state), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecorder)
+#include "tst_recorder.moc"
