@@ -269,6 +269,8 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             s.lastError = consumer.lastError();
         if (message.has_samples() || outcome == StreamConsumer::Outcome::Synced)
             ++m_cluster.m_generation;
+        if (m_options.observer && outcome != StreamConsumer::Outcome::ProtocolError)
+            m_options.observer(message, consumer, events);
         m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
         // Nobody draining the events (a window closed, a headless client): keep the newest.
         if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clusterfeed.h"
 #include "streamconsumer.h"
 
 #include <QString>
@@ -8,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -18,28 +20,6 @@ class ClientContext;
 
 namespace vigil {
 
-enum class ConnectionState
-{
-    Connecting, // never had data yet
-    Live, // snapshot received, data flowing
-    Reconnecting, // the stream broke; retrying with backoff
-    Resumed, // reconnected and continued exactly where it left off
-};
-
-struct ConnectionStatus
-{
-    ConnectionState state = ConnectionState::Connecting;
-    QString address;
-    QString lastError;
-    uint64_t epoch = 0;
-    uint64_t lastSeq = 0;
-    std::chrono::steady_clock::time_point lastMessageAt {}; // for the data age
-    uint64_t messagesReceived = 0; // a counter; the reader derives frames/s
-    uint64_t reconnects = 0;
-    uint64_t eventsDropped = 0; // events nobody took before the pending queue filled up
-    size_t gaps = 0;
-};
-
 struct ClientOptions
 {
     QString address;
@@ -48,20 +28,22 @@ struct ClientOptions
     std::chrono::milliseconds maxBackoff { 5000 };
     // No message (not even a heartbeat) for this long: the stream is dead.
     std::chrono::milliseconds silenceTimeout { 5000 };
+    // Sees every message once it is applied (the flight recorder). Called on the
+    // network thread with the cluster locked: it must copy what it needs and return.
+    std::function<void(const v1::StreamMessage &, const StreamConsumer &, const std::vector<Event> &)> observer;
 };
 
 // The cluster as received, shared between the network thread (writer) and the
 // GUI (reader, at its own cadence). Only values leave it.
-class LiveCluster
+class LiveCluster : public ClusterFeed
 {
 public:
     static constexpr size_t MaxPendingEvents = 200000;
 
-    // Copies the state into `out` when it changed since `generation`; returns whether it did.
-    bool copyIfNewer(ClusterState &out, uint64_t &generation) const;
-    std::vector<Event> takeEvents();
-    std::vector<StreamGap> gaps() const;
-    ConnectionStatus status() const;
+    bool copyIfNewer(ClusterState &out, uint64_t &generation) const override;
+    std::vector<Event> takeEvents() override;
+    std::vector<StreamGap> gaps() const override;
+    ConnectionStatus status() const override;
 
 private:
     friend class TelemetryClient;

@@ -162,22 +162,49 @@ ColumnDecoder::ColumnDecoder(double resolution, size_t entities)
 QString ColumnDecoder::decodeChunk(std::string_view tokens, bool key, std::span<const int64_t> frameTimes,
                                    size_t frames)
 {
-    const size_t n = m_values.size();
     const auto *p = reinterpret_cast<const uint8_t *>(tokens.data());
-    const uint8_t *end = p + tokens.size();
-    frames = std::min(frames, frameTimes.size());
-    if (key) { // a key chunk names every entity; nothing before it counts
+    return decodeFrames(p, p + tokens.size(), key, frameTimes, 0, std::min(frames, frameTimes.size()));
+}
+
+void ColumnDecoder::begin(std::string tokens, bool key, std::vector<int64_t> frameTimes)
+{
+    m_tokens = std::move(tokens);
+    m_times = std::move(frameTimes);
+    m_offset = 0;
+    m_frame = 0;
+    m_key = key;
+    m_error.clear();
+}
+
+QString ColumnDecoder::advanceTo(size_t frame)
+{
+    frame = std::min(frame, m_times.size());
+    if (frame <= m_frame || !m_error.isEmpty())
+        return m_error;
+    const auto *start = reinterpret_cast<const uint8_t *>(m_tokens.data());
+    const uint8_t *p = start + m_offset;
+    m_error = decodeFrames(p, start + m_tokens.size(), m_key, m_times, m_frame, frame);
+    m_offset = size_t(p - start);
+    m_frame = frame;
+    return m_error;
+}
+
+QString ColumnDecoder::decodeFrames(const uint8_t *&p, const uint8_t *end, bool key,
+                                    std::span<const int64_t> frameTimes, size_t from, size_t to)
+{
+    const size_t n = m_values.size();
+    if (key && from == 0) { // a key chunk names every entity; nothing before it counts
         std::fill(m_quantised.begin(), m_quantised.end(), 0);
         std::fill(m_values.begin(), m_values.end(), std::numeric_limits<float>::quiet_NaN());
     }
-    for (size_t f = 0; f < frames; ++f) {
+    for (size_t f = from; f < to; ++f) {
         const int64_t time = frameTimes[f];
         for (size_t e = 0; e < n; ++e) {
             uint64_t token;
             if (!getVarint(p, end, token))
                 return QStringLiteral("the data ends in frame %1 of %2 at entity %3 of %4")
                     .arg(f + 1)
-                    .arg(frames)
+                    .arg(to)
                     .arg(e)
                     .arg(n);
             if (token == NoReading)

@@ -59,7 +59,8 @@ private:
     bool m_key = true;
 };
 
-// The running state of one column while chunks are decoded in order.
+// The running state of one column while chunks are decoded in order. A chunk
+// can be decoded in one go (decodeChunk) or frame by frame (begin, advanceTo).
 class ColumnDecoder
 {
 public:
@@ -71,16 +72,32 @@ public:
     // left as far as it decoded.
     QString decodeChunk(std::string_view tokens, bool key, std::span<const int64_t> frameTimes, size_t frames);
 
+    // Starts a chunk to be decoded frame by frame; the tokens are kept.
+    void begin(std::string tokens, bool key, std::vector<int64_t> frameTimes);
+    // Decodes up to (not including) frame `frame` of the chunk begun.
+    QString advanceTo(size_t frame);
+    size_t framesDecoded() const { return m_frame; }
+
     const std::vector<float> &values() const { return m_values; }
     const std::vector<int64_t> &lastReadingMs() const { return m_lastReadingMs; }
     std::vector<float> &values() { return m_values; }
 
 private:
+    QString decodeFrames(const uint8_t *&p, const uint8_t *end, bool key, std::span<const int64_t> frameTimes,
+                         size_t from, size_t to);
+
     double m_resolution;
     std::vector<int64_t> m_previous;
     std::vector<uint8_t> m_quantised; // 1 when m_previous holds a quantised value
     std::vector<float> m_values;
     std::vector<int64_t> m_lastReadingMs;
+    // The chunk begun, while it is decoded frame by frame.
+    std::string m_tokens;
+    std::vector<int64_t> m_times;
+    size_t m_offset = 0;
+    size_t m_frame = 0;
+    bool m_key = false;
+    QString m_error;
 };
 
 // Block compression for chunk bytes (zstd).

@@ -226,6 +226,117 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
     return error.isEmpty() ? QString() : fail(error);
 }
 
+QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<int64_t> &marks,
+                              const std::function<bool(const MetricDescriptor &)> &wanted,
+                              const std::function<bool(const ClusterState &)> &visit)
+{
+    QSqlQuery blocks(m_db), chunks(m_db);
+    blocks.setForwardOnly(true);
+    chunks.setForwardOnly(true);
+    blocks.prepare(
+        QStringLiteral("SELECT id FROM blocks WHERE key = 1 AND start_ms <= ? ORDER BY start_ms DESC, id DESC"
+                       " LIMIT 1"));
+    blocks.addBindValue(qint64(fromMs));
+    if (!blocks.exec())
+        return fail(QStringLiteral("cannot search the keyframe index (%1)").arg(blocks.lastError().text()));
+    const int64_t keyId = blocks.next() ? blocks.value(0).toLongLong() : 0;
+    blocks.prepare(
+        QStringLiteral("SELECT id, layout_id, key, times FROM blocks WHERE id >= ? AND start_ms <= ? ORDER BY id"));
+    blocks.addBindValue(qint64(keyId));
+    blocks.addBindValue(qint64(toMs));
+    chunks.prepare(QStringLiteral("SELECT block_id, metric_id, data FROM chunks WHERE block_id >= ? AND block_id IN"
+                                  " (SELECT id FROM blocks WHERE id >= ? AND start_ms <= ?) ORDER BY block_id"));
+    chunks.addBindValue(qint64(keyId));
+    chunks.addBindValue(qint64(keyId));
+    chunks.addBindValue(qint64(toMs));
+    if (!blocks.exec() || !chunks.exec())
+        return fail(QStringLiteral("cannot read the blocks (%1)").arg(blocks.lastError().text()));
+
+    ClusterState state;
+    std::map<uint32_t, ColumnDecoder> decoders;
+    std::map<uint32_t, size_t> columnOf;
+    int64_t layoutId = -1;
+    bool started = false; // a key block has been decoded: the state means something
+    bool haveFrame = false;
+    bool haveChunk = chunks.next();
+    size_t nextMark = std::lower_bound(marks.begin(), marks.end(), fromMs) - marks.begin();
+    QString error;
+    std::string tokens;
+
+    auto deliver = [&]() {
+        for (auto &[id, decoder] : decoders)
+            state.restoreColumn(columnOf[id], decoder.values(), decoder.lastReadingMs());
+        return visit(state);
+    };
+
+    while (blocks.next()) {
+        const int64_t id = blocks.value(0).toLongLong();
+        const int64_t blockLayout = blocks.value(1).toLongLong();
+        const bool key = blocks.value(2).toInt() == 1;
+        std::vector<int64_t> times;
+        if (QString e = decodeTimes(bytesOf(blocks.value(3).toByteArray()), times, MaxFramesPerBlock); !e.isEmpty()) {
+            error = QStringLiteral("block %1: %2").arg(id).arg(e);
+            break;
+        }
+        if (blockLayout != layoutId) {
+            if (!key) {
+                started = false; // cannot start mid-run: wait for the next key block
+                layoutId = -1;
+                while (haveChunk && chunks.value(0).toLongLong() <= id)
+                    haveChunk = chunks.next();
+                continue;
+            }
+            const Layout *l = layout(blockLayout, error);
+            if (!l)
+                break;
+            layoutId = blockLayout;
+            state.reset(l->topology, l->metrics);
+            decoders.clear();
+            columnOf.clear();
+            for (size_t c = 0; c < state.columns().size(); ++c) {
+                const MetricDescriptor &m = state.columns()[c].descriptor;
+                if (wanted && !wanted(m))
+                    continue;
+                decoders.emplace(m.id, ColumnDecoder(l->resolutions.at(m.id), state.columns()[c].values.size()));
+                columnOf[m.id] = c;
+            }
+        }
+        started = started || key;
+        while (haveChunk && chunks.value(0).toLongLong() < id)
+            haveChunk = chunks.next();
+        for (; haveChunk && chunks.value(0).toLongLong() == id; haveChunk = chunks.next()) {
+            auto d = decoders.find(chunks.value(1).toUInt());
+            if (d == decoders.end())
+                continue;
+            if (QString e = decompress(bytesOf(chunks.value(2).toByteArray()), tokens, MaxChunkBytes); !e.isEmpty()) {
+                if (error.isEmpty())
+                    error = QStringLiteral("block %1, metric %2: %3").arg(id).arg(d->first).arg(e);
+                continue;
+            }
+            d->second.begin(std::move(tokens), key, times);
+            tokens = std::string();
+        }
+        if (!started)
+            continue;
+        for (size_t f = 0; f < times.size() && times[f] <= toMs; ++f) {
+            for (; nextMark < marks.size() && marks[nextMark] < times[f]; ++nextMark)
+                if (haveFrame && !deliver())
+                    return error.isEmpty() ? QString() : fail(error);
+            for (auto &[metricId, decoder] : decoders)
+                if (QString e = decoder.advanceTo(f + 1); !e.isEmpty() && error.isEmpty())
+                    error = QStringLiteral("block %1, metric %2: %3").arg(id).arg(metricId).arg(e);
+            state.setTimeMs(times[f]);
+            haveFrame = true;
+        }
+        for (auto &[metricId, decoder] : decoders)
+            decoder.advanceTo(times.size()); // carry the run into the next block
+    }
+    for (; haveFrame && nextMark < marks.size() && marks[nextMark] <= toMs; ++nextMark)
+        if (!deliver())
+            break;
+    return error.isEmpty() ? QString() : fail(error);
+}
+
 std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t limit)
 {
     std::vector<Event> events;
@@ -317,6 +428,29 @@ std::vector<RecordedSpan> RecordingReader::coverage(int64_t joinWithinMs)
             spans.push_back({ from, to });
     }
     return spans;
+}
+
+int64_t RecordingReader::adjacentFrame(int64_t timeMs, int direction)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(direction > 0
+                  ? QStringLiteral("SELECT times FROM blocks WHERE end_ms > ? ORDER BY start_ms, id LIMIT 2")
+                  : QStringLiteral("SELECT times FROM blocks WHERE start_ms < ? ORDER BY start_ms DESC, id DESC"
+                                   " LIMIT 2"));
+    q.addBindValue(qint64(timeMs));
+    if (!q.exec())
+        return 0;
+    std::vector<int64_t> times;
+    int64_t best = 0;
+    while (q.next()) {
+        if (!decodeTimes(bytesOf(q.value(0).toByteArray()), times, MaxFramesPerBlock).isEmpty())
+            continue;
+        for (int64_t t : times)
+            if (direction > 0 ? (t > timeMs && (best == 0 || t < best)) : (t < timeMs && t > best))
+                best = t;
+    }
+    return best;
 }
 
 std::vector<int64_t> RecordingReader::frameTimes(int64_t fromMs, int64_t toMs, size_t limit)

@@ -8,6 +8,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -75,12 +76,22 @@ public:
     // could be read is still in `out`.
     QString stateAt(int64_t timeMs, ClusterState &out);
 
+    // Decodes the frames from `fromMs` to `toMs` in order and calls `visit` with
+    // the state as of each of `marks` (sorted; the last frame at or before the
+    // mark, as stateAt() would give). Only metrics `wanted` accepts are decoded;
+    // the others stay without readings. `visit` returns false to stop.
+    QString scan(int64_t fromMs, int64_t toMs, const std::vector<int64_t> &marks,
+                 const std::function<bool(const MetricDescriptor &)> &wanted,
+                 const std::function<bool(const ClusterState &)> &visit);
+
     // Events with fromMs <= time < toMs, oldest first, at most `limit` (the newest ones when more).
     std::vector<Event> events(int64_t fromMs, int64_t toMs, size_t limit = 1000000);
     EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
     std::vector<RecordedGap> gaps();
     std::vector<Bookmark> bookmarks();
     std::vector<RecordedSpan> coverage(int64_t joinWithinMs);
+    // The first frame after (direction > 0) or the last before (direction < 0) `timeMs`; 0 when none.
+    int64_t adjacentFrame(int64_t timeMs, int direction);
     // Times of the frames in [fromMs, toMs], for stepping frame by frame.
     std::vector<int64_t> frameTimes(int64_t fromMs, int64_t toMs, size_t limit = 100000);
 

@@ -280,6 +280,63 @@ private Q_SLOTS:
         QCOMPARE(counted, uint64_t(events.size()));
     }
 
+    void scanGivesTheStateAtEachMark()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        const RecordedRun run = recordSimulation(writer, 200, 60000, 3);
+        writer.close();
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        // Marks between frames, on frames, before the range and after it.
+        std::vector<int64_t> marks;
+        const int64_t first = run.frames.front().timeMs;
+        for (int64_t t = first - 90000; t < run.frames.back().timeMs + 200000; t += 137000)
+            marks.push_back(t);
+        marks.push_back(run.frames[150].timeMs);
+        std::sort(marks.begin(), marks.end());
+        const int64_t from = run.frames[40].timeMs + 1;
+        const int64_t to = run.frames[180].timeMs;
+        std::vector<std::pair<int64_t, ClusterState>> seen;
+        size_t visits = 0;
+        QCOMPARE(reader.scan(from, to, marks, {},
+                             [&](const ClusterState &s) {
+                                 seen.emplace_back(marks[std::min(visits, marks.size() - 1)], s);
+                                 ++visits;
+                                 return true;
+                             }),
+                 QString());
+        const auto inRange = std::count_if(marks.begin(), marks.end(), [&](int64_t m) { return m >= from && m <= to; });
+        QCOMPARE(qsizetype(seen.size()), qsizetype(inRange));
+        ClusterState expected;
+        QString why;
+        size_t i = 0;
+        for (int64_t m : marks) {
+            if (m < from || m > to)
+                continue;
+            QCOMPARE(reader.stateAt(m, expected), QString());
+            QCOMPARE(seen[i].second.timeMs(), expected.timeMs());
+            QVERIFY2(sameState(expected, seen[i].second, &why), qPrintable(why));
+            ++i;
+        }
+        // Only the metrics asked for are decoded.
+        int visitsWithPower = 0;
+        bool powerRead = false, temperatureRead = true;
+        QCOMPARE(reader.scan(
+                     first, to, { to }, [](const MetricDescriptor &m) { return m.name == metric::GpuPower; },
+                     [&](const ClusterState &s) {
+                         ++visitsWithPower;
+                         powerRead = !std::isnan(s.value(s.column(metric::GpuPower), 0));
+                         temperatureRead = !std::isnan(s.value(s.column(metric::GpuTemp), 0));
+                         return true;
+                     }),
+                 QString());
+        QCOMPARE(visitsWithPower, 1);
+        QVERIFY(powerRead);
+        QVERIFY(!temperatureRead);
+    }
+
     void duplicateEventsAreKeptOnce()
     {
         const QString path = freshPath();

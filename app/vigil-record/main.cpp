@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// vigil-record: the flight recorder without a window. Subscribes to a gateway
+// and records everything it sends into a recording until stopped.
+#include "client/telemetryclient.h"
+#include "recorder/recorder.h"
+#include "recorder/streamrecording.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QLocale>
+#include <QTextStream>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+namespace {
+
+std::atomic<bool> g_stopRequested { false };
+
+void requestStop(int)
+{
+    g_stopRequested = true;
+}
+
+QString describe(const vigil::RecorderStatus &s)
+{
+    const QLocale c = QLocale::c();
+    return QCoreApplication::translate("main", "%1 frames, %2 samples, %3 events, %4 MB%5")
+        .arg(s.frames)
+        .arg(s.samples)
+        .arg(s.events)
+        .arg(c.toString(double(s.bytes) / 1e6, 'f', 1))
+        .arg(s.framesDropped ? QCoreApplication::translate("main", ", %1 frames lost").arg(s.framesDropped)
+                             : QString());
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("vigil-record"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Records a gateway's telemetry and events into a Vigil recording."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({ QStringLiteral("gateway"),
+                       QCoreApplication::translate("main", "Gateway to subscribe to (default 127.0.0.1:50051)."),
+                       QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
+    parser.addOption({ QStringLiteral("out"),
+                       QCoreApplication::translate("main", "The recording to write (created, or appended to)."),
+                       QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("max-size"),
+                       QCoreApplication::translate("main", "Pause recording when the file reaches this many MB."),
+                       QStringLiteral("MB"), QStringLiteral("0") });
+    parser.addOption({ QStringLiteral("status-every"),
+                       QCoreApplication::translate("main", "Print the recorder's figures every this many seconds."),
+                       QStringLiteral("s"), QStringLiteral("60") });
+    parser.process(app);
+
+    QTextStream err(stderr);
+    if (!parser.isSet(QStringLiteral("out"))) {
+        err << "vigil-record: " << QCoreApplication::translate("main", "--out: which file to record into?") << Qt::endl;
+        return 2;
+    }
+    bool ok = false;
+    const double maxMb = parser.value(QStringLiteral("max-size")).toDouble(&ok);
+    if (!ok || maxMb < 0 || maxMb > 1e9) {
+        err << "vigil-record: "
+            << QCoreApplication::translate("main", "--max-size: '%1' is not a size in MB")
+                   .arg(parser.value(QStringLiteral("max-size")))
+            << Qt::endl;
+        return 2;
+    }
+    const double statusEvery = parser.value(QStringLiteral("status-every")).toDouble(&ok);
+    if (!ok || statusEvery < 0.1 || statusEvery > 86400) {
+        err << "vigil-record: "
+            << QCoreApplication::translate("main", "--status-every: '%1' is not a number of seconds")
+                   .arg(parser.value(QStringLiteral("status-every")))
+            << Qt::endl;
+        return 2;
+    }
+
+    vigil::RecorderOptions options;
+    options.path = parser.value(QStringLiteral("out"));
+    options.maxFileBytes = int64_t(maxMb * 1e6);
+    vigil::Recorder recorder(options);
+    if (const QString error = recorder.start(); !error.isEmpty()) {
+        err << "vigil-record: " << error << Qt::endl;
+        return 1;
+    }
+    vigil::StreamRecording recording(&recorder);
+    vigil::LiveCluster cluster;
+    vigil::ClientOptions clientOptions;
+    clientOptions.address = parser.value(QStringLiteral("gateway"));
+    clientOptions.clientName = QStringLiteral("vigil-record");
+    clientOptions.observer = recording.observer();
+    vigil::TelemetryClient client(clientOptions, cluster);
+    client.start();
+    err << "vigil-record: "
+        << QCoreApplication::translate("main", "recording %1 into %2").arg(clientOptions.address, options.path)
+        << Qt::endl;
+
+    std::signal(SIGINT, requestStop);
+    std::signal(SIGTERM, requestStop);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &app, [&] {
+        if (g_stopRequested)
+            app.quit();
+    });
+    poll.start(100);
+    QTimer report;
+    vigil::RecorderStatus::State lastState = vigil::RecorderStatus::State::Recording;
+    QObject::connect(&report, &QTimer::timeout, &app, [&] {
+        const vigil::RecorderStatus s = recorder.status();
+        if (s.state != lastState && s.state == vigil::RecorderStatus::State::Paused)
+            err << "vigil-record: " << QCoreApplication::translate("main", "paused: %1").arg(s.message) << Qt::endl;
+        lastState = s.state;
+    });
+    report.start(1000);
+    QTimer figures;
+    QObject::connect(&figures, &QTimer::timeout, &app,
+                     [&] { err << "vigil-record: " << describe(recorder.status()) << Qt::endl; });
+    figures.start(int(statusEvery * 1000));
+    const int status = app.exec();
+    client.stop();
+    recorder.stop();
+    err << "vigil-record: " << QCoreApplication::translate("main", "stopped; %1").arg(describe(recorder.status()))
+        << Qt::endl;
+    return status;
+}

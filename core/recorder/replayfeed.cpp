@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "replayfeed.h"
+
+#include <QFileInfo>
+
+#include <future>
+
+namespace vigil {
+
+struct ReplayOpenResult
+{
+    std::promise<QString> opened;
+};
+
+ReplayFeed::ReplayFeed() = default;
+
+ReplayFeed::~ReplayFeed()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+QString ReplayFeed::open(const QString &path)
+{
+    if (m_thread.joinable())
+        return QStringLiteral("a replay feed opens one recording");
+    m_path = path;
+    auto opened = std::make_shared<ReplayOpenResult>();
+    std::future<QString> result = opened->opened.get_future();
+    m_thread = std::thread([this, opened] { run(opened); });
+    QString error = result.get();
+    if (!error.isEmpty())
+        m_thread.join();
+    return error;
+}
+
+void ReplayFeed::run(std::shared_ptr<ReplayOpenResult> opened)
+{
+    RecordingReader reader;
+    if (QString error = reader.open(m_path); !error.isEmpty()) {
+        opened->opened.set_value(error);
+        return;
+    }
+    if (reader.isEmpty()) {
+        opened->opened.set_value(
+            QStringLiteral("%1: the recording holds nothing yet").arg(QFileInfo(m_path).fileName()));
+        return;
+    }
+    refreshOverview(reader);
+    serve(reader, reader.startMs(), false, 0);
+    opened->opened.set_value({});
+
+    std::unique_lock lock(m_mutex);
+    while (!m_stopping) {
+        // A file still being written grows: look again every few seconds.
+        const bool woken = m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_requested || m_stopping; });
+        if (m_stopping)
+            break;
+        m_busy = true;
+        const bool requested = woken && m_requested;
+        const int64_t target = m_requestMs;
+        const bool continuous = m_requestContinuous;
+        const int step = m_requestStep;
+        m_requested = false;
+        m_requestStep = 0;
+        lock.unlock();
+        if (requested) {
+            serve(reader, target, continuous, step);
+        } else {
+            const int64_t endBefore = reader.endMs();
+            reader.refresh();
+            if (reader.endMs() != endBefore)
+                refreshOverview(reader);
+        }
+        lock.lock();
+        m_busy = false;
+        m_idle.notify_all();
+    }
+}
+
+void ReplayFeed::serve(RecordingReader &reader, int64_t target, bool continuous, int step)
+{
+    int64_t previous = 0, frame = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        previous = m_shownMs;
+        frame = m_state.timeMs();
+    }
+    if (step != 0) {
+        const int64_t next = reader.adjacentFrame(frame, step);
+        if (next == 0)
+            return; // already at the first or last frame
+        target = next;
+        continuous = step > 0;
+    }
+    ClusterState state;
+    const QString error = reader.stateAt(target, state);
+    const bool jump = !continuous || previous == 0 || target < previous;
+    std::vector<Event> events = jump ? reader.events(target - EventHistoryMs, target + 1, EventHistoryLimit)
+                                     : reader.events(previous + 1, target + 1);
+    std::lock_guard lock(m_mutex);
+    m_state = std::move(state);
+    ++m_generation;
+    m_shownMs = target;
+    m_error = error;
+    if (jump) {
+        ++m_continuity;
+        m_events = std::move(events);
+    } else {
+        m_events.insert(m_events.end(), events.begin(), events.end());
+    }
+}
+
+void ReplayFeed::refreshOverview(RecordingReader &reader)
+{
+    RecordingOverview o;
+    o.path = m_path;
+    o.startMs = reader.startMs();
+    o.endMs = reader.endMs();
+    o.gaps = reader.gaps();
+    o.bookmarks = reader.bookmarks();
+    // Frames further apart than this are drawn as a hole in the coverage strip.
+    o.coverage = reader.coverage(std::max<int64_t>(120000, (o.endMs - o.startMs) / DensityBuckets));
+    o.density = reader.eventDensity(o.startMs, o.endMs + 1, DensityBuckets);
+    std::lock_guard lock(m_mutex);
+    m_overview = std::move(o);
+    ++m_overviewGeneration;
+}
+
+void ReplayFeed::seek(int64_t timeMs, bool continuous)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        // A jump pending stays a jump even if a continuous move follows it.
+        m_requestContinuous = m_requested ? (m_requestContinuous && continuous) : continuous;
+        m_requested = true;
+        m_requestMs = timeMs;
+        m_requestStep = 0;
+    }
+    m_wake.notify_one();
+}
+
+void ReplayFeed::step(int direction)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_requested = true;
+        m_requestStep = direction;
+        m_requestContinuous = false;
+    }
+    m_wake.notify_one();
+}
+
+int64_t ReplayFeed::shownMs() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_shownMs;
+}
+
+int64_t ReplayFeed::frameMs() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_state.timeMs();
+}
+
+RecordingOverview ReplayFeed::overview() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_overview;
+}
+
+uint64_t ReplayFeed::overviewGeneration() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_overviewGeneration;
+}
+
+QString ReplayFeed::lastError() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_error;
+}
+
+void ReplayFeed::waitUntilIdle() const
+{
+    std::unique_lock lock(m_mutex);
+    m_idle.wait(lock, [this] { return (!m_requested && !m_busy) || m_stopping || !m_thread.joinable(); });
+}
+
+bool ReplayFeed::copyIfNewer(ClusterState &out, uint64_t &generation) const
+{
+    std::lock_guard lock(m_mutex);
+    if (generation == m_generation)
+        return false;
+    out = m_state;
+    generation = m_generation;
+    return true;
+}
+
+std::vector<Event> ReplayFeed::takeEvents()
+{
+    std::vector<Event> events;
+    std::lock_guard lock(m_mutex);
+    events.swap(m_events);
+    return events;
+}
+
+std::vector<Event> ReplayFeed::takeEvents(uint64_t &continuity)
+{
+    std::vector<Event> events;
+    std::lock_guard lock(m_mutex);
+    events.swap(m_events);
+    continuity = m_continuity;
+    return events;
+}
+
+ConnectionStatus ReplayFeed::status() const
+{
+    ConnectionStatus s;
+    s.state = ConnectionState::Live;
+    s.address = QFileInfo(m_path).fileName();
+    s.lastMessageAt = std::chrono::steady_clock::now();
+    std::lock_guard lock(m_mutex);
+    s.lastError = m_error;
+    s.messagesReceived = m_generation;
+    return s;
+}
+
+uint64_t ReplayFeed::continuity() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_continuity;
+}
+
+} // namespace vigil

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "client/streamconsumer.h"
+
+#include <memory>
+#include <mutex>
+
+namespace vigil {
+
+class Recorder;
+
+// Hands what a subscription delivers to a Recorder: layouts when a dictionary
+// arrives, samples, events, and the stream's gaps. Install observer() as the
+// TelemetryClient's observer; it runs on the network thread and only copies.
+// A recorder can be attached and detached while the stream runs: one attached
+// mid-stream starts from a keyframe of the state the client holds.
+class StreamRecording
+{
+public:
+    explicit StreamRecording(Recorder *recorder = nullptr);
+
+    // Thread-safe. The recorder must outlive its attachment.
+    void attach(Recorder *recorder);
+    void detach() { attach(nullptr); }
+
+    void onMessage(const v1::StreamMessage &message, const StreamConsumer &consumer, const std::vector<Event> &events);
+    auto observer()
+    {
+        return [this](const v1::StreamMessage &m, const StreamConsumer &c, const std::vector<Event> &e) {
+            onMessage(m, c, e);
+        };
+    }
+
+private:
+    void bootstrap(const StreamConsumer &consumer);
+
+    std::mutex m_mutex;
+    Recorder *m_recorder = nullptr;
+    bool m_needsBootstrap = false;
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<std::pair<uint32_t, QString>> m_metrics;
+    size_t m_gapsSeen = 0;
+};
+
+QString describeGapReason(StreamGap::Reason reason);
+
+} // namespace vigil
