@@ -78,6 +78,8 @@ std::vector<int64_t> GpuHistory::times() const
 
 void GpuHistory::record(const ClusterState &state)
 {
+    if (state.topology() != m_topology && sameTopology(state.topology(), m_topology))
+        m_topology = state.topology();
     if (state.topology() != m_topology) {
         m_topology = state.topology();
         m_gpus = m_topology ? m_topology->gpus.size() : 0;
@@ -148,6 +150,8 @@ ColumnHistory::ColumnHistory(QString metricName, size_t depth, int64_t minSpacin
 
 void ColumnHistory::record(const ClusterState &state)
 {
+    if (state.topology() != m_topology && sameTopology(state.topology(), m_topology))
+        m_topology = state.topology();
     if (state.topology() != m_topology) {
         m_topology = state.topology();
         m_ring.clear();

@@ -31,6 +31,8 @@ void TrainingHistory::startBranch(Job &job, double fromStep, double toStep, int6
 
 void TrainingHistory::record(const ClusterState &state)
 {
+    if (state.topology() != m_topology && sameTopology(state.topology(), m_topology))
+        m_topology = state.topology();
     if (state.topology() != m_topology) {
         m_topology = state.topology();
         m_jobs.assign(m_topology ? m_topology->jobs.size() : 0, Job());

@@ -11,18 +11,28 @@
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
+#include "historybackfiller.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
+#include "recorder/recordingwriter.h"
+#include "recorder/replayfeed.h"
+#include "recordercontrol.h"
+#include "replaybar.h"
 #include "theme.h"
+#include "timeline/timelinewidget.h"
 #include "trainingdock.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -107,9 +117,10 @@ QKeySequence overlayShortcut(size_t position, Overlay overlay)
 
 } // namespace
 
-MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
+MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     : QMainWindow(parent)
-    , m_cluster(cluster)
+    , m_live(live)
+    , m_feed(&live)
     , m_rackMap(new RackMapWidget(this))
     , m_legend(new ColorLegend(this))
     , m_status(new ConnectionStatusWidget(this))
@@ -126,10 +137,13 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     m_coverage = new QLabel(this);
     m_trainingDock = new TrainingDock(this);
     m_warnings = std::make_unique<HardwareWarnings>();
-    m_history = std::make_unique<GpuHistory>();
-    m_hourHistory = std::make_unique<GpuHistory>(60, 60000, true);
-    m_inletHistory = std::make_unique<ColumnHistory>(metric::RackInletTemp, 60, 60000);
-    m_pduHistory = std::make_unique<ColumnHistory>(metric::PduLoad, 60, 60000);
+    m_views = ViewHistories::fresh();
+    m_backfiller = new HistoryBackfiller(this);
+    connect(m_backfiller, &HistoryBackfiller::ready, this, &MainWindow::applyBackfill);
+    m_replayBar = new ReplayBar(this);
+    m_replayLabel = new QLabel(this);
+    m_replayLabel->setStyleSheet(QStringLiteral("color:#58a6ff; font-weight:bold; padding:0 8px"));
+    m_replayLabel->hide();
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -182,8 +196,17 @@ MainWindow::MainWindow(LiveCluster &cluster, QWidget *parent)
     resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addWidget(m_replayLabel, 1);
     statusBar()->addPermanentWidget(m_coverage);
     m_coverage->hide();
+    m_replayToolbar = new QToolBar(tr("Replay"), this);
+    m_replayToolbar->setObjectName(QStringLiteral("replayToolbar"));
+    m_replayToolbar->setMovable(false);
+    m_replayToolbar->addWidget(m_replayBar);
+    addToolBar(Qt::BottomToolBarArea, m_replayToolbar);
+    m_replayToolbar->hide();
+    connect(m_replayBar, &ReplayBar::liveRequested, this, &MainWindow::goLive);
+    connect(m_replayBar, &ReplayBar::bookmarkRequested, this, &MainWindow::addBookmark);
     createActions();
     QMenu *viewMenu = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
     viewMenu->addAction(jobsDock->toggleViewAction());
@@ -213,6 +236,30 @@ QString MainWindow::breadcrumbText() const
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *open = fileMenu->addAction(tr("&Open recording…"), this, &MainWindow::chooseRecording);
+    open->setShortcut(QKeySequence::Open);
+    m_liveAction = fileMenu->addAction(tr("Back to &live"), this, &MainWindow::goLive);
+    m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_liveAction->setEnabled(false);
+    fileMenu->addSeparator();
+    m_recordAction = fileMenu->addAction(tr("&Record the live stream"));
+    m_recordAction->setCheckable(true);
+    m_recordAction->setEnabled(false); // until a recorder is attached
+    m_recordAction->setToolTip(tr("Keep a flight recording of everything the gateway sends"));
+    connect(m_recordAction, &QAction::triggered, this, [this](bool on) {
+        if (!m_recorder)
+            return;
+        QSettings().setValue(QStringLiteral("recorder/enabled"), on);
+        if (!on) {
+            m_recorder->stop();
+            return;
+        }
+        if (const QString error = m_recorder->start(RecorderControl::newSessionPath()); !error.isEmpty()) {
+            m_recordAction->setChecked(false);
+            QMessageBox::warning(this, tr("Cannot record"), error);
+        }
+    });
+    fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -374,10 +421,10 @@ void MainWindow::updateDetails()
     m_detailsDock->showGpu(m_state, gpu,
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
                                     : std::vector<Event> {},
-                           *m_history, *m_hourHistory, m_alarmLevels);
+                           *m_views.recent, *m_views.hour, m_alarmLevels);
     if (gpu >= 0)
         m_detailsDock->showNodeAndRackCharts(
-            m_state, gpu, *m_hourHistory, *m_inletHistory, *m_pduHistory,
+            m_state, gpu, *m_views.hour, *m_views.inlet, *m_views.pdu,
             [this](EntityRef entity) { return m_eventDock->model()->recentFor(entity, 12); });
 }
 
@@ -495,8 +542,27 @@ void MainWindow::setRelativeToPeers(bool relative)
 
 void MainWindow::refresh()
 {
+    // Events first, with the continuity they belong to: after a jump the views
+    // start over before anything of the new instant reaches them.
+    uint64_t continuity = 0;
+    const std::vector<Event> events = m_feed->takeEvents(continuity);
+    if (continuity != m_continuity) {
+        m_continuity = continuity;
+        resetViews();
+        if (m_replay)
+            m_backfiller->request(m_replay->path(), m_replay->shownMs());
+    }
+    if (m_replay) { // the live stream runs on behind the replay: keep its newest events
+        const std::vector<Event> live = m_live.takeEvents();
+        m_liveEvents.insert(m_liveEvents.end(), live.begin(), live.end());
+    } else {
+        m_liveEvents.insert(m_liveEvents.end(), events.begin(), events.end());
+    }
+    while (m_liveEvents.size() > ReplayFeed::EventHistoryLimit)
+        m_liveEvents.pop_front();
+
     const std::shared_ptr<const Topology> previous = m_state.topology();
-    if (m_cluster.copyIfNewer(m_state, m_generation)) {
+    if (m_feed->copyIfNewer(m_state, m_generation)) {
         if (m_state.topology() != previous) {
             m_rackMap->setTopology(m_state.topology());
             m_breadcrumb->setText(m_rackMap->breadcrumb());
@@ -507,22 +573,159 @@ void MainWindow::refresh()
             updateLegend();
         }
         m_warnings->prune(m_state.timeMs());
-        m_history->record(m_state);
-        m_hourHistory->record(m_state);
-        m_inletHistory->record(m_state);
-        m_pduHistory->record(m_state);
+        m_views.record(m_state);
         m_trainingDock->update(m_state);
         applyOverlay();
         m_jobs->setState(m_state);
         updateDetails();
     }
-    const std::vector<Event> events = m_cluster.takeEvents();
+    applyEvents(events);
+    const ConnectionStatus status = m_live.status();
+    m_status->showStatus(status, m_replay ? 0 : m_state.timeMs(), m_live.gaps());
+    m_rackMap->setStaleNotice(m_replay ? QString() : staleNotice(status));
+    if (m_replay)
+        m_replayLabel->setText(tr("%1 · cluster time %2 UTC%3")
+                                   .arg(m_replayBar->describe(),
+                                        QDateTime::fromMSecsSinceEpoch(m_state.timeMs(), Qt::UTC)
+                                            .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                                        m_backfiller->isBusy() ? tr(" · rebuilding history…") : QString()));
+}
+
+void MainWindow::applyEvents(const std::vector<Event> &events)
+{
+    if (events.empty())
+        return;
     m_warnings->add(events);
     m_trainingDock->addEvents(events);
     m_eventDock->append(events);
-    const ConnectionStatus status = m_cluster.status();
-    m_status->showStatus(status, m_state.timeMs(), m_cluster.gaps());
-    m_rackMap->setStaleNotice(staleNotice(status));
+}
+
+void MainWindow::resetViews()
+{
+    m_backfiller->cancel();
+    m_views = ViewHistories::fresh();
+    m_warnings->setTopology(m_state.topology());
+    m_eventDock->model()->clear();
+    m_trainingDock->setTopology(m_state.topology());
+    m_trainingDock->resetHistory();
+}
+
+void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)
+{
+    // Only a backfill for the instant the views restarted from fits them.
+    const int64_t expected = m_replay ? m_replay->shownMs() : m_state.timeMs();
+    if (!backfill || backfill->timeMs > expected)
+        return;
+    m_views = std::move(backfill->views);
+    m_views.record(m_state);
+    if (backfill->training) {
+        m_trainingDock->resetHistory(std::move(*backfill->training));
+        m_trainingDock->update(m_state);
+    }
+    if (!backfill->error.isEmpty())
+        statusBar()->showMessage(tr("Part of the history could not be read: %1").arg(backfill->error), 10000);
+    updateDetails();
+}
+
+bool MainWindow::isBackfilling() const
+{
+    return m_backfiller->isBusy();
+}
+
+void MainWindow::switchFeed(ClusterFeed *feed)
+{
+    m_feed = feed;
+    m_state = ClusterState();
+    m_generation = 0;
+    m_continuity = ~uint64_t(0);
+}
+
+QString MainWindow::openRecording(const QString &path)
+{
+    auto replay = std::make_unique<ReplayFeed>();
+    if (QString error = replay->open(path); !error.isEmpty())
+        return error;
+    m_replayBar->setFeed(nullptr);
+    m_replay = std::move(replay);
+    switchFeed(m_replay.get());
+    m_replayBar->setFeed(m_replay.get());
+    m_replayToolbar->show();
+    m_replayLabel->show();
+    m_status->hide();
+    m_liveAction->setEnabled(true);
+    m_replayBar->timeline()->setFocus();
+    setWindowFilePath(path);
+    QSettings().setValue(QStringLiteral("replay/lastDirectory"), QFileInfo(path).absolutePath());
+    refresh();
+    return {};
+}
+
+void MainWindow::goLive()
+{
+    if (!m_replay)
+        return;
+    m_replayBar->setFeed(nullptr);
+    switchFeed(&m_live);
+    m_replay.reset();
+    m_replayToolbar->hide();
+    m_replayLabel->hide();
+    m_status->show();
+    m_liveAction->setEnabled(false);
+    setWindowFilePath(QString());
+    refresh();
+    // The live views start over: the recent events come back from memory, the
+    // histories from the recording being made (when there is one).
+    applyEvents(std::vector<Event>(m_liveEvents.begin(), m_liveEvents.end()));
+    if (m_recorder && m_recorder->isRecording() && m_state.timeMs() > 0) {
+        RecorderStatus s = m_recorder->status();
+        if (s.frames > 0)
+            m_backfiller->request(s.path, m_state.timeMs());
+    }
+}
+
+void MainWindow::chooseRecording()
+{
+    QSettings settings;
+    const QString directory
+        = settings.value(QStringLiteral("replay/lastDirectory"), RecorderControl::defaultDirectory()).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a recording"), directory,
+                                                      tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = openRecording(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot open the recording"), error);
+}
+
+void MainWindow::addBookmark(int64_t timeMs)
+{
+    if (!m_replay)
+        return;
+    bool ok = false;
+    const QString note = QInputDialog::getText(
+        this, tr("Bookmark"),
+        tr("A note for %1 UTC:")
+            .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+        QLineEdit::Normal, QString(), &ok);
+    if (!ok || note.trimmed().isEmpty())
+        return;
+    const QString author = QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
+    if (const QString error = recording::addBookmark(m_replay->path(), timeMs, note.trimmed(), author);
+        !error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot store the bookmark"), error);
+    else
+        m_replay->reloadOverview();
+}
+
+void MainWindow::setRecorderControl(RecorderControl *control)
+{
+    m_recorder = control;
+    if (!m_recorderIndicator) {
+        m_recorderIndicator = new RecorderIndicator(*control, this);
+        statusBar()->addPermanentWidget(m_recorderIndicator);
+    }
+    m_recordAction->setEnabled(true);
+    m_recordAction->setChecked(control->isRecording());
+    connect(control, &RecorderControl::recordingChanged, m_recordAction, &QAction::setChecked);
 }
 
 QString MainWindow::staleNotice(const ConnectionStatus &status) const

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/event.h"
 #include "overlay.h"
 #include "state/clusterstate.h"
+#include "viewhistories.h"
+
+#include <deque>
 
 #include <QMainWindow>
 
@@ -14,30 +18,35 @@ class QLabel;
 class QLineEdit;
 class QTimer;
 class QTableView;
+class QToolBar;
 
 namespace vigil {
 
+class ClusterFeed;
 class ColorLegend;
+struct Backfill;
 struct ConnectionStatus;
+class HistoryBackfiller;
+class RecorderControl;
+class RecorderIndicator;
+class ReplayBar;
+class ReplayFeed;
 class ConnectionStatusWidget;
 class DetailsDock;
 class EventDock;
 class TrainingDock;
-class ColumnHistory;
-class GpuHistory;
 class HardwareWarnings;
 class JobTableModel;
-class LiveCluster;
 class RackMapWidget;
 
 // The dashboard: the rack map with its overlay and legend, the jobs, and the
-// state of the feed. It reads the LiveCluster at a fixed cadence and never waits
-// on the network.
+// state of the feed. It reads its feed (live, or a recording being replayed) at
+// a fixed cadence and never waits on the network or the disk.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(LiveCluster &cluster, QWidget *parent = nullptr);
+    explicit MainWindow(ClusterFeed &live, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void setOverlay(Overlay overlay);
@@ -61,6 +70,17 @@ public:
     // Pulls the newest state and status from the feed (what the refresh timer does).
     void refresh();
 
+    // Replays a recording in every view (the live stream keeps running, and
+    // recording, behind it); an error names the file and the problem.
+    QString openRecording(const QString &path);
+    void goLive();
+    bool isReplaying() const { return m_replay != nullptr; }
+    ReplayBar *replayBar() const { return m_replayBar; }
+    // The flight recorder, so the window can show and switch it.
+    void setRecorderControl(RecorderControl *control);
+    // Whether the views' histories are being rebuilt from a recording after a jump.
+    bool isBackfilling() const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -75,10 +95,20 @@ private:
     OverlaySpec currentSpec() const;
     void updateDetails();
     QString staleNotice(const ConnectionStatus &status) const;
+    void switchFeed(ClusterFeed *feed);
+    void resetViews();
+    void applyEvents(const std::vector<Event> &events);
+    void applyBackfill(std::shared_ptr<Backfill> backfill);
+    void chooseRecording();
+    void addBookmark(int64_t timeMs);
 
-    LiveCluster &m_cluster;
+    ClusterFeed &m_live;
+    ClusterFeed *m_feed;
+    std::unique_ptr<ReplayFeed> m_replay;
     ClusterState m_state;
     uint64_t m_generation = 0;
+    uint64_t m_continuity = ~uint64_t(0); // forces a reset at the first refresh
+    std::deque<Event> m_liveEvents; // the newest live events, to refill the views after a replay
     Overlay m_overlay = Overlay::GpuTemperature;
     std::vector<float> m_cellValues;
     std::vector<float> m_scratch; // data age and alarm levels, for the cell marks
@@ -88,10 +118,8 @@ private:
     size_t m_assumedRacks = 0;
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     std::unique_ptr<HardwareWarnings> m_warnings;
-    std::unique_ptr<GpuHistory> m_history; // snapshots a second apart: the node's sparklines
-    std::unique_ptr<GpuHistory> m_hourHistory; // a minute apart: the selected GPU's last hour
-    std::unique_ptr<ColumnHistory> m_inletHistory; // racks' inlet air, a minute apart
-    std::unique_ptr<ColumnHistory> m_pduHistory; // PDUs' load, a minute apart
+    ViewHistories m_views;
+    HistoryBackfiller *m_backfiller;
     std::vector<float> m_alarmLevels;
 
     RackMapWidget *m_rackMap;
@@ -114,6 +142,13 @@ private:
     QByteArray m_stateBeforeWall;
     QActionGroup *m_overlayActions = nullptr;
     QTimer *m_refreshTimer;
+    ReplayBar *m_replayBar;
+    QToolBar *m_replayToolbar;
+    QLabel *m_replayLabel;
+    QAction *m_liveAction = nullptr;
+    QAction *m_recordAction = nullptr;
+    RecorderControl *m_recorder = nullptr;
+    RecorderIndicator *m_recorderIndicator = nullptr;
 };
 
 } // namespace vigil

@@ -179,6 +179,12 @@ void TrainingDock::update(const ClusterState &state)
     rebuild();
 }
 
+void TrainingDock::resetHistory(TrainingHistory history)
+{
+    m_history = std::move(history);
+    rebuild();
+}
+
 void TrainingDock::addEvents(const std::vector<Event> &events)
 {
     for (const Event &e : events) {

@@ -27,6 +27,8 @@ public:
     explicit TrainingDock(QWidget *parent = nullptr);
     void setTopology(std::shared_ptr<const Topology> topology);
     void update(const ClusterState &state);
+    // Replaces what the dock has seen (a replay jumped): a rebuilt history, or none.
+    void resetHistory(TrainingHistory history = {});
     void addEvents(const std::vector<Event> &events);
     void setJob(int job);
     int job() const { return m_job; }

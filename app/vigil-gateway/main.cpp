@@ -87,7 +87,8 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("out"),
                        QCoreApplication::translate("main",
                                                    "With --generate: the prefix of the files to write (.frames, "
-                                                   ".topology.json, .truth.jsonl)."),
+                                                   ".topology.json, .truth.jsonl), or a flight recording "
+                                                   "FILE.vigil."),
                        QStringLiteral("prefix"), QStringLiteral("vigil-recording") });
     parser.addOption(
         { QStringLiteral("interval"),

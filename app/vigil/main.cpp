@@ -4,10 +4,15 @@
 #include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
 #include "mainwindow.h"
+#include "recorder/replayfeed.h"
+#include "recorder/streamrecording.h"
+#include "recordercontrol.h"
+#include "replaybar.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QSettings>
@@ -32,13 +37,34 @@ void installTranslations(QApplication &app, const QString &language)
         QApplication::installTranslator(own);
 }
 
-// --screenshot: once data is live, wait a moment for the view to settle, save the window, quit.
+// --at: an ISO date and time (UTC), or "+H" hours after the recording starts.
+std::optional<int64_t> parseInstant(const QString &text, int64_t startMs)
+{
+    if (text.startsWith(QLatin1Char('+'))) {
+        bool ok = false;
+        const double hours = text.mid(1).chopped(text.endsWith(QLatin1Char('h')) ? 1 : 0).toDouble(&ok);
+        if (!ok || !(hours >= 0.0) || hours > 24.0 * 3660.0)
+            return std::nullopt;
+        return startMs + int64_t(hours * 3600000.0);
+    }
+    QDateTime t = QDateTime::fromString(text, Qt::ISODate);
+    if (!t.isValid())
+        return std::nullopt;
+    if (t.timeSpec() == Qt::LocalTime)
+        t.setTimeSpec(Qt::UTC);
+    return t.toMSecsSinceEpoch();
+}
+
+// --screenshot: once data is live (or the replay has settled), wait a moment, save the window, quit.
 void scheduleScreenshot(vigil::MainWindow &window, vigil::LiveCluster &cluster, const QString &path, int settleMs)
 {
     auto *poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, &cluster, poll, path, settleMs] {
         const auto state = cluster.status().state;
-        if (state != vigil::ConnectionState::Live && state != vigil::ConnectionState::Resumed)
+        const bool ready = window.isReplaying()
+            ? window.clusterState().topology() && !window.isBackfilling()
+            : state == vigil::ConnectionState::Live || state == vigil::ConnectionState::Resumed;
+        if (!ready)
             return;
         poll->stop();
         QTimer::singleShot(settleMs, &window, [&window, path] {
@@ -101,6 +127,20 @@ int main(int argc, char *argv[])
     parser.addOption(
         { QStringLiteral("wall"),
           QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
+    parser.addOption({ QStringLiteral("replay"), QApplication::translate("main", "Open this recording and replay it."),
+                       QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("at"),
+                       QApplication::translate("main",
+                                               "With --replay: start at this instant (ISO date and time in UTC, "
+                                               "or +H for H hours into the recording)."),
+                       QStringLiteral("time") });
+    parser.addOption({ QStringLiteral("record"),
+                       QApplication::translate("main",
+                                               "Record the live stream into this file (default: a new file per "
+                                               "session in the recordings folder)."),
+                       QStringLiteral("file.vigil") });
+    parser.addOption(
+        { QStringLiteral("no-record"), QApplication::translate("main", "Do not record the live stream.") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
     std::optional<vigil::Overlay> startOverlay;
@@ -148,10 +188,47 @@ int main(int argc, char *argv[])
     }
 
     vigil::LiveCluster cluster;
-    vigil::TelemetryClient client({ address }, cluster);
+    vigil::StreamRecording tap;
+    vigil::ClientOptions clientOptions;
+    clientOptions.address = address;
+    clientOptions.observer = tap.observer();
+    vigil::TelemetryClient client(clientOptions, cluster);
+    vigil::RecorderControl recorder(tap);
+    // The flight recorder is on unless switched off: a file per session, capped so it cannot fill the disk.
+    recorder.setMaxFileBytes(int64_t(QSettings().value(QStringLiteral("recorder/maxMegabytes"), 8192).toLongLong())
+                             * 1000000);
+    const bool record = parser.isSet(QStringLiteral("record"))
+        || (!parser.isSet(QStringLiteral("no-record"))
+            && QSettings().value(QStringLiteral("recorder/enabled"), true).toBool());
+    if (record) {
+        const QString path = parser.isSet(QStringLiteral("record")) ? parser.value(QStringLiteral("record"))
+                                                                    : vigil::RecorderControl::newSessionPath();
+        if (const QString error = recorder.start(path); !error.isEmpty())
+            err << "vigil: " << QApplication::translate("main", "not recording: %1").arg(error) << Qt::endl;
+    }
     client.start();
 
     vigil::MainWindow window(cluster);
+    window.setRecorderControl(&recorder);
+    if (parser.isSet(QStringLiteral("replay"))) {
+        const QString error = window.openRecording(parser.value(QStringLiteral("replay")));
+        if (!error.isEmpty()) {
+            err << "vigil: " << error << Qt::endl;
+            QMessageBox::warning(nullptr, QApplication::translate("main", "Vigil"),
+                                 QApplication::translate("main", "Cannot open the recording: %1").arg(error));
+        } else if (parser.isSet(QStringLiteral("at"))) {
+            const auto at
+                = parseInstant(parser.value(QStringLiteral("at")), window.replayBar()->feed()->overview().startMs);
+            if (!at) {
+                err << "vigil: "
+                    << QApplication::translate("main", "--at: '%1' is not an ISO date and time or +hours")
+                           .arg(parser.value(QStringLiteral("at")))
+                    << Qt::endl;
+                return 2;
+            }
+            window.replayBar()->seek(*at);
+        }
+    }
     if (demoGateway)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     if (startOverlay)
@@ -178,6 +255,7 @@ int main(int argc, char *argv[])
 
     const int status = app.exec();
     client.stop();
+    recorder.stop();
     if (demoGateway)
         demoGateway->stop();
     return status;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "framelog.h"
 
+#include "recorder/recordingwriter.h"
+
 #include "bridge/topologyfile.h"
 #include "wire/codec.h"
 
@@ -88,10 +90,51 @@ RecordingFiles RecordingFiles::forPrefix(const QString &prefix)
              prefix + QStringLiteral(".truth.jsonl") };
 }
 
+namespace {
+
+// The same run as a flight recording (what vigil and vigil-record write), with the truth beside it.
+QString generateSqliteRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
+                                const QString &path, GenerationSummary *summary)
+{
+    QFile::remove(path);
+    RecordingWriter writer;
+    if (QString error = writer.open(path); !error.isEmpty())
+        return error;
+    const QString truthPath = path.chopped(6) + QStringLiteral(".truth.jsonl");
+    QFile truthFile(truthPath);
+    if (!truthFile.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+        return QStringLiteral("cannot write %1: %2").arg(truthPath, truthFile.errorString());
+    const ClusterSimulator probe(options);
+    writer.setLayout(std::make_shared<const Topology>(probe.topology()), probe.metrics());
+    QString error;
+    GenerationSinks sinks;
+    sinks.samples = [&](std::vector<v1::Samples> &&batch) {
+        for (const v1::Samples &s : batch)
+            writer.addSamples(s);
+        if (writer.framesPending() >= 64 && error.isEmpty())
+            error = writer.commit();
+    };
+    sinks.events = [&](std::vector<Event> &&events) { writer.addEvents(events); };
+    sinks.truth = [&](std::vector<FailureTruth> &&truth) {
+        for (const FailureTruth &t : truth)
+            truthFile.write(t.toJsonLine());
+    };
+    const GenerationSummary result = generate(options, durationMs, intervalMs, 10, sinks);
+    if (error.isEmpty())
+        error = writer.commit();
+    if (summary)
+        *summary = result;
+    return error;
+}
+
+} // namespace
+
 QString generateRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
                           const QString &prefix, GenerationSummary *summary)
 {
     const RecordingFiles files = RecordingFiles::forPrefix(prefix);
+    if (prefix.endsWith(QLatin1String(".vigil")))
+        return generateSqliteRecording(options, durationMs, intervalMs, prefix, summary);
     const ClusterSimulator probe(options); // the same topology the generator's simulator builds
     QFile topologyFile(files.topology);
     if (!topologyFile.open(QIODevice::WriteOnly | QIODevice::Truncate))

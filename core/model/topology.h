@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace vigil {
@@ -142,5 +143,12 @@ struct Topology
     uint32_t rackOfGpu(uint32_t gpu) const { return nodes[gpus[gpu].nodeIndex].rackIndex; }
     bool operator==(const Topology &other) const;
 };
+
+// The same layout, whether or not it is the same object (a replay's history is
+// rebuilt from its own copy of a recording's topology).
+inline bool sameTopology(const std::shared_ptr<const Topology> &a, const std::shared_ptr<const Topology> &b)
+{
+    return a == b || (a && b && a->version == b->version && *a == *b);
+}
 
 } // namespace vigil

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -352,6 +353,28 @@ std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t 
         fail(QStringLiteral("cannot read events (%1)").arg(q.lastError().text()));
         return events;
     }
+    v1::Event proto;
+    while (q.next()) {
+        const QByteArray data = q.value(0).toByteArray();
+        if (proto.ParseFromArray(data.constData(), int(data.size())))
+            events.push_back(wire::fromProto(proto));
+    }
+    return events;
+}
+
+std::vector<Event> RecordingReader::eventsOfTypes(const std::vector<EventType> &types, size_t limit)
+{
+    std::vector<Event> events;
+    QStringList numbers;
+    for (EventType t : types)
+        numbers << QString::number(int(t));
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (numbers.isEmpty()
+        || !q.exec(QStringLiteral("SELECT data FROM events WHERE type IN (%1) ORDER BY time_ms, id LIMIT %2")
+                       .arg(numbers.join(QLatin1Char(',')))
+                       .arg(qint64(std::min<size_t>(limit, 1u << 30)))))
+        return events;
     v1::Event proto;
     while (q.next()) {
         const QByteArray data = q.value(0).toByteArray();

@@ -86,6 +86,8 @@ public:
 
     // Events with fromMs <= time < toMs, oldest first, at most `limit` (the newest ones when more).
     std::vector<Event> events(int64_t fromMs, int64_t toMs, size_t limit = 1000000);
+    // Events of the given types over the whole recording, oldest first, at most `limit`.
+    std::vector<Event> eventsOfTypes(const std::vector<EventType> &types, size_t limit);
     EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
     std::vector<RecordedGap> gaps();
     std::vector<Bookmark> bookmarks();

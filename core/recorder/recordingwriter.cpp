@@ -305,4 +305,15 @@ QString RecordingWriter::commit()
     return {};
 }
 
+QString recording::addBookmark(const QString &path, int64_t timeMs, const QString &note, const QString &author)
+{
+    if (note.size() > 10000)
+        return QStringLiteral("a bookmark's note is limited to 10,000 characters");
+    RecordingWriter writer;
+    if (QString error = writer.open(path); !error.isEmpty())
+        return error;
+    writer.addBookmark(timeMs, note, author);
+    return writer.commit();
+}
+
 } // namespace vigil

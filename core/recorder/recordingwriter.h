@@ -107,4 +107,9 @@ private:
     int64_t m_firstMs = 0;
 };
 
+namespace recording {
+// Adds a bookmark with a note to a recording (which another process may be writing).
+QString addBookmark(const QString &path, int64_t timeMs, const QString &note, const QString &author);
+} // namespace recording
+
 } // namespace vigil

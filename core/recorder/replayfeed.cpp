@@ -58,20 +58,25 @@ void ReplayFeed::run(std::shared_ptr<ReplayOpenResult> opened)
     std::unique_lock lock(m_mutex);
     while (!m_stopping) {
         // A file still being written grows: look again every few seconds.
-        const bool woken = m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_requested || m_stopping; });
+        const bool woken = m_wake.wait_for(lock, std::chrono::seconds(2),
+                                           [this] { return m_requested || m_overviewRequested || m_stopping; });
         if (m_stopping)
             break;
         m_busy = true;
         const bool requested = woken && m_requested;
+        const bool overviewRequested = m_overviewRequested;
+        m_overviewRequested = false;
         const int64_t target = m_requestMs;
         const bool continuous = m_requestContinuous;
         const int step = m_requestStep;
         m_requested = false;
         m_requestStep = 0;
         lock.unlock();
+        if (overviewRequested)
+            refreshOverview(reader);
         if (requested) {
             serve(reader, target, continuous, step);
-        } else {
+        } else if (!overviewRequested) {
             const int64_t endBefore = reader.endMs();
             reader.refresh();
             if (reader.endMs() != endBefore)
@@ -127,9 +132,20 @@ void ReplayFeed::refreshOverview(RecordingReader &reader)
     // Frames further apart than this are drawn as a hole in the coverage strip.
     o.coverage = reader.coverage(std::max<int64_t>(120000, (o.endMs - o.startMs) / DensityBuckets));
     o.density = reader.eventDensity(o.startMs, o.endMs + 1, DensityBuckets);
+    o.disruptions = reader.eventsOfTypes(
+        { EventType::JobCrash, EventType::JobOom, EventType::NcclTimeout, EventType::Rollback }, 5000);
     std::lock_guard lock(m_mutex);
     m_overview = std::move(o);
     ++m_overviewGeneration;
+}
+
+void ReplayFeed::reloadOverview()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_overviewRequested = true;
+    }
+    m_wake.notify_one();
 }
 
 void ReplayFeed::seek(int64_t timeMs, bool continuous)

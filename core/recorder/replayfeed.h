@@ -20,6 +20,8 @@ struct RecordingOverview
     std::vector<Bookmark> bookmarks;
     std::vector<RecordedSpan> coverage;
     EventDensity density;
+    // Crashes, OOMs, collective timeouts and rollbacks: the moments an engineer looks for.
+    std::vector<Event> disruptions;
 };
 
 // A recording played back as a ClusterFeed: the same views that show the live
@@ -51,6 +53,8 @@ public:
     int64_t frameMs() const;
 
     RecordingOverview overview() const;
+    // Reads the overview again (a bookmark was added).
+    void reloadOverview();
     uint64_t overviewGeneration() const;
     QString lastError() const;
     // Waits until every request made so far has been served (tests).
@@ -79,6 +83,7 @@ private:
     int64_t m_requestMs = 0;
     bool m_requestContinuous = false;
     int m_requestStep = 0;
+    bool m_overviewRequested = false;
     bool m_busy = false;
     // What was published.
     ClusterState m_state;

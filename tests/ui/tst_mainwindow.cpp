@@ -211,13 +211,13 @@ private Q_SLOTS:
         // The wall display keeps only the map, its legend and the feed's status.
         window.setWallDisplay(true);
         QVERIFY(!window.menuBar()->isVisible());
-        QVERIFY(!window.findChild<QToolBar *>()->isVisible());
+        QVERIFY(!window.findChild<QToolBar *>(QStringLiteral("overlayToolbar"))->isVisible());
         QVERIFY(!window.eventDock()->isVisible());
         QVERIFY(window.statusBar()->isVisible());
         QTest::keyClick(&window, Qt::Key_Escape);
         QVERIFY(!window.isWallDisplay());
         QVERIFY(window.menuBar()->isVisible());
-        QVERIFY(window.findChild<QToolBar *>()->isVisible());
+        QVERIFY(window.findChild<QToolBar *>(QStringLiteral("overlayToolbar"))->isVisible());
         QVERIFY(window.eventDock()->isVisible());
 
         // The gateway goes away: the map must say its picture is old, not pose as live.

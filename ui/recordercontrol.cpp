@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "recordercontrol.h"
+
+#include "recorder/streamrecording.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QStandardPaths>
+#include <QTimer>
+
+namespace vigil {
+
+RecorderControl::RecorderControl(StreamRecording &tap, QObject *parent)
+    : QObject(parent)
+    , m_tap(tap)
+{ }
+
+RecorderControl::~RecorderControl()
+{
+    stop();
+}
+
+QString RecorderControl::defaultDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/recordings");
+}
+
+QString RecorderControl::newSessionPath()
+{
+    return defaultDirectory()
+        + QStringLiteral("/vigil-%1.vigil")
+              .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
+QString RecorderControl::start(const QString &path)
+{
+    stop();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    RecorderOptions options;
+    options.path = path;
+    options.maxFileBytes = m_maxFileBytes;
+    auto recorder = std::make_unique<Recorder>(options);
+    if (QString error = recorder->start(); !error.isEmpty())
+        return error;
+    m_recorder = std::move(recorder);
+    m_tap.attach(m_recorder.get());
+    Q_EMIT recordingChanged(true);
+    return {};
+}
+
+void RecorderControl::stop()
+{
+    if (!m_recorder)
+        return;
+    m_tap.detach();
+    m_recorder->stop();
+    m_recorder.reset();
+    Q_EMIT recordingChanged(false);
+}
+
+QString RecorderControl::path() const
+{
+    return m_recorder ? m_recorder->status().path : QString();
+}
+
+RecorderStatus RecorderControl::status() const
+{
+    return m_recorder ? m_recorder->status() : RecorderStatus {};
+}
+
+RecorderIndicator::RecorderIndicator(RecorderControl &control, QWidget *parent)
+    : QLabel(parent)
+    , m_control(control)
+    , m_timer(new QTimer(this))
+{
+    setContentsMargins(8, 0, 8, 0);
+    connect(m_timer, &QTimer::timeout, this, &RecorderIndicator::refresh);
+    connect(&m_control, &RecorderControl::recordingChanged, this, &RecorderIndicator::refresh);
+    m_timer->start(1000);
+    refresh();
+}
+
+void RecorderIndicator::refresh()
+{
+    const RecorderStatus s = m_control.status();
+    if (!m_control.isRecording() || s.state == RecorderStatus::State::Stopped) {
+        hide();
+        return;
+    }
+    const QString size = QLocale().formattedDataSize(qint64(s.bytes), 1, QLocale::DataSizeSIFormat);
+    if (s.state == RecorderStatus::State::Paused) {
+        setText(tr("● Recording paused: %1").arg(s.message));
+        setStyleSheet(QStringLiteral("color:#f0b400"));
+    } else {
+        setText(tr("● REC %1").arg(size));
+        setStyleSheet(QStringLiteral("color:#ff4d4d"));
+    }
+    setToolTip(tr("Recording to %1\n%2 frames, %3 events since it started; %4 frames lost")
+                   .arg(QDir::toNativeSeparators(s.path))
+                   .arg(QLocale().toString(qulonglong(s.frames)))
+                   .arg(QLocale().toString(qulonglong(s.events)))
+                   .arg(QLocale().toString(qulonglong(s.framesDropped))));
+    show();
+}
+
+} // namespace vigil

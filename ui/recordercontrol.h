@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "recorder/recorder.h"
+
+#include <QLabel>
+#include <QObject>
+
+#include <memory>
+
+class QTimer;
+
+namespace vigil {
+
+class StreamRecording;
+
+// The dashboard's flight recorder: records the live stream into a file per
+// session (or the one named on the command line) while the dashboard runs.
+class RecorderControl : public QObject
+{
+    Q_OBJECT
+public:
+    RecorderControl(StreamRecording &tap, QObject *parent = nullptr);
+    ~RecorderControl() override;
+
+    // Where sessions are recorded unless told otherwise, and a new session's file name there.
+    static QString defaultDirectory();
+    static QString newSessionPath();
+
+    // Starts recording into `path` (created or appended to); an error says why not.
+    QString start(const QString &path);
+    void stop();
+    bool isRecording() const { return m_recorder != nullptr; }
+    QString path() const;
+    RecorderStatus status() const;
+    void setMaxFileBytes(int64_t bytes) { m_maxFileBytes = bytes; }
+
+Q_SIGNALS:
+    void recordingChanged(bool recording);
+
+private:
+    StreamRecording &m_tap;
+    std::unique_ptr<Recorder> m_recorder;
+    int64_t m_maxFileBytes = 0;
+};
+
+// The status bar's account of the recorder: a red dot and the size while it
+// records, amber with the reason when it is paused (disk full), nothing when off.
+class RecorderIndicator : public QLabel
+{
+    Q_OBJECT
+public:
+    explicit RecorderIndicator(RecorderControl &control, QWidget *parent = nullptr);
+    void refresh();
+
+private:
+    RecorderControl &m_control;
+    QTimer *m_timer;
+};
+
+} // namespace vigil

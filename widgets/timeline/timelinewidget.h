@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chart/axismapping.h"
+#include "recorder/replayfeed.h"
+
+#include <QWidget>
+
+namespace vigil {
+
+// The whole recording along the bottom of the window: event density by
+// severity, where frames exist and where the stream was interrupted, the
+// disruptions (crashes, rollbacks), bookmarks, and the replay cursor. Drag or
+// click to scrub; the keyboard plays, steps and jumps.
+class TimelineWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+
+    void setOverview(const RecordingOverview &overview);
+    const RecordingOverview &overview() const { return m_overview; }
+    void setPosition(int64_t timeMs);
+    int64_t position() const { return m_position; }
+    // The time under a widget x coordinate, clamped to the recording.
+    int64_t timeAt(int x) const;
+    int xOf(int64_t timeMs) const;
+
+    QSize sizeHint() const override { return { 800, 86 }; }
+    QSize minimumSizeHint() const override { return { 200, 70 }; }
+
+Q_SIGNALS:
+    // `final` is false while the cursor is being dragged.
+    void seekRequested(int64_t timeMs, bool final);
+    void stepRequested(int direction);
+    void playToggled();
+    void bookmarkRequested();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    AxisMapping mapping() const;
+    QRect densityRect() const;
+    QRect stripRect() const;
+    QString tooltipAt(const QPoint &pos) const;
+
+    RecordingOverview m_overview;
+    int64_t m_position = 0;
+    bool m_dragging = false;
+};
+
+} // namespace vigil
