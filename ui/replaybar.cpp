@@ -10,7 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QStyle>
+#include <QPainter>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -20,6 +20,52 @@ namespace vigil {
 namespace {
 
 constexpr int TickMs = 50;
+
+enum class Glyph
+{
+    Start,
+    Back,
+    Play,
+    Pause,
+    Forward
+};
+
+// Light on the dark palette (the style's media icons are drawn for light backgrounds).
+QIcon transportIcon(Glyph glyph)
+{
+    QPixmap pixmap(40, 40);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(0xe6, 0xed, 0xf3));
+    auto triangle = [&p](double x0, double x1) { // pointing from x0 to x1
+        const QPointF t[] = { { x0, 8.0 }, { x1, 20.0 }, { x0, 32.0 } };
+        p.drawPolygon(t, 3);
+    };
+    switch (glyph) {
+    case Glyph::Start:
+        p.drawRect(QRectF(8, 8, 4, 24));
+        triangle(32, 13);
+        break;
+    case Glyph::Back:
+        triangle(26, 8);
+        p.drawRect(QRectF(28, 8, 4, 24));
+        break;
+    case Glyph::Play:
+        triangle(10, 32);
+        break;
+    case Glyph::Pause:
+        p.drawRect(QRectF(10, 8, 7, 24));
+        p.drawRect(QRectF(23, 8, 7, 24));
+        break;
+    case Glyph::Forward:
+        p.drawRect(QRectF(8, 8, 4, 24));
+        triangle(14, 32);
+        break;
+    }
+    return QIcon(pixmap);
+}
 
 QString speedLabel(double speed)
 {
@@ -58,9 +104,9 @@ ReplayBar::ReplayBar(QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(m_timeline);
 
-    m_start->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
-    m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
-    m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    m_start->setIcon(transportIcon(Glyph::Start));
+    m_back->setIcon(transportIcon(Glyph::Back));
+    m_forward->setIcon(transportIcon(Glyph::Forward));
     m_live->setStyleSheet(QStringLiteral("QToolButton { color: #3fb950; font-weight: bold; }"));
     m_title->setStyleSheet(QStringLiteral("color:#58a6ff; font-weight:bold"));
     retranslate();
@@ -192,7 +238,7 @@ void ReplayBar::tick()
 
 void ReplayBar::updateControls()
 {
-    m_play->setIcon(style()->standardIcon(m_clock.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setIcon(transportIcon(m_clock.isPlaying() ? Glyph::Pause : Glyph::Play));
     m_play->setToolTip(m_clock.isPlaying() ? tr("Pause (Space)") : tr("Play (Space)"));
     m_title->setText(describe());
 }
