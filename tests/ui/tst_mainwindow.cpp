@@ -12,11 +12,17 @@
 #include "sim/topologybuilder.h"
 #include "sparkline/sparklinetable.h"
 #include "trainingdock.h"
+#include "gateway/framelog.h"
+#include "recorder/recordingreader.h"
+#include "recorder/replayfeed.h"
+#include "replaybar.h"
+#include "timeline/timelinewidget.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
 
@@ -225,6 +231,63 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.rackMap()->staleNotice().contains(QStringLiteral("reconnecting")), 5000);
         QCOMPARE(window.connectionStatus()->stateText(), QStringLiteral("Reconnecting…"));
         client.stop();
+    }
+
+    void replaysARecording()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("decline.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 256;
+        options.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(options, 100 * 3600000LL, 300000, path), QString());
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+
+        LiveCluster nowhere; // no gateway: the replay does not need one
+        MainWindow window(nowhere);
+        window.show();
+        QVERIFY(window.openRecording(dir.filePath(QStringLiteral("missing.vigil"))).contains(QStringLiteral("no such file")));
+        QVERIFY(!window.isReplaying());
+        QCOMPARE(window.openRecording(path), QString());
+        QVERIFY(window.isReplaying());
+        QVERIFY(window.replayBar()->isVisible());
+
+        // A jump: every view shows the recorded instant, and the history before it comes back.
+        const int64_t t = reader.startMs() + 80 * 3600000LL + 1000;
+        window.replayBar()->seek(t);
+        ClusterState expected;
+        QCOMPARE(reader.stateAt(t, expected), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), expected.timeMs(), 5000);
+        QCOMPARE(window.clusterState().columns()[0].values, expected.columns()[0].values);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBackfilling(), 10000);
+        window.refresh();
+        const TrainingHistory::Job *job = window.trainingDock()->history().job(0);
+        QVERIFY(job && !job->lossByTime.empty());
+        QVERIFY(job->lossByTime.front()->size() > 100); // the 80 hours before, not just the instant
+        const size_t recentEvents = reader.events(t - ReplayFeed::EventHistoryMs, t + 1).size();
+        QVERIFY(recentEvents > 0);
+        QCOMPARE(size_t(window.eventDock()->model()->rowCount()), std::min<size_t>(recentEvents, 5000));
+
+        // The keyboard on the timeline: a frame forward, play, then the end.
+        TimelineWidget *timeline = window.replayBar()->timeline();
+        timeline->setFocus();
+        QTest::keyClick(timeline, Qt::Key_Right);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), expected.timeMs() + 300000, 5000);
+        QTest::keyClick(timeline, Qt::Key_End);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
+        QTest::keyClick(timeline, Qt::Key_Home);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.startMs(), 5000);
+        window.replayBar()->setSpeed(3600);
+        QTest::keyClick(timeline, Qt::Key_Space);
+        QVERIFY(window.replayBar()->clock().isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(window.clusterState().timeMs() > reader.startMs() + 3600000, 5000);
+        QTest::keyClick(timeline, Qt::Key_Space);
+        QVERIFY(!window.replayBar()->clock().isPlaying());
+
+        window.goLive();
+        QVERIFY(!window.isReplaying());
+        QVERIFY(!window.replayBar()->isVisible());
     }
 };
 

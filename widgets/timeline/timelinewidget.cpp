@@ -294,6 +294,23 @@ QString TimelineWidget::tooltipAt(const QPoint &pos) const
 
 bool TimelineWidget::event(QEvent *event)
 {
+    if (event->type() == QEvent::ShortcutOverride) {
+        // The timeline's keys win over the window's shortcuts (Home fits the rack map) while it has focus.
+        switch (static_cast<QKeyEvent *>(event)->key()) {
+        case Qt::Key_Space:
+        case Qt::Key_Left:
+        case Qt::Key_Right:
+        case Qt::Key_Home:
+        case Qt::Key_End:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+        case Qt::Key_B:
+            event->accept();
+            return true;
+        default:
+            break;
+        }
+    }
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QString text = tooltipAt(help->pos());
