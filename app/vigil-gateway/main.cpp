@@ -117,11 +117,12 @@ int main(int argc, char *argv[])
         return 1;
     }
     const vigil::Topology &topology = *server->journal().topology();
-    const QString source = options.simulates()
-        ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
-              .arg(vigil::scenarioName(options.simulator.scenario))
-              .arg(options.simulator.seed)
-        : QCoreApplication::translate("main", "bridges: %1").arg(options.bridges.size());
+    const QString source = !options.replayPath.isEmpty()
+        ? QCoreApplication::translate("main", "replaying %1 at %2×").arg(options.replayPath).arg(options.speed)
+        : options.simulates() ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
+                                    .arg(vigil::scenarioName(options.simulator.scenario))
+                                    .arg(options.simulator.seed)
+                              : QCoreApplication::translate("main", "bridges: %1").arg(options.bridges.size());
     err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)")
                .arg(topology.gpus.size())
                .arg(topology.racks.size())

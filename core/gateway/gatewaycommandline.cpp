@@ -35,6 +35,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
         parser.addOption({ QStringLiteral("training-log"),
                            Tr::tr("Tail a training log of JSON lines, optionally job=... first (repeatable)."),
                            QStringLiteral("[job=]file") });
+        parser.addOption({ QStringLiteral("replay"),
+                           Tr::tr("Serve this recording as if it were live, at --speed (e.g. an incident replayed "
+                                  "to a whole NOC)."),
+                           QStringLiteral("file.vigil") });
         parser.addOption({ QStringLiteral("poll"), Tr::tr("Seconds between scrapes and log reads (default 1)."),
                            QStringLiteral("s"), QStringLiteral("1") });
     }
@@ -142,6 +146,9 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
             options.bridges.push_back(spec);
         }
+    options.replayPath = parser.value(QStringLiteral("replay"));
+    if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
+        return Tr::tr("--replay serves a recording alone: no --topology or bridges with it");
     if (parser.isSet(QStringLiteral("topology"))) {
         const TopologyFile file = TopologyFile::read(parser.value(QStringLiteral("topology")));
         if (!file.error.isEmpty())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewayserver.h"
 
+#include "recorder/recordingreader.h"
+
 #include "wire/sampleencoder.h"
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
@@ -16,6 +18,22 @@
 #include <unordered_map>
 
 namespace vigil {
+
+namespace {
+
+// A state's columns laid out by metric id, as the sample encoder takes them.
+MetricColumns columnsById(const ClusterState &state)
+{
+    MetricColumns columns;
+    for (const MetricColumn &c : state.columns()) {
+        if (c.descriptor.id >= columns.size())
+            columns.resize(c.descriptor.id + 1);
+        columns[c.descriptor.id] = c.values;
+    }
+    return columns;
+}
+
+} // namespace
 
 uint64_t newEpoch()
 {
@@ -66,7 +84,23 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             topology = std::make_shared<const Topology>(std::move(withUnplaced));
         }
     }
-    if (options.simulates()) {
+    std::vector<MetricDescriptor> metrics = standardMetrics();
+    ClusterState firstFrame;
+    if (!options.replayPath.isEmpty()) {
+        RecordingReader reader;
+        QString error = reader.open(options.replayPath);
+        if (error.isEmpty() && reader.isEmpty())
+            error = QStringLiteral("%1 holds no frames").arg(options.replayPath);
+        if (error.isEmpty())
+            error = reader.stateAt(reader.startMs(), firstFrame);
+        if (!error.isEmpty())
+            return fail(QStringLiteral("cannot replay: %1").arg(error));
+        topology = firstFrame.topology();
+        metrics.clear();
+        for (const MetricColumn &c : firstFrame.columns())
+            metrics.push_back(c.descriptor);
+        server->m_replayStartMs = reader.startMs();
+    } else if (options.simulates()) {
         server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
         topology = std::make_shared<const Topology>(server->m_simulator->topology());
     } else if (!topology) {
@@ -81,7 +115,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         topology = std::make_shared<const Topology>(std::move(derived));
     }
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
-                                                           standardMetrics(), options.retention);
+                                                           metrics, options.retention);
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream);
 
     // The first state is in the journal before anyone can subscribe.
@@ -91,6 +125,9 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         server->m_simulator->advance(0, columns, events);
         SampleEncoder encoder(options.stream.maxValuesPerMessage);
         server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
+    } else if (firstFrame.topology()) {
+        SampleEncoder encoder(options.stream.maxValuesPerMessage);
+        server->m_journal->appendSamples(encoder.encode(firstFrame.timeMs(), columnsById(firstFrame), true));
     }
 
     grpc::EnableDefaultHealthCheckService(true);
@@ -116,6 +153,8 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
     if (server->m_simulator) {
         server->m_simulationThread = std::thread([raw = server.get()] { raw->runSimulation(); });
+    } else if (!options.replayPath.isEmpty()) {
+        server->m_simulationThread = std::thread([raw = server.get()] { raw->runReplay(); });
     } else {
         for (const BridgeSpec &spec : options.bridges) {
             server->m_bridges.push_back(std::make_unique<BridgeSource>(spec, *server->m_journal, options.log));
@@ -179,6 +218,62 @@ void GatewayServer::runSimulation()
         if (Clock::now() > next + 10 * period)
             next = Clock::now() + period;
     }
+}
+
+bool GatewayServer::waitUntil(std::chrono::steady_clock::time_point when)
+{
+    std::unique_lock lock(m_stopMutex);
+    return !m_stopRequested.wait_until(lock, when, [this] { return m_stopping; });
+}
+
+void GatewayServer::runReplay()
+{
+    // The recording's frames at the pace of the clock: one published frame per
+    // 1/rate s of wall time, standing for speed/rate s of the recording.
+    using Clock = std::chrono::steady_clock;
+    RecordingReader reader;
+    if (QString error = reader.open(m_options.replayPath); !error.isEmpty()) {
+        if (m_options.log)
+            m_options.log(error);
+        return;
+    }
+    const int64_t stepMs = std::max<int64_t>(1, int64_t(std::llround(1000.0 * m_options.speed / m_options.rateHz)));
+    const auto period
+        = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / m_options.rateHz));
+    std::vector<int64_t> marks;
+    for (int64_t t = m_replayStartMs + stepMs; t < reader.endMs() + stepMs; t += stepMs)
+        marks.push_back(std::min(t, reader.endMs()));
+    SampleEncoder encoder(m_options.stream.maxValuesPerMessage);
+    const std::shared_ptr<const Topology> served = m_journal->topology();
+    int64_t previousMs = m_replayStartMs - 1;
+    uint64_t tick = 0;
+    size_t visit = 0;
+    auto next = Clock::now() + period;
+    bool skippedLayout = false;
+    const QString error = reader.scan(m_replayStartMs, reader.endMs(), marks, {}, [&](const ClusterState &state) {
+        if (!waitUntil(next))
+            return false;
+        next += period;
+        const int64_t until = marks[std::min(visit++, marks.size() - 1)];
+        if (!sameTopology(state.topology(), served)) {
+            if (!skippedLayout && m_options.log)
+                m_options.log(QStringLiteral("the recording's cluster changes at %1; frames after it are not served")
+                                  .arg(state.timeMs()));
+            skippedLayout = true;
+            return true;
+        }
+        ++tick; // the first frame goes out whole: this encoder has sent nothing yet
+        const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
+        m_journal->appendSamples(encoder.encode(state.timeMs(), columnsById(state), keyframe));
+        std::vector<Event> events = reader.events(previousMs + 1, until + 1);
+        previousMs = until;
+        if (!events.empty())
+            m_journal->appendEvents(std::move(events));
+        return true;
+    });
+    if (m_options.log)
+        m_options.log(error.isEmpty() ? QStringLiteral("the recording has been served to its end")
+                                      : QStringLiteral("replay stopped: %1").arg(error));
 }
 
 void GatewayServer::stop()

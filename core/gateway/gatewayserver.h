@@ -39,8 +39,9 @@ struct GatewayOptions
     std::shared_ptr<const Topology> topology;
     std::vector<BridgeSpec> bridges;
     std::function<void(const QString &)> log; // bridges' complaints; stderr in vigil-gateway
+    QString replayPath; // a recording served as if live (at `speed`, `rateHz` frames a second)
 
-    bool simulates() const { return !topology && bridges.empty(); }
+    bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
 };
 
 // vigil-gateway in a box: the simulator ticking on its own thread into the
@@ -69,6 +70,8 @@ public:
 private:
     GatewayServer() = default;
     void runSimulation();
+    void runReplay();
+    bool waitUntil(std::chrono::steady_clock::time_point when);
 
     GatewayOptions m_options;
     std::unique_ptr<ClusterSimulator> m_simulator;
@@ -81,6 +84,7 @@ private:
     std::unique_ptr<QFile> m_truthFile;
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
     std::thread m_simulationThread;
+    int64_t m_replayStartMs = 0;
     std::mutex m_stopMutex;
     std::condition_variable m_stopRequested;
     bool m_stopping = false;

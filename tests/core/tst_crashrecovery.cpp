@@ -53,8 +53,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("program");
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("vigil-record") << QStringLiteral(VIGIL_RECORD_BIN) << QStringList { QStringLiteral("--out") };
-        QTest::newRow("dashboard") << QStringLiteral(VIGIL_DASHBOARD_BIN)
-                                   << QStringList { QStringLiteral("--record") };
+        QTest::newRow("dashboard") << QStringLiteral(VIGIL_DASHBOARD_BIN) << QStringList { QStringLiteral("--record") };
     }
     void killedWhileRecording()
     {

@@ -2,11 +2,14 @@
 // The real gateway on a loopback port and the real client: topology, snapshot,
 // deltas, metric selection, publishing, operator actions and bad input.
 #include "client/telemetryclient.h"
+#include "gateway/framelog.h"
 #include "gatewayfixture.h"
+#include "recorder/recordingreader.h"
 #include "wire/codec.h"
 
 #include <grpcpp/generic/generic_stub.h>
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace vigil;
@@ -425,6 +428,51 @@ private Q_SLOTS:
         bad.rateHz = 0;
         QVERIFY(!GatewayServer::start(bad, &error));
         QVERIFY(error.contains(QStringLiteral("--rate")));
+    }
+
+    void servesARecordingAsIfLive()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("night.vigil"));
+        SimulatorOptions sim;
+        sim.shape.gpus = 256;
+        sim.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(sim, 30 * 3600000LL, 60000, path), QString());
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        ClusterState last;
+        QCOMPARE(reader.stateAt(reader.endMs(), last), QString());
+        const size_t recordedEvents = reader.events(0, reader.endMs() + 1).size();
+
+        GatewayOptions options = test::testGatewayOptions(256, 50.0);
+        options.replayPath = path;
+        options.speed = 36000.0; // 30 h in 3 s
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        ClusterState seen;
+        uint64_t generation = 0;
+        size_t events = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((cluster.copyIfNewer(seen, generation), events += cluster.takeEvents().size(),
+                                  seen.timeMs() == reader.endMs()),
+                                 20000);
+        QVERIFY(sameTopology(seen.topology(), last.topology()));
+        for (size_t c = 0; c < last.columns().size(); ++c)
+            for (size_t i = 0; i < last.columns()[c].values.size(); ++i) {
+                const float want = last.columns()[c].values[i], got = seen.columns()[c].values[i];
+                QVERIFY2(got == want || (std::isnan(got) && std::isnan(want)),
+                         qPrintable(QStringLiteral("%1[%2]").arg(last.columns()[c].descriptor.name).arg(i)));
+            }
+        QTRY_VERIFY_WITH_TIMEOUT((events += cluster.takeEvents().size(), events >= recordedEvents), 5000);
+        client.stop();
+
+        // A file that is not a recording: a clear refusal, nothing served.
+        options.replayPath = dir.filePath(QStringLiteral("missing.vigil"));
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QStringLiteral("no such file")), qPrintable(error));
     }
 };
 

@@ -6,17 +6,17 @@
 #include "detailsdock.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
+#include "gateway/framelog.h"
 #include "gateway/gatewayserver.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
-#include "sim/topologybuilder.h"
-#include "sparkline/sparklinetable.h"
-#include "trainingdock.h"
-#include "gateway/framelog.h"
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
 #include "replaybar.h"
+#include "sim/topologybuilder.h"
+#include "sparkline/sparklinetable.h"
 #include "timeline/timelinewidget.h"
+#include "trainingdock.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QMenuBar>
@@ -247,7 +247,8 @@ private Q_SLOTS:
         LiveCluster nowhere; // no gateway: the replay does not need one
         MainWindow window(nowhere);
         window.show();
-        QVERIFY(window.openRecording(dir.filePath(QStringLiteral("missing.vigil"))).contains(QStringLiteral("no such file")));
+        QVERIFY(window.openRecording(dir.filePath(QStringLiteral("missing.vigil")))
+                    .contains(QStringLiteral("no such file")));
         QVERIFY(!window.isReplaying());
         QCOMPARE(window.openRecording(path), QString());
         QVERIFY(window.isReplaying());
