@@ -271,7 +271,12 @@ void GatewayServer::runReplay()
             m_journal->appendEvents(std::move(events));
         return true;
     });
-    if (m_options.log)
+    bool stopped = false;
+    {
+        std::lock_guard lock(m_stopMutex);
+        stopped = m_stopping;
+    }
+    if (m_options.log && !stopped)
         m_options.log(error.isEmpty() ? QStringLiteral("the recording has been served to its end")
                                       : QStringLiteral("replay stopped: %1").arg(error));
 }
