@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "bundleexport.h"
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
 #include "detailsdock.h"
@@ -241,6 +242,14 @@ void MainWindow::createActions()
     m_liveAction = fileMenu->addAction(tr("Back to &live"), this, &MainWindow::goLive);
     m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_liveAction->setEnabled(false);
+    m_bundleAction = fileMenu->addAction(tr("Export incident &bundle…"), this, [this] {
+        if (m_replay) {
+            const RecordingOverview o = m_replay->overview();
+            exportBundleInteractively(this, m_replay->path(), m_replay->shownMs(), o.startMs, o.endMs);
+        }
+    });
+    m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_bundleAction->setEnabled(false);
     fileMenu->addSeparator();
     m_recordAction = fileMenu->addAction(tr("&Record the live stream"));
     m_recordAction->setCheckable(true);
@@ -653,6 +662,7 @@ QString MainWindow::openRecording(const QString &path)
     m_replayLabel->show();
     m_status->hide();
     m_liveAction->setEnabled(true);
+    m_bundleAction->setEnabled(true);
     m_replayBar->timeline()->setFocus();
     setWindowFilePath(path);
     QSettings().setValue(QStringLiteral("replay/lastDirectory"), QFileInfo(path).absolutePath());
@@ -671,6 +681,7 @@ void MainWindow::goLive()
     m_replayLabel->hide();
     m_status->show();
     m_liveAction->setEnabled(false);
+    m_bundleAction->setEnabled(false);
     setWindowFilePath(QString());
     refresh();
     // The live views start over: the recent events come back from memory, the

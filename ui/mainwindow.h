@@ -146,6 +146,7 @@ private:
     QToolBar *m_replayToolbar;
     QLabel *m_replayLabel;
     QAction *m_liveAction = nullptr;
+    QAction *m_bundleAction = nullptr;
     QAction *m_recordAction = nullptr;
     RecorderControl *m_recorder = nullptr;
     RecorderIndicator *m_recorderIndicator = nullptr;

@@ -329,6 +329,8 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
             state.setTimeMs(times[f]);
             haveFrame = true;
         }
+        if (!times.empty() && times.back() > toMs)
+            break; // the rest lies beyond the range: the state stays as of toMs
         for (auto &[metricId, decoder] : decoders)
             decoder.advanceTo(times.size()); // carry the run into the next block
     }

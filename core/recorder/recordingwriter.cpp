@@ -141,6 +141,27 @@ void RecordingWriter::closeFrame()
     m_lastFrameMs = m_frameMs;
 }
 
+void RecordingWriter::addFrame(const ClusterState &state)
+{
+    if (!m_state.topology() || state.columns().size() != m_state.columns().size())
+        return;
+    if (m_frameOpen)
+        closeFrame();
+    const int64_t time = std::max(state.timeMs(), m_lastFrameMs);
+    uint64_t arrived = 0;
+    for (size_t c = 0; c < state.columns().size(); ++c) {
+        const MetricColumn &column = state.columns()[c];
+        m_state.restoreColumn(c, column.values, column.lastReadingMs);
+        for (int64_t heard : column.lastReadingMs)
+            arrived += heard == time;
+    }
+    m_state.setTimeMs(time);
+    m_frameOpen = true;
+    m_frameMs = time;
+    m_frameSamples = arrived;
+    closeFrame();
+}
+
 void RecordingWriter::addEvents(const std::vector<Event> &events)
 {
     m_events.insert(m_events.end(), events.begin(), events.end());

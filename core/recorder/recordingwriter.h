@@ -38,6 +38,9 @@ public:
     // Applies samples to the frame being collected. A later time first closes that frame.
     // A time earlier than the last frame joins the last frame (counted in framesOutOfOrder()).
     ApplyResult addSamples(const v1::Samples &samples);
+    // A whole frame as another recording holds it (values and when each entity
+    // last reported), for copying between recordings. The layout must match.
+    void addFrame(const ClusterState &state);
     void addEvents(const std::vector<Event> &events);
     void addGap(int64_t fromMs, int64_t toMs, const QString &reason);
     void addBookmark(int64_t timeMs, const QString &note, const QString &author);

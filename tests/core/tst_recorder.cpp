@@ -3,6 +3,7 @@
 // held, at every frame and at any instant between; the recorder thread never
 // blocks its callers; damaged and foreign files are refused with a clear reason
 // and the readable part of a damaged one still opens.
+#include "recorder/bundle.h"
 #include "recorder/columncodec.h"
 #include "recorder/recorder.h"
 #include "recorder/recordingreader.h"
@@ -335,6 +336,56 @@ private Q_SLOTS:
         QCOMPARE(visitsWithPower, 1);
         QVERIFY(powerRead);
         QVERIFY(!temperatureRead);
+    }
+
+    void anIncidentBundleStandsAlone()
+    {
+        const QString path = freshPath();
+        RecordedRun run;
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            run = recordSimulation(writer, 300, 60000, 4);
+            writer.addBookmark(run.frames[150].timeMs, QStringLiteral("inside"), QStringLiteral("kim"));
+            writer.addBookmark(run.frames[10].timeMs, QStringLiteral("outside"), QStringLiteral("kim"));
+            writer.addGap(run.frames[140].timeMs, run.frames[141].timeMs, QStringLiteral("not retained"));
+            QCOMPARE(writer.commit(), QString());
+        }
+        const int64_t from = run.frames[120].timeMs + 30000; // between frames: opens on frame 120
+        const int64_t to = run.frames[200].timeMs;
+        const QString bundle = dir.filePath(QStringLiteral("incident.vigil"));
+        BundleSummary summary;
+        QCOMPARE(exportBundle(path, bundle, from, to, {}, &summary), QString());
+        QCOMPARE(summary.frames, uint64_t(81));
+        QVERIFY(!QFile::exists(bundle + QStringLiteral("-wal")));
+
+        RecordingReader source, copy;
+        QCOMPARE(source.open(path), QString());
+        QCOMPARE(copy.open(bundle), QString());
+        QCOMPARE(copy.startMs(), run.frames[120].timeMs);
+        QCOMPARE(copy.endMs(), to);
+        ClusterState expected, actual;
+        QString why;
+        for (int64_t t : { from, run.frames[150].timeMs + 1, to }) {
+            QCOMPARE(source.stateAt(t, expected), QString());
+            QCOMPARE(copy.stateAt(t, actual), QString());
+            QVERIFY2(sameState(expected, actual, &why),
+                     qPrintable(QStringLiteral("at %1: %2").arg((t - from) / 60000).arg(why)));
+        }
+        QCOMPARE(copy.events(0, std::numeric_limits<int64_t>::max()).size(), source.events(from, to + 1).size());
+        QCOMPARE(copy.bookmarks().size(), size_t(1));
+        QCOMPARE(copy.bookmarks()[0].note, QStringLiteral("inside"));
+        QCOMPARE(copy.gaps().size(), size_t(1));
+
+        // What makes no sense is refused; a cancelled export leaves nothing behind.
+        QVERIFY(!exportBundle(path, bundle, to, from).isEmpty());
+        QVERIFY(exportBundle(path, path, from, to).contains(QStringLiteral("cannot be written over")));
+        QVERIFY(exportBundle(path, bundle, 0, 1000).contains(QStringLiteral("holds nothing")));
+        const QString cancelled = dir.filePath(QStringLiteral("cancelled.vigil"));
+        QCOMPARE(exportBundle(path, cancelled, run.frames.front().timeMs, run.frames.back().timeMs,
+                              [](double) { return false; }),
+                 QStringLiteral("cancelled"));
+        QVERIFY(!QFile::exists(cancelled));
     }
 
     void duplicateEventsAreKeptOnce()

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bundleexport.h"
+
+#include "recorder/bundle.h"
+
+#include <QDateTime>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+
+namespace vigil {
+
+namespace {
+
+QDateTimeEdit *timeEdit(int64_t ms, int64_t startMs, int64_t endMs, QWidget *parent)
+{
+    auto *edit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC), parent);
+    edit->setTimeSpec(Qt::UTC);
+    edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    edit->setDateTimeRange(QDateTime::fromMSecsSinceEpoch(startMs, Qt::UTC),
+                           QDateTime::fromMSecsSinceEpoch(endMs, Qt::UTC));
+    edit->setCalendarPopup(true);
+    return edit;
+}
+
+} // namespace
+
+BundleDialog::BundleDialog(int64_t cursorMs, int64_t startMs, int64_t endMs, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Export an incident bundle"));
+    constexpr int64_t Before = 3600000, After = 1800000; // the run-up matters more than the aftermath
+    m_from = timeEdit(std::max(startMs, cursorMs - Before), startMs, endMs, this);
+    m_to = timeEdit(std::min(endMs, cursorMs + After), startMs, endMs, this);
+    auto *form = new QFormLayout(this);
+    auto *note = new QLabel(tr("A standalone recording of this window — frames, events, gaps and bookmarks — "
+                               "that opens like any other recording."),
+                            this);
+    note->setWordWrap(true);
+    form->addRow(note);
+    form->addRow(tr("From"), m_from);
+    form->addRow(tr("To"), m_to);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export…"));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (fromMs() >= toMs()) {
+            QMessageBox::warning(this, windowTitle(), tr("The end must come after the start."));
+            return;
+        }
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+int64_t BundleDialog::fromMs() const
+{
+    return m_from->dateTime().toMSecsSinceEpoch();
+}
+
+int64_t BundleDialog::toMs() const
+{
+    return m_to->dateTime().toMSecsSinceEpoch();
+}
+
+void exportBundleInteractively(QWidget *parent, const QString &source, int64_t cursorMs, int64_t startMs, int64_t endMs)
+{
+    BundleDialog dialog(cursorMs, startMs, endMs, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const int64_t from = dialog.fromMs(), to = dialog.toMs();
+    const QString suggested = QFileInfo(source).absolutePath()
+        + QStringLiteral("/incident-%1.vigil")
+              .arg(QDateTime::fromMSecsSinceEpoch(from, Qt::UTC).toString(QStringLiteral("yyyyMMdd-HHmm")));
+    const QString destination = QFileDialog::getSaveFileName(parent, QObject::tr("Save the incident bundle"), suggested,
+                                                             QObject::tr("Vigil recordings (*.vigil)"));
+    if (destination.isEmpty())
+        return;
+
+    auto *progress
+        = new QProgressDialog(QObject::tr("Writing the incident bundle…"), QObject::tr("Cancel"), 0, 1000, parent);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    auto done = std::make_shared<std::atomic<int>>(0);
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    auto summary = std::make_shared<BundleSummary>();
+    auto *watcher = new QFutureWatcher<QString>(parent);
+    auto *poll = new QTimer(watcher);
+    QObject::connect(poll, &QTimer::timeout, progress, [progress, done] { progress->setValue(done->load()); });
+    QObject::connect(progress, &QProgressDialog::canceled, watcher, [cancelled] { *cancelled = true; });
+    QObject::connect(watcher, &QFutureWatcher<QString>::finished, parent,
+                     [parent, watcher, progress, summary, destination] {
+                         progress->deleteLater();
+                         const QString error = watcher->result();
+                         watcher->deleteLater();
+                         if (error == QLatin1String("cancelled"))
+                             return;
+                         if (!error.isEmpty()) {
+                             QMessageBox::warning(parent, QObject::tr("Cannot export the bundle"), error);
+                             return;
+                         }
+                         QMessageBox::information(parent, QObject::tr("Incident bundle written"),
+                                                  QObject::tr("%1\n%2 frames and %3 events, ready to hand over.")
+                                                      .arg(QDir::toNativeSeparators(destination))
+                                                      .arg(QLocale().toString(qulonglong(summary->frames)))
+                                                      .arg(QLocale().toString(qulonglong(summary->events))));
+                     });
+    watcher->setFuture(QtConcurrent::run([=] {
+        return exportBundle(
+            source, destination, from, to,
+            [done, cancelled](double share) {
+                *done = int(share * 1000.0);
+                return !cancelled->load();
+            },
+            summary.get());
+    }));
+    poll->start(100);
+}
+
+} // namespace vigil

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDialog>
+
+class QDateTimeEdit;
+
+namespace vigil {
+
+// Asks which window of a recording to bundle (by default an hour before the
+// replay cursor to half an hour after it) and where to write it.
+class BundleDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    BundleDialog(int64_t cursorMs, int64_t startMs, int64_t endMs, QWidget *parent = nullptr);
+    int64_t fromMs() const;
+    int64_t toMs() const;
+
+private:
+    QDateTimeEdit *m_from;
+    QDateTimeEdit *m_to;
+};
+
+// The whole flow from the File menu: the window, the destination, the export
+// on a worker thread with a progress dialog, and the outcome.
+void exportBundleInteractively(QWidget *parent, const QString &source, int64_t cursorMs, int64_t startMs,
+                               int64_t endMs);
+
+} // namespace vigil
