@@ -16,6 +16,7 @@
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
+#include "recorder/eventimport.h"
 #include "recorder/recordingwriter.h"
 #include "recorder/replayfeed.h"
 #include "recordercontrol.h"
@@ -250,6 +251,9 @@ void MainWindow::createActions()
     });
     m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_bundleAction->setEnabled(false);
+    m_importAction = fileMenu->addAction(tr("&Import event history…"), this, &MainWindow::importHistory);
+    m_importAction->setToolTip(tr("Add events from another system (CSV or JSON lines) to the open recording"));
+    m_importAction->setEnabled(false);
     fileMenu->addSeparator();
     m_recordAction = fileMenu->addAction(tr("&Record the live stream"));
     m_recordAction->setCheckable(true);
@@ -663,6 +667,7 @@ QString MainWindow::openRecording(const QString &path)
     m_status->hide();
     m_liveAction->setEnabled(true);
     m_bundleAction->setEnabled(true);
+    m_importAction->setEnabled(true);
     m_replayBar->timeline()->setFocus();
     setWindowFilePath(path);
     QSettings().setValue(QStringLiteral("replay/lastDirectory"), QFileInfo(path).absolutePath());
@@ -682,6 +687,7 @@ void MainWindow::goLive()
     m_status->show();
     m_liveAction->setEnabled(false);
     m_bundleAction->setEnabled(false);
+    m_importAction->setEnabled(false);
     setWindowFilePath(QString());
     refresh();
     // The live views start over: the recent events come back from memory, the
@@ -705,6 +711,34 @@ void MainWindow::chooseRecording()
         return;
     if (const QString error = openRecording(path); !error.isEmpty())
         QMessageBox::warning(this, tr("Cannot open the recording"), error);
+}
+
+void MainWindow::importHistory()
+{
+    if (!m_replay)
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import an event history"), QString(),
+                                                      tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const ImportReport report = importEventHistory(path, m_replay->path());
+    QMessageBox box(report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
+                    tr("Import event history"),
+                    report.error.isEmpty() ? tr("%1 of %2 events imported; %3 lines refused.")
+                                                 .arg(QLocale().toString(qulonglong(report.imported)),
+                                                      QLocale().toString(qulonglong(report.lines)),
+                                                      QLocale().toString(qulonglong(report.refused)))
+                                           : report.error,
+                    QMessageBox::Ok, this);
+    QStringList problems;
+    for (const QString &p : report.problems)
+        problems << p;
+    box.setDetailedText(problems.join(QLatin1Char('\n')));
+    box.exec();
+    if (report.imported) {
+        m_replay->reloadOverview();
+        m_replay->seek(m_replay->shownMs(), false); // the views pick the new events up
+    }
 }
 
 void MainWindow::addBookmark(int64_t timeMs)

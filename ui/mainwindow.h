@@ -101,6 +101,7 @@ private:
     void applyBackfill(std::shared_ptr<Backfill> backfill);
     void chooseRecording();
     void addBookmark(int64_t timeMs);
+    void importHistory();
 
     ClusterFeed &m_live;
     ClusterFeed *m_feed;
@@ -147,6 +148,7 @@ private:
     QLabel *m_replayLabel;
     QAction *m_liveAction = nullptr;
     QAction *m_bundleAction = nullptr;
+    QAction *m_importAction = nullptr;
     QAction *m_recordAction = nullptr;
     RecorderControl *m_recorder = nullptr;
     RecorderIndicator *m_recorderIndicator = nullptr;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-record: the flight recorder without a window. Subscribes to a gateway
 // and records everything it sends into a recording until stopped.
+#include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "recorder/eventimport.h"
 #include "recorder/recorder.h"
 #include "recorder/streamrecording.h"
 
@@ -35,6 +37,40 @@ QString describe(const vigil::RecorderStatus &s)
                              : QString());
 }
 
+// --import: an event history from another system into a recording.
+int importHistory(const QCommandLineParser &parser, QTextStream &err)
+{
+    std::shared_ptr<const vigil::Topology> topology;
+    if (parser.isSet(QStringLiteral("topology"))) {
+        const vigil::TopologyFile file = vigil::TopologyFile::read(parser.value(QStringLiteral("topology")));
+        if (!file.error.isEmpty()) {
+            err << "vigil-record: --topology: " << file.error << Qt::endl;
+            return 2;
+        }
+        topology = std::make_shared<const vigil::Topology>(file.topology);
+    }
+    const vigil::ImportReport report = vigil::importEventHistory(parser.value(QStringLiteral("import")),
+                                                                 parser.value(QStringLiteral("out")), topology);
+    for (const QString &problem : report.problems)
+        err << "vigil-record: " << problem << Qt::endl;
+    if (report.refused > report.problems.size())
+        err << "vigil-record: "
+            << QCoreApplication::translate("main", "… and %1 more lines refused")
+                   .arg(report.refused - report.problems.size())
+            << Qt::endl;
+    if (!report.error.isEmpty()) {
+        err << "vigil-record: " << report.error << Qt::endl;
+        return 1;
+    }
+    err << "vigil-record: "
+        << QCoreApplication::translate("main", "imported %1 of %2 events into %3")
+               .arg(report.imported)
+               .arg(report.lines)
+               .arg(parser.value(QStringLiteral("out")))
+        << Qt::endl;
+    return report.refused ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -60,6 +96,16 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("status-every"),
                        QCoreApplication::translate("main", "Print the recorder's figures every this many seconds."),
                        QStringLiteral("s"), QStringLiteral("60") });
+    parser.addOption({ QStringLiteral("import"),
+                       QCoreApplication::translate("main",
+                                                   "Do not record: import this event history (CSV or JSON lines) "
+                                                   "into --out, then exit."),
+                       QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("topology"),
+                       QCoreApplication::translate("main",
+                                                   "With --import into a new recording: the topology file that names "
+                                                   "the entities."),
+                       QStringLiteral("file") });
     parser.process(app);
 
     QTextStream err(stderr);
@@ -67,6 +113,8 @@ int main(int argc, char *argv[])
         err << "vigil-record: " << QCoreApplication::translate("main", "--out: which file to record into?") << Qt::endl;
         return 2;
     }
+    if (parser.isSet(QStringLiteral("import")))
+        return importHistory(parser, err);
     bool ok = false;
     const double maxMb = parser.value(QStringLiteral("max-size")).toDouble(&ok);
     if (!ok || maxMb < 0 || maxMb > 1e9) {

@@ -139,8 +139,19 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
     if (q.next()) {
         keyId = q.value(0).toLongLong();
     } else {
-        if (!q.exec(QStringLiteral("SELECT id FROM blocks WHERE key = 1 ORDER BY start_ms, id LIMIT 1")) || !q.next())
-            return fail(QStringLiteral("holds no frames"));
+        if (!q.exec(QStringLiteral("SELECT id FROM blocks WHERE key = 1 ORDER BY start_ms, id LIMIT 1")) || !q.next()) {
+            // An imported history has a topology and events but no frames: the cluster without readings.
+            if (!q.exec(QStringLiteral("SELECT id FROM layouts ORDER BY id DESC LIMIT 1")) || !q.next())
+                return fail(QStringLiteral("holds no frames"));
+            QString error;
+            const Layout *l = layout(q.value(0).toLongLong(), error);
+            if (!l)
+                return fail(error);
+            if (QString e = out.reset(l->topology, l->metrics); !e.isEmpty())
+                return fail(e);
+            out.setTimeMs(std::clamp(timeMs, m_startMs, m_endMs));
+            return {};
+        }
         keyId = q.value(0).toLongLong();
     }
 

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "entitynames.h"
+
+#include <array>
+
+namespace vigil {
+
+namespace {
+
+struct TypeKey
+{
+    EventType type;
+    const char *key;
+};
+
+constexpr std::array<TypeKey, 25> TypeKeys { {
+    { EventType::Xid, "xid" },
+    { EventType::EccSingleBit, "ecc_single_bit" },
+    { EventType::EccDoubleBit, "ecc_double_bit" },
+    { EventType::RowRemap, "row_remap" },
+    { EventType::ThermalThrottle, "thermal_throttle" },
+    { EventType::PowerThrottle, "power_throttle" },
+    { EventType::NvlinkCrc, "nvlink_crc" },
+    { EventType::IbLinkFlap, "ib_link_flap" },
+    { EventType::PduOverThreshold, "pdu_over_threshold" },
+    { EventType::CoolantTemperature, "coolant_temperature" },
+    { EventType::JobStart, "job_start" },
+    { EventType::CheckpointSaved, "checkpoint_saved" },
+    { EventType::JobCrash, "job_crash" },
+    { EventType::JobOom, "job_oom" },
+    { EventType::NcclTimeout, "nccl_timeout" },
+    { EventType::JobRestart, "job_restart" },
+    { EventType::Rollback, "rollback" },
+    { EventType::JobEnd, "job_end" },
+    { EventType::Acknowledge, "acknowledge" },
+    { EventType::Shelve, "shelve" },
+    { EventType::ManualRestart, "manual_restart" },
+    { EventType::ThresholdChange, "threshold_change" },
+    { EventType::Drain, "drain" },
+    { EventType::HotPatch, "hot_patch" },
+    { EventType::Note, "note" },
+} };
+
+} // namespace
+
+EntityNames::EntityNames(const Topology &topology)
+    : m_topology(topology)
+{
+    auto add = [this](const QString &name, EntityKind kind, size_t index) {
+        if (!name.isEmpty())
+            m_byName.insert(name.toLower(), { kind, uint32_t(index) });
+    };
+    for (size_t i = 0; i < topology.switches.size(); ++i)
+        add(topology.switches[i].name, EntityKind::Switch, i);
+    for (size_t i = 0; i < topology.coolingLoops.size(); ++i)
+        add(topology.coolingLoops[i].name, EntityKind::CoolingLoop, i);
+    for (size_t i = 0; i < topology.pdus.size(); ++i)
+        add(topology.pdus[i].name, EntityKind::Pdu, i);
+    for (size_t i = 0; i < topology.racks.size(); ++i)
+        add(topology.racks[i].name, EntityKind::Rack, i);
+    for (size_t i = 0; i < topology.jobs.size(); ++i)
+        add(topology.jobs[i].id, EntityKind::Job, i);
+    for (size_t i = 0; i < topology.nodes.size(); ++i)
+        add(topology.nodes[i].hostname, EntityKind::Node, i);
+    for (size_t i = 0; i < topology.gpus.size(); ++i) {
+        const Gpu &g = topology.gpus[i];
+        add(g.uuid, EntityKind::Gpu, i);
+        if (g.nodeIndex < topology.nodes.size())
+            add(QStringLiteral("%1:%2").arg(topology.nodes[g.nodeIndex].hostname).arg(g.localIndex), EntityKind::Gpu,
+                i);
+    }
+    m_byName.insert(QStringLiteral("cluster"), { EntityKind::Cluster, 0 });
+}
+
+std::optional<EntityRef> EntityNames::find(const QString &name) const
+{
+    const auto it = m_byName.constFind(name.trimmed().toLower());
+    if (it == m_byName.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+QString eventTypeKey(EventType type)
+{
+    for (const TypeKey &k : TypeKeys)
+        if (k.type == type)
+            return QLatin1String(k.key);
+    return {};
+}
+
+std::optional<EventType> eventTypeFromKey(const QString &key)
+{
+    const QString k = key.trimmed().toLower();
+    for (const TypeKey &t : TypeKeys)
+        if (k == QLatin1String(t.key))
+            return t.type;
+    return std::nullopt;
+}
+
+QString severityKey(Severity severity)
+{
+    switch (severity) {
+    case Severity::Info:
+        return QStringLiteral("info");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Critical:
+        return QStringLiteral("critical");
+    case Severity::Unspecified:
+        break;
+    }
+    return {};
+}
+
+std::optional<Severity> severityFromKey(const QString &key)
+{
+    const QString k = key.trimmed().toLower();
+    if (k == QLatin1String("info"))
+        return Severity::Info;
+    if (k == QLatin1String("warning") || k == QLatin1String("amber"))
+        return Severity::Warning;
+    if (k == QLatin1String("critical") || k == QLatin1String("red"))
+        return Severity::Critical;
+    return std::nullopt;
+}
+
+} // namespace vigil

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "event.h"
+#include "topology.h"
+
+#include <QHash>
+#include <QString>
+
+#include <optional>
+
+namespace vigil {
+
+// Finds an entity by the name people and other systems use for it: a GPU's
+// UUID or host:index, a host name (the node), a rack, PDU, cooling loop or
+// switch name, a job id, or "cluster". Case-insensitive.
+class EntityNames
+{
+public:
+    explicit EntityNames(const Topology &topology);
+    std::optional<EntityRef> find(const QString &name) const;
+
+private:
+    const Topology &m_topology;
+    QHash<QString, EntityRef> m_byName;
+};
+
+// Stable lower-case keys for event types ("xid", "ecc_single_bit", "rollback", …),
+// used by imported histories and exports.
+QString eventTypeKey(EventType type);
+std::optional<EventType> eventTypeFromKey(const QString &key);
+QString severityKey(Severity severity);
+std::optional<Severity> severityFromKey(const QString &key);
+
+} // namespace vigil
