@@ -93,6 +93,13 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("max-size"),
                        QCoreApplication::translate("main", "Pause recording when the file reaches this many MB."),
                        QStringLiteral("MB"), QStringLiteral("0") });
+    parser.addOption({ QStringLiteral("keep-full"),
+                       QCoreApplication::translate("main",
+                                                   "Hours kept at full rate; older data keeps each minute's lowest and "
+                                                   "highest readings, and incidents stay whole (default 24)."),
+                       QStringLiteral("hours"), QStringLiteral("24") });
+    parser.addOption(
+        { QStringLiteral("no-downsample"), QCoreApplication::translate("main", "Keep every frame, however old.") });
     parser.addOption({ QStringLiteral("status-every"),
                        QCoreApplication::translate("main", "Print the recorder's figures every this many seconds."),
                        QStringLiteral("s"), QStringLiteral("60") });
@@ -133,8 +140,21 @@ int main(int argc, char *argv[])
         return 2;
     }
 
+    const double keepFull = parser.value(QStringLiteral("keep-full")).toDouble(&ok);
+    if (!ok || keepFull < 0 || keepFull > 24.0 * 3660) {
+        err << "vigil-record: "
+            << QCoreApplication::translate("main", "--keep-full: '%1' is not a number of hours")
+                   .arg(parser.value(QStringLiteral("keep-full")))
+            << Qt::endl;
+        return 2;
+    }
+
     vigil::RecorderOptions options;
     options.path = parser.value(QStringLiteral("out"));
+    if (parser.isSet(QStringLiteral("no-downsample")))
+        options.retention.reset();
+    else
+        options.retention->fullRateMs = int64_t(keepFull * 3600000.0);
     options.maxFileBytes = int64_t(maxMb * 1e6);
     vigil::Recorder recorder(options);
     if (const QString error = recorder.start(); !error.isEmpty()) {

@@ -155,6 +155,7 @@ void Recorder::run(std::shared_ptr<StartResult> started)
 
     const auto interval = std::chrono::milliseconds(m_options.flushIntervalMs);
     auto nextCommit = Clock::now() + interval;
+    auto nextRetention = Clock::now();
     Clock::time_point retryAt {};
     bool paused = false;
     std::deque<Op> batch;
@@ -204,6 +205,15 @@ void Recorder::run(std::shared_ptr<StartResult> started)
         }
         batch.clear();
         const auto now = Clock::now();
+        if (m_options.retention && !paused && !stopping && now >= nextRetention && writer.lastFrameMs() > 0) {
+            // A few passes at a time, so new frames never wait long behind the rewriting.
+            RetentionReport report;
+            report.finished = false;
+            for (int pass = 0; pass < 8 && !report.finished; ++pass)
+                if (!writer.applyRetention(*m_options.retention, writer.lastFrameMs(), &report).isEmpty())
+                    break;
+            nextRetention = now + std::chrono::milliseconds(report.finished ? m_options.retentionEveryMs : 1000);
+        }
         if (now >= nextCommit || flushTicket || stopping) {
             nextCommit = now + interval;
             if (!paused || now >= retryAt || flushTicket || stopping) {

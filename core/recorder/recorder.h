@@ -3,6 +3,7 @@
 
 #include "model/event.h"
 #include "model/topology.h"
+#include "recordingwriter.h"
 
 #include "vigil/v1/telemetry.pb.h"
 
@@ -12,6 +13,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -26,6 +28,8 @@ struct RecorderOptions
     size_t maxQueuedBytes = size_t(512) << 20; // beyond this, frames are dropped and a gap recorded
     int retryAfterFailureMs = 5000; // disk full: how often to try again
     int64_t maxFileBytes = 0; // 0: as large as the disk allows; else recording pauses at this size
+    std::optional<RecordingRetention> retention = RecordingRetention {}; // none: every frame kept forever
+    int retentionEveryMs = 10 * 60 * 1000; // how often (wall time) older data is downsampled
 };
 
 struct RecorderStatus

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vigil {
 
@@ -130,16 +131,18 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     // The key block to start from: the last one at or before the time, else the first.
-    q.prepare(QStringLiteral("SELECT id FROM blocks WHERE key = 1 AND start_ms <= ? ORDER BY start_ms DESC, id DESC"
-                             " LIMIT 1"));
+    q.prepare(QStringLiteral("SELECT id, start_ms FROM blocks WHERE key = 1 AND start_ms <= ?"
+                             " ORDER BY start_ms DESC, id DESC LIMIT 1"));
     q.addBindValue(qint64(timeMs));
     if (!q.exec())
         return fail(QStringLiteral("cannot search the keyframe index (%1)").arg(q.lastError().text()));
-    int64_t keyId = 0;
+    int64_t keyId = 0, keyStart = 0;
     if (q.next()) {
         keyId = q.value(0).toLongLong();
+        keyStart = q.value(1).toLongLong();
     } else {
-        if (!q.exec(QStringLiteral("SELECT id FROM blocks WHERE key = 1 ORDER BY start_ms, id LIMIT 1")) || !q.next()) {
+        if (!q.exec(QStringLiteral("SELECT id, start_ms FROM blocks WHERE key = 1 ORDER BY start_ms, id LIMIT 1"))
+            || !q.next()) {
             // An imported history has a topology and events but no frames: the cluster without readings.
             if (!q.exec(QStringLiteral("SELECT id FROM layouts ORDER BY id DESC LIMIT 1")) || !q.next())
                 return fail(QStringLiteral("holds no frames"));
@@ -153,6 +156,7 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
             return {};
         }
         keyId = q.value(0).toLongLong();
+        keyStart = q.value(1).toLongLong();
     }
 
     struct Block
@@ -163,7 +167,12 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
         size_t framesWanted;
     };
     std::vector<Block> blocks;
-    q.prepare(QStringLiteral("SELECT id, layout_id, key, times FROM blocks WHERE id >= ? ORDER BY id LIMIT ?"));
+    // Blocks in time order (ids are not: retention rewrites old stretches later).
+    q.prepare(
+        QStringLiteral("SELECT id, layout_id, key, times FROM blocks WHERE start_ms > ? OR (start_ms = ? AND id >= ?)"
+                       " ORDER BY start_ms, id LIMIT ?"));
+    q.addBindValue(qint64(keyStart));
+    q.addBindValue(qint64(keyStart));
     q.addBindValue(qint64(keyId));
     q.addBindValue(qint64(KeyEveryFrames + 1));
     if (!q.exec())
@@ -203,32 +212,29 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
         columnOf[m.id] = c;
     }
 
-    q.prepare(QStringLiteral("SELECT block_id, metric_id, data FROM chunks WHERE block_id BETWEEN ? AND ?"
-                             " ORDER BY block_id"));
-    q.addBindValue(qint64(blocks.front().id));
-    q.addBindValue(qint64(blocks.back().id));
-    if (!q.exec())
-        return fail(QStringLiteral("cannot read the chunks (%1)").arg(q.lastError().text()));
+    q.prepare(QStringLiteral("SELECT metric_id, data FROM chunks WHERE block_id = ?"));
     std::string tokens;
-    size_t b = 0;
-    while (q.next()) {
-        const int64_t blockId = q.value(0).toLongLong();
-        while (b < blocks.size() && blocks[b].id < blockId)
-            ++b;
-        if (b == blocks.size() || blocks[b].id != blockId)
+    for (size_t b = 0; b < blocks.size(); ++b) {
+        q.addBindValue(qint64(blocks[b].id));
+        if (!q.exec()) {
+            if (error.isEmpty())
+                error = QStringLiteral("cannot read the chunks of block %1 (%2)")
+                            .arg(blocks[b].id)
+                            .arg(q.lastError().text());
             continue;
-        const uint32_t metricId = q.value(1).toUInt();
-        auto decoder = decoders.find(metricId);
-        if (decoder == decoders.end())
-            continue;
-        QString e = decompress(bytesOf(q.value(2).toByteArray()), tokens, MaxChunkBytes);
-        if (e.isEmpty())
-            e = decoder->second.decodeChunk(tokens, b == 0, blocks[b].times, blocks[b].framesWanted);
-        if (!e.isEmpty() && error.isEmpty())
-            error = QStringLiteral("block %1, metric %2: %3").arg(blockId).arg(metricId).arg(e);
+        }
+        while (q.next()) {
+            const uint32_t metricId = q.value(0).toUInt();
+            auto decoder = decoders.find(metricId);
+            if (decoder == decoders.end())
+                continue;
+            QString e = decompress(bytesOf(q.value(1).toByteArray()), tokens, MaxChunkBytes);
+            if (e.isEmpty())
+                e = decoder->second.decodeChunk(tokens, b == 0, blocks[b].times, blocks[b].framesWanted);
+            if (!e.isEmpty() && error.isEmpty())
+                error = QStringLiteral("block %1, metric %2: %3").arg(blocks[b].id).arg(metricId).arg(e);
+        }
     }
-    if (q.lastError().isValid() && error.isEmpty())
-        error = QStringLiteral("stopped reading chunks: %1").arg(q.lastError().text());
     for (auto &[id, decoder] : decoders) {
         ColumnDecoder &d = decoder;
         out.restoreColumn(columnOf[id], std::move(d.values()), std::vector<int64_t>(d.lastReadingMs()));
@@ -245,22 +251,28 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
     QSqlQuery blocks(m_db), chunks(m_db);
     blocks.setForwardOnly(true);
     chunks.setForwardOnly(true);
-    blocks.prepare(
-        QStringLiteral("SELECT id FROM blocks WHERE key = 1 AND start_ms <= ? ORDER BY start_ms DESC, id DESC"
-                       " LIMIT 1"));
+    blocks.prepare(QStringLiteral("SELECT id, start_ms FROM blocks WHERE key = 1 AND start_ms <= ?"
+                                  " ORDER BY start_ms DESC, id DESC LIMIT 1"));
     blocks.addBindValue(qint64(fromMs));
     if (!blocks.exec())
         return fail(QStringLiteral("cannot search the keyframe index (%1)").arg(blocks.lastError().text()));
-    const int64_t keyId = blocks.next() ? blocks.value(0).toLongLong() : 0;
-    blocks.prepare(
-        QStringLiteral("SELECT id, layout_id, key, times FROM blocks WHERE id >= ? AND start_ms <= ? ORDER BY id"));
-    blocks.addBindValue(qint64(keyId));
-    blocks.addBindValue(qint64(toMs));
-    chunks.prepare(QStringLiteral("SELECT block_id, metric_id, data FROM chunks WHERE block_id >= ? AND block_id IN"
-                                  " (SELECT id FROM blocks WHERE id >= ? AND start_ms <= ?) ORDER BY block_id"));
-    chunks.addBindValue(qint64(keyId));
-    chunks.addBindValue(qint64(keyId));
-    chunks.addBindValue(qint64(toMs));
+    const bool haveKey = blocks.next();
+    const int64_t keyId = haveKey ? blocks.value(0).toLongLong() : 0;
+    const int64_t keyStart = haveKey ? blocks.value(1).toLongLong() : std::numeric_limits<int64_t>::min();
+    // Blocks in time order, and their chunks in the same order to walk in step.
+    const QString range = QStringLiteral("(b.start_ms > ? OR (b.start_ms = ? AND b.id >= ?)) AND b.start_ms <= ?");
+    blocks.prepare(QStringLiteral("SELECT b.id, b.layout_id, b.key, b.times, b.start_ms FROM blocks b WHERE %1"
+                                  " ORDER BY b.start_ms, b.id")
+                       .arg(range));
+    chunks.prepare(QStringLiteral("SELECT c.block_id, c.metric_id, c.data, b.start_ms FROM blocks b JOIN chunks c"
+                                  " ON c.block_id = b.id WHERE %1 ORDER BY b.start_ms, b.id")
+                       .arg(range));
+    for (QSqlQuery *query : { &blocks, &chunks }) {
+        query->addBindValue(qint64(keyStart));
+        query->addBindValue(qint64(keyStart));
+        query->addBindValue(qint64(keyId));
+        query->addBindValue(qint64(toMs));
+    }
     if (!blocks.exec() || !chunks.exec())
         return fail(QStringLiteral("cannot read the blocks (%1)").arg(blocks.lastError().text()));
 
@@ -275,6 +287,11 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
     QString error;
     std::string tokens;
 
+    // Whether the chunk row under the cursor belongs to a block before (start, id) — or to it, with `orAt`.
+    auto chunkBefore = [&chunks](int64_t id, int64_t start, bool orAt) {
+        const int64_t chunkStart = chunks.value(3).toLongLong(), chunkId = chunks.value(0).toLongLong();
+        return chunkStart < start || (chunkStart == start && (chunkId < id || (orAt && chunkId == id)));
+    };
     auto deliver = [&]() {
         for (auto &[id, decoder] : decoders)
             state.restoreColumn(columnOf[id], decoder.values(), decoder.lastReadingMs());
@@ -285,6 +302,7 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
         const int64_t id = blocks.value(0).toLongLong();
         const int64_t blockLayout = blocks.value(1).toLongLong();
         const bool key = blocks.value(2).toInt() == 1;
+        const int64_t start = blocks.value(4).toLongLong();
         std::vector<int64_t> times;
         if (QString e = decodeTimes(bytesOf(blocks.value(3).toByteArray()), times, MaxFramesPerBlock); !e.isEmpty()) {
             error = QStringLiteral("block %1: %2").arg(id).arg(e);
@@ -294,7 +312,7 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
             if (!key) {
                 started = false; // cannot start mid-run: wait for the next key block
                 layoutId = -1;
-                while (haveChunk && chunks.value(0).toLongLong() <= id)
+                while (haveChunk && chunkBefore(id, start, true))
                     haveChunk = chunks.next();
                 continue;
             }
@@ -314,7 +332,7 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
             }
         }
         started = started || key;
-        while (haveChunk && chunks.value(0).toLongLong() < id)
+        while (haveChunk && chunkBefore(id, start, false))
             haveChunk = chunks.next();
         for (; haveChunk && chunks.value(0).toLongLong() == id; haveChunk = chunks.next()) {
             auto d = decoders.find(chunks.value(1).toUInt());
@@ -454,14 +472,15 @@ std::vector<RecordedSpan> RecordingReader::coverage(int64_t joinWithinMs)
     std::vector<RecordedSpan> spans;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT start_ms, end_ms FROM blocks ORDER BY start_ms")))
+    if (!q.exec(QStringLiteral("SELECT start_ms, end_ms, tier FROM blocks ORDER BY start_ms")))
         return spans;
     while (q.next()) {
         const int64_t from = q.value(0).toLongLong(), to = q.value(1).toLongLong();
-        if (!spans.empty() && from - spans.back().toMs <= joinWithinMs)
+        const bool downsampled = q.value(2).toInt() != 0;
+        if (!spans.empty() && from - spans.back().toMs <= joinWithinMs && spans.back().downsampled == downsampled)
             spans.back().toMs = std::max(spans.back().toMs, to);
         else
-            spans.push_back({ from, to });
+            spans.push_back({ from, to, downsampled });
     }
     return spans;
 }

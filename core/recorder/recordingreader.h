@@ -32,11 +32,12 @@ struct Bookmark
     QString author;
 };
 
-// Where frames exist: consecutive blocks closer than the join distance form one span.
+// Where frames exist: consecutive blocks of one tier closer than the join distance form one span.
 struct RecordedSpan
 {
     int64_t fromMs = 0;
     int64_t toMs = 0;
+    bool downsampled = false; // retention kept only each window's extremes here
 };
 
 // Events per time bucket, split by severity, for the timeline's density strip.

@@ -18,9 +18,10 @@ const char *const Schema[] = {
     "CREATE TABLE IF NOT EXISTS layouts (id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL,"
     " topology BLOB NOT NULL, dictionary BLOB NOT NULL, resolutions TEXT NOT NULL)",
     // One flush of the recorder: the frames it holds and whether its chunks decode on their own.
+    // tier 0: every frame as received; tier 1: downsampled by retention (each window's lowest and highest reading).
     "CREATE TABLE IF NOT EXISTS blocks (id INTEGER PRIMARY KEY, layout_id INTEGER NOT NULL,"
     " start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, frames INTEGER NOT NULL, key INTEGER NOT NULL,"
-    " samples INTEGER NOT NULL, times BLOB NOT NULL)",
+    " samples INTEGER NOT NULL, times BLOB NOT NULL, tier INTEGER NOT NULL DEFAULT 0)",
     "CREATE INDEX IF NOT EXISTS blocks_by_time ON blocks (start_ms)",
     "CREATE INDEX IF NOT EXISTS keys_by_time ON blocks (key, start_ms)",
     "CREATE TABLE IF NOT EXISTS chunks (block_id INTEGER NOT NULL, metric_id INTEGER NOT NULL,"

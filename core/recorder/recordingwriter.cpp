@@ -198,6 +198,34 @@ QString RecordingWriter::writeLayout()
     return {};
 }
 
+QString RecordingWriter::insertBlock(int64_t layoutId, const std::vector<int64_t> &times, bool key, uint64_t samples,
+                                     int tier, const std::vector<std::pair<uint32_t, std::string>> &chunks)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO blocks (layout_id, start_ms, end_ms, frames, key, samples, times, tier)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(qint64(layoutId));
+    q.addBindValue(qint64(times.front()));
+    q.addBindValue(qint64(times.back()));
+    q.addBindValue(qint64(times.size()));
+    q.addBindValue(key ? 1 : 0);
+    q.addBindValue(qint64(samples));
+    q.addBindValue(blob(encodeTimes(times)));
+    q.addBindValue(tier);
+    if (!q.exec())
+        return q.lastError().text();
+    const qint64 blockId = q.lastInsertId().toLongLong();
+    q.prepare(QStringLiteral("INSERT INTO chunks (block_id, metric_id, data) VALUES (?, ?, ?)"));
+    for (const auto &[metricId, data] : chunks) {
+        q.addBindValue(blockId);
+        q.addBindValue(qint64(metricId));
+        q.addBindValue(blob(data));
+        if (!q.exec())
+            return q.lastError().text();
+    }
+    return {};
+}
+
 QString RecordingWriter::commit()
 {
     if (m_connection.isEmpty())
@@ -209,6 +237,7 @@ QString RecordingWriter::commit()
 
     std::vector<std::string> chunks;
     uint64_t chunkBytes = 0;
+    // (insertBlock takes them by metric id)
     if (haveFrames) {
         chunks.reserve(m_encoders.size());
         for (recording::ColumnEncoder &encoder : m_encoders) {
@@ -247,26 +276,11 @@ QString RecordingWriter::commit()
     }
     QSqlQuery q(m_db);
     if (haveFrames) {
-        q.prepare(QStringLiteral("INSERT INTO blocks (layout_id, start_ms, end_ms, frames, key, samples, times)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?)"));
-        q.addBindValue(qint64(m_layoutId));
-        q.addBindValue(qint64(m_blockTimes.front()));
-        q.addBindValue(qint64(m_blockTimes.back()));
-        q.addBindValue(qint64(m_blockTimes.size()));
-        q.addBindValue(m_blockIsKey ? 1 : 0);
-        q.addBindValue(qint64(m_blockSamples));
-        q.addBindValue(blob(encodeTimes(m_blockTimes)));
-        if (!q.exec())
-            return fail(q.lastError().text());
-        const qint64 blockId = q.lastInsertId().toLongLong();
-        q.prepare(QStringLiteral("INSERT INTO chunks (block_id, metric_id, data) VALUES (?, ?, ?)"));
-        for (size_t c = 0; c < chunks.size(); ++c) {
-            q.addBindValue(blockId);
-            q.addBindValue(qint64(m_state.columns()[c].descriptor.id));
-            q.addBindValue(blob(chunks[c]));
-            if (!q.exec())
-                return fail(q.lastError().text());
-        }
+        std::vector<std::pair<uint32_t, std::string>> byMetric;
+        for (size_t c = 0; c < chunks.size(); ++c)
+            byMetric.emplace_back(m_state.columns()[c].descriptor.id, std::move(chunks[c]));
+        if (QString e = insertBlock(m_layoutId, m_blockTimes, m_blockIsKey, m_blockSamples, 0, byMetric); !e.isEmpty())
+            return fail(e);
     }
     if (!m_events.empty()) {
         q.prepare(QStringLiteral("INSERT OR IGNORE INTO events (time_ms, type, severity, entity_kind, entity_index,"

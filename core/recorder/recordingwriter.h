@@ -17,6 +17,26 @@ namespace v1 {
 class Samples;
 }
 
+// How long a recording keeps every frame. Older stretches are downsampled: each
+// window keeps two frames, every entity's lowest and highest reading in it, so
+// spikes and dips survive. Stretches around critical events are kept whole.
+struct RecordingRetention
+{
+    int64_t fullRateMs = 24 * 3600 * 1000;
+    int64_t windowMs = 60 * 1000;
+    int64_t incidentBeforeMs = 60 * 60 * 1000; // the run-up to a critical event
+    int64_t incidentAfterMs = 30 * 60 * 1000;
+    size_t maxBlocksPerPass = 512; // one transaction's worth; retention continues on the next pass
+};
+
+struct RetentionReport
+{
+    uint64_t blocksRewritten = 0; // full-rate blocks replaced
+    uint64_t framesBefore = 0;
+    uint64_t framesAfter = 0;
+    bool finished = true; // false: more is due; call again
+};
+
 // Writes a recording on the calling thread: frames are collected as samples
 // arrive and written, per metric, as compressed chunks when commit() is called.
 // The Recorder runs one on its own thread; import and bundle export use one directly.
@@ -49,6 +69,10 @@ public:
     // On failure (disk full, I/O error) the frames are dropped and remembered as a
     // gap; events, gaps and the layout stay pending for the next attempt.
     QString commit();
+
+    // Downsamples what is older than the policy's full-rate span before `nowMs`
+    // (one pass, one transaction). Commits what is pending first.
+    QString applyRetention(const RecordingRetention &policy, int64_t nowMs, RetentionReport *report = nullptr);
     size_t framesPending() const { return m_blockTimes.size() + (m_frameOpen ? 1 : 0); }
     bool hasLayout() const { return m_state.topology() != nullptr; }
 
@@ -64,6 +88,8 @@ public:
 private:
     void closeFrame();
     QString writeLayout();
+    QString insertBlock(int64_t layoutId, const std::vector<int64_t> &times, bool key, uint64_t samples, int tier,
+                        const std::vector<std::pair<uint32_t, std::string>> &chunks);
 
     int m_level;
     QString m_path;

@@ -388,6 +388,90 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(cancelled));
     }
 
+    void retentionKeepsExtremesAndIncidents()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        // 30 hours, a frame every 10 s; a critical event 3 hours in.
+        const RecordedRun run = recordSimulation(writer, 30 * 360, 10000, 16, 64);
+        const int64_t start = run.frames.front().timeMs, end = run.frames.back().timeMs;
+        Event incident;
+        incident.timeMs = start + 3 * 3600000;
+        incident.type = EventType::JobCrash;
+        incident.severity = Severity::Critical;
+        incident.entity = { EntityKind::Job, 0 };
+        writer.addEvents({ incident });
+        QCOMPARE(writer.commit(), QString());
+
+        RecordingRetention policy; // 24 h whole, minute windows, 1 h before and 30 min after an incident kept
+        RetentionReport report;
+        uint64_t before = 0, after = 0;
+        int passes = 0;
+        do {
+            QCOMPARE(writer.applyRetention(policy, end, &report), QString());
+            before += report.framesBefore;
+            after += report.framesAfter;
+        } while (!report.finished && ++passes < 100);
+        QVERIFY(report.finished);
+        QVERIFY2(before > 1500 && after * 2 < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        QCOMPARE(writer.applyRetention(policy, end, &report), QString()); // nothing left to do
+        QCOMPARE(report.blocksRewritten, uint64_t(0));
+        writer.close();
+        QCOMPARE(integrityCheck(path), QStringLiteral("ok"));
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        ClusterState replayed;
+        QString why;
+        auto referenceAt = [&](int64_t t) -> const ClusterState & {
+            auto it = std::upper_bound(run.frames.begin(), run.frames.end(), t,
+                                       [](int64_t v, const Reference &r) { return v < r.timeMs; });
+            return (it - 1)->state;
+        };
+        // The last 24 hours and the incident's window: every frame as it was.
+        for (int64_t t : std::initializer_list<int64_t> { end - 24 * 3600000LL + 60000, end - 3600000LL, end,
+                                                          incident.timeMs - 1800000, incident.timeMs + 600000 }) {
+            QCOMPARE(reader.stateAt(t, replayed), QString());
+            QVERIFY2(sameState(referenceAt(t), replayed, &why),
+                     qPrintable(QStringLiteral("at %1: %2").arg(t).arg(why)));
+        }
+        // Older: each minute keeps every entity's lowest and highest reading.
+        const MetricDescriptor power = run.frames.front().state.column(metric::GpuPower)->descriptor;
+        const double tolerance = recording::resolutionFor(power) * 0.51;
+        int windowsChecked = 0;
+        for (int64_t windowStart = start - start % 60000 + 5 * 3600000; windowStart < start + 5 * 3600000 + 3600000;
+             windowStart += 600000) {
+            std::vector<float> low(64, NaN), high(64, NaN);
+            int64_t first = 0, last = 0;
+            for (const Reference &f : run.frames) {
+                if (f.timeMs < windowStart || f.timeMs >= windowStart + 60000)
+                    continue;
+                first = first ? first : f.timeMs;
+                last = f.timeMs;
+                const MetricColumn *c = f.state.column(metric::GpuPower);
+                for (size_t g = 0; g < 64; ++g) {
+                    low[g] = std::isnan(low[g]) ? c->values[g] : std::min(low[g], c->values[g]);
+                    high[g] = std::isnan(high[g]) ? c->values[g] : std::max(high[g], c->values[g]);
+                }
+            }
+            QCOMPARE(reader.stateAt(first, replayed), QString());
+            for (size_t g = 0; g < 64; ++g)
+                QVERIFY2(std::fabs(replayed.value(replayed.column(metric::GpuPower), g) - low[g]) <= tolerance,
+                         qPrintable(QStringLiteral("low of GPU %1 at %2").arg(g).arg(first)));
+            QCOMPARE(reader.stateAt(last, replayed), QString());
+            for (size_t g = 0; g < 64; ++g)
+                QVERIFY2(std::fabs(replayed.value(replayed.column(metric::GpuPower), g) - high[g]) <= tolerance,
+                         qPrintable(QStringLiteral("high of GPU %1 at %2").arg(g).arg(last)));
+            ++windowsChecked;
+        }
+        QCOMPARE(windowsChecked, 6);
+        // The timeline can tell the downsampled stretch from the whole one.
+        const std::vector<RecordedSpan> spans = reader.coverage(120000);
+        QVERIFY(std::any_of(spans.begin(), spans.end(), [](const RecordedSpan &s) { return s.downsampled; }));
+        QVERIFY(std::any_of(spans.begin(), spans.end(), [](const RecordedSpan &s) { return !s.downsampled; }));
+    }
+
     void duplicateEventsAreKeptOnce()
     {
         const QString path = freshPath();

@@ -142,7 +142,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     for (const RecordedSpan &s : m_overview.coverage) {
         const int x0 = int(map.toPixel(double(s.fromMs)));
         const int x1 = std::max(x0 + 2, int(map.toPixel(double(s.toMs))));
-        p.fillRect(QRect(x0, strip.top(), x1 - x0, strip.height()), RecordedColour);
+        const QRect r(x0, strip.top(), x1 - x0, strip.height());
+        // Downsampled stretches (only each window's extremes kept) are striped.
+        p.fillRect(r, s.downsampled ? QBrush(RecordedColour, Qt::Dense4Pattern) : QBrush(RecordedColour));
     }
     // Interruptions the recording knows the reason for: hatched red across the strip.
     for (const RecordedGap &g : m_overview.gaps) {
@@ -272,6 +274,9 @@ QString TimelineWidget::tooltipAt(const QPoint &pos) const
     for (const Bookmark &b : m_overview.bookmarks)
         if (std::abs(b.timeMs - t) <= slack)
             lines << tr("Bookmark: %1 (%2)").arg(b.note, b.author);
+    for (const RecordedSpan &s : m_overview.coverage)
+        if (s.downsampled && t >= s.fromMs && t <= s.toMs)
+            lines << tr("Downsampled: each minute's lowest and highest readings");
     for (const RecordedGap &g : m_overview.gaps)
         if (t >= g.fromMs - slack && t <= g.toMs + slack)
             lines << tr("No data %1 – %2: %3").arg(formatTime(g.fromMs), formatTime(g.toMs), g.reason);
