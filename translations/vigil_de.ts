@@ -445,6 +445,14 @@
         <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
         <translation>--checkpoint-stall: „%1“ ist keine Sekundenzahl von 0 bis 3600</translation>
     </message>
+    <message>
+        <source>Serve this recording as if it were live, at --speed (e.g. an incident replayed to a whole NOC).</source>
+        <translation>Diese Aufzeichnung so ausliefern, als wäre sie live, mit --speed (etwa ein Vorfall, der einem ganzen NOC vorgespielt wird).</translation>
+    </message>
+    <message>
+        <source>--replay serves a recording alone: no --topology or bridges with it</source>
+        <translation>--replay liefert nur eine Aufzeichnung aus: kein --topology und keine Bridges dazu</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -561,6 +569,39 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Save the incident bundle</source>
+        <translation>Vorfallpaket speichern</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil)</source>
+        <translation>Vigil-Aufzeichnungen (*.vigil)</translation>
+    </message>
+    <message>
+        <source>Writing the incident bundle…</source>
+        <translation>Vorfallpaket wird geschrieben …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cannot export the bundle</source>
+        <translation>Paket kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Incident bundle written</source>
+        <translation>Vorfallpaket geschrieben</translation>
+    </message>
+    <message>
+        <source>%1
+%2 frames and %3 events, ready to hand over.</source>
+        <translation>%1
+%2 Frames und %3 Ereignisse, bereit zur Übergabe.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>
@@ -631,10 +672,6 @@
         <translation>Nicht bereitstellen: so viele Stunden so schnell wie möglich simulieren, nach --out schreiben und beenden.</translation>
     </message>
     <message>
-        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl).</source>
-        <translation>Mit --generate: das Präfix der zu schreibenden Dateien (.frames, .topology.json, .truth.jsonl).</translation>
-    </message>
-    <message>
         <source>With --generate: simulated seconds between samples (default 60).</source>
         <translation>Mit --generate: simulierte Sekunden zwischen Messwerten (Standard 60).</translation>
     </message>
@@ -657,6 +694,145 @@
     <message>
         <source>With --find: zoom until cells are this many pixels wide (default 18; 60 shows a node close up).</source>
         <translation>Mit --find: so weit zoomen, bis Zellen so viele Pixel breit sind (Vorgabe 18; 60 zeigt einen Knoten aus der Nähe).</translation>
+    </message>
+    <message>
+        <source>Open this recording and replay it.</source>
+        <translation>Diese Aufzeichnung öffnen und abspielen.</translation>
+    </message>
+    <message>
+        <source>With --replay: start at this instant (ISO date and time in UTC, or +H for H hours into the recording).</source>
+        <translation>Mit --replay: zu diesem Zeitpunkt beginnen (ISO-Datum und -Uhrzeit in UTC oder +H für H Stunden nach Beginn der Aufzeichnung).</translation>
+    </message>
+    <message>
+        <source>Record the live stream into this file (default: a new file per session in the recordings folder).</source>
+        <translation>Den Live-Datenstrom in diese Datei aufzeichnen (Standard: eine neue Datei pro Sitzung im Aufzeichnungsordner).</translation>
+    </message>
+    <message>
+        <source>Do not record the live stream.</source>
+        <translation>Den Live-Datenstrom nicht aufzeichnen.</translation>
+    </message>
+    <message>
+        <source>not recording: %1</source>
+        <translation>keine Aufzeichnung: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording: %1</source>
+        <translation>Die Aufzeichnung kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>--at: &apos;%1&apos; is not an ISO date and time or +hours</source>
+        <translation>--at: „%1“ ist weder ISO-Datum und -Uhrzeit noch +Stunden</translation>
+    </message>
+    <message>
+        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl), or a flight recording FILE.vigil.</source>
+        <translation>Mit --generate: das Präfix der zu schreibenden Dateien (.frames, .topology.json, .truth.jsonl) oder eine Flugschreiber-Aufzeichnung DATEI.vigil.</translation>
+    </message>
+    <message>
+        <source>replaying %1 at %2×</source>
+        <translation>spielt %1 mit %2× ab</translation>
+    </message>
+    <message>
+        <source>%1 frames, %2 samples, %3 events, %4 MB%5</source>
+        <translation>%1 Frames, %2 Messwerte, %3 Ereignisse, %4 MB%5</translation>
+    </message>
+    <message>
+        <source>, %1 frames lost</source>
+        <translation>, %1 Frames verloren</translation>
+    </message>
+    <message>
+        <source>… and %1 more lines refused</source>
+        <translation>… und %1 weitere Zeilen abgelehnt</translation>
+    </message>
+    <message>
+        <source>imported %1 of %2 events into %3</source>
+        <translation>%1 von %2 Ereignissen in %3 importiert</translation>
+    </message>
+    <message>
+        <source>Records a gateway&apos;s telemetry and events into a Vigil recording.</source>
+        <translation>Zeichnet Telemetrie und Ereignisse eines Gateways in einer Vigil-Aufzeichnung auf.</translation>
+    </message>
+    <message>
+        <source>The recording to write (created, or appended to).</source>
+        <translation>Die zu schreibende Aufzeichnung (wird angelegt oder ergänzt).</translation>
+    </message>
+    <message>
+        <source>Pause recording when the file reaches this many MB.</source>
+        <translation>Aufzeichnung anhalten, wenn die Datei so viele MB erreicht.</translation>
+    </message>
+    <message>
+        <source>Hours kept at full rate; older data keeps each minute&apos;s lowest and highest readings, and incidents stay whole (default 24).</source>
+        <translation>Stunden in voller Auflösung; ältere Daten behalten je Minute den niedrigsten und höchsten Messwert, Vorfälle bleiben vollständig (Standard 24).</translation>
+    </message>
+    <message>
+        <source>Keep every frame, however old.</source>
+        <translation>Jeden Frame behalten, egal wie alt.</translation>
+    </message>
+    <message>
+        <source>Print the recorder&apos;s figures every this many seconds.</source>
+        <translation>Die Kennzahlen des Rekorders alle so viele Sekunden ausgeben.</translation>
+    </message>
+    <message>
+        <source>Do not record: import this event history (CSV or JSON lines) into --out, then exit.</source>
+        <translation>Nicht aufzeichnen: diese Ereignishistorie (CSV oder JSON-Zeilen) in --out importieren und beenden.</translation>
+    </message>
+    <message>
+        <source>With --import into a new recording: the topology file that names the entities.</source>
+        <translation>Mit --import in eine neue Aufzeichnung: die Topologiedatei, die die Entitäten benennt.</translation>
+    </message>
+    <message>
+        <source>--out: which file to record into?</source>
+        <translation>--out: in welche Datei aufzeichnen?</translation>
+    </message>
+    <message>
+        <source>--max-size: &apos;%1&apos; is not a size in MB</source>
+        <translation>--max-size: „%1“ ist keine Größe in MB</translation>
+    </message>
+    <message>
+        <source>--status-every: &apos;%1&apos; is not a number of seconds</source>
+        <translation>--status-every: „%1“ ist keine Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>--keep-full: &apos;%1&apos; is not a number of hours</source>
+        <translation>--keep-full: „%1“ ist keine Anzahl Stunden</translation>
+    </message>
+    <message>
+        <source>recording %1 into %2</source>
+        <translation>zeichne %1 in %2 auf</translation>
+    </message>
+    <message>
+        <source>paused: %1</source>
+        <translation>angehalten: %1</translation>
+    </message>
+    <message>
+        <source>stopped; %1</source>
+        <translation>beendet; %1</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::BundleDialog</name>
+    <message>
+        <source>Export an incident bundle</source>
+        <translation>Vorfallpaket exportieren</translation>
+    </message>
+    <message>
+        <source>A standalone recording of this window — frames, events, gaps and bookmarks — that opens like any other recording.</source>
+        <translation>Eine eigenständige Aufzeichnung dieses Zeitfensters – Frames, Ereignisse, Lücken und Lesezeichen –, die sich wie jede andere Aufzeichnung öffnen lässt.</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>Das Ende muss nach dem Beginn liegen.</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1211,94 @@
         <source>That event is older than the events kept in the log</source>
         <translation>Dieses Ereignis ist älter als die im Protokoll gehaltenen</translation>
     </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>&amp;Open recording…</source>
+        <translation>Aufzeichnung ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation>Zurück zu &amp;live</translation>
+    </message>
+    <message>
+        <source>Export incident &amp;bundle…</source>
+        <translation>Vorfall&amp;paket exportieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Import event history…</source>
+        <translation>Ereignishistorie &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
+        <translation>Ereignisse aus einem anderen System (CSV oder JSON-Zeilen) der geöffneten Aufzeichnung hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Record the live stream</source>
+        <translation>Live-Datenstrom auf&amp;zeichnen</translation>
+    </message>
+    <message>
+        <source>Keep a flight recording of everything the gateway sends</source>
+        <translation>Alles, was das Gateway sendet, im Flugschreiber aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Cannot record</source>
+        <translation>Aufzeichnung nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1 · cluster time %2 UTC%3</source>
+        <translation>%1 · Clusterzeit %2 UTC%3</translation>
+    </message>
+    <message>
+        <source> · rebuilding history…</source>
+        <translation> · Verlauf wird wiederhergestellt …</translation>
+    </message>
+    <message>
+        <source>Part of the history could not be read: %1</source>
+        <translation>Ein Teil des Verlaufs konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
+        <translation>Vigil-Aufzeichnungen (*.vigil *.sqlite);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>Aufzeichnung kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Import an event history</source>
+        <translation>Ereignishistorie importieren</translation>
+    </message>
+    <message>
+        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
+        <translation>Ereignishistorien (*.csv *.jsonl *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import event history</source>
+        <translation>Ereignishistorie importieren</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events imported; %3 lines refused.</source>
+        <translation>%1 von %2 Ereignissen importiert; %3 Zeilen abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>Lesezeichen</translation>
+    </message>
+    <message>
+        <source>A note for %1 UTC:</source>
+        <translation>Notiz für %1 UTC:</translation>
+    </message>
+    <message>
+        <source>Cannot store the bookmark</source>
+        <translation>Lesezeichen kann nicht gespeichert werden</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -1064,6 +1328,78 @@
     </message>
 </context>
 <context>
+    <name>vigil::RecorderIndicator</name>
+    <message>
+        <source>● Recording paused: %1</source>
+        <translation>● Aufzeichnung angehalten: %1</translation>
+    </message>
+    <message>
+        <source>● REC %1</source>
+        <translation>● REC %1</translation>
+    </message>
+    <message>
+        <source>Recording to %1
+%2 frames, %3 events since it started; %4 frames lost</source>
+        <translation>Aufzeichnung nach %1
+%2 Frames, %3 Ereignisse seit dem Start; %4 Frames verloren</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReplayBar</name>
+    <message>
+        <source>Go to the start of the recording (Home)</source>
+        <translation>Zum Anfang der Aufzeichnung (Pos1)</translation>
+    </message>
+    <message>
+        <source>Previous frame (←)</source>
+        <translation>Vorheriger Frame (←)</translation>
+    </message>
+    <message>
+        <source>Next frame (→)</source>
+        <translation>Nächster Frame (→)</translation>
+    </message>
+    <message>
+        <source>Replay speed: simulated seconds per second</source>
+        <translation>Wiedergabegeschwindigkeit: Clustersekunden pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>Lesezeichen</translation>
+    </message>
+    <message>
+        <source>Add a bookmark with a note at this instant, stored in the recording (B)</source>
+        <translation>Ein Lesezeichen mit Notiz an diesem Zeitpunkt setzen, in der Aufzeichnung gespeichert (B)</translation>
+    </message>
+    <message>
+        <source>Back to live</source>
+        <translation>Zurück zu live</translation>
+    </message>
+    <message>
+        <source>Leave the replay and show the live cluster again</source>
+        <translation>Wiedergabe verlassen und wieder den Live-Cluster zeigen</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>Pause (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>Abspielen (Leertaste)</translation>
+    </message>
+    <message>
+        <source>REPLAY %1 · %2 · %3</source>
+        <translation>WIEDERGABE %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+</context>
+<context>
     <name>vigil::TimeSeriesChart</name>
     <message>
         <source>Cannot write %1 (is the folder writable?)</source>
@@ -1080,6 +1416,37 @@
     <message>
         <source>Cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::TimelineWidget</name>
+    <message>
+        <source>Recording timeline</source>
+        <translation>Zeitleiste der Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>No recording open</source>
+        <translation>Keine Aufzeichnung geöffnet</translation>
+    </message>
+    <message>
+        <source>Bookmark: %1 (%2)</source>
+        <translation>Lesezeichen: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Downsampled: each minute&apos;s lowest and highest readings</source>
+        <translation>Ausgedünnt: je Minute niedrigster und höchster Messwert</translation>
+    </message>
+    <message>
+        <source>No data %1 – %2: %3</source>
+        <translation>Keine Daten %1 – %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Events here: %1 critical, %2 warning, %3 info</source>
+        <translation>Ereignisse hier: %1 kritisch, %2 Warnung, %3 Info</translation>
     </message>
 </context>
 <context>

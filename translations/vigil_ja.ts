@@ -445,6 +445,14 @@
         <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
         <translation>--checkpoint-stall: 「%1」は 0〜3600 の秒数ではありません</translation>
     </message>
+    <message>
+        <source>Serve this recording as if it were live, at --speed (e.g. an incident replayed to a whole NOC).</source>
+        <translation>この記録をライブのように --speed の速度で配信します(例: インシデントを NOC 全体に再生)。</translation>
+    </message>
+    <message>
+        <source>--replay serves a recording alone: no --topology or bridges with it</source>
+        <translation>--replay は記録だけを配信します: --topology やブリッジとは併用できません</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -561,6 +569,39 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Save the incident bundle</source>
+        <translation>インシデントバンドルを保存</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil)</source>
+        <translation>Vigil 記録 (*.vigil)</translation>
+    </message>
+    <message>
+        <source>Writing the incident bundle…</source>
+        <translation>インシデントバンドルを書き込み中…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Cannot export the bundle</source>
+        <translation>バンドルをエクスポートできません</translation>
+    </message>
+    <message>
+        <source>Incident bundle written</source>
+        <translation>インシデントバンドルを書き込みました</translation>
+    </message>
+    <message>
+        <source>%1
+%2 frames and %3 events, ready to hand over.</source>
+        <translation>%1
+%2 フレームと %3 件のイベント。引き渡しの準備ができました。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>
@@ -631,10 +672,6 @@
         <translation>提供せず、指定時間を可能な限り速くシミュレートして --out に書き出し、終了します。</translation>
     </message>
     <message>
-        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl).</source>
-        <translation>--generate と併用: 書き出すファイルの接頭辞（.frames、.topology.json、.truth.jsonl）。</translation>
-    </message>
-    <message>
         <source>With --generate: simulated seconds between samples (default 60).</source>
         <translation>--generate と併用: サンプル間のシミュレーション秒数（既定 60）。</translation>
     </message>
@@ -657,6 +694,145 @@
     <message>
         <source>With --find: zoom until cells are this many pixels wide (default 18; 60 shows a node close up).</source>
         <translation>--find と併用: セルがこのピクセル幅になるまで拡大（既定 18、60 でノードを拡大表示）。</translation>
+    </message>
+    <message>
+        <source>Open this recording and replay it.</source>
+        <translation>この記録を開いて再生します。</translation>
+    </message>
+    <message>
+        <source>With --replay: start at this instant (ISO date and time in UTC, or +H for H hours into the recording).</source>
+        <translation>--replay と併用: この時点から開始します(UTC の ISO 日時、または記録開始から H 時間後を表す +H)。</translation>
+    </message>
+    <message>
+        <source>Record the live stream into this file (default: a new file per session in the recordings folder).</source>
+        <translation>ライブストリームをこのファイルに記録します(既定: 記録フォルダーにセッションごとの新規ファイル)。</translation>
+    </message>
+    <message>
+        <source>Do not record the live stream.</source>
+        <translation>ライブストリームを記録しません。</translation>
+    </message>
+    <message>
+        <source>not recording: %1</source>
+        <translation>記録していません: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording: %1</source>
+        <translation>記録を開けません: %1</translation>
+    </message>
+    <message>
+        <source>--at: &apos;%1&apos; is not an ISO date and time or +hours</source>
+        <translation>--at: &apos;%1&apos; は ISO 日時でも +時間 でもありません</translation>
+    </message>
+    <message>
+        <source>With --generate: the prefix of the files to write (.frames, .topology.json, .truth.jsonl), or a flight recording FILE.vigil.</source>
+        <translation>--generate と併用: 書き出すファイルの接頭辞(.frames、.topology.json、.truth.jsonl)、またはフライトレコーダー記録 FILE.vigil。</translation>
+    </message>
+    <message>
+        <source>replaying %1 at %2×</source>
+        <translation>%1 を %2× で再生中</translation>
+    </message>
+    <message>
+        <source>%1 frames, %2 samples, %3 events, %4 MB%5</source>
+        <translation>%1 フレーム、%2 サンプル、%3 イベント、%4 MB%5</translation>
+    </message>
+    <message>
+        <source>, %1 frames lost</source>
+        <translation>、%1 フレーム欠損</translation>
+    </message>
+    <message>
+        <source>… and %1 more lines refused</source>
+        <translation>… ほか %1 行を拒否</translation>
+    </message>
+    <message>
+        <source>imported %1 of %2 events into %3</source>
+        <translation>%2 件中 %1 件のイベントを %3 に取り込みました</translation>
+    </message>
+    <message>
+        <source>Records a gateway&apos;s telemetry and events into a Vigil recording.</source>
+        <translation>ゲートウェイのテレメトリとイベントを Vigil 記録に保存します。</translation>
+    </message>
+    <message>
+        <source>The recording to write (created, or appended to).</source>
+        <translation>書き込む記録(新規作成または追記)。</translation>
+    </message>
+    <message>
+        <source>Pause recording when the file reaches this many MB.</source>
+        <translation>ファイルがこの MB に達したら記録を一時停止します。</translation>
+    </message>
+    <message>
+        <source>Hours kept at full rate; older data keeps each minute&apos;s lowest and highest readings, and incidents stay whole (default 24).</source>
+        <translation>フルレートで保持する時間。それより古いデータは 1 分ごとの最小値と最大値を保持し、インシデントは完全に残します(既定 24)。</translation>
+    </message>
+    <message>
+        <source>Keep every frame, however old.</source>
+        <translation>古さに関係なくすべてのフレームを保持します。</translation>
+    </message>
+    <message>
+        <source>Print the recorder&apos;s figures every this many seconds.</source>
+        <translation>レコーダーの数値をこの秒数ごとに表示します。</translation>
+    </message>
+    <message>
+        <source>Do not record: import this event history (CSV or JSON lines) into --out, then exit.</source>
+        <translation>記録せず、このイベント履歴(CSV または JSON Lines)を --out に取り込んで終了します。</translation>
+    </message>
+    <message>
+        <source>With --import into a new recording: the topology file that names the entities.</source>
+        <translation>--import で新しい記録に取り込む場合: エンティティ名を定義するトポロジーファイル。</translation>
+    </message>
+    <message>
+        <source>--out: which file to record into?</source>
+        <translation>--out: どのファイルに記録しますか?</translation>
+    </message>
+    <message>
+        <source>--max-size: &apos;%1&apos; is not a size in MB</source>
+        <translation>--max-size: &apos;%1&apos; は MB 単位のサイズではありません</translation>
+    </message>
+    <message>
+        <source>--status-every: &apos;%1&apos; is not a number of seconds</source>
+        <translation>--status-every: &apos;%1&apos; は秒数ではありません</translation>
+    </message>
+    <message>
+        <source>--keep-full: &apos;%1&apos; is not a number of hours</source>
+        <translation>--keep-full: &apos;%1&apos; は時間数ではありません</translation>
+    </message>
+    <message>
+        <source>recording %1 into %2</source>
+        <translation>%1 を %2 に記録中</translation>
+    </message>
+    <message>
+        <source>paused: %1</source>
+        <translation>一時停止: %1</translation>
+    </message>
+    <message>
+        <source>stopped; %1</source>
+        <translation>停止しました。%1</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::BundleDialog</name>
+    <message>
+        <source>Export an incident bundle</source>
+        <translation>インシデントバンドルをエクスポート</translation>
+    </message>
+    <message>
+        <source>A standalone recording of this window — frames, events, gaps and bookmarks — that opens like any other recording.</source>
+        <translation>この時間帯の独立した記録(フレーム、イベント、欠損、ブックマーク)。他の記録と同じように開けます。</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>終了は開始より後にしてください。</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1211,94 @@
         <source>That event is older than the events kept in the log</source>
         <translation>このイベントはログに保持されている範囲より古いです</translation>
     </message>
+    <message>
+        <source>Replay</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>&amp;Open recording…</source>
+        <translation>記録を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation>ライブに戻る(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Export incident &amp;bundle…</source>
+        <translation>インシデントバンドルをエクスポート(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import event history…</source>
+        <translation>イベント履歴を取り込む(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
+        <translation>他のシステムのイベント(CSV または JSON Lines)を開いている記録に追加します</translation>
+    </message>
+    <message>
+        <source>&amp;Record the live stream</source>
+        <translation>ライブストリームを記録(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keep a flight recording of everything the gateway sends</source>
+        <translation>ゲートウェイが送るすべてをフライトレコーダーに記録します</translation>
+    </message>
+    <message>
+        <source>Cannot record</source>
+        <translation>記録できません</translation>
+    </message>
+    <message>
+        <source>%1 · cluster time %2 UTC%3</source>
+        <translation>%1 · クラスター時刻 %2 UTC%3</translation>
+    </message>
+    <message>
+        <source> · rebuilding history…</source>
+        <translation> · 履歴を再構築中…</translation>
+    </message>
+    <message>
+        <source>Part of the history could not be read: %1</source>
+        <translation>履歴の一部を読み取れませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation>記録を開く</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
+        <translation>Vigil 記録 (*.vigil *.sqlite);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>記録を開けません</translation>
+    </message>
+    <message>
+        <source>Import an event history</source>
+        <translation>イベント履歴を取り込む</translation>
+    </message>
+    <message>
+        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
+        <translation>イベント履歴 (*.csv *.jsonl *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Import event history</source>
+        <translation>イベント履歴の取り込み</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events imported; %3 lines refused.</source>
+        <translation>%2 件中 %1 件のイベントを取り込みました。%3 行を拒否しました。</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>ブックマーク</translation>
+    </message>
+    <message>
+        <source>A note for %1 UTC:</source>
+        <translation>%1 UTC のメモ:</translation>
+    </message>
+    <message>
+        <source>Cannot store the bookmark</source>
+        <translation>ブックマークを保存できません</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -1064,6 +1328,78 @@
     </message>
 </context>
 <context>
+    <name>vigil::RecorderIndicator</name>
+    <message>
+        <source>● Recording paused: %1</source>
+        <translation>● 記録一時停止: %1</translation>
+    </message>
+    <message>
+        <source>● REC %1</source>
+        <translation>● 記録中 %1</translation>
+    </message>
+    <message>
+        <source>Recording to %1
+%2 frames, %3 events since it started; %4 frames lost</source>
+        <translation>%1 に記録中
+開始以降 %2 フレーム、%3 イベント。欠損 %4 フレーム</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReplayBar</name>
+    <message>
+        <source>Go to the start of the recording (Home)</source>
+        <translation>記録の先頭へ (Home)</translation>
+    </message>
+    <message>
+        <source>Previous frame (←)</source>
+        <translation>前のフレーム (←)</translation>
+    </message>
+    <message>
+        <source>Next frame (→)</source>
+        <translation>次のフレーム (→)</translation>
+    </message>
+    <message>
+        <source>Replay speed: simulated seconds per second</source>
+        <translation>再生速度: 1 秒あたりのクラスター秒数</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>ブックマーク</translation>
+    </message>
+    <message>
+        <source>Add a bookmark with a note at this instant, stored in the recording (B)</source>
+        <translation>この時点にメモ付きブックマークを追加し、記録に保存します (B)</translation>
+    </message>
+    <message>
+        <source>Back to live</source>
+        <translation>ライブに戻る</translation>
+    </message>
+    <message>
+        <source>Leave the replay and show the live cluster again</source>
+        <translation>再生を終了してライブのクラスターを表示します</translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation>一時停止 (Space)</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>再生 (Space)</translation>
+    </message>
+    <message>
+        <source>REPLAY %1 · %2 · %3</source>
+        <translation>再生 %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>再生中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+</context>
+<context>
     <name>vigil::TimeSeriesChart</name>
     <message>
         <source>Cannot write %1 (is the folder writable?)</source>
@@ -1080,6 +1416,37 @@
     <message>
         <source>Cannot write %1</source>
         <translation>%1 に書き込めません</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::TimelineWidget</name>
+    <message>
+        <source>Recording timeline</source>
+        <translation>記録のタイムライン</translation>
+    </message>
+    <message>
+        <source>No recording open</source>
+        <translation>記録が開かれていません</translation>
+    </message>
+    <message>
+        <source>Bookmark: %1 (%2)</source>
+        <translation>ブックマーク: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Downsampled: each minute&apos;s lowest and highest readings</source>
+        <translation>間引き済み: 1 分ごとの最小値と最大値</translation>
+    </message>
+    <message>
+        <source>No data %1 – %2: %3</source>
+        <translation>データなし %1 – %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Events here: %1 critical, %2 warning, %3 info</source>
+        <translation>この区間のイベント: 重大 %1、警告 %2、情報 %3</translation>
     </message>
 </context>
 <context>
