@@ -807,6 +807,10 @@
         <source>stopped; %1</source>
         <translation>beendet; %1</translation>
     </message>
+    <message>
+        <source>With --generate into FILE.vigil: downsample what is older than this many hours before the end, as a recorder would have (default 0: keep every frame).</source>
+        <translation>Mit --generate in DATEI.vigil: ausdünnen, was älter ist als so viele Stunden vor dem Ende, wie es ein Rekorder getan hätte (Standard 0: jeden Frame behalten).</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>

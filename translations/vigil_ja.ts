@@ -807,6 +807,10 @@
         <source>stopped; %1</source>
         <translation>停止しました。%1</translation>
     </message>
+    <message>
+        <source>With --generate into FILE.vigil: downsample what is older than this many hours before the end, as a recorder would have (default 0: keep every frame).</source>
+        <translation>--generate で FILE.vigil に書き出す場合: 終了時点よりこの時間数以上古いデータを、レコーダーと同じように間引きます(既定 0: すべてのフレームを保持)。</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>

@@ -42,12 +42,20 @@ int generate(const QCommandLineParser &parser, const vigil::GatewayOptions &opti
             << Qt::endl;
         return 2;
     }
+    const double keepFull = parser.value(QStringLiteral("keep-full")).toDouble(&ok);
+    if (!ok || keepFull < 0.0 || keepFull > 24.0 * 3660.0) {
+        err << "vigil-gateway: "
+            << QCoreApplication::translate("main", "--keep-full: '%1' is not a number of hours")
+                   .arg(parser.value(QStringLiteral("keep-full")))
+            << Qt::endl;
+        return 2;
+    }
     QElapsedTimer clock;
     clock.start();
     vigil::GenerationSummary summary;
     const QString error
         = vigil::generateRecording(options.simulator, int64_t(hours * 3600000.0), int64_t(interval * 1000.0),
-                                   parser.value(QStringLiteral("out")), &summary);
+                                   parser.value(QStringLiteral("out")), &summary, int64_t(keepFull * 3600000.0));
     if (!error.isEmpty()) {
         err << "vigil-gateway: " << error << Qt::endl;
         return 1;
@@ -94,6 +102,12 @@ int main(int argc, char *argv[])
         { QStringLiteral("interval"),
           QCoreApplication::translate("main", "With --generate: simulated seconds between samples (default 60)."),
           QStringLiteral("s"), QStringLiteral("60") });
+    parser.addOption({ QStringLiteral("keep-full"),
+                       QCoreApplication::translate("main",
+                                                   "With --generate into FILE.vigil: downsample what is older than "
+                                                   "this many hours before the end, as a recorder would have (default "
+                                                   "0: keep every frame)."),
+                       QStringLiteral("hours"), QStringLiteral("0") });
     parser.process(app);
 
     QTextStream err(stderr);

@@ -94,7 +94,7 @@ namespace {
 
 // The same run as a flight recording (what vigil and vigil-record write), with the truth beside it.
 QString generateSqliteRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
-                                const QString &path, GenerationSummary *summary)
+                                const QString &path, GenerationSummary *summary, int64_t keepFullMs)
 {
     QFile::remove(path);
     RecordingWriter writer;
@@ -122,6 +122,14 @@ QString generateSqliteRecording(const SimulatorOptions &options, int64_t duratio
     const GenerationSummary result = generate(options, durationMs, intervalMs, 10, sinks);
     if (error.isEmpty())
         error = writer.commit();
+    if (error.isEmpty() && keepFullMs > 0) {
+        RecordingRetention retention;
+        retention.fullRateMs = keepFullMs;
+        RetentionReport report;
+        report.finished = false;
+        while (error.isEmpty() && !report.finished)
+            error = writer.applyRetention(retention, writer.lastFrameMs(), &report);
+    }
     if (summary)
         *summary = result;
     return error;
@@ -130,11 +138,11 @@ QString generateSqliteRecording(const SimulatorOptions &options, int64_t duratio
 } // namespace
 
 QString generateRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
-                          const QString &prefix, GenerationSummary *summary)
+                          const QString &prefix, GenerationSummary *summary, int64_t keepFullMs)
 {
     const RecordingFiles files = RecordingFiles::forPrefix(prefix);
     if (prefix.endsWith(QLatin1String(".vigil")))
-        return generateSqliteRecording(options, durationMs, intervalMs, prefix, summary);
+        return generateSqliteRecording(options, durationMs, intervalMs, prefix, summary, keepFullMs);
     const ClusterSimulator probe(options); // the same topology the generator's simulator builds
     QFile topologyFile(files.topology);
     if (!topologyFile.open(QIODevice::WriteOnly | QIODevice::Truncate))

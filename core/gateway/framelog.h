@@ -53,7 +53,10 @@ struct RecordingFiles
 
 // As fast as possible: runs a scenario for `durationMs` and writes the stream,
 // the topology and the ground truth next to each other. Returns an error or empty.
+// A prefix ending in .vigil writes a flight recording instead; `keepFullMs` > 0
+// then downsamples what is older than that before the end, as a recorder
+// running all along would have.
 QString generateRecording(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,
-                          const QString &prefix, GenerationSummary *summary = nullptr);
+                          const QString &prefix, GenerationSummary *summary = nullptr, int64_t keepFullMs = 0);
 
 } // namespace vigil

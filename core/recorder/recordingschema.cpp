@@ -84,6 +84,8 @@ QString openForWriting(const QString &path, const QString &connectionName, QSqlD
     if (QString e = checkFormat(db, path, true); !e.isEmpty())
         return e;
     QSqlQuery q(db);
+    // Retention frees pages as it rewrites old stretches; only set before the first table, it lets them go back.
+    q.exec(QStringLiteral("PRAGMA auto_vacuum=INCREMENTAL"));
     // WAL: readers (a replaying window, a report) never block the writer and a
     // killed writer loses only what it had not committed.
     for (const char *pragma :

@@ -257,6 +257,16 @@ QString RecordingWriter::applyRetention(const RecordingRetention &policy, int64_
     }
     if (!m_db.commit())
         return rollback(m_db.lastError().text());
+    // Hand the freed pages back to the disk. Through the driver each execution
+    // frees only the first page, so it runs until the free list is empty.
+    q.finish();
+    int64_t freePages = 0;
+    if (q.exec(QStringLiteral("PRAGMA freelist_count")) && q.next())
+        freePages = q.value(0).toLongLong();
+    q.finish();
+    for (int64_t i = 0; i < freePages; ++i)
+        if (!q.exec(QStringLiteral("PRAGMA incremental_vacuum")))
+            break;
     if (report)
         *report = r;
     return {};
