@@ -575,24 +575,28 @@ void MainWindow::refresh()
         m_liveEvents.pop_front();
 
     const std::shared_ptr<const Topology> previous = m_state.topology();
-    if (m_feed->copyIfNewer(m_state, m_generation)) {
-        if (m_state.topology() != previous) {
-            m_rackMap->setTopology(m_state.topology());
-            m_breadcrumb->setText(m_rackMap->breadcrumb());
-            m_eventDock->setTopology(m_state.topology());
-            m_warnings->setTopology(m_state.topology());
-            m_trainingDock->setTopology(m_state.topology());
-            countPlacement();
-            updateLegend();
-        }
+    const bool newState = m_feed->copyIfNewer(m_state, m_generation);
+    if (newState && m_state.topology() != previous) {
+        m_rackMap->setTopology(m_state.topology());
+        m_breadcrumb->setText(m_rackMap->breadcrumb());
+        m_eventDock->setTopology(m_state.topology());
+        m_warnings->setTopology(m_state.topology());
+        m_trainingDock->setTopology(m_state.topology());
+        countPlacement();
+        updateLegend();
+    }
+    // Events before the overlay: the alarm, error and throttle overlays are made of them.
+    applyEvents(events);
+    if (newState) {
         m_warnings->prune(m_state.timeMs());
         m_views.record(m_state);
         m_trainingDock->update(m_state);
-        applyOverlay();
         m_jobs->setState(m_state);
+    }
+    if (newState || !events.empty()) {
+        applyOverlay();
         updateDetails();
     }
-    applyEvents(events);
     const ConnectionStatus status = m_live.status();
     m_status->showStatus(status, m_replay ? 0 : m_state.timeMs(), m_live.gaps());
     m_rackMap->setStaleNotice(m_replay ? QString() : staleNotice(status));

@@ -21,7 +21,8 @@ constexpr int StripHeight = 12;
 const QColor InfoColour(0x6e, 0x76, 0x81);
 const QColor WarningColour(0xf0, 0xb4, 0x00);
 const QColor CriticalColour(0xff, 0x4d, 0x4d);
-const QColor RecordedColour(0x2e, 0x6f, 0x9e);
+const QColor RecordedColour(0x38, 0x8b, 0xd6);
+const QColor DownsampledColour(0x24, 0x4a, 0x6b);
 const QColor CursorColour(0x58, 0xa6, 0xff);
 const QColor BookmarkColour(0x3f, 0xb9, 0x50);
 
@@ -143,8 +144,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const int x0 = int(map.toPixel(double(s.fromMs)));
         const int x1 = std::max(x0 + 2, int(map.toPixel(double(s.toMs))));
         const QRect r(x0, strip.top(), x1 - x0, strip.height());
-        // Downsampled stretches (only each window's extremes kept) are striped.
-        p.fillRect(r, s.downsampled ? QBrush(RecordedColour, Qt::Dense4Pattern) : QBrush(RecordedColour));
+        // Downsampled stretches (only each window's extremes kept) are dimmer than full-rate ones.
+        p.fillRect(r, s.downsampled ? DownsampledColour : RecordedColour);
     }
     // Interruptions the recording knows the reason for: hatched red across the strip.
     for (const RecordedGap &g : m_overview.gaps) {
