@@ -453,6 +453,10 @@
         <source>--replay serves a recording alone: no --topology or bridges with it</source>
         <translation>--replay liefert nur eine Aufzeichnung aus: kein --topology und keine Bridges dazu</translation>
     </message>
+    <message>
+        <source>--%1: &apos;%2&apos; is not %3</source>
+        <translation>--%1: „%2“ ist ungültig, erwartet: %3</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -656,14 +660,6 @@
         <translation>Sekunden mit Live-Daten vor dem Bildschirmfoto (Standard 3).</translation>
     </message>
     <message>
-        <source>--generate: &apos;%1&apos; is not a number of hours up to a year</source>
-        <translation>--generate: „%1“ ist keine Stundenzahl bis zu einem Jahr</translation>
-    </message>
-    <message>
-        <source>--interval: &apos;%1&apos; is not a number of seconds from 0.1 to 86400</source>
-        <translation>--interval: „%1“ ist keine Sekundenzahl von 0,1 bis 86400</translation>
-    </message>
-    <message>
         <source>%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures</source>
         <translation>%1 h von %2 in %3 s: %4 Takte, %5 Messwerte, %6 Ereignisse, %7 Ausfälle</translation>
     </message>
@@ -784,18 +780,6 @@
         <translation>--out: in welche Datei aufzeichnen?</translation>
     </message>
     <message>
-        <source>--max-size: &apos;%1&apos; is not a size in MB</source>
-        <translation>--max-size: „%1“ ist keine Größe in MB</translation>
-    </message>
-    <message>
-        <source>--status-every: &apos;%1&apos; is not a number of seconds</source>
-        <translation>--status-every: „%1“ ist keine Anzahl Sekunden</translation>
-    </message>
-    <message>
-        <source>--keep-full: &apos;%1&apos; is not a number of hours</source>
-        <translation>--keep-full: „%1“ ist keine Anzahl Stunden</translation>
-    </message>
-    <message>
         <source>recording %1 into %2</source>
         <translation>zeichne %1 in %2 auf</translation>
     </message>
@@ -810,6 +794,26 @@
     <message>
         <source>With --generate into FILE.vigil: downsample what is older than this many hours before the end, as a recorder would have (default 0: keep every frame).</source>
         <translation>Mit --generate in DATEI.vigil: ausdünnen, was älter ist als so viele Stunden vor dem Ende, wie es ein Rekorder getan hätte (Standard 0: jeden Frame behalten).</translation>
+    </message>
+    <message>
+        <source>a number of hours up to a year</source>
+        <translation>eine Anzahl Stunden bis zu einem Jahr</translation>
+    </message>
+    <message>
+        <source>a number of seconds from 0.1 to 86400</source>
+        <translation>eine Anzahl Sekunden von 0,1 bis 86400</translation>
+    </message>
+    <message>
+        <source>a number of hours</source>
+        <translation>eine Anzahl Stunden</translation>
+    </message>
+    <message>
+        <source>a size in MB</source>
+        <translation>eine Größe in MB</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>eine Anzahl Sekunden</translation>
     </message>
 </context>
 <context>

@@ -453,6 +453,10 @@
         <source>--replay serves a recording alone: no --topology or bridges with it</source>
         <translation>--replay は記録だけを配信します: --topology やブリッジとは併用できません</translation>
     </message>
+    <message>
+        <source>--%1: &apos;%2&apos; is not %3</source>
+        <translation>--%1: &apos;%2&apos; は無効です。期待される値: %3</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -656,14 +660,6 @@
         <translation>スクリーンショットまでのライブデータの秒数（既定 3）。</translation>
     </message>
     <message>
-        <source>--generate: &apos;%1&apos; is not a number of hours up to a year</source>
-        <translation>--generate: 「%1」は 1 年以内の時間数ではありません</translation>
-    </message>
-    <message>
-        <source>--interval: &apos;%1&apos; is not a number of seconds from 0.1 to 86400</source>
-        <translation>--interval: 「%1」は 0.1〜86400 の秒数ではありません</translation>
-    </message>
-    <message>
         <source>%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures</source>
         <translation>%2 の %1 時間を %3 秒で生成: %4 ティック、%5 サンプル、%6 イベント、%7 障害</translation>
     </message>
@@ -784,18 +780,6 @@
         <translation>--out: どのファイルに記録しますか?</translation>
     </message>
     <message>
-        <source>--max-size: &apos;%1&apos; is not a size in MB</source>
-        <translation>--max-size: &apos;%1&apos; は MB 単位のサイズではありません</translation>
-    </message>
-    <message>
-        <source>--status-every: &apos;%1&apos; is not a number of seconds</source>
-        <translation>--status-every: &apos;%1&apos; は秒数ではありません</translation>
-    </message>
-    <message>
-        <source>--keep-full: &apos;%1&apos; is not a number of hours</source>
-        <translation>--keep-full: &apos;%1&apos; は時間数ではありません</translation>
-    </message>
-    <message>
         <source>recording %1 into %2</source>
         <translation>%1 を %2 に記録中</translation>
     </message>
@@ -810,6 +794,26 @@
     <message>
         <source>With --generate into FILE.vigil: downsample what is older than this many hours before the end, as a recorder would have (default 0: keep every frame).</source>
         <translation>--generate で FILE.vigil に書き出す場合: 終了時点よりこの時間数以上古いデータを、レコーダーと同じように間引きます(既定 0: すべてのフレームを保持)。</translation>
+    </message>
+    <message>
+        <source>a number of hours up to a year</source>
+        <translation>1 年以内の時間数</translation>
+    </message>
+    <message>
+        <source>a number of seconds from 0.1 to 86400</source>
+        <translation>0.1 から 86400 までの秒数</translation>
+    </message>
+    <message>
+        <source>a number of hours</source>
+        <translation>時間数</translation>
+    </message>
+    <message>
+        <source>a size in MB</source>
+        <translation>MB 単位のサイズ</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>秒数</translation>
     </message>
 </context>
 <context>

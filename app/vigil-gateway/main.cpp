@@ -25,44 +25,32 @@ void requestStop(int)
 // --generate: a recording of the simulated cluster, as fast as the machine goes.
 int generate(const QCommandLineParser &parser, const vigil::GatewayOptions &options, QTextStream &err)
 {
-    bool ok = false;
-    const double hours = parser.value(QStringLiteral("generate")).toDouble(&ok);
-    if (!ok || !(hours > 0.0) || hours > 24.0 * 366.0) {
-        err << "vigil-gateway: "
-            << QCoreApplication::translate("main", "--generate: '%1' is not a number of hours up to a year")
-                   .arg(parser.value(QStringLiteral("generate")))
-            << Qt::endl;
-        return 2;
-    }
-    const double interval = parser.value(QStringLiteral("interval")).toDouble(&ok);
-    if (!ok || interval < 0.1 || interval > 86400.0) {
-        err << "vigil-gateway: "
-            << QCoreApplication::translate("main", "--interval: '%1' is not a number of seconds from 0.1 to 86400")
-                   .arg(parser.value(QStringLiteral("interval")))
-            << Qt::endl;
-        return 2;
-    }
-    const double keepFull = parser.value(QStringLiteral("keep-full")).toDouble(&ok);
-    if (!ok || keepFull < 0.0 || keepFull > 24.0 * 3660.0) {
-        err << "vigil-gateway: "
-            << QCoreApplication::translate("main", "--keep-full: '%1' is not a number of hours")
-                   .arg(parser.value(QStringLiteral("keep-full")))
-            << Qt::endl;
+    QString invalid;
+    const auto hours
+        = vigil::numberOption(parser, QStringLiteral("generate"), 0.001, 24.0 * 366.0,
+                              QCoreApplication::translate("main", "a number of hours up to a year"), &invalid);
+    const auto interval
+        = vigil::numberOption(parser, QStringLiteral("interval"), 0.1, 86400.0,
+                              QCoreApplication::translate("main", "a number of seconds from 0.1 to 86400"), &invalid);
+    const auto keepFull = vigil::numberOption(parser, QStringLiteral("keep-full"), 0.0, 24.0 * 3660.0,
+                                              QCoreApplication::translate("main", "a number of hours"), &invalid);
+    if (!hours || !interval || !keepFull) {
+        err << "vigil-gateway: " << invalid << Qt::endl;
         return 2;
     }
     QElapsedTimer clock;
     clock.start();
     vigil::GenerationSummary summary;
     const QString error
-        = vigil::generateRecording(options.simulator, int64_t(hours * 3600000.0), int64_t(interval * 1000.0),
-                                   parser.value(QStringLiteral("out")), &summary, int64_t(keepFull * 3600000.0));
+        = vigil::generateRecording(options.simulator, int64_t(*hours * 3600000.0), int64_t(*interval * 1000.0),
+                                   parser.value(QStringLiteral("out")), &summary, int64_t(*keepFull * 3600000.0));
     if (!error.isEmpty()) {
         err << "vigil-gateway: " << error << Qt::endl;
         return 1;
     }
     err << "vigil-gateway: "
         << QCoreApplication::translate("main", "%1 h of %2 in %3 s: %4 ticks, %5 samples, %6 events, %7 failures")
-               .arg(hours)
+               .arg(*hours)
                .arg(vigil::scenarioName(options.simulator.scenario))
                .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
                .arg(summary.ticks)

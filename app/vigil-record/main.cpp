@@ -3,6 +3,7 @@
 // and records everything it sends into a recording until stopped.
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "gateway/gatewaycommandline.h"
 #include "recorder/eventimport.h"
 #include "recorder/recorder.h"
 #include "recorder/streamrecording.h"
@@ -122,30 +123,15 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("import")))
         return importHistory(parser, err);
-    bool ok = false;
-    const double maxMb = parser.value(QStringLiteral("max-size")).toDouble(&ok);
-    if (!ok || maxMb < 0 || maxMb > 1e9) {
-        err << "vigil-record: "
-            << QCoreApplication::translate("main", "--max-size: '%1' is not a size in MB")
-                   .arg(parser.value(QStringLiteral("max-size")))
-            << Qt::endl;
-        return 2;
-    }
-    const double statusEvery = parser.value(QStringLiteral("status-every")).toDouble(&ok);
-    if (!ok || statusEvery < 0.1 || statusEvery > 86400) {
-        err << "vigil-record: "
-            << QCoreApplication::translate("main", "--status-every: '%1' is not a number of seconds")
-                   .arg(parser.value(QStringLiteral("status-every")))
-            << Qt::endl;
-        return 2;
-    }
-
-    const double keepFull = parser.value(QStringLiteral("keep-full")).toDouble(&ok);
-    if (!ok || keepFull < 0 || keepFull > 24.0 * 3660) {
-        err << "vigil-record: "
-            << QCoreApplication::translate("main", "--keep-full: '%1' is not a number of hours")
-                   .arg(parser.value(QStringLiteral("keep-full")))
-            << Qt::endl;
+    QString invalid;
+    const auto maxMb = vigil::numberOption(parser, QStringLiteral("max-size"), 0, 1e9,
+                                           QCoreApplication::translate("main", "a size in MB"), &invalid);
+    const auto statusEvery = vigil::numberOption(parser, QStringLiteral("status-every"), 0.1, 86400,
+                                                 QCoreApplication::translate("main", "a number of seconds"), &invalid);
+    const auto keepFull = vigil::numberOption(parser, QStringLiteral("keep-full"), 0, 24.0 * 3660,
+                                              QCoreApplication::translate("main", "a number of hours"), &invalid);
+    if (!maxMb || !statusEvery || !keepFull) {
+        err << "vigil-record: " << invalid << Qt::endl;
         return 2;
     }
 
@@ -154,8 +140,8 @@ int main(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("no-downsample")))
         options.retention.reset();
     else
-        options.retention->fullRateMs = int64_t(keepFull * 3600000.0);
-    options.maxFileBytes = int64_t(maxMb * 1e6);
+        options.retention->fullRateMs = int64_t(*keepFull * 3600000.0);
+    options.maxFileBytes = int64_t(*maxMb * 1e6);
     vigil::Recorder recorder(options);
     if (const QString error = recorder.start(); !error.isEmpty()) {
         err << "vigil-record: " << error << Qt::endl;
@@ -193,7 +179,7 @@ int main(int argc, char *argv[])
     QTimer figures;
     QObject::connect(&figures, &QTimer::timeout, &app,
                      [&] { err << "vigil-record: " << describe(recorder.status()) << Qt::endl; });
-    figures.start(int(statusEvery * 1000));
+    figures.start(int(*statusEvery * 1000));
     const int status = app.exec();
     client.stop();
     recorder.stop();

@@ -14,4 +14,9 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
                            QStringList *notes = nullptr);
 
+// A numeric option's value within [min, max]. Otherwise nothing, and `error`
+// (when still empty) says "--NAME: 'VALUE' is not EXPECTED".
+std::optional<double> numberOption(const QCommandLineParser &parser, const QString &name, double min, double max,
+                                   const QString &expected, QString *error);
+
 } // namespace vigil

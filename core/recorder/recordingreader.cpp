@@ -25,6 +25,19 @@ std::string_view bytesOf(const QByteArray &a)
     return { a.constData(), size_t(a.size()) };
 }
 
+// The events of a query whose first column is the serialised vigil.v1.Event.
+std::vector<Event> readEvents(QSqlQuery &q)
+{
+    std::vector<Event> events;
+    v1::Event proto;
+    while (q.next()) {
+        const QByteArray data = q.value(0).toByteArray();
+        if (proto.ParseFromArray(data.constData(), int(data.size())))
+            events.push_back(wire::fromProto(proto));
+    }
+    return events;
+}
+
 } // namespace
 
 RecordingReader::RecordingReader() = default;
@@ -61,12 +74,7 @@ void RecordingReader::close()
 {
     m_layouts.clear();
     m_startMs = m_endMs = 0;
-    if (m_connection.isEmpty())
-        return;
-    m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connection);
-    m_connection.clear();
+    closeConnection(m_db, m_connection);
 }
 
 QString RecordingReader::refresh()
@@ -384,13 +392,7 @@ std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t 
         fail(QStringLiteral("cannot read events (%1)").arg(q.lastError().text()));
         return events;
     }
-    v1::Event proto;
-    while (q.next()) {
-        const QByteArray data = q.value(0).toByteArray();
-        if (proto.ParseFromArray(data.constData(), int(data.size())))
-            events.push_back(wire::fromProto(proto));
-    }
-    return events;
+    return readEvents(q);
 }
 
 std::vector<Event> RecordingReader::eventsOfTypes(const std::vector<EventType> &types, size_t limit)
@@ -406,13 +408,7 @@ std::vector<Event> RecordingReader::eventsOfTypes(const std::vector<EventType> &
                        .arg(numbers.join(QLatin1Char(',')))
                        .arg(qint64(std::min<size_t>(limit, 1u << 30)))))
         return events;
-    v1::Event proto;
-    while (q.next()) {
-        const QByteArray data = q.value(0).toByteArray();
-        if (proto.ParseFromArray(data.constData(), int(data.size())))
-            events.push_back(wire::fromProto(proto));
-    }
-    return events;
+    return readEvents(q);
 }
 
 EventDensity RecordingReader::eventDensity(int64_t fromMs, int64_t toMs, int buckets)

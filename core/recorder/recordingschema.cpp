@@ -74,6 +74,16 @@ QString uniqueConnectionName(const char *purpose)
     return QStringLiteral("vigil-%1-%2").arg(QLatin1String(purpose)).arg(++counter);
 }
 
+void closeConnection(QSqlDatabase &db, QString &name)
+{
+    if (name.isEmpty())
+        return;
+    db.close();
+    db = QSqlDatabase(); // no handle may outlive removeDatabase()
+    QSqlDatabase::removeDatabase(name);
+    name.clear();
+}
+
 QString openForWriting(const QString &path, const QString &connectionName, QSqlDatabase &db)
 {
     db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);

@@ -23,5 +23,7 @@ QString openForReading(const QString &path, const QString &connectionName, QSqlD
 
 // A connection name unique in this process.
 QString uniqueConnectionName(const char *purpose);
+// Closes and forgets a connection opened by openForWriting/openForReading (no-op when `name` is empty).
+void closeConnection(QSqlDatabase &db, QString &name);
 
 } // namespace vigil::recording

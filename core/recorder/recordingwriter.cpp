@@ -60,12 +60,7 @@ QString RecordingWriter::setMaxFileBytes(int64_t bytes)
 
 void RecordingWriter::close()
 {
-    if (m_connection.isEmpty())
-        return;
-    m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connection);
-    m_connection.clear();
+    closeConnection(m_db, m_connection);
 }
 
 QString RecordingWriter::setLayout(std::shared_ptr<const Topology> topology,

@@ -220,10 +220,8 @@ bool ReplayFeed::copyIfNewer(ClusterState &out, uint64_t &generation) const
 
 std::vector<Event> ReplayFeed::takeEvents()
 {
-    std::vector<Event> events;
-    std::lock_guard lock(m_mutex);
-    events.swap(m_events);
-    return events;
+    uint64_t continuity = 0;
+    return takeEvents(continuity);
 }
 
 std::vector<Event> ReplayFeed::takeEvents(uint64_t &continuity)

@@ -109,6 +109,14 @@ bool sameState(const ClusterState &expected, const ClusterState &actual, QString
     return true;
 }
 
+// A closed recording of a simulated run at `path`.
+RecordedRun recordFile(const QString &path, int ticks, int64_t intervalMs, int commitEvery)
+{
+    RecordingWriter writer;
+    [&] { QCOMPARE(writer.open(path), QString()); }();
+    return recordSimulation(writer, ticks, intervalMs, commitEvery);
+}
+
 QString integrityCheck(const QString &path)
 {
     QString result;
@@ -686,12 +694,7 @@ private Q_SLOTS:
     void aDamagedChunkSpoilsOnlyItsMetric()
     {
         const QString path = freshPath();
-        RecordedRun run;
-        {
-            RecordingWriter writer;
-            QCOMPARE(writer.open(path), QString());
-            run = recordSimulation(writer, 20, 60000, 5);
-        }
+        const RecordedRun run = recordFile(path, 20, 60000, 5);
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
             db.setDatabaseName(path);
@@ -718,12 +721,7 @@ private Q_SLOTS:
     void aTruncatedFileKeepsItsReadablePart()
     {
         const QString path = freshPath();
-        RecordedRun run;
-        {
-            RecordingWriter writer;
-            QCOMPARE(writer.open(path), QString());
-            run = recordSimulation(writer, 200, 60000, 10);
-        }
+        const RecordedRun run = recordFile(path, 200, 60000, 10);
         QFile file(path);
         const qint64 size = file.size();
         for (double keep : { 0.9, 0.6, 0.3, 0.05 }) {
