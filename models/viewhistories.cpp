@@ -11,6 +11,7 @@ namespace {
 constexpr int64_t MinuteMs = 60000;
 constexpr int64_t HourMs = 60 * MinuteMs;
 constexpr size_t TrainingPoints = 2000; // plenty for a chart a few hundred pixels wide
+constexpr size_t EarlierJobEventsLimit = 20000;
 } // namespace
 
 ViewHistories ViewHistories::fresh()
@@ -31,7 +32,8 @@ void ViewHistories::record(const ClusterState &state)
     pdu->record(state);
 }
 
-Backfill backfillHistories(const QString &recordingPath, int64_t timeMs, const std::atomic<bool> &cancelled)
+Backfill backfillHistories(const QString &recordingPath, int64_t timeMs, const std::atomic<bool> &cancelled,
+                           int64_t eventHistoryMs)
 {
     Backfill b;
     b.timeMs = timeMs;
@@ -75,6 +77,8 @@ Backfill backfillHistories(const QString &recordingPath, int64_t timeMs, const s
         if (error.isEmpty())
             error = trainingError;
     }
+    if (keepGoing())
+        b.earlierJobEvents = reader.events(from, timeMs + 1 - eventHistoryMs, EarlierJobEventsLimit, true);
     b.error = error;
     b.cancelled = !keepGoing();
     return b;

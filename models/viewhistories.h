@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gpuhistory.h"
+#include "model/event.h"
 #include "traininghistory.h"
 
 #include <QString>
@@ -33,10 +34,15 @@ struct Backfill
     int64_t timeMs = 0;
     ViewHistories views;
     std::unique_ptr<TrainingHistory> training;
+    // The jobs' events from the start of the recording up to where the event
+    // history handed over with the jump begins (the training charts' older markers).
+    std::vector<Event> earlierJobEvents;
     QString error;
     bool cancelled = false;
 };
 
-Backfill backfillHistories(const QString &recordingPath, int64_t timeMs, const std::atomic<bool> &cancelled);
+// `eventHistoryMs`: how far back the event history handed over with a jump reaches.
+Backfill backfillHistories(const QString &recordingPath, int64_t timeMs, const std::atomic<bool> &cancelled,
+                           int64_t eventHistoryMs);
 
 } // namespace vigil

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historybackfiller.h"
 
+#include "recorder/replayfeed.h"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -38,7 +40,8 @@ void HistoryBackfiller::request(const QString &recordingPath, int64_t timeMs)
             Q_EMIT ready(std::move(result));
     });
     watcher->setFuture(QtConcurrent::run([recordingPath, timeMs, cancel = m_cancel] {
-        return std::make_shared<Backfill>(backfillHistories(recordingPath, timeMs, *cancel));
+        return std::make_shared<Backfill>(
+            backfillHistories(recordingPath, timeMs, *cancel, ReplayFeed::EventHistoryMs));
     }));
 }
 

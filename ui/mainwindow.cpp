@@ -639,6 +639,7 @@ void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)
         m_trainingDock->resetHistory(std::move(*backfill->training));
         m_trainingDock->update(m_state);
     }
+    m_trainingDock->addEarlierEvents(backfill->earlierJobEvents);
     if (!backfill->error.isEmpty())
         statusBar()->showMessage(tr("Part of the history could not be read: %1").arg(backfill->error), 10000);
     updateDetails();

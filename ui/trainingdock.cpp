@@ -185,6 +185,25 @@ void TrainingDock::resetHistory(TrainingHistory history)
     rebuild();
 }
 
+void TrainingDock::addEarlierEvents(const std::vector<Event> &events)
+{
+    std::map<QString, std::vector<Event>> earlier;
+    for (const Event &e : events) {
+        if (e.jobId.isEmpty() || !markerStyle(e.type).first.isValid())
+            continue;
+        const auto held = m_events.find(e.jobId);
+        if (held == m_events.end() || held->second.empty() || e.timeMs < held->second.front().timeMs)
+            earlier[e.jobId].push_back(e);
+    }
+    for (auto &[job, older] : earlier) {
+        std::vector<Event> &list = m_events[job];
+        list.insert(list.begin(), older.begin(), older.end());
+        if (list.size() > EventsKeptPerJob)
+            list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
+    }
+    rebuild();
+}
+
 void TrainingDock::addEvents(const std::vector<Event> &events)
 {
     for (const Event &e : events) {

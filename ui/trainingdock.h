@@ -30,6 +30,8 @@ public:
     // Replaces what the dock has seen (a replay jumped): a rebuilt history, or none.
     void resetHistory(TrainingHistory history = {});
     void addEvents(const std::vector<Event> &events);
+    // Events older than any the dock holds (a replay's history before the jump's hand-over).
+    void addEarlierEvents(const std::vector<Event> &events);
     void setJob(int job);
     int job() const { return m_job; }
     void setLossAgainstStep(bool byStep);

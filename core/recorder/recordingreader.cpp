@@ -377,14 +377,16 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
     return error.isEmpty() ? QString() : fail(error);
 }
 
-std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t limit)
+std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t limit, bool jobsOnly)
 {
     std::vector<Event> events;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     // The newest `limit` in the window, returned oldest first.
-    q.prepare(QStringLiteral("SELECT data FROM (SELECT id, time_ms, data FROM events WHERE time_ms >= ? AND time_ms < ?"
-                             " ORDER BY time_ms DESC, id DESC LIMIT ?) ORDER BY time_ms, id"));
+    q.prepare(
+        QStringLiteral("SELECT data FROM (SELECT id, time_ms, data FROM events WHERE time_ms >= ? AND time_ms < ?%1"
+                       " ORDER BY time_ms DESC, id DESC LIMIT ?) ORDER BY time_ms, id")
+            .arg(jobsOnly ? QStringLiteral(" AND job_id <> ''") : QString()));
     q.addBindValue(qint64(fromMs));
     q.addBindValue(qint64(toMs));
     q.addBindValue(qint64(std::min<size_t>(limit, size_t(INT64_MAX))));

@@ -86,7 +86,8 @@ public:
                  const std::function<bool(const ClusterState &)> &visit);
 
     // Events with fromMs <= time < toMs, oldest first, at most `limit` (the newest ones when more).
-    std::vector<Event> events(int64_t fromMs, int64_t toMs, size_t limit = 1000000);
+    // With `jobsOnly`, only events that name a job.
+    std::vector<Event> events(int64_t fromMs, int64_t toMs, size_t limit = 1000000, bool jobsOnly = false);
     // Events of the given types over the whole recording, oldest first, at most `limit`.
     std::vector<Event> eventsOfTypes(const std::vector<EventType> &types, size_t limit);
     EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
