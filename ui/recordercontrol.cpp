@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLocale>
 #include <QStandardPaths>
@@ -32,6 +33,27 @@ QString RecorderControl::newSessionPath()
     return defaultDirectory()
         + QStringLiteral("/vigil-%1.vigil")
               .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
+int RecorderControl::pruneOldSessions(int64_t maxTotalBytes)
+{
+    // Only the files this class names (vigil-YYYYMMDD-HHMMSS.vigil), newest first.
+    const QFileInfoList sessions
+        = QDir(defaultDirectory()).entryInfoList({ QStringLiteral("vigil-*.vigil") }, QDir::Files, QDir::Name);
+    const QString current = QFileInfo(path()).absoluteFilePath();
+    int64_t kept = 0;
+    int deleted = 0;
+    for (auto it = sessions.crbegin(); it != sessions.crend(); ++it) {
+        if (it->absoluteFilePath() == current)
+            continue;
+        kept += it->size();
+        if (kept > maxTotalBytes) {
+            for (const QString &suffix : { QString(), QStringLiteral("-wal"), QStringLiteral("-shm") })
+                QFile::remove(it->absoluteFilePath() + suffix);
+            ++deleted;
+        }
+    }
+    return deleted;
 }
 
 QString RecorderControl::start(const QString &path)

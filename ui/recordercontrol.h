@@ -26,6 +26,10 @@ public:
     // Where sessions are recorded unless told otherwise, and a new session's file name there.
     static QString defaultDirectory();
     static QString newSessionPath();
+    // Deletes the oldest session recordings in the default folder until those
+    // left take at most `maxTotalBytes` (the one being written is never touched).
+    // Returns how many were deleted.
+    int pruneOldSessions(int64_t maxTotalBytes);
 
     // Starts recording into `path` (created or appended to); an error says why not.
     QString start(const QString &path);

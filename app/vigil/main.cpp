@@ -205,6 +205,9 @@ int main(int argc, char *argv[])
                                                                     : vigil::RecorderControl::newSessionPath();
         if (const QString error = recorder.start(path); !error.isEmpty())
             err << "vigil: " << QApplication::translate("main", "not recording: %1").arg(error) << Qt::endl;
+        // Past sessions share a budget (32 GB unless set): the oldest go first.
+        recorder.pruneOldSessions(QSettings().value(QStringLiteral("recorder/sessionsMegabytes"), 32000).toLongLong()
+                                  * 1000000);
     }
     client.start();
 

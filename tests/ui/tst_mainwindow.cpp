@@ -12,6 +12,8 @@
 #include "rackmap/rackmapwidget.h"
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
+#include "recorder/streamrecording.h"
+#include "recordercontrol.h"
 #include "replaybar.h"
 #include "sim/topologybuilder.h"
 #include "sparkline/sparklinetable.h"
@@ -19,6 +21,7 @@
 #include "trainingdock.h"
 #include "vigil/v1/telemetry.pb.h"
 
+#include <QDir>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -289,6 +292,28 @@ private Q_SLOTS:
         window.goLive();
         QVERIFY(!window.isReplaying());
         QVERIFY(!window.replayBar()->isVisible());
+    }
+
+    void oldSessionsShareABudget()
+    {
+        StreamRecording tap;
+        RecorderControl control(tap);
+        QDir dir(RecorderControl::defaultDirectory());
+        dir.removeRecursively();
+        QVERIFY(dir.mkpath(QStringLiteral(".")));
+        const QStringList names { QStringLiteral("vigil-20261101-000000.vigil"),
+                                  QStringLiteral("vigil-20261102-000000.vigil"),
+                                  QStringLiteral("vigil-20261103-000000.vigil"), QStringLiteral("notes.vigil") };
+        for (const QString &name : names) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(1000, 'x'));
+        }
+        QCOMPARE(control.pruneOldSessions(2500), 1); // the newest two fit; the oldest goes
+        QVERIFY(!QFile::exists(dir.filePath(names[0])));
+        QVERIFY(QFile::exists(dir.filePath(names[1])));
+        QVERIFY(QFile::exists(dir.filePath(names[3]))); // files it did not name are never touched
+        QCOMPARE(control.pruneOldSessions(1u << 30), 0);
     }
 };
 
