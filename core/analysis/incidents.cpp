@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "incidents.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+bool isDisruption(const Event &e)
+{
+    return e.type == EventType::JobCrash || e.type == EventType::JobOom || e.type == EventType::NcclTimeout;
+}
+
+bool isRestart(const Event &e)
+{
+    return e.type == EventType::JobRestart || e.type == EventType::ManualRestart;
+}
+
+} // namespace
+
+QString CostSettings::validate() const
+{
+    if (!std::isfinite(pricePerGpuHour) || pricePerGpuHour < 0.0 || pricePerGpuHour > 10000.0)
+        return QStringLiteral("a price per GPU-hour must be between 0 and 10,000 (got %1)").arg(pricePerGpuHour);
+    if (leadTimeMs < 0 || leadTimeMs > 30LL * 86400000)
+        return QStringLiteral("a lead time must be between 0 and 30 days (got %1 h)")
+            .arg(double(leadTimeMs) / 3600000.0);
+    return {};
+}
+
+double Incident::downtimeGpuHours(int64_t nowMs) const
+{
+    const int64_t until = resumedMs ? resumedMs : std::max(failedMs, nowMs);
+    return double(gpus) * double(until - failedMs) / 3600000.0;
+}
+
+void IncidentTracker::setTopology(std::shared_ptr<const Topology> topology)
+{
+    m_topology = std::move(topology);
+    m_events.clear();
+    m_seen.clear();
+    m_stepSeconds.clear();
+    m_incidents.clear();
+    m_skipped = m_duplicates = 0;
+}
+
+void IncidentTracker::noteStepTime(int job, double seconds)
+{
+    if (std::isfinite(seconds) && seconds > 0.0 && seconds < 86400.0)
+        m_stepSeconds[job] = seconds;
+}
+
+void IncidentTracker::addEvents(const std::vector<Event> &events)
+{
+    if (!m_topology)
+        return;
+    bool changed = false;
+    for (const Event &e : events) {
+        const bool relevant = isJobEvent(e.type) || isOperatorAction(e.type);
+        if (!relevant)
+            continue;
+        if (isJobEvent(e.type) && e.type != EventType::CheckpointSaved) {
+            const auto &jobs = m_topology->jobs;
+            const bool known = std::any_of(jobs.begin(), jobs.end(), [&](const Job &j) { return j.id == e.jobId; });
+            if (!known) {
+                ++m_skipped; // a job this topology does not hold
+                continue;
+            }
+        }
+        if (e.id && !m_seen.insert({ e.id, e.timeMs }).second) {
+            ++m_duplicates;
+            continue;
+        }
+        // Nearly always appended in order; a late one is put where it belongs. Within
+        // one instant the journal's ids keep the order things happened (a restart before its rollback).
+        const auto at = std::upper_bound(m_events.begin(), m_events.end(), e, [](const Event &a, const Event &x) {
+            return a.timeMs < x.timeMs || (a.timeMs == x.timeMs && a.id < x.id);
+        });
+        m_events.insert(at, e);
+        changed = true;
+    }
+    if (changed)
+        rebuild();
+}
+
+double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
+{
+    // The metrics' step time when known; otherwise the cadence of the job's checkpoints.
+    if (auto it = m_stepSeconds.find(job); it != m_stepSeconds.end())
+        return it->second;
+    const QString &id = m_topology->jobs[size_t(job)].id;
+    const Event *later = nullptr;
+    for (auto it = m_events.rbegin(); it != m_events.rend(); ++it) {
+        if (it->timeMs > timeMs || it->type != EventType::CheckpointSaved || it->jobId != id)
+            continue;
+        if (later && later->step > it->step)
+            return double(later->timeMs - it->timeMs) / 1000.0 / double(later->step - it->step);
+        later = &*it;
+    }
+    return 0.0;
+}
+
+void IncidentTracker::rebuild()
+{
+    // Rebuilt from the ordered events: a late event can change an incident already made.
+    m_incidents.clear();
+    std::map<QString, size_t> openByJob; // the job's incident awaiting its restart
+    for (const Event &e : m_events) {
+        if (isDisruption(e) || (e.type == EventType::JobEnd && e.severity == Severity::Critical)) {
+            auto open = openByJob.find(e.jobId);
+            if (open != openByJob.end() && m_incidents[open->second].state == Incident::State::Recovered)
+                open = openByJob.erase(open); // restarted without a rollback: this is a new failure
+            if (open != openByJob.end()) {
+                // Already down: a second symptom (the crash after the NCCL timeout), or the run given up.
+                Incident &incident = m_incidents[open->second];
+                incident.eventIds.push_back(e.id);
+                if (e.type == EventType::JobEnd) {
+                    incident.state = Incident::State::Ended;
+                    openByJob.erase(open);
+                }
+                continue;
+            }
+            Incident incident;
+            incident.id = e.id;
+            incident.jobId = e.jobId;
+            for (size_t j = 0; j < m_topology->jobs.size(); ++j)
+                if (m_topology->jobs[j].id == e.jobId)
+                    incident.job = int(j);
+            incident.kind = e.type;
+            incident.failedMs = e.timeMs;
+            incident.stepAtFailure = e.step;
+            incident.checkpointStep = e.step; // until a rollback says otherwise
+            incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
+            incident.stepSeconds = stepSecondsAt(incident.job, e.timeMs);
+            incident.eventIds.push_back(e.id);
+            if (e.type == EventType::JobEnd)
+                incident.state = Incident::State::Ended;
+            m_incidents.push_back(std::move(incident));
+            if (e.type != EventType::JobEnd)
+                openByJob[e.jobId] = m_incidents.size() - 1;
+            continue;
+        }
+        if (isRestart(e) || e.type == EventType::Rollback) {
+            auto open = openByJob.find(e.jobId);
+            if (open == openByJob.end())
+                continue; // a planned restart, or a consequence already counted
+            Incident &incident = m_incidents[open->second];
+            incident.eventIds.push_back(e.id);
+            if (isRestart(e)) {
+                if (e.type == EventType::ManualRestart)
+                    incident.actionIds.push_back(e.id); // somebody had to do it
+                incident.resumedMs = e.timeMs;
+                incident.restartedByHand = e.type == EventType::ManualRestart;
+                incident.state = Incident::State::Recovered;
+                if (e.step > 0)
+                    incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+            } else {
+                incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+                openByJob.erase(open); // the rollback closes it
+            }
+            continue;
+        }
+        if (isOperatorAction(e.type)) {
+            // An action while a job is down answers that job's incident (or every open one, when it names no job).
+            for (const auto &[job, index] : openByJob)
+                if (e.jobId.isEmpty() || e.jobId == job)
+                    m_incidents[index].actionIds.push_back(e.id);
+        }
+    }
+}
+
+const Incident *IncidentTracker::find(uint64_t id) const
+{
+    for (const Incident &i : m_incidents)
+        if (i.id == id)
+            return &i;
+    return nullptr;
+}
+
+} // namespace vigil

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/event.h"
+#include "model/topology.h"
+
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace vigil {
+
+// What lost time costs, and when a warning counts as having been visible in time.
+struct CostSettings
+{
+    double pricePerGpuHour = 2.50; // USD
+    int64_t leadTimeMs = 3600000; // a warning visible this long before a failure made it preventable
+
+    // Empty when the settings make sense; otherwise why not.
+    QString validate() const;
+};
+
+// A disruption of a training job with its consequences: the failure (crash,
+// OOM, collective timeout, an aborted run), the restart and rollback that
+// answered it, and the operators' actions in between. docs/cost-model.md.
+struct Incident
+{
+    enum class State
+    {
+        Open, // the job has not resumed
+        Recovered, // restarted (automatically or by hand) from a checkpoint
+        Ended, // the run was aborted
+    };
+    uint64_t id = 0; // the disruption event's id
+    QString jobId;
+    int job = -1; // index into the topology's jobs
+    EventType kind = EventType::Unspecified; // JobCrash, JobOom, NcclTimeout, JobEnd
+    State state = State::Open;
+    int64_t failedMs = 0;
+    int64_t resumedMs = 0; // the restart; 0 while open
+    int64_t stepAtFailure = 0;
+    int64_t checkpointStep = 0; // the step training resumed from
+    double stepSeconds = 0.0; // the job's step time before the failure
+    uint32_t gpus = 0; // allocated to the job
+    bool restartedByHand = false;
+    std::vector<uint64_t> eventIds; // the disruption, restart, rollback, end
+    std::vector<uint64_t> actionIds; // operators' actions while it was open
+
+    double stepsRecomputed() const { return double(std::max<int64_t>(0, stepAtFailure - checkpointStep)); }
+    // GPUs × (failure → resumed): zero for an open incident until `nowMs`.
+    double downtimeGpuHours(int64_t nowMs) const;
+    // GPUs × steps trained again × step time.
+    double recomputeGpuHours() const { return double(gpus) * stepsRecomputed() * stepSeconds / 3600.0; }
+    double lostGpuHours(int64_t nowMs) const { return downtimeGpuHours(nowMs) + recomputeGpuHours(); }
+};
+
+// Groups a job's disruption events with their consequences into incidents, from
+// an event stream live or from a recording. Events may arrive twice, late or out
+// of order; events about jobs or entities the topology does not know are counted
+// and skipped.
+class IncidentTracker
+{
+public:
+    void setTopology(std::shared_ptr<const Topology> topology);
+    void addEvents(const std::vector<Event> &events);
+    // The job's step time as last seen (from its metrics); used for recomputation.
+    void noteStepTime(int job, double seconds);
+
+    const std::vector<Incident> &incidents() const { return m_incidents; }
+    const Incident *find(uint64_t id) const;
+    uint64_t eventsSkipped() const { return m_skipped; }
+    uint64_t duplicatesIgnored() const { return m_duplicates; }
+
+private:
+    void rebuild();
+    double stepSecondsAt(int job, int64_t timeMs) const;
+
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<Event> m_events; // job events and operators' actions, time order
+    std::set<std::pair<uint64_t, int64_t>> m_seen; // (id, time) of events taken
+    std::map<int, double> m_stepSeconds; // from the metrics
+    std::vector<Incident> m_incidents;
+    uint64_t m_skipped = 0;
+    uint64_t m_duplicates = 0;
+};
+
+} // namespace vigil

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Incidents and their cost on hand-built event sequences with hand-computed
+// answers: a failure grouped with its restart, rollback and the operators'
+// actions; lost GPU-hours as downtime plus recomputation; duplicates, late
+// events and unknown jobs handled.
+#include "analysis/incidents.h"
+#include "sim/generator.h"
+#include "sim/topologybuilder.h"
+
+#include <QTest>
+
+using namespace vigil;
+
+namespace {
+
+constexpr int64_t T0 = 1793600000000; // the failure
+constexpr int64_t Minute = 60000;
+
+std::shared_ptr<const Topology> lab()
+{
+    ClusterShape shape;
+    shape.gpus = 256;
+    auto t = std::make_shared<Topology>(buildTopology(shape, 1));
+    t->index();
+    return t;
+}
+
+Event jobEvent(uint64_t id, int64_t time, EventType type, const QString &job, int64_t step, double value = 0.0,
+               Severity severity = Severity::Info, const QString &who = {})
+{
+    Event e;
+    e.id = id;
+    e.timeMs = time;
+    e.type = type;
+    e.severity = severity;
+    e.entity = { EntityKind::Job, 0 };
+    e.jobId = job;
+    e.step = step;
+    e.value = value;
+    e.operatorName = who;
+    return e;
+}
+
+} // namespace
+
+class TestIncidents : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Topology> topology = lab();
+    QString job() const { return topology->jobs[0].id; }
+    double gpus() const { return double(topology->jobs[0].gpuIndices.size()); }
+
+    // Checkpoints every 400 steps, 2 s a step; a crash at step 1000, 10 min to restart, back to 900.
+    std::vector<Event> crashAndRecovery() const
+    {
+        return {
+            jobEvent(1, T0 - 1000000, EventType::CheckpointSaved, job(), 500),
+            jobEvent(2, T0 - 200000, EventType::CheckpointSaved, job(), 900),
+            jobEvent(3, T0, EventType::JobCrash, job(), 1000, 0, Severity::Critical),
+            jobEvent(4, T0 + 10 * Minute, EventType::JobRestart, job(), 900),
+            jobEvent(5, T0 + 10 * Minute, EventType::Rollback, job(), 900, 100, Severity::Warning),
+        };
+    }
+
+private Q_SLOTS:
+    void crashRestartRollback()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents(crashAndRecovery());
+        QCOMPARE(tracker.incidents().size(), size_t(1));
+        const Incident &i = tracker.incidents()[0];
+        QCOMPARE(i.state, Incident::State::Recovered);
+        QCOMPARE(i.kind, EventType::JobCrash);
+        QCOMPARE(i.stepAtFailure, int64_t(1000));
+        QCOMPARE(i.checkpointStep, int64_t(900));
+        QCOMPARE(i.stepsRecomputed(), 100.0);
+        QCOMPARE(i.stepSeconds, 2.0); // 400 steps between checkpoints 800 s apart
+        QCOMPARE(i.downtimeGpuHours(T0 + 99 * Minute), gpus() * 10.0 / 60.0);
+        QCOMPARE(i.recomputeGpuHours(), gpus() * 100 * 2.0 / 3600.0);
+        QCOMPARE(i.eventIds, (std::vector<uint64_t> { 3, 4, 5 }));
+        QVERIFY(!i.restartedByHand);
+    }
+
+    void metricsStepTimeWins()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.noteStepTime(0, 5.0);
+        tracker.addEvents(crashAndRecovery());
+        QCOMPARE(tracker.incidents()[0].stepSeconds, 5.0);
+        tracker.noteStepTime(0, std::nan("")); // nonsense is ignored
+        tracker.noteStepTime(0, -1);
+        tracker.addEvents({ jobEvent(9, T0 + 20 * Minute, EventType::Note, job(), 0) });
+        QCOMPARE(tracker.incidents()[0].stepSeconds, 5.0);
+    }
+
+    void duplicatesAndLateEvents()
+    {
+        std::vector<Event> events = crashAndRecovery();
+        std::reverse(events.begin(), events.end()); // everything late
+        events.push_back(events.front()); // and one twice
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents(events);
+        tracker.addEvents(crashAndRecovery()); // a reconnect's snapshot repeats them all
+        QCOMPARE(tracker.incidents().size(), size_t(1));
+        QCOMPARE(tracker.duplicatesIgnored(), uint64_t(6));
+        QCOMPARE(tracker.incidents()[0].checkpointStep, int64_t(900));
+        QCOMPARE(tracker.incidents()[0].state, Incident::State::Recovered);
+    }
+
+    void symptomsRestartByHandAndActions()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents({
+            jobEvent(1, T0, EventType::NcclTimeout, job(), 2000, 0, Severity::Critical),
+            jobEvent(2, T0 + Minute, EventType::JobCrash, job(), 2000, 0, Severity::Critical),
+            jobEvent(3, T0 + 5 * Minute, EventType::Note, QString(), 0, 0, Severity::Info, QStringLiteral("kim")),
+            jobEvent(4, T0 + 30 * Minute, EventType::HotPatch, job(), 0, 0, Severity::Info, QStringLiteral("kim")),
+            jobEvent(5, T0 + 45 * Minute, EventType::ManualRestart, job(), 1500, 0, Severity::Info,
+                     QStringLiteral("kim")),
+            jobEvent(6, T0 + 45 * Minute, EventType::Rollback, job(), 1500, 500),
+            jobEvent(7, T0 + 50 * Minute, EventType::Note, job(), 0, 0, Severity::Info, QStringLiteral("kim")),
+        });
+        QCOMPARE(tracker.incidents().size(), size_t(1)); // the crash is the timeout's symptom
+        const Incident &i = tracker.incidents()[0];
+        QCOMPARE(i.kind, EventType::NcclTimeout);
+        QVERIFY(i.restartedByHand);
+        QCOMPARE(i.actionIds, (std::vector<uint64_t> { 3, 4, 5 })); // not the note after recovery
+        QCOMPARE(i.downtimeGpuHours(0), gpus() * 0.75);
+        QCOMPARE(i.stepsRecomputed(), 500.0);
+    }
+
+    void openAndEndedIncidents()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents({ jobEvent(1, T0, EventType::JobOom, job(), 10, 0, Severity::Critical) });
+        const Incident &open = tracker.incidents()[0];
+        QCOMPARE(open.state, Incident::State::Open);
+        QCOMPARE(open.downtimeGpuHours(T0 + 30 * Minute), gpus() * 0.5); // grows until it is answered
+        QCOMPARE(open.downtimeGpuHours(T0 - Minute), 0.0);
+        tracker.addEvents({ jobEvent(2, T0 + Minute, EventType::JobEnd, job(), 10, 0, Severity::Critical) });
+        QCOMPARE(tracker.incidents()[0].state, Incident::State::Ended);
+        // A new failure after a restart without a rollback is a new incident.
+        IncidentTracker again;
+        again.setTopology(topology);
+        again.addEvents({ jobEvent(1, T0, EventType::JobCrash, job(), 10, 0, Severity::Critical),
+                          jobEvent(2, T0 + Minute, EventType::JobRestart, job(), 0),
+                          jobEvent(3, T0 + 2 * Minute, EventType::JobCrash, job(), 20, 0, Severity::Critical) });
+        QCOMPARE(again.incidents().size(), size_t(2));
+    }
+
+    void unknownJobsAreSkipped()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents({ jobEvent(1, T0, EventType::JobCrash, QStringLiteral("no-such-job"), 10) });
+        QVERIFY(tracker.incidents().empty());
+        QCOMPARE(tracker.eventsSkipped(), uint64_t(1));
+        IncidentTracker noTopology;
+        noTopology.addEvents(crashAndRecovery()); // nothing to name the jobs by: nothing, and no crash
+        QVERIFY(noTopology.incidents().empty());
+    }
+
+    void everySimulatedFailureIsOneIncident()
+    {
+        // The decline week at 2,048 GPUs: each failure that hit a job, in the simulator's own truth,
+        // is exactly one incident, with its step and checkpoint.
+        SimulatorOptions options;
+        options.shape.gpus = 2048;
+        options.scenario = Scenario::Decline;
+        options.eventsOnly = true;
+        ClusterSimulator probe(options);
+        IncidentTracker tracker;
+        tracker.setTopology(std::make_shared<const Topology>(probe.topology()));
+        std::vector<FailureTruth> truth;
+        GenerationSinks sinks;
+        sinks.events = [&](std::vector<Event> &&events) { tracker.addEvents(events); };
+        sinks.truth = [&](std::vector<FailureTruth> &&t) { truth.insert(truth.end(), t.begin(), t.end()); };
+        generate(options, 160 * 3600000LL, 60000, 10, sinks);
+        size_t disruptive = 0;
+        for (const FailureTruth &t : truth) {
+            if (t.jobId.isEmpty())
+                continue;
+            ++disruptive;
+            const Incident *found = nullptr;
+            for (uint64_t id : t.failureEventIds)
+                if (const Incident *i = tracker.find(id))
+                    found = i;
+            QVERIFY2(found,
+                     qPrintable(QStringLiteral("failure %1 (%2) has no incident").arg(t.failureId).arg(t.component)));
+            QCOMPARE(found->jobId, t.jobId);
+            QCOMPARE(found->stepAtFailure, t.stepAtFailure);
+            if (found->state == Incident::State::Recovered)
+                QCOMPARE(found->checkpointStep, t.checkpointStep);
+        }
+        QVERIFY(disruptive >= 5);
+        QCOMPARE(tracker.incidents().size(), disruptive);
+    }
+
+    void costSettingsThatMakeNoSense_data()
+    {
+        QTest::addColumn<double>("price");
+        QTest::addColumn<double>("leadHours");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("defaults") << 2.5 << 1.0 << true;
+        QTest::newRow("free") << 0.0 << 0.0 << true;
+        QTest::newRow("negative price") << -1.0 << 1.0 << false;
+        QTest::newRow("NaN price") << std::nan("") << 1.0 << false;
+        QTest::newRow("absurd price") << 1e6 << 1.0 << false;
+        QTest::newRow("negative lead time") << 2.5 << -1.0 << false;
+        QTest::newRow("lead time of 40 days") << 2.5 << 960.0 << false;
+    }
+    void costSettingsThatMakeNoSense()
+    {
+        QFETCH(double, price);
+        QFETCH(double, leadHours);
+        QFETCH(bool, valid);
+        CostSettings settings;
+        settings.pricePerGpuHour = price;
+        settings.leadTimeMs = int64_t(leadHours * 3600000.0);
+        QCOMPARE(settings.validate().isEmpty(), valid);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIncidents)
+#include "tst_incidents.moc"
