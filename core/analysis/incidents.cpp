@@ -43,6 +43,7 @@ void IncidentTracker::setTopology(std::shared_ptr<const Topology> topology)
     m_seen.clear();
     m_stepSeconds.clear();
     m_incidents.clear();
+    m_stale = false;
     m_skipped = m_duplicates = 0;
 }
 
@@ -81,8 +82,14 @@ void IncidentTracker::addEvents(const std::vector<Event> &events)
         m_events.insert(at, e);
         changed = true;
     }
-    if (changed)
+    m_stale = m_stale || changed;
+}
+
+const std::vector<Incident> &IncidentTracker::incidents() const
+{
+    if (m_stale)
         rebuild();
+    return m_incidents;
 }
 
 double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
@@ -102,8 +109,9 @@ double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
     return 0.0;
 }
 
-void IncidentTracker::rebuild()
+void IncidentTracker::rebuild() const
 {
+    m_stale = false;
     // Rebuilt from the ordered events: a late event can change an incident already made.
     m_incidents.clear();
     std::map<QString, size_t> openByJob; // the job's incident awaiting its restart
@@ -173,7 +181,7 @@ void IncidentTracker::rebuild()
 
 const Incident *IncidentTracker::find(uint64_t id) const
 {
-    for (const Incident &i : m_incidents)
+    for (const Incident &i : incidents())
         if (i.id == id)
             return &i;
     return nullptr;

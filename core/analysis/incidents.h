@@ -69,20 +69,22 @@ public:
     // The job's step time as last seen (from its metrics); used for recomputation.
     void noteStepTime(int job, double seconds);
 
-    const std::vector<Incident> &incidents() const { return m_incidents; }
+    // Rebuilt on demand after new events (a late event can change an incident already made).
+    const std::vector<Incident> &incidents() const;
     const Incident *find(uint64_t id) const;
     uint64_t eventsSkipped() const { return m_skipped; }
     uint64_t duplicatesIgnored() const { return m_duplicates; }
 
 private:
-    void rebuild();
+    void rebuild() const;
     double stepSecondsAt(int job, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_events; // job events and operators' actions, time order
     std::set<std::pair<uint64_t, int64_t>> m_seen; // (id, time) of events taken
     std::map<int, double> m_stepSeconds; // from the metrics
-    std::vector<Incident> m_incidents;
+    mutable std::vector<Incident> m_incidents;
+    mutable bool m_stale = false;
     uint64_t m_skipped = 0;
     uint64_t m_duplicates = 0;
 };

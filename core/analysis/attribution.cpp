@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "attribution.h"
+
+#include "model/blastradius.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+quint64 entityKey(EntityRef e)
+{
+    return (quint64(e.kind) << 32) | e.index;
+}
+
+} // namespace
+
+void Attributor::setTopology(std::shared_ptr<const Topology> topology)
+{
+    m_topology = std::move(topology);
+    m_warnings.clear();
+    m_acknowledgedBy.clear();
+    m_affected.clear();
+    m_liftCounts.clear();
+}
+
+const std::vector<uint32_t> &Attributor::affected(EntityRef entity) const
+{
+    const quint64 key = entityKey(entity);
+    auto it = m_affected.find(key);
+    if (it == m_affected.end())
+        it = m_affected.insert(key, gpusAffectedBy(*m_topology, entity));
+    return *it;
+}
+
+void Attributor::addEvents(const std::vector<Event> &events)
+{
+    if (!m_topology)
+        return;
+    for (const Event &e : events) {
+        if (e.type == EventType::Acknowledge && e.targetEventId) {
+            m_acknowledgedBy[e.targetEventId] = e.operatorName;
+            continue;
+        }
+        if (!isHardwareWarning(e.type) || affected(e.entity).empty())
+            continue; // not a warning, or about an entity this topology does not hold
+        const auto at = std::upper_bound(m_warnings.begin(), m_warnings.end(), e, [](const Event &a, const Event &x) {
+            return a.timeMs < x.timeMs || (a.timeMs == x.timeMs && a.id < x.id);
+        });
+        if (at != m_warnings.begin() && (at - 1)->id == e.id && e.id && (at - 1)->timeMs == e.timeMs)
+            continue; // delivered twice
+        m_warnings.insert(at, e);
+    }
+}
+
+Attribution Attributor::attribute(const Incident &incident) const
+{
+    Attribution result;
+    result.incidentId = incident.id;
+    if (!m_topology || incident.job < 0 || size_t(incident.job) >= m_topology->jobs.size())
+        return result;
+    std::vector<uint8_t> inJob(m_topology->gpus.size(), 0);
+    for (uint32_t g : m_topology->jobs[size_t(incident.job)].gpuIndices)
+        inJob[g] = 1;
+    auto withinRadius = [&](EntityRef e) {
+        for (uint32_t g : affected(e))
+            if (inJob[g])
+                return true;
+        return false;
+    };
+
+    // The warnings of the look-back, on what can reach the job, as runs per entity and kind.
+    const int64_t from = incident.failedMs - LookBackMs, to = incident.failedMs + CoincidentMs;
+    const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), from,
+                                        [](const Event &e, int64_t t) { return e.timeMs < t; });
+    std::map<std::pair<quint64, int>, std::vector<WarningRun>> runs;
+    for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it) {
+        if (!withinRadius(it->entity))
+            continue;
+        auto &list = runs[{ entityKey(it->entity), int(it->type) * 1000 + (it->type == EventType::Xid ? it->code : 0) }];
+        if (list.empty() || it->timeMs - list.back().lastMs > FlapJoinMs) {
+            WarningRun run;
+            run.entity = it->entity;
+            run.type = it->type;
+            run.code = it->code;
+            run.firstMs = it->timeMs;
+            list.push_back(run);
+        }
+        WarningRun &run = list.back();
+        run.lastMs = it->timeMs;
+        ++run.count;
+        run.worst = std::max(run.worst, it->severity);
+        run.eventIds.push_back(it->id);
+        if (auto ack = m_acknowledgedBy.find(it->id); ack != m_acknowledgedBy.end() && run.acknowledgedBy.isEmpty())
+            run.acknowledgedBy = ack->second.isEmpty() ? QStringLiteral("?") : ack->second;
+    }
+
+    // Candidates per entity: what it reported, and whether it failed with the job.
+    std::map<quint64, CauseCandidate> byEntity;
+    for (auto &[key, list] : runs)
+        for (WarningRun &run : list) {
+            CauseCandidate &c = byEntity[key.first];
+            c.entity = run.entity;
+            const bool coincident = std::llabs(run.lastMs - incident.failedMs) <= CoincidentMs
+                && run.worst == Severity::Critical;
+            const bool application = run.type == EventType::Xid && isApplicationXid(run.code);
+            if (coincident && !application)
+                c.failedWithIt = true;
+            c.evidence.push_back(std::move(run));
+        }
+    for (auto &[key, c] : byEntity) {
+        std::sort(c.evidence.begin(), c.evidence.end(),
+                  [](const WarningRun &a, const WarningRun &b) { return a.firstMs < b.firstMs; });
+        c.firstSeenMs = c.evidence.front().firstMs;
+        // Lead time: from the first warning that came before the failure (not the fault at the failure).
+        c.leadMs = 0;
+        for (const WarningRun &r : c.evidence)
+            if (incident.failedMs - r.firstMs > CoincidentMs) {
+                c.leadMs = incident.failedMs - r.firstMs;
+                break;
+            }
+        double score = 0.0;
+        if (c.failedWithIt) {
+            // A fault as the job went down: nearer in time and narrower in reach (a GPU before
+            // the switch above it) is the likelier culprit.
+            int64_t nearest = LookBackMs;
+            for (const WarningRun &r : c.evidence)
+                if (r.worst == Severity::Critical)
+                    nearest = std::min<int64_t>(nearest, std::llabs(r.lastMs - incident.failedMs));
+            const double reach = double(affected(c.entity).size());
+            score = 100.0 + 50.0 / (1.0 + double(nearest) / 60000.0) + 50.0 / std::log2(2.0 + reach);
+        }
+        for (const WarningRun &r : c.evidence) {
+            if (r.type == EventType::Xid && isApplicationXid(r.code))
+                continue; // the application's own faults point at no hardware
+            const double hoursBefore = std::max(0.0, double(incident.failedMs - r.lastMs) / 3600000.0);
+            const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
+            score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
+        }
+        c.score = score;
+    }
+    for (auto &[key, c] : byEntity)
+        if (c.failedWithIt || c.score >= PrecursorEvidence) // below this, background noise: "no precursor seen"
+            result.ranked.push_back(std::move(c));
+    std::sort(result.ranked.begin(), result.ranked.end(),
+              [](const CauseCandidate &a, const CauseCandidate &b) { return a.score > b.score; });
+    return result;
+}
+
+double Attributor::lift(EventType type) const
+{
+    // Laplace-smoothed: with no history every kind counts the same.
+    double before = 0.0, all = 0.0;
+    for (const auto &[t, counts] : m_liftCounts) {
+        before += counts.first;
+        all += counts.second;
+    }
+    const auto it = m_liftCounts.find(type);
+    const double typeRate = it == m_liftCounts.end() ? 0.5 : (it->second.first + 1.0) / (it->second.second + 2.0);
+    const double overall = (before + 1.0) / (all + 2.0);
+    return std::clamp(typeRate / overall, 0.1, 10.0);
+}
+
+void Attributor::learn(const std::vector<Incident> &incidents)
+{
+    // Per warning kind: how many runs on an entity were followed, within the
+    // look-back, by a fault of that same entity as a job went down.
+    m_liftCounts.clear();
+    std::map<quint64, std::vector<int64_t>> failedAt; // entity -> times it failed with a job
+    for (const Incident &i : incidents) {
+        const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), i.failedMs - CoincidentMs,
+                                            [](const Event &e, int64_t t) { return e.timeMs < t; });
+        for (auto it = begin; it != m_warnings.end() && it->timeMs <= i.failedMs + CoincidentMs; ++it)
+            if (it->severity == Severity::Critical)
+                failedAt[entityKey(it->entity)].push_back(i.failedMs);
+    }
+    std::map<std::pair<quint64, int>, int64_t> lastRunEnd;
+    for (const Event &w : m_warnings) {
+        if (w.severity == Severity::Critical)
+            continue; // the faults themselves are not precursors
+        const auto key = std::make_pair(entityKey(w.entity), int(w.type));
+        auto last = lastRunEnd.find(key);
+        const bool newRun = last == lastRunEnd.end() || w.timeMs - last->second > FlapJoinMs;
+        lastRunEnd[key] = w.timeMs;
+        if (!newRun)
+            continue;
+        auto &counts = m_liftCounts[w.type];
+        counts.second += 1.0;
+        if (auto f = failedAt.find(key.first); f != failedAt.end())
+            for (int64_t t : f->second)
+                if (t > w.timeMs && t - w.timeMs <= LookBackMs) {
+                    counts.first += 1.0;
+                    break;
+                }
+    }
+}
+
+} // namespace vigil

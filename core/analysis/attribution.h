@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "incidents.h"
+
+#include <QHash>
+
+#include <map>
+
+namespace vigil {
+
+// Warnings of one kind on one entity, a flapping run collapsed into one
+// interval with a count.
+struct WarningRun
+{
+    EntityRef entity;
+    EventType type = EventType::Unspecified;
+    int32_t code = 0; // the Xid, for Xid runs
+    Severity worst = Severity::Unspecified;
+    int64_t firstMs = 0;
+    int64_t lastMs = 0;
+    uint32_t count = 0;
+    std::vector<uint64_t> eventIds;
+    QString acknowledgedBy; // empty: nobody acknowledged any of them
+};
+
+// One candidate cause of an incident and the evidence for it.
+struct CauseCandidate
+{
+    EntityRef entity;
+    std::vector<WarningRun> evidence; // the runs on this entity, oldest first
+    bool failedWithIt = false; // the entity reported a critical fault as the job went down
+    int64_t firstSeenMs = 0;
+    int64_t leadMs = 0; // how long before the failure the first warning came
+    double score = 0.0;
+};
+
+struct Attribution
+{
+    uint64_t incidentId = 0;
+    std::vector<CauseCandidate> ranked; // best first; empty: no cause seen
+    bool precursorSeen() const { return !ranked.empty() && ranked.front().leadMs > 0; }
+    const CauseCandidate *top() const { return ranked.empty() ? nullptr : &ranked.front(); }
+};
+
+// Ranks the hardware warnings that came before an incident, on the entities
+// within the blast radius of the job it hit, as its candidate causes: the
+// entity that reported a fault as the job went down first, with the warnings
+// that led up to it; otherwise warnings whose kind has, in this history, been
+// followed by failures more often than warnings in general (the lift). Xids that
+// are usually the application (13, 31, 43) are not blamed without other evidence.
+class Attributor
+{
+public:
+    static constexpr int64_t LookBackMs = 72 * 3600000LL;
+    static constexpr int64_t FlapJoinMs = 30 * 60000LL; // warnings closer than this are one run
+    static constexpr int64_t CoincidentMs = 5 * 60000LL; // a fault this close to the failure went down with it
+    // Warnings alone (no fault with the failure) must add up to this much to be named: chronic
+    // background (a warm rack's throttling, a noisy link) stays below it.
+    static constexpr double PrecursorEvidence = 40.0;
+
+    void setTopology(std::shared_ptr<const Topology> topology);
+    // Hardware warnings and acknowledgements; other events are ignored.
+    void addEvents(const std::vector<Event> &events);
+    Attribution attribute(const Incident &incident) const;
+    // How much more often warnings of this kind came before a failure on the same
+    // entity than warnings in general (1: no different), learned from the history given.
+    double lift(EventType type) const;
+    void learn(const std::vector<Incident> &incidents);
+
+    static bool isApplicationXid(int32_t code) { return code == 13 || code == 31 || code == 43; }
+
+private:
+    const std::vector<uint32_t> &affected(EntityRef entity) const;
+
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<Event> m_warnings; // time order
+    std::map<uint64_t, QString> m_acknowledgedBy; // warning id -> operator
+    mutable QHash<quint64, std::vector<uint32_t>> m_affected; // by entity key
+    std::map<EventType, std::pair<double, double>> m_liftCounts; // type -> (runs before a failure, all runs)
+};
+
+} // namespace vigil
