@@ -79,7 +79,8 @@ Attribution Attributor::attribute(const Incident &incident) const
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it) {
         if (!withinRadius(it->entity))
             continue;
-        auto &list = runs[{ entityKey(it->entity), int(it->type) * 1000 + (it->type == EventType::Xid ? it->code : 0) }];
+        auto &list
+            = runs[{ entityKey(it->entity), int(it->type) * 1000 + (it->type == EventType::Xid ? it->code : 0) }];
         if (list.empty() || it->timeMs - list.back().lastMs > FlapJoinMs) {
             WarningRun run;
             run.entity = it->entity;
@@ -103,8 +104,8 @@ Attribution Attributor::attribute(const Incident &incident) const
         for (WarningRun &run : list) {
             CauseCandidate &c = byEntity[key.first];
             c.entity = run.entity;
-            const bool coincident = std::llabs(run.lastMs - incident.failedMs) <= CoincidentMs
-                && run.worst == Severity::Critical;
+            const bool coincident
+                = std::llabs(run.lastMs - incident.failedMs) <= CoincidentMs && run.worst == Severity::Critical;
             const bool application = run.type == EventType::Xid && isApplicationXid(run.code);
             if (coincident && !application)
                 c.failedWithIt = true;
