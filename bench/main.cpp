@@ -3,6 +3,7 @@
 // ratio, and writes them to the JSON file named by --out.
 #include "benchreport.h"
 #include "chart_bench.h"
+#include "correlation_bench.h"
 #include "ingest_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
@@ -37,6 +38,8 @@ int main(int argc, char *argv[])
         vigil::bench::runChartBenchmark(report);
     if (wanted("recorder_samples_per_s") || wanted("recorder_bytes_per_sample") || wanted("replay_seek_24h_16k_ms"))
         vigil::bench::runRecorderBenchmark(report);
+    if (wanted("correlation_54d_16k_s") || wanted("attribution_precision") || wanted("attribution_recall"))
+        vigil::bench::runCorrelationBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
