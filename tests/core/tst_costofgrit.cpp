@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The cost of grit on hand-built sequences with hand-computed answers: lost
+// GPU-hours split into downtime and recomputation, money, preventable or not,
+// cluster totals (MTBF, MTTR, ETTR, by cause and place), the interventions ledger.
+#include "analysis/costofgrit.h"
+#include "sim/topologybuilder.h"
+
+#include <QTest>
+
+using namespace vigil;
+
+namespace {
+
+constexpr int64_t T0 = 1793613600000; // 2026-11-02 12:00 UTC
+constexpr int64_t Minute = 60000, Hour = 3600000;
+
+Event makeEvent(uint64_t id, int64_t time, EventType type, EntityRef entity, Severity severity = Severity::Info,
+                const QString &job = {}, int64_t step = 0, int32_t code = 0, const QString &who = {})
+{
+    Event e;
+    e.id = id;
+    e.timeMs = time;
+    e.type = type;
+    e.severity = severity;
+    e.entity = entity;
+    e.jobId = job;
+    e.step = step;
+    e.code = code;
+    e.operatorName = who;
+    return e;
+}
+
+} // namespace
+
+class TestCostOfGrit : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Topology> topology = [] {
+        ClusterShape shape;
+        shape.gpus = 512;
+        auto t = std::make_shared<Topology>(buildTopology(shape, 1));
+        t->index();
+        return t;
+    }();
+    QString job() const { return topology->jobs[0].id; }
+    double gpus() const { return double(topology->jobs[0].gpuIndices.size()); }
+    EntityRef culprit(size_t k = 5) const { return { EntityKind::Gpu, topology->jobs[0].gpuIndices[k] }; }
+
+    // A crash at `at` after warnings from `warnedFor` earlier, 30 min down, 100 steps of 2 s recomputed.
+    std::vector<Event> failure(uint64_t firstId, int64_t at, int64_t warnedFor, size_t gpu = 5) const
+    {
+        const EntityRef jobRef { EntityKind::Job, 0 };
+        return {
+            makeEvent(firstId, at - warnedFor, EventType::EccSingleBit, culprit(gpu), Severity::Warning),
+            makeEvent(firstId + 1, at - Minute, EventType::Xid, culprit(gpu), Severity::Critical, job(), 0, 79),
+            makeEvent(firstId + 2, at, EventType::JobCrash, jobRef, Severity::Critical, job(), 1100),
+            makeEvent(firstId + 3, at + 30 * Minute, EventType::JobRestart, jobRef, Severity::Info, job(), 1000),
+            makeEvent(firstId + 4, at + 30 * Minute, EventType::Rollback, jobRef, Severity::Warning, job(), 1000),
+        };
+    }
+
+    struct Analysed
+    {
+        IncidentTracker tracker;
+        Attributor attributor;
+        std::vector<IncidentCost> costs;
+        std::vector<Event> actions;
+    };
+    void analyse(Analysed &a, const std::vector<Event> &events, const CostSettings &settings = {}) const
+    {
+        a.tracker.setTopology(topology);
+        a.tracker.noteStepTime(0, 2.0);
+        a.tracker.addEvents(events);
+        a.attributor.setTopology(topology);
+        a.attributor.addEvents(events);
+        for (const Event &e : events)
+            if (isOperatorAction(e.type))
+                a.actions.push_back(e);
+        for (const Incident &i : a.tracker.incidents())
+            a.costs.push_back(costOf(i, a.attributor.attribute(i), *topology, settings, T0 + 48 * Hour, a.actions));
+    }
+
+private Q_SLOTS:
+    void anIgnoredWarningMakesALossPreventable()
+    {
+        Analysed a;
+        analyse(a, failure(1, T0, 3 * Hour));
+        QCOMPARE(a.costs.size(), size_t(1));
+        const IncidentCost &c = a.costs[0];
+        QCOMPARE(c.downtimeGpuHours, gpus() * 0.5);
+        QCOMPARE(c.recomputeGpuHours, gpus() * 100 * 2.0 / 3600.0);
+        QCOMPARE(c.lostGpuHours, c.downtimeGpuHours + c.recomputeGpuHours);
+        QCOMPARE(c.money, c.lostGpuHours * 2.5);
+        QCOMPARE(c.cause, CauseClass::Gpu);
+        QCOMPARE(*c.causeEntity, culprit());
+        QCOMPARE(c.leadMs, 3 * Hour);
+        QVERIFY(!c.acknowledged);
+        QVERIFY(c.preventable);
+    }
+
+    void drainedInTimeOrWarnedTooLateIsNot()
+    {
+        std::vector<Event> drained = failure(1, T0, 3 * Hour);
+        drained.push_back(makeEvent(50, T0 - Hour, EventType::Drain,
+                                    { EntityKind::Node, topology->gpus[culprit().index].nodeIndex }, Severity::Info, {},
+                                    0, 0, QStringLiteral("kim")));
+        Analysed a;
+        analyse(a, drained);
+        QVERIFY(a.costs[0].remediated);
+        QVERIFY(!a.costs[0].preventable);
+
+        Analysed late;
+        analyse(late, failure(1, T0, 30 * Minute)); // under the 1 h lead time
+        QVERIFY(!late.costs[0].preventable);
+        CostSettings quick;
+        quick.leadTimeMs = 15 * Minute;
+        Analysed configured;
+        analyse(configured, failure(1, T0, 30 * Minute), quick);
+        QVERIFY(configured.costs[0].preventable);
+    }
+
+    void aFailureWithNoCauseIsUnattributed()
+    {
+        const EntityRef jobRef { EntityKind::Job, 0 };
+        Analysed a;
+        analyse(a,
+                { makeEvent(1, T0, EventType::JobCrash, jobRef, Severity::Critical, job(), 500),
+                  makeEvent(2, T0 + Hour, EventType::JobRestart, jobRef, Severity::Info, job(), 500) });
+        QCOMPARE(a.costs[0].cause, CauseClass::Unattributed);
+        QVERIFY(!a.costs[0].causeEntity);
+        QVERIFY(!a.costs[0].preventable);
+        QCOMPARE(a.costs[0].lostGpuHours, gpus() * 1.0);
+    }
+
+    void clusterTotals()
+    {
+        std::vector<Event> events = failure(1, T0, 3 * Hour);
+        // Another GPU of the same node, warned only 10 minutes before (the first one's warnings
+        // would have made it preventable: a GPU that warned and failed before counts from its first warning).
+        const std::vector<Event> second = failure(20, T0 + 12 * Hour, 10 * Minute, 6);
+        events.insert(events.end(), second.begin(), second.end());
+        const EntityRef jobRef { EntityKind::Job, 0 };
+        events.push_back(makeEvent(40, T0 - 9 * Hour, EventType::HotPatch, jobRef, Severity::Info, job(), 0, 0,
+                                   QStringLiteral("kim"))); // 03:00 UTC: night
+        events.push_back(makeEvent(41, T0 + 12 * Hour + 10 * Minute, EventType::Note, jobRef, Severity::Info, job(), 0,
+                                   0,
+                                   QStringLiteral("ana"))); // 00:10 UTC, while the second incident is open
+        Analysed a;
+        analyse(a, events);
+        const GritTotals g
+            = gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, {}, T0 - 12 * Hour, T0 + 36 * Hour);
+        QCOMPARE(g.incidents, size_t(2));
+        const double each = gpus() * (0.5 + 100 * 2.0 / 3600.0);
+        QCOMPARE(g.lostGpuHours, 2 * each);
+        QCOMPARE(g.preventableGpuHours, each); // only the first warned long enough
+        QCOMPARE(g.preventableShare(), 0.5);
+        QCOMPARE(g.mtbfHours, 24.0);
+        QCOMPARE(g.mttrHours, 0.5);
+        QCOMPARE(g.lostByCause.at(CauseClass::Gpu), 2 * each);
+        const uint32_t rack = topology->nodes[topology->gpus[culprit().index].nodeIndex].rackIndex;
+        const uint32_t rack2 = topology->nodes[topology->gpus[culprit(6).index].nodeIndex].rackIndex;
+        QCOMPARE(g.lostByRack.at(rack) + (rack2 == rack ? 0.0 : g.lostByRack.at(rack2)), 2 * each);
+        // ETTR: the training job lost 2 × (30 min + 200 s) of its 48 hours.
+        const double lostHours = 2 * (0.5 + 200.0 / 3600.0);
+        double held = 0, productive = 0;
+        for (const Job &j : topology->jobs)
+            if (j.priority == PriorityClass::Training) {
+                held += double(j.gpuIndices.size()) * 48.0;
+                productive += double(j.gpuIndices.size()) * (48.0 - (&j == &topology->jobs[0] ? lostHours : 0.0));
+            }
+        QCOMPARE(g.ettr, productive / held);
+        QCOMPARE(g.interventions.size(), size_t(2));
+        QVERIFY(g.interventions[0].atNight);
+        QCOMPARE(g.interventions[0].who, QStringLiteral("kim"));
+        QCOMPARE(g.interventions[0].incidentId, uint64_t(0));
+        QVERIFY(g.interventions[1].atNight);
+        QCOMPARE(g.interventions[1].incidentId, uint64_t(22)); // the second crash's event id
+        QCOMPARE(g.interventions[1].sinceFailureMs, 10 * Minute);
+        // Night is the site's: in Tokyo 03:00 UTC is noon.
+        GritSettings tokyo;
+        tokyo.utcOffsetMinutes = 9 * 60;
+        QVERIFY(!gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, tokyo, T0 - 12 * Hour, T0 + 36 * Hour)
+                     .interventions[0]
+                     .atNight);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCostOfGrit)
+#include "tst_costofgrit.moc"
