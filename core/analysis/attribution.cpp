@@ -150,6 +150,45 @@ Attribution Attributor::attribute(const Incident &incident) const
     return result;
 }
 
+std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs) const
+{
+    std::map<std::pair<quint64, int>, WarningRun *> open;
+    std::vector<std::unique_ptr<WarningRun>> all;
+    const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), fromMs,
+                                        [](const Event &e, int64_t t) { return e.timeMs < t; });
+    for (auto it = begin; it != m_warnings.end() && it->timeMs <= toMs; ++it) {
+        if (it->severity == Severity::Critical)
+            continue;
+        const auto key = std::make_pair(entityKey(it->entity), int(it->type));
+        WarningRun *run = open.count(key) ? open[key] : nullptr;
+        if (!run || it->timeMs - run->lastMs > FlapJoinMs) {
+            all.push_back(std::make_unique<WarningRun>());
+            run = all.back().get();
+            run->entity = it->entity;
+            run->type = it->type;
+            run->code = it->code;
+            run->firstMs = it->timeMs;
+            open[key] = run;
+        }
+        run->lastMs = it->timeMs;
+        ++run->count;
+        run->worst = std::max(run->worst, it->severity);
+        run->eventIds.push_back(it->id);
+        if (auto ack = m_acknowledgedBy.find(it->id); ack != m_acknowledgedBy.end() && run->acknowledgedBy.isEmpty())
+            run->acknowledgedBy = ack->second.isEmpty() ? QStringLiteral("?") : ack->second;
+    }
+    std::vector<WarningRun> result;
+    for (auto &run : all)
+        result.push_back(std::move(*run));
+    return result;
+}
+
+double Attributor::failureShare(EventType type) const
+{
+    const auto it = m_liftCounts.find(type);
+    return it == m_liftCounts.end() ? 0.0 : (it->second.first + 1.0) / (it->second.second + 2.0);
+}
+
 double Attributor::lift(EventType type) const
 {
     // Laplace-smoothed: with no history every kind counts the same.

@@ -70,6 +70,12 @@ public:
 
     static bool isApplicationXid(int32_t code) { return code == 13 || code == 31 || code == 43; }
 
+    // The warning runs (not the critical faults) between two times, per entity and kind, oldest first.
+    std::vector<WarningRun> runs(int64_t fromMs, int64_t toMs) const;
+    // Of runs of this kind, the share followed by a fault of the same entity within the look-back.
+    double failureShare(EventType type) const;
+    const std::vector<uint32_t> &gpusReachedBy(EntityRef entity) const { return affected(entity); }
+
 private:
     const std::vector<uint32_t> &affected(EntityRef entity) const;
 

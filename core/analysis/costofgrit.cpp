@@ -111,6 +111,80 @@ IncidentCost costOf(const Incident &incident, const Attribution &attribution, co
     return c;
 }
 
+std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::vector<IncidentCost> &costs,
+                                      const std::vector<Incident> &incidents, const std::vector<Event> &actions,
+                                      const Topology &topology, const CostSettings &settings, int64_t nowMs,
+                                      int64_t openForMs)
+{
+    // What an incident has cost per GPU of its job, on average: the price of the next one.
+    double lostPerGpu = 0.0;
+    size_t counted = 0;
+    for (size_t i = 0; i < incidents.size() && i < costs.size(); ++i)
+        if (incidents[i].gpus) {
+            lostPerGpu += costs[i].lostGpuHours / double(incidents[i].gpus);
+            ++counted;
+        }
+    lostPerGpu = counted ? lostPerGpu / double(counted) : 0.5;
+    std::vector<uint8_t> busy(topology.gpus.size(), 0);
+    for (const Job &j : topology.jobs)
+        for (uint32_t g : j.gpuIndices)
+            busy[g] = 1;
+
+    std::map<std::pair<int, uint32_t>, DebtItem> latest; // per entity, its latest run
+    for (WarningRun &run : attributor.runs(nowMs - openForMs, nowMs)) {
+        // Paid already (the entity failed since) or dealt with (drained since)?
+        bool closed = false;
+        for (const IncidentCost &c : costs)
+            for (const Incident &i : incidents)
+                if (i.id == c.incidentId && c.causeEntity && *c.causeEntity == run.entity && i.failedMs >= run.firstMs)
+                    closed = true;
+        for (const Event &a : actions)
+            if (a.type == EventType::Drain && a.timeMs >= run.firstMs && a.entity == run.entity)
+                closed = true;
+        if (closed)
+            continue;
+        DebtItem item;
+        item.ageMs = nowMs - run.firstMs;
+        for (uint32_t g : attributor.gpusReachedBy(run.entity))
+            item.gpusAtRisk += busy[g];
+        const double perDay = attributor.failureShare(run.type) * 86400000.0 / double(Attributor::LookBackMs);
+        item.expectedCostPerDay = perDay * double(item.gpusAtRisk) * lostPerGpu * settings.pricePerGpuHour;
+        item.warnings = std::move(run);
+        const auto key = std::make_pair(int(item.warnings.entity.kind), item.warnings.entity.index);
+        auto it = latest.find(key);
+        if (it == latest.end() || it->second.expectedCostPerDay <= item.expectedCostPerDay)
+            latest[key] = std::move(item);
+    }
+    std::vector<DebtItem> debt;
+    for (auto &[key, item] : latest)
+        debt.push_back(std::move(item));
+    std::sort(debt.begin(), debt.end(), [](const DebtItem &a, const DebtItem &b) {
+        return a.expectedCostPerDay != b.expectedCostPerDay ? a.expectedCostPerDay > b.expectedCostPerDay
+                                                            : a.ageMs > b.ageMs;
+    });
+    return debt;
+}
+
+std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast)
+{
+    std::map<std::pair<int, uint32_t>, Lemon> byEntity;
+    for (const IncidentCost &c : costs) {
+        if (!c.causeEntity)
+            continue;
+        Lemon &l = byEntity[{ int(c.causeEntity->kind), c.causeEntity->index }];
+        l.entity = *c.causeEntity;
+        ++l.failures;
+        l.lostGpuHours += c.lostGpuHours;
+    }
+    std::vector<Lemon> result;
+    for (auto &[key, l] : byEntity)
+        if (l.failures >= atLeast)
+            result.push_back(l);
+    std::sort(result.begin(), result.end(),
+              [](const Lemon &a, const Lemon &b) { return a.lostGpuHours > b.lostGpuHours; });
+    return result;
+}
+
 GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
                       const std::vector<Event> &actions, const Topology &topology, const GritSettings &settings,
                       int64_t fromMs, int64_t toMs)

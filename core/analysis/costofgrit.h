@@ -75,6 +75,33 @@ struct GritTotals
     std::vector<Intervention> interventions;
 };
 
+// An open warning and what leaving it costs: the maintenance debt.
+struct DebtItem
+{
+    WarningRun warnings; // the latest run on the entity
+    int64_t ageMs = 0; // since its first warning
+    uint32_t gpusAtRisk = 0; // GPUs of running jobs within its blast radius
+    double expectedCostPerDay = 0.0; // chance of a failure a day × the loss it would bring × the price
+};
+
+// Warnings of the last `openForMs` on entities that neither failed nor were drained
+// since, ranked by expected cost per day. The chance of a failure comes from the
+// history (`Attributor::failureShare` over its 72-hour look-back); the loss from
+// the incidents so far (lost GPU-hours per GPU, 0.5 h when there are none).
+std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::vector<IncidentCost> &costs,
+                                      const std::vector<Incident> &incidents, const std::vector<Event> &actions,
+                                      const Topology &topology, const CostSettings &settings, int64_t nowMs,
+                                      int64_t openForMs = 7 * 86400000LL);
+
+// Entities that keep coming back: named as the cause of two or more incidents.
+struct Lemon
+{
+    EntityRef entity;
+    int failures = 0;
+    double lostGpuHours = 0.0;
+};
+std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast = 2);
+
 GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
                       const std::vector<Event> &actions, const Topology &topology, const GritSettings &settings,
                       int64_t fromMs, int64_t toMs);

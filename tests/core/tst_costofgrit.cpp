@@ -184,6 +184,55 @@ private Q_SLOTS:
                      .interventions[0]
                      .atNight);
     }
+
+    void maintenanceDebtAndLemons()
+    {
+        std::vector<Event> events = failure(1, T0, 3 * Hour); // GPU 5 warned, then failed: paid
+        const EntityRef open { EntityKind::Gpu, topology->jobs[0].gpuIndices[10] };
+        const EntityRef drained { EntityKind::Gpu, topology->jobs[0].gpuIndices[11] };
+        const EntityRef pdu {
+            EntityKind::Pdu,
+            topology->racks[topology->nodes[topology->gpus[open.index].nodeIndex].rackIndex].pduIndices[0]
+        };
+        events.push_back(makeEvent(30, T0 + 2 * Hour, EventType::EccSingleBit, open, Severity::Warning));
+        events.push_back(makeEvent(31, T0 + 2 * Hour, EventType::EccSingleBit, drained, Severity::Warning));
+        events.push_back(makeEvent(32, T0 + 3 * Hour, EventType::PduOverThreshold, pdu, Severity::Warning));
+        events.push_back(
+            makeEvent(33, T0 + 4 * Hour, EventType::Drain, drained, Severity::Info, {}, 0, 0, QStringLiteral("kim")));
+        Analysed a;
+        analyse(a, events);
+        a.attributor.learn(a.tracker.incidents());
+        const int64_t now = T0 + 5 * Hour;
+        const std::vector<DebtItem> debt
+            = maintenanceDebt(a.attributor, a.costs, a.tracker.incidents(), a.actions, *topology, {}, now);
+        QCOMPARE(debt.size(), size_t(2)); // not the GPU that failed, not the drained one
+        // ECC runs: GPU 5's was followed by its fault, the other two not yet: (1 + 1) / (3 + 2).
+        QCOMPARE(a.attributor.failureShare(EventType::EccSingleBit), 0.4);
+        const double lostPerGpu = 0.5 + 200.0 / 3600.0;
+        const DebtItem *gpu = nullptr, *feed = nullptr;
+        for (const DebtItem &d : debt)
+            (d.warnings.entity == open ? gpu : feed) = &d;
+        QVERIFY(gpu && feed);
+        QCOMPARE(feed->warnings.entity, pdu);
+        QCOMPARE(gpu->gpusAtRisk, 1u);
+        QCOMPARE(gpu->ageMs, 3 * Hour);
+        QCOMPARE(gpu->expectedCostPerDay, 0.4 / 3.0 * 1 * lostPerGpu * 2.5);
+        QVERIFY(feed->gpusAtRisk > 1);
+        QCOMPARE(feed->expectedCostPerDay, (1.0 / 3.0) / 3.0 * feed->gpusAtRisk * lostPerGpu * 2.5);
+        QCOMPARE(&debt.front(), feed); // more GPUs at risk: first to fix
+
+        // The same GPU failing twice is a lemon.
+        std::vector<Event> twice = failure(1, T0, 3 * Hour);
+        const std::vector<Event> again = failure(20, T0 + 12 * Hour, 10 * Minute);
+        twice.insert(twice.end(), again.begin(), again.end());
+        Analysed b;
+        analyse(b, twice);
+        const std::vector<Lemon> found = lemons(b.costs);
+        QCOMPARE(found.size(), size_t(1));
+        QCOMPARE(found[0].entity, culprit());
+        QCOMPARE(found[0].failures, 2);
+        QVERIFY(lemons(a.costs).empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCostOfGrit)
