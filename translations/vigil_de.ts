@@ -1059,6 +1059,151 @@
     </message>
 </context>
 <context>
+    <name>vigil::IncidentDock</name>
+    <message>
+        <source>Incidents</source>
+        <translation>Vorfälle</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions, %8 at night</source>
+        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 manuelle Eingriffe, %8 nachts</translation>
+    </message>
+    <message>
+        <source>The cost of grit since the first event seen: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>Die Kosten des Durchhaltens seit dem ersten gesehenen Ereignis: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::IncidentTableModel</name>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 from %3 (%n time(s)), %4</source>
+        <translation>
+            <numerusform>%1 an %2 seit %3 (%n Mal), %4</numerusform>
+            <numerusform>%1 an %2 seit %3 (%n Mal), %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unacknowledged</source>
+        <translation>unbestätigt</translation>
+    </message>
+    <message>
+        <source>acknowledged by %1</source>
+        <translation>bestätigt von %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%1 an %2 um %3</translation>
+    </message>
+    <message>
+        <source>no precursor seen</source>
+        <translation>keine Vorwarnung gesehen</translation>
+    </message>
+    <message>
+        <source>job %1: %2 at step %3</source>
+        <translation>Job %1: %2 bei Schritt %3</translation>
+    </message>
+    <message>
+        <source>restarted by hand after %1 min</source>
+        <translation>nach %1 min von Hand neu gestartet</translation>
+    </message>
+    <message>
+        <source>restarted automatically after %1 min</source>
+        <translation>nach %1 min automatisch neu gestartet</translation>
+    </message>
+    <message>
+        <source>rolled back %1 steps to checkpoint %2</source>
+        <translation>%1 Schritte auf Checkpoint %2 zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>still down</source>
+        <translation>noch ausgefallen</translation>
+    </message>
+    <message>
+        <source>the run was aborted</source>
+        <translation>der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 GPUs × %2 h = %3 GPU-h, %4</source>
+        <translation>%1 GPUs × %2 h = %3 GPU-h, %4</translation>
+    </message>
+    <message>
+        <source>preventable: it warned %1 h before</source>
+        <translation>vermeidbar: es warnte %1 h vorher</translation>
+    </message>
+    <message>
+        <source>it had been drained in time</source>
+        <translation>es war rechtzeitig entleert worden</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>recovered</source>
+        <translation>wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>Warned</source>
+        <translation>Vorwarnung</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>Verlorene GPU-h</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Preventable</source>
+        <translation>Vermeidbar</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>%1 k</source>

@@ -1059,6 +1059,150 @@
     </message>
 </context>
 <context>
+    <name>vigil::IncidentDock</name>
+    <message>
+        <source>Incidents</source>
+        <translation>インシデント</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions, %8 at night</source>
+        <translation>損失 %1 GPU 時間 (%2) · ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 予防可能 %6 % · 手動対応 %7 件(夜間 %8 件)</translation>
+    </message>
+    <message>
+        <source>The cost of grit since the first event seen: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>最初のイベント以降の「根性のコスト」: 障害で失われた GPU 時間(停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::IncidentTableModel</name>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 from %3 (%n time(s)), %4</source>
+        <translation>
+            <numerusform>%3 から %2 で %1(%n 回)、%4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unacknowledged</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
+        <source>acknowledged by %1</source>
+        <translation>%1 が確認済み</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%3 に %2 で %1</translation>
+    </message>
+    <message>
+        <source>no precursor seen</source>
+        <translation>前兆なし</translation>
+    </message>
+    <message>
+        <source>job %1: %2 at step %3</source>
+        <translation>ジョブ %1: ステップ %3 で %2</translation>
+    </message>
+    <message>
+        <source>restarted by hand after %1 min</source>
+        <translation>%1 分後に手動で再起動</translation>
+    </message>
+    <message>
+        <source>restarted automatically after %1 min</source>
+        <translation>%1 分後に自動で再起動</translation>
+    </message>
+    <message>
+        <source>rolled back %1 steps to checkpoint %2</source>
+        <translation>%1 ステップ巻き戻してチェックポイント %2 へ</translation>
+    </message>
+    <message>
+        <source>still down</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <source>the run was aborted</source>
+        <translation>実行は中止されました</translation>
+    </message>
+    <message>
+        <source>%1 GPUs × %2 h = %3 GPU-h, %4</source>
+        <translation>%1 GPU × %2 時間 = %3 GPU 時間、%4</translation>
+    </message>
+    <message>
+        <source>preventable: it warned %1 h before</source>
+        <translation>予防可能: %1 時間前から警告が出ていました</translation>
+    </message>
+    <message>
+        <source>it had been drained in time</source>
+        <translation>事前にドレイン済みでした</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 時間</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>未解決</translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation>中止</translation>
+    </message>
+    <message>
+        <source>recovered</source>
+        <translation>復旧</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>時刻 (UTC)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Warned</source>
+        <translation>警告期間</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>損失 GPU 時間</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <source>Preventable</source>
+        <translation>予防可能</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>%1 k</source>

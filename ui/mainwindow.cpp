@@ -13,10 +13,13 @@
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
 #include "historybackfiller.h"
+#include "incidentdock.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
+#include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
 #include "recorder/eventimport.h"
+#include "recorder/recordingreader.h"
 #include "recorder/recordingwriter.h"
 #include "recorder/replayfeed.h"
 #include "recordercontrol.h"
@@ -140,6 +143,18 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_trainingDock = new TrainingDock(this);
     m_warnings = std::make_unique<HardwareWarnings>();
     m_views = ViewHistories::fresh();
+    m_incidentDock = new IncidentDock(this);
+    {
+        // The price and lead time from the settings, when they make sense.
+        QSettings settings;
+        CostSettings configured;
+        configured.pricePerGpuHour = settings.value(QStringLiteral("cost/pricePerGpuHour"), 2.50).toDouble();
+        configured.leadTimeMs
+            = int64_t(settings.value(QStringLiteral("cost/leadTimeHours"), 1.0).toDouble() * 3600000.0);
+        if (configured.validate().isEmpty())
+            m_costSettings = configured;
+    }
+    m_analysis.setSettings(m_costSettings);
     m_backfiller = new HistoryBackfiller(this);
     connect(m_backfiller, &HistoryBackfiller::ready, this, &MainWindow::applyBackfill);
     m_replayBar = new ReplayBar(this);
@@ -182,6 +197,9 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_eventDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     splitDockWidget(m_eventDock, m_trainingDock, Qt::Horizontal);
+    tabifyDockWidget(m_eventDock, m_incidentDock);
+    m_eventDock->raise();
+    connect(m_incidentDock, &IncidentDock::incidentActivated, this, &MainWindow::showIncident);
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();
         const Topology *t = m_state.topology().get();
@@ -215,6 +233,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     viewMenu->addAction(m_eventDock->toggleViewAction());
     viewMenu->addAction(m_detailsDock->toggleViewAction());
     viewMenu->addAction(m_trainingDock->toggleViewAction());
+    viewMenu->addAction(m_incidentDock->toggleViewAction());
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -585,6 +604,18 @@ void MainWindow::refresh()
         countPlacement();
         updateLegend();
     }
+    if (m_state.topology() != m_analysedTopology) {
+        // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
+        m_analysedTopology = m_state.topology();
+        m_analysis.setTopology(m_analysedTopology);
+        if (m_replay)
+            m_analysis.addEvents(m_recordingEvents);
+    }
+    if (!m_replay)
+        m_analysis.addEvents(events);
+    if (newState)
+        m_analysis.noteState(m_state);
+    updateIncidents(false);
     // Events before the overlay: the alarm, error and throttle overlays are made of them.
     applyEvents(events);
     if (newState) {
@@ -625,6 +656,36 @@ void MainWindow::resetViews()
     m_eventDock->model()->clear();
     m_trainingDock->setTopology(m_state.topology());
     m_trainingDock->resetHistory();
+    if (!m_replay) {
+        m_analysedTopology.reset(); // started over with the next state
+    }
+}
+
+void MainWindow::updateIncidents(bool force)
+{
+    // Once a second is plenty for a table of incidents; their downtime grows while they are open.
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    if (!force && now - m_analysedAtMs < 1000)
+        return;
+    m_analysedAtMs = now;
+    m_analysis.update(m_state.timeMs());
+    m_incidentDock->showAnalysis(m_analysis, m_costSettings);
+}
+
+void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause)
+{
+    if (m_replay)
+        m_replayBar->seek(failedMs); // the cluster as it was when the job went down
+    if (job >= 0)
+        m_trainingDock->setJob(job);
+    if (cause && m_state.topology()) {
+        const std::vector<uint32_t> gpus = gpusAffectedBy(*m_state.topology(), *cause);
+        if (!gpus.empty()) {
+            m_rackMap->setSelectedGpu(int(gpus.front()));
+            m_rackMap->centerOn(int(gpus.front()), cause->kind == EntityKind::Gpu ? 40.0 : 18.0);
+        }
+    }
+    m_eventDock->selectEvent(incidentId);
 }
 
 void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)
@@ -664,6 +725,13 @@ QString MainWindow::openRecording(const QString &path)
     if (QString error = replay->open(path); !error.isEmpty())
         return error;
     m_replayBar->setFeed(nullptr);
+    {
+        // Every incident of the recording, before and after the cursor, for the Incidents dock.
+        RecordingReader reader;
+        if (reader.open(path).isEmpty())
+            m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+    }
+    m_analysedTopology.reset();
     m_replay = std::move(replay);
     switchFeed(m_replay.get());
     m_replayBar->setFeed(m_replay.get());
@@ -674,6 +742,7 @@ QString MainWindow::openRecording(const QString &path)
     m_bundleAction->setEnabled(true);
     m_importAction->setEnabled(true);
     m_replayBar->timeline()->setFocus();
+    m_incidentDock->raise(); // after the fact, the incidents are what one comes for
     setWindowFilePath(path);
     QSettings().setValue(QStringLiteral("replay/lastDirectory"), QFileInfo(path).absolutePath());
     refresh();
@@ -687,6 +756,8 @@ void MainWindow::goLive()
     m_replayBar->setFeed(nullptr);
     switchFeed(&m_live);
     m_replay.reset();
+    m_recordingEvents.clear();
+    m_analysedTopology.reset();
     m_replayToolbar->hide();
     m_replayLabel->hide();
     m_status->show();

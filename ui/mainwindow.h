@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/incidentanalysis.h"
 #include "model/event.h"
 #include "overlay.h"
 #include "state/clusterstate.h"
@@ -27,6 +28,7 @@ class ColorLegend;
 struct Backfill;
 struct ConnectionStatus;
 class HistoryBackfiller;
+class IncidentDock;
 class RecorderControl;
 class RecorderIndicator;
 class ReplayBar;
@@ -59,6 +61,8 @@ public:
     EventDock *eventDock() const { return m_eventDock; }
     DetailsDock *detailsDock() const { return m_detailsDock; }
     TrainingDock *trainingDock() const { return m_trainingDock; }
+    IncidentDock *incidentDock() const { return m_incidentDock; }
+    const IncidentAnalysis &incidentAnalysis() const { return m_analysis; }
     // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
     // Selects what `query` names and zooms until cells are `cellPixels` wide.
     bool find(const QString &query, double cellPixels = 18.0);
@@ -102,6 +106,8 @@ private:
     void chooseRecording();
     void addBookmark(int64_t timeMs);
     void importHistory();
+    void showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause);
+    void updateIncidents(bool force);
 
     ClusterFeed &m_live;
     ClusterFeed *m_feed;
@@ -120,6 +126,12 @@ private:
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     std::unique_ptr<HardwareWarnings> m_warnings;
     ViewHistories m_views;
+    IncidentAnalysis m_analysis;
+    CostSettings m_costSettings;
+    IncidentDock *m_incidentDock;
+    int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
+    std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
+    std::shared_ptr<const Topology> m_analysedTopology;
     HistoryBackfiller *m_backfiller;
     std::vector<float> m_alarmLevels;
 

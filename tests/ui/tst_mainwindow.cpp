@@ -8,6 +8,8 @@
 #include "eventlogmodel.h"
 #include "gateway/framelog.h"
 #include "gateway/gatewayserver.h"
+#include "incidentdock.h"
+#include "incidenttablemodel.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 #include "recorder/recordingreader.h"
@@ -25,6 +27,7 @@
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -288,6 +291,25 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.clusterState().timeMs() > reader.startMs() + 3600000, 5000);
         QTest::keyClick(timeline, Qt::Key_Space);
         QVERIFY(!window.replayBar()->clock().isPlaying());
+
+        // The incidents of the run so far, each with its cost; choosing one moves the clock to it.
+        window.replayBar()->seek(reader.endMs());
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.incidentDock()->model()->rowCount() > 0, 5000);
+        QVERIFY(window.incidentDock()->totalsText().contains(QStringLiteral("GPU-h")));
+        const IncidentAnalysis &analysis = window.incidentAnalysis();
+        size_t named = 0;
+        for (size_t i = 0; i < analysis.incidents().size(); ++i)
+            named += analysis.attributions()[i].top() != nullptr;
+        QVERIFY(named > 0);
+        const Incident chosen = analysis.incidents().front();
+        QVERIFY(window.incidentDock()->selectIncident(chosen.id));
+        // The oldest is the last row (newest first): up to the next one and back, by keyboard.
+        QTest::keyClick(window.incidentDock()->view(), Qt::Key_Up);
+        QTest::keyClick(window.incidentDock()->view(), Qt::Key_Down);
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs, 5000);
+        QVERIFY(!window.incidentDock()->storyText().isEmpty());
+        QVERIFY(window.incidentDock()->storyText().contains(chosen.jobId));
 
         window.goLive();
         QVERIFY(!window.isReplaying());

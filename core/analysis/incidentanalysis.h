@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "costofgrit.h"
+#include "state/clusterstate.h"
+
+namespace vigil {
+
+// Incidents, their causes and their cost, kept up to date from the event
+// flow and the jobs' step times: what the Incidents dock and the cost-of-grit
+// panel show, live or replayed. Cheap enough to redo on every refresh that
+// brought events (54 days of a 16k-GPU cluster take about a quarter second).
+class IncidentAnalysis
+{
+public:
+    void setTopology(std::shared_ptr<const Topology> topology);
+    void setSettings(const CostSettings &settings) { m_settings = settings; }
+    void addEvents(const std::vector<Event> &events);
+    void noteState(const ClusterState &state);
+    // Recomputes attributions and costs as of `nowMs`, when anything changed.
+    void update(int64_t nowMs);
+
+    const std::vector<Incident> &incidents() const { return m_tracker.incidents(); }
+    const std::vector<Attribution> &attributions() const { return m_attributions; }
+    const std::vector<IncidentCost> &costs() const { return m_costs; }
+    const GritTotals &totals() const { return m_totals; }
+    const std::shared_ptr<const Topology> &topology() const { return m_topology; }
+
+private:
+    std::shared_ptr<const Topology> m_topology;
+    CostSettings m_settings;
+    IncidentTracker m_tracker;
+    Attributor m_attributor;
+    std::vector<Event> m_actions;
+    std::vector<Attribution> m_attributions;
+    std::vector<IncidentCost> m_costs;
+    GritTotals m_totals;
+    int64_t m_firstMs = 0;
+    bool m_dirty = false;
+};
+
+} // namespace vigil

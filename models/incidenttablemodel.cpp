@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "incidenttablemodel.h"
+
+#include "eventdescription.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+#include <QLocale>
+
+namespace vigil {
+
+namespace {
+
+QString clock(int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
+}
+
+QString hours(double h)
+{
+    return QLocale().toString(h, 'f', h < 10 ? 1 : 0);
+}
+
+} // namespace
+
+QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
+                      const Topology *topology, const CostSettings &settings)
+{
+    QStringList parts;
+    const QLocale locale;
+    if (const CauseCandidate *top = attribution.top()) {
+        for (const WarningRun &run : top->evidence) {
+            const QString what
+                = run.type == EventType::Xid ? IncidentTableModel::tr("Xid %1").arg(run.code) : eventTypeName(run.type);
+            if (incident.failedMs - run.firstMs > Attributor::CoincidentMs)
+                parts << IncidentTableModel::tr("%1 on %2 from %3 (%n time(s)), %4", "", int(run.count))
+                             .arg(what, entityName(topology, run.entity), clock(run.firstMs),
+                                  run.acknowledgedBy.isEmpty()
+                                      ? IncidentTableModel::tr("unacknowledged")
+                                      : IncidentTableModel::tr("acknowledged by %1").arg(run.acknowledgedBy));
+            else
+                parts << IncidentTableModel::tr("%1 on %2 at %3")
+                             .arg(what, entityName(topology, run.entity), clock(run.lastMs));
+        }
+    } else {
+        parts << IncidentTableModel::tr("no precursor seen");
+    }
+    QString failure
+        = IncidentTableModel::tr("job %1: %2 at step %3")
+              .arg(incident.jobId, eventTypeName(incident.kind), locale.toString(qlonglong(incident.stepAtFailure)));
+    parts << failure;
+    switch (incident.state) {
+    case Incident::State::Recovered:
+        parts << (incident.restartedByHand ? IncidentTableModel::tr("restarted by hand after %1 min")
+                                           : IncidentTableModel::tr("restarted automatically after %1 min"))
+                     .arg(locale.toString(double(incident.resumedMs - incident.failedMs) / 60000.0, 'f', 0))
+              << IncidentTableModel::tr("rolled back %1 steps to checkpoint %2")
+                     .arg(locale.toString(incident.stepsRecomputed(), 'f', 0),
+                          locale.toString(qlonglong(incident.checkpointStep)));
+        break;
+    case Incident::State::Open:
+        parts << IncidentTableModel::tr("still down");
+        break;
+    case Incident::State::Ended:
+        parts << IncidentTableModel::tr("the run was aborted");
+        break;
+    }
+    const double perGpu = incident.gpus ? cost.lostGpuHours / double(incident.gpus) : 0.0;
+    parts << IncidentTableModel::tr("%1 GPUs × %2 h = %3 GPU-h, %4")
+                 .arg(locale.toString(qulonglong(incident.gpus)), locale.toString(perGpu, 'f', 2),
+                      locale.toString(cost.lostGpuHours, 'f', 0),
+                      QStringLiteral("$%1").arg(locale.toString(cost.money, 'f', 0)));
+    if (cost.preventable)
+        parts
+            << IncidentTableModel::tr("preventable: it warned %1 h before").arg(hours(double(cost.leadMs) / 3600000.0));
+    else if (cost.remediated)
+        parts << IncidentTableModel::tr("it had been drained in time");
+    Q_UNUSED(settings)
+    return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+IncidentTableModel::IncidentTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void IncidentTableModel::setAnalysis(const IncidentAnalysis &analysis, const CostSettings &settings)
+{
+    const auto &incidents = analysis.incidents();
+    const bool sameRows = incidents.size() == m_rows.size() && analysis.topology() == m_topology;
+    if (!sameRows)
+        beginResetModel();
+    m_topology = analysis.topology();
+    m_settings = settings;
+    m_rows.resize(incidents.size());
+    for (size_t i = 0; i < incidents.size() && i < analysis.costs().size(); ++i) {
+        Row &row = m_rows[incidents.size() - 1 - i]; // newest first
+        row.incident = incidents[i];
+        row.attribution = analysis.attributions()[i];
+        row.cost = analysis.costs()[i];
+    }
+    if (!sameRows)
+        endResetModel();
+    else if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int IncidentTableModel::rowOf(uint64_t incidentId) const
+{
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        if (m_rows[r].incident.id == incidentId)
+            return int(r);
+    return -1;
+}
+
+uint64_t IncidentTableModel::incidentIdAt(int row) const
+{
+    return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)].incident.id : 0;
+}
+
+int IncidentTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int IncidentTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant IncidentTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
+        return {};
+    const Row &r = m_rows[size_t(index.row())];
+    const CauseCandidate *top = r.attribution.top();
+    if (role == IncidentIdRole)
+        return QVariant::fromValue(qulonglong(r.incident.id));
+    if (role == SortRole) {
+        switch (index.column()) {
+        case TimeColumn:
+            return qlonglong(r.incident.failedMs);
+        case LeadColumn:
+            return qlonglong(r.cost.leadMs);
+        case LostColumn:
+            return r.cost.lostGpuHours;
+        case CostColumn:
+            return r.cost.money;
+        case PreventableColumn:
+            return r.cost.preventable ? 1 : 0;
+        default:
+            break;
+        }
+        role = Qt::DisplayRole;
+    }
+    if (role == Qt::ToolTipRole)
+        return incidentStory(r.incident, r.attribution, r.cost, m_topology.get(), m_settings);
+    if (role == Qt::ForegroundRole && index.column() == PreventableColumn && r.cost.preventable)
+        return QBrush(QColor(0xff, 0x4d, 0x4d));
+    if (role == Qt::TextAlignmentRole && (index.column() == LostColumn || index.column() == CostColumn))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    const QLocale locale;
+    switch (index.column()) {
+    case TimeColumn:
+        return clock(r.incident.failedMs);
+    case JobColumn:
+        return r.incident.jobId;
+    case CauseColumn:
+        return top ? tr("%1 (%2)").arg(entityName(m_topology.get(), top->entity), causeClassName(r.cost.cause))
+                   : tr("no precursor seen");
+    case LeadColumn:
+        return r.cost.leadMs > 0 ? tr("%1 h").arg(hours(double(r.cost.leadMs) / 3600000.0)) : tr("—");
+    case LostColumn:
+        return locale.toString(r.cost.lostGpuHours, 'f', 0);
+    case CostColumn:
+        return QStringLiteral("$%1").arg(locale.toString(r.cost.money, 'f', 0));
+    case PreventableColumn:
+        return r.cost.preventable ? tr("yes") : tr("no");
+    case StateColumn:
+        return r.incident.state == Incident::State::Open ? tr("open")
+            : r.incident.state == Incident::State::Ended ? tr("aborted")
+                                                         : tr("recovered");
+    default:
+        return {};
+    }
+}
+
+QVariant IncidentTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("Time (UTC)");
+    case JobColumn:
+        return tr("Job");
+    case CauseColumn:
+        return tr("Cause");
+    case LeadColumn:
+        return tr("Warned");
+    case LostColumn:
+        return tr("Lost GPU-h");
+    case CostColumn:
+        return tr("Cost");
+    case PreventableColumn:
+        return tr("Preventable");
+    case StateColumn:
+        return tr("State");
+    default:
+        return {};
+    }
+}
+
+} // namespace vigil
