@@ -19,6 +19,7 @@
 #include <QTextStream>
 
 #include <chrono>
+#include <cmath>
 #include <unordered_map>
 
 namespace vigil::bench {
@@ -65,7 +66,7 @@ void runCorrelationBenchmark(BenchReport &report)
             batches.push_back(std::move(events));
     };
     sinks.truth = [&](std::vector<FailureTruth> &&t) { truth.insert(truth.end(), t.begin(), t.end()); };
-    generate(options, 54 * 86400000LL, 60000, 10, sinks);
+    const GenerationSummary generated = generate(options, 54 * 86400000LL, 60000, 10, sinks);
 
     IncidentTracker tracker;
     Attributor attributor;
@@ -116,6 +117,22 @@ void runCorrelationBenchmark(BenchReport &report)
                                .arg(score.falseNegatives)
                                .arg(score.trueNegatives)
                         << Qt::endl;
+    // Lost GPU-hours against the simulator's own account; the baseline counts downtime only
+    // (what a restart log shows), not the steps trained again.
+    double estimated = 0.0, downtimeOnly = 0.0;
+    for (const Incident &i : tracker.incidents())
+        if (i.state != Incident::State::Open) {
+            estimated += i.lostGpuHours(0);
+            downtimeOnly += i.downtimeGpuHours(0);
+        }
+    const double errorPct = 100.0 * std::fabs(estimated - generated.lostGpuHours) / generated.lostGpuHours;
+    const double downtimeErrorPct = 100.0 * std::fabs(downtimeOnly - generated.lostGpuHours) / generated.lostGpuHours;
+    QTextStream(stdout) << QStringLiteral("lost GPU-hours: %1 estimated, %2 true")
+                               .arg(estimated, 0, 'f', 0)
+                               .arg(generated.lostGpuHours, 0, 'f', 0)
+                        << Qt::endl;
+    report.add({ QStringLiteral("lost_gpu_hours_error_pct"), errorPct, QStringLiteral("%"), downtimeErrorPct,
+                 errorPct > 0 ? downtimeErrorPct / errorPct : 0.0 });
     report.add({ QStringLiteral("correlation_54d_16k_s"), seconds, QStringLiteral("s"), naiveSeconds,
                  naiveSeconds / seconds });
     report.add({ QStringLiteral("attribution_precision"), score.precision(), QString(), naivePrecision,

@@ -5,7 +5,7 @@
 
 namespace vigil::bench {
 
-// correlation_54d_16k_s, attribution_precision, attribution_recall.
+// correlation_54d_16k_s, attribution_precision, attribution_recall, lost_gpu_hours_error_pct.
 void runCorrelationBenchmark(BenchReport &report);
 
 } // namespace vigil::bench

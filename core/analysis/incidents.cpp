@@ -32,6 +32,8 @@ QString CostSettings::validate() const
 
 double Incident::downtimeGpuHours(int64_t nowMs) const
 {
+    if (state == State::Ended)
+        return 0.0; // the run was given up: its GPUs went back, the work since the checkpoint is the loss
     const int64_t until = resumedMs ? resumedMs : std::max(failedMs, nowMs);
     return double(gpus) * double(until - failedMs) / 3600000.0;
 }
@@ -139,9 +141,34 @@ void IncidentTracker::rebuild() const
             incident.kind = e.type;
             incident.failedMs = e.timeMs;
             incident.stepAtFailure = e.step;
-            incident.checkpointStep = e.step; // until a rollback says otherwise
+            // Until a rollback says otherwise: the job's last checkpoint before the failure (for an
+            // aborted run, the work after it is what was thrown away).
+            incident.checkpointStep = e.step;
+            for (auto it = m_events.rbegin(); it != m_events.rend(); ++it)
+                if (it->timeMs <= e.timeMs && it->type == EventType::CheckpointSaved && it->jobId == e.jobId
+                    && it->step <= e.step) {
+                    incident.checkpointStep = it->step;
+                    break;
+                }
             incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
             incident.stepSeconds = stepSecondsAt(incident.job, e.timeMs);
+            if (incident.stepSeconds <= 0.0) {
+                // No metrics and no checkpoints (a job that never saves one): its pace since it last resumed.
+                for (auto it = m_incidents.rbegin(); it != m_incidents.rend(); ++it)
+                    if (it->jobId == e.jobId && it->resumedMs && e.step > it->checkpointStep) {
+                        incident.stepSeconds
+                            = double(e.timeMs - it->resumedMs) / 1000.0 / double(e.step - it->checkpointStep);
+                        break;
+                    }
+                if (incident.stepSeconds <= 0.0)
+                    for (const Event &start : m_events)
+                        if (start.type == EventType::JobStart && start.jobId == e.jobId && start.timeMs < e.timeMs
+                            && e.step > start.step) {
+                            incident.stepSeconds
+                                = double(e.timeMs - start.timeMs) / 1000.0 / double(e.step - start.step);
+                            break;
+                        }
+            }
             incident.eventIds.push_back(e.id);
             if (e.type == EventType::JobEnd)
                 incident.state = Incident::State::Ended;
@@ -177,6 +204,20 @@ void IncidentTracker::rebuild() const
                     m_incidents[index].actionIds.push_back(e.id);
         }
     }
+    fillUnknownPace();
+}
+
+void IncidentTracker::fillUnknownPace() const
+{
+    // An incident before anything showed the job's pace takes the pace its later ones showed.
+    std::map<QString, double> pace;
+    for (const Incident &i : m_incidents)
+        if (i.stepSeconds > 0.0 && !pace.count(i.jobId))
+            pace[i.jobId] = i.stepSeconds;
+    for (Incident &i : m_incidents)
+        if (i.stepSeconds <= 0.0)
+            if (auto it = pace.find(i.jobId); it != pace.end())
+                i.stepSeconds = it->second;
 }
 
 const Incident *IncidentTracker::find(uint64_t id) const

@@ -50,7 +50,7 @@ struct Incident
     std::vector<uint64_t> actionIds; // operators' actions while it was open
 
     double stepsRecomputed() const { return double(std::max<int64_t>(0, stepAtFailure - checkpointStep)); }
-    // GPUs × (failure → resumed): zero for an open incident until `nowMs`.
+    // GPUs × (failure → resumed); an open incident accrues until `nowMs`; an aborted run none.
     double downtimeGpuHours(int64_t nowMs) const;
     // GPUs × steps trained again × step time.
     double recomputeGpuHours() const { return double(gpus) * stepsRecomputed() * stepSeconds / 3600.0; }
@@ -77,6 +77,7 @@ public:
 
 private:
     void rebuild() const;
+    void fillUnknownPace() const;
     double stepSecondsAt(int job, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;

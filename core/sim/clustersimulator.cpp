@@ -384,6 +384,14 @@ void ClusterSimulator::fail(const FailureSpec &spec, std::vector<Event> &events)
                                                    0, 0.0, truth.stepAtFailure, jobId));
             job.fail();
             const uint32_t j = uint32_t(spec.job);
+            if (m_jobFailedAtMs.size() < m_jobs.size()) {
+                m_jobFailedAtMs.resize(m_jobs.size(), 0);
+                m_jobStepSecondsAtFailure.resize(m_jobs.size(), 0.0);
+            }
+            m_jobFailedAtMs[j] = m_clockMs;
+            m_jobStepSecondsAtFailure[j] = job.secondsSinceCheckpoint(); // the training time now thrown away
+            if (spec.endsRun)
+                m_lostGpuHours += double(m_topology.jobs[j].gpuIndices.size()) * job.secondsSinceCheckpoint() / 3600.0;
             if (spec.endsRun) {
                 job.end();
                 record(events, EventType::JobEnd, Severity::Critical, { EntityKind::Job, j },
@@ -414,6 +422,9 @@ void ClusterSimulator::restartJob(uint32_t j, bool manual, const QString &operat
     const QString &jobId = m_topology.jobs[j].id;
     const int64_t checkpoint = job.lastCheckpointStep();
     const int64_t lost = job.restart();
+    if (j < m_jobFailedAtMs.size())
+        m_lostGpuHours += double(m_topology.jobs[j].gpuIndices.size())
+            * (double(m_clockMs - m_jobFailedAtMs[j]) / 3600000.0 + m_jobStepSecondsAtFailure[j] / 3600.0);
     record(events, manual ? EventType::ManualRestart : EventType::JobRestart, Severity::Info, { EntityKind::Job, j },
            manual ? QStringLiteral("restarted by hand") : QStringLiteral("automated restart"), 0, 0.0, checkpoint,
            jobId, 0, operatorName);

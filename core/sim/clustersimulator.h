@@ -57,6 +57,10 @@ public:
 
     // Ground truth of the failures that happened so far and were not yet taken.
     std::vector<FailureTruth> takeTruth();
+    // The GPU-hours failures have truly cost so far (failure to restart, plus the
+    // steps trained again at the job's true step time) for the incidents that are
+    // over (restarted or aborted): what the cost analysis is scored against.
+    double lostGpuHours() const { return m_lostGpuHours; }
     uint64_t failureCount() const { return m_nextFailureId - 1; }
 
 private:
@@ -152,6 +156,9 @@ private:
     std::vector<bool> m_rackPowered;
     std::vector<PduState> m_pdus;
     std::vector<TrainingJob> m_jobs;
+    std::vector<int64_t> m_jobFailedAtMs; // per job, when its current disruption began
+    std::vector<double> m_jobStepSecondsAtFailure;
+    double m_lostGpuHours = 0.0;
     std::vector<double> m_jobSlowdown;
     std::map<uint64_t, std::vector<uint64_t>> m_precursorIds; // failure id -> warning event ids
     std::vector<FailureTruth> m_truth;

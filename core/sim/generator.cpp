@@ -35,6 +35,7 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
             sinks.truth(std::move(truth));
         ++summary.ticks;
     }
+    summary.lostGpuHours = sim.lostGpuHours();
     return summary;
 }
 

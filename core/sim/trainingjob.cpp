@@ -24,6 +24,7 @@ int64_t TrainingJob::advance(int64_t nowMs, double dtS, double slowdown)
         return -1;
     const double before = m_step;
     m_step += dtS / m_stepTimeS;
+    m_sinceCheckpointS += dtS;
     const uint32_t k = m_dynamics.checkpointInterval;
     if (k == 0 || int64_t(m_step) / k == int64_t(before) / k)
         return -1;
@@ -35,6 +36,7 @@ int64_t TrainingJob::advance(int64_t nowMs, double dtS, double slowdown)
     const double sinceCrossingS = (m_step - double(m_lastCheckpoint)) * m_stepTimeS;
     const double stallS = double(m_dynamics.checkpointStallMs) / 1000.0;
     m_step = std::max(double(m_lastCheckpoint), m_step - std::min(stallS, sinceCrossingS) / m_stepTimeS);
+    m_sinceCheckpointS = std::max(0.0, sinceCrossingS - stallS); // training after the stall counts again
     const int64_t stallEndMs = nowMs - int64_t(sinceCrossingS * 1000.0) + m_dynamics.checkpointStallMs;
     if (stallEndMs > nowMs) {
         m_phase = Phase::Checkpointing;
@@ -61,6 +63,7 @@ int64_t TrainingJob::restart()
         return 0;
     const int64_t lost = std::max<int64_t>(0, int64_t(m_step) - m_lastCheckpoint);
     m_step = double(m_lastCheckpoint);
+    m_sinceCheckpointS = 0.0;
     m_phase = Phase::Running;
     return lost;
 }

@@ -54,6 +54,8 @@ public:
     double step() const { return m_step; }
     int64_t lastCheckpointStep() const { return m_lastCheckpoint; }
     double stepTimeS() const { return m_stepTimeS; }
+    // Training time spent since the last checkpoint: what a failure now throws away.
+    double secondsSinceCheckpoint() const { return m_sinceCheckpointS; }
     double tokensPerSecond() const;
     const Dynamics &dynamics() const { return m_dynamics; }
     Dynamics &dynamics() { return m_dynamics; }
@@ -65,6 +67,7 @@ private:
     int64_t m_lastCheckpoint = 0;
     double m_stepTimeS = 0.0;
     int64_t m_checkpointUntilMs = 0;
+    double m_sinceCheckpointS = 0.0;
 };
 
 } // namespace vigil

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace vigil;
 
 namespace {
@@ -200,6 +202,30 @@ private Q_SLOTS:
         }
         QVERIFY(disruptive >= 5);
         QCOMPARE(tracker.incidents().size(), disruptive);
+    }
+
+    void lostGpuHoursMatchTheSimulatorsAccount()
+    {
+        // The decline week at 2,048 GPUs: the GPU-hours the incidents say were lost, against
+        // what the simulator knows it cost (true failure and restart times, true step time).
+        SimulatorOptions options;
+        options.shape.gpus = 2048;
+        options.scenario = Scenario::Decline;
+        options.eventsOnly = true;
+        ClusterSimulator probe(options);
+        IncidentTracker tracker;
+        tracker.setTopology(std::make_shared<const Topology>(probe.topology()));
+        GenerationSinks sinks;
+        sinks.events = [&](std::vector<Event> &&events) { tracker.addEvents(events); };
+        const GenerationSummary summary = generate(options, 160 * 3600000LL, 60000, 10, sinks);
+        double estimated = 0.0;
+        for (const Incident &i : tracker.incidents())
+            if (i.state != Incident::State::Open)
+                estimated += i.lostGpuHours(0);
+        QVERIFY(summary.lostGpuHours > 100.0);
+        const double errorPct = 100.0 * std::fabs(estimated - summary.lostGpuHours) / summary.lostGpuHours;
+        qInfo("lost GPU-hours: %.1f estimated, %.1f true, %.2f %% off", estimated, summary.lostGpuHours, errorPct);
+        QVERIFY2(errorPct <= 2.0, qPrintable(QString::number(errorPct)));
     }
 
     void costSettingsThatMakeNoSense_data()
