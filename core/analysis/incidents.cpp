@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vigil {
 
@@ -100,10 +101,17 @@ double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
     if (auto it = m_stepSeconds.find(job); it != m_stepSeconds.end())
         return it->second;
     const QString &id = m_topology->jobs[size_t(job)].id;
+    // Only checkpoints since the job last resumed: a pair around an outage would count the outage as training.
+    int64_t resumed = std::numeric_limits<int64_t>::min();
+    for (const Incident &i : m_incidents)
+        if (i.jobId == id && i.resumedMs && i.resumedMs <= timeMs)
+            resumed = std::max(resumed, i.resumedMs);
     const Event *later = nullptr;
     for (auto it = m_events.rbegin(); it != m_events.rend(); ++it) {
         if (it->timeMs > timeMs || it->type != EventType::CheckpointSaved || it->jobId != id)
             continue;
+        if (it->timeMs < resumed)
+            break;
         if (later && later->step > it->step)
             return double(later->timeMs - it->timeMs) / 1000.0 / double(later->step - it->step);
         later = &*it;
