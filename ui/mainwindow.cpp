@@ -676,8 +676,11 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
 {
     if (m_replay)
         m_replayBar->seek(failedMs); // the cluster as it was when the job went down
-    if (job >= 0)
+    if (job >= 0) {
+        // The job's charts around the failure: the hours before it, the recovery after it.
         m_trainingDock->setJob(job);
+        m_trainingDock->focusOn(failedMs - 6 * 3600000LL, failedMs + 3 * 3600000LL);
+    }
     if (cause && m_state.topology()) {
         const std::vector<uint32_t> gpus = gpusAffectedBy(*m_state.topology(), *cause);
         if (!gpus.empty()) {

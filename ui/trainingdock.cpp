@@ -164,6 +164,16 @@ void TrainingDock::setJob(int job)
         m_jobBox->setCurrentIndex(job);
 }
 
+void TrainingDock::focusOn(int64_t fromMs, int64_t toMs)
+{
+    if (toMs <= fromMs)
+        return;
+    for (TimeSeriesChart *chart : { m_tokens, m_stepTime, m_allReduce, m_power })
+        chart->setXRange(double(fromMs), double(toMs));
+    if (!m_byStep->isChecked())
+        m_loss->setXRange(double(fromMs), double(toMs));
+}
+
 void TrainingDock::setLossAgainstStep(bool byStep)
 {
     if (m_byStep->isChecked() != byStep)

@@ -35,6 +35,8 @@ public:
     void setJob(int job);
     int job() const { return m_job; }
     void setLossAgainstStep(bool byStep);
+    // Shows the time charts (and the loss, when against time) over [fromMs, toMs]: an incident and its surroundings.
+    void focusOn(int64_t fromMs, int64_t toMs);
     TimeSeriesChart *lossChart() const { return m_loss; }
     TimeSeriesChart *throughputChart() const { return m_tokens; }
     TimeSeriesChart *stepTimeChart() const { return m_stepTime; }

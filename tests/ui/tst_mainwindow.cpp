@@ -309,6 +309,11 @@ private Q_SLOTS:
         QTest::keyClick(window.incidentDock()->view(), Qt::Key_Down);
         QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs, 5000);
         QVERIFY(!window.incidentDock()->storyText().isEmpty());
+        // The job's charts now frame the failure.
+        QVERIFY(window.trainingDock()->throughputChart()->xMin() <= double(chosen.failedMs));
+        QVERIFY(window.trainingDock()->throughputChart()->xMax() >= double(chosen.failedMs));
+        QVERIFY(window.trainingDock()->throughputChart()->xMax() - window.trainingDock()->throughputChart()->xMin()
+                <= 9.0 * 3600000.0 + 1.0);
         QVERIFY(window.incidentDock()->storyText().contains(chosen.jobId));
 
         window.goLive();
