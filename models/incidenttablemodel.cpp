@@ -25,7 +25,7 @@ QString hours(double h)
 } // namespace
 
 QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
-                      const Topology *topology, const CostSettings &settings)
+                      const Topology *topology)
 {
     QStringList parts;
     const QLocale locale;
@@ -76,7 +76,6 @@ QString incidentStory(const Incident &incident, const Attribution &attribution, 
             << IncidentTableModel::tr("preventable: it warned %1 h before").arg(hours(double(cost.leadMs) / 3600000.0));
     else if (cost.remediated)
         parts << IncidentTableModel::tr("it had been drained in time");
-    Q_UNUSED(settings)
     return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
 
@@ -84,14 +83,13 @@ IncidentTableModel::IncidentTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
-void IncidentTableModel::setAnalysis(const IncidentAnalysis &analysis, const CostSettings &settings)
+void IncidentTableModel::setAnalysis(const IncidentAnalysis &analysis)
 {
     const auto &incidents = analysis.incidents();
     const bool sameRows = incidents.size() == m_rows.size() && analysis.topology() == m_topology;
     if (!sameRows)
         beginResetModel();
     m_topology = analysis.topology();
-    m_settings = settings;
     m_rows.resize(incidents.size());
     for (size_t i = 0; i < incidents.size() && i < analysis.costs().size(); ++i) {
         Row &row = m_rows[incidents.size() - 1 - i]; // newest first
@@ -154,7 +152,7 @@ QVariant IncidentTableModel::data(const QModelIndex &index, int role) const
         role = Qt::DisplayRole;
     }
     if (role == Qt::ToolTipRole)
-        return incidentStory(r.incident, r.attribution, r.cost, m_topology.get(), m_settings);
+        return incidentStory(r.incident, r.attribution, r.cost, m_topology.get());
     if (role == Qt::ForegroundRole && index.column() == PreventableColumn && r.cost.preventable)
         return QBrush(QColor(0xff, 0x4d, 0x4d));
     if (role == Qt::TextAlignmentRole && (index.column() == LostColumn || index.column() == CostColumn))

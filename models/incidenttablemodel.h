@@ -10,7 +10,7 @@ namespace vigil {
 // The incident told as a story a manager can read: what warned, whether anyone
 // acknowledged it, what failed, what automation or people did, what it cost.
 QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
-                      const Topology *topology, const CostSettings &settings);
+                      const Topology *topology);
 
 // Incidents, newest first: when, which job, the cause, how long it had warned,
 // lost GPU-hours, money, preventable.
@@ -38,7 +38,7 @@ public:
 
     explicit IncidentTableModel(QObject *parent = nullptr);
     // Shows the analysis as it stands (rows are reset only when incidents come or go).
-    void setAnalysis(const IncidentAnalysis &analysis, const CostSettings &settings);
+    void setAnalysis(const IncidentAnalysis &analysis);
     int rowOf(uint64_t incidentId) const;
     uint64_t incidentIdAt(int row) const;
 
@@ -56,7 +56,6 @@ private:
     };
     std::vector<Row> m_rows; // newest first
     std::shared_ptr<const Topology> m_topology;
-    CostSettings m_settings;
 };
 
 } // namespace vigil

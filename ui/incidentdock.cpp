@@ -48,15 +48,14 @@ IncidentDock::IncidentDock(QWidget *parent)
     connect(m_view, &QTableView::activated, this, [this] { showStory(); });
 }
 
-void IncidentDock::showAnalysis(const IncidentAnalysis &analysis, const CostSettings &settings)
+void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
 {
     m_analysis = &analysis;
-    m_settings = settings;
     const uint64_t selected = m_model->incidentIdAt(
         m_view->currentIndex().isValid()
             ? static_cast<QSortFilterProxyModel *>(m_view->model())->mapToSource(m_view->currentIndex()).row()
             : -1);
-    m_model->setAnalysis(analysis, settings);
+    m_model->setAnalysis(analysis);
     if (selected)
         selectIncident(selected);
     const GritTotals &g = analysis.totals();

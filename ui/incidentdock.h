@@ -20,7 +20,7 @@ class IncidentDock : public QDockWidget
     Q_OBJECT
 public:
     explicit IncidentDock(QWidget *parent = nullptr);
-    void showAnalysis(const IncidentAnalysis &analysis, const CostSettings &settings);
+    void showAnalysis(const IncidentAnalysis &analysis);
     IncidentTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QString totalsText() const;
@@ -39,7 +39,6 @@ private:
     QLabel *m_totals;
     QLabel *m_story;
     const IncidentAnalysis *m_analysis = nullptr;
-    CostSettings m_settings;
 };
 
 } // namespace vigil

@@ -669,7 +669,7 @@ void MainWindow::updateIncidents(bool force)
         return;
     m_analysedAtMs = now;
     m_analysis.update(m_state.timeMs());
-    m_incidentDock->showAnalysis(m_analysis, m_costSettings);
+    m_incidentDock->showAnalysis(m_analysis);
 }
 
 void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause)

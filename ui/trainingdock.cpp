@@ -195,11 +195,28 @@ void TrainingDock::resetHistory(TrainingHistory history)
     rebuild();
 }
 
+namespace {
+
+// The events the dock marks: a job's, of a kind that has a marker.
+bool marked(const Event &e)
+{
+    return !e.jobId.isEmpty() && markerStyle(e.type).first.isValid();
+}
+
+// A job's list keeps its newest EventsKeptPerJob.
+void cap(std::vector<Event> &list)
+{
+    if (list.size() > EventsKeptPerJob)
+        list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
+}
+
+} // namespace
+
 void TrainingDock::addEarlierEvents(const std::vector<Event> &events)
 {
     std::map<QString, std::vector<Event>> earlier;
     for (const Event &e : events) {
-        if (e.jobId.isEmpty() || !markerStyle(e.type).first.isValid())
+        if (!marked(e))
             continue;
         const auto held = m_events.find(e.jobId);
         if (held == m_events.end() || held->second.empty() || e.timeMs < held->second.front().timeMs)
@@ -208,22 +225,18 @@ void TrainingDock::addEarlierEvents(const std::vector<Event> &events)
     for (auto &[job, older] : earlier) {
         std::vector<Event> &list = m_events[job];
         list.insert(list.begin(), older.begin(), older.end());
-        if (list.size() > EventsKeptPerJob)
-            list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
+        cap(list);
     }
     rebuild();
 }
 
 void TrainingDock::addEvents(const std::vector<Event> &events)
 {
-    for (const Event &e : events) {
-        if (e.jobId.isEmpty() || !markerStyle(e.type).first.isValid())
-            continue;
-        std::vector<Event> &list = m_events[e.jobId];
-        list.push_back(e);
-        if (list.size() > EventsKeptPerJob)
-            list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
-    }
+    for (const Event &e : events)
+        if (marked(e)) {
+            m_events[e.jobId].push_back(e);
+            cap(m_events[e.jobId]);
+        }
 }
 
 std::vector<ChartMarker> TrainingDock::markers(bool byStep) const

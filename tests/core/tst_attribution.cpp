@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Attribution against the simulator's ground truth, and on crafted cases.
 #include "analysis/truthscore.h"
+#include "analysisfixture.h"
 #include "sim/generator.h"
-#include "sim/topologybuilder.h"
 
 #include <QTest>
 
@@ -57,14 +57,7 @@ constexpr int64_t Hour = 3600000;
 Event warning(uint64_t id, int64_t time, EventType type, EntityRef entity, Severity severity = Severity::Warning,
               int32_t code = 0)
 {
-    Event e;
-    e.id = id;
-    e.timeMs = time;
-    e.type = type;
-    e.severity = severity;
-    e.entity = entity;
-    e.code = code;
-    return e;
+    return test::makeEvent(id, time, type, entity, severity, {}, 0, code);
 }
 
 } // namespace
@@ -73,13 +66,7 @@ class TestAttribution : public QObject
 {
     Q_OBJECT
 
-    std::shared_ptr<const Topology> topology = [] {
-        ClusterShape shape;
-        shape.gpus = 512;
-        auto t = std::make_shared<Topology>(buildTopology(shape, 1));
-        t->index();
-        return t;
-    }();
+    std::shared_ptr<const Topology> topology = test::labTopology(512);
 
     // Job 0 crashes at T0; `events` came before it. The top candidate, or none.
     std::optional<CauseCandidate> topCause(std::vector<Event> events)

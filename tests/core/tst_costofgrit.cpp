@@ -3,32 +3,17 @@
 // GPU-hours split into downtime and recomputation, money, preventable or not,
 // cluster totals (MTBF, MTTR, ETTR, by cause and place), the interventions ledger.
 #include "analysis/costofgrit.h"
-#include "sim/topologybuilder.h"
+#include "analysisfixture.h"
 
 #include <QTest>
 
 using namespace vigil;
+using vigil::test::makeEvent;
 
 namespace {
 
 constexpr int64_t T0 = 1793613600000; // 2026-11-02 12:00 UTC
 constexpr int64_t Minute = 60000, Hour = 3600000;
-
-Event makeEvent(uint64_t id, int64_t time, EventType type, EntityRef entity, Severity severity = Severity::Info,
-                const QString &job = {}, int64_t step = 0, int32_t code = 0, const QString &who = {})
-{
-    Event e;
-    e.id = id;
-    e.timeMs = time;
-    e.type = type;
-    e.severity = severity;
-    e.entity = entity;
-    e.jobId = job;
-    e.step = step;
-    e.code = code;
-    e.operatorName = who;
-    return e;
-}
 
 } // namespace
 
@@ -36,13 +21,7 @@ class TestCostOfGrit : public QObject
 {
     Q_OBJECT
 
-    std::shared_ptr<const Topology> topology = [] {
-        ClusterShape shape;
-        shape.gpus = 512;
-        auto t = std::make_shared<Topology>(buildTopology(shape, 1));
-        t->index();
-        return t;
-    }();
+    std::shared_ptr<const Topology> topology = test::labTopology(512);
     QString job() const { return topology->jobs[0].id; }
     double gpus() const { return double(topology->jobs[0].gpuIndices.size()); }
     EntityRef culprit(size_t k = 5) const { return { EntityKind::Gpu, topology->jobs[0].gpuIndices[k] }; }

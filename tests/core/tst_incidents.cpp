@@ -4,8 +4,8 @@
 // actions; lost GPU-hours as downtime plus recomputation; duplicates, late
 // events and unknown jobs handled.
 #include "analysis/incidents.h"
+#include "analysisfixture.h"
 #include "sim/generator.h"
-#include "sim/topologybuilder.h"
 
 #include <QTest>
 
@@ -18,28 +18,11 @@ namespace {
 constexpr int64_t T0 = 1793600000000; // the failure
 constexpr int64_t Minute = 60000;
 
-std::shared_ptr<const Topology> lab()
-{
-    ClusterShape shape;
-    shape.gpus = 256;
-    auto t = std::make_shared<Topology>(buildTopology(shape, 1));
-    t->index();
-    return t;
-}
-
 Event jobEvent(uint64_t id, int64_t time, EventType type, const QString &job, int64_t step, double value = 0.0,
                Severity severity = Severity::Info, const QString &who = {})
 {
-    Event e;
-    e.id = id;
-    e.timeMs = time;
-    e.type = type;
-    e.severity = severity;
-    e.entity = { EntityKind::Job, 0 };
-    e.jobId = job;
-    e.step = step;
+    Event e = test::makeEvent(id, time, type, { EntityKind::Job, 0 }, severity, job, step, 0, who);
     e.value = value;
-    e.operatorName = who;
     return e;
 }
 
@@ -49,7 +32,7 @@ class TestIncidents : public QObject
 {
     Q_OBJECT
 
-    std::shared_ptr<const Topology> topology = lab();
+    std::shared_ptr<const Topology> topology = test::labTopology(256);
     QString job() const { return topology->jobs[0].id; }
     double gpus() const { return double(topology->jobs[0].gpuIndices.size()); }
 
