@@ -3,6 +3,7 @@
 
 #include <QFileInfo>
 
+#include <cstdlib>
 #include <future>
 
 namespace vigil {
@@ -97,9 +98,16 @@ void ReplayFeed::serve(RecordingReader &reader, int64_t target, bool continuous,
         frame = m_state.timeMs();
     }
     if (step != 0) {
-        const int64_t next = reader.adjacentFrame(frame, step);
-        if (next == 0)
-            return; // already at the first or last frame
+        // Steps asked for while the worker was busy add up: two presses of ← are two frames back.
+        int64_t next = frame;
+        for (int i = 0; i < std::abs(step); ++i) {
+            const int64_t adjacent = reader.adjacentFrame(next, step);
+            if (adjacent == 0)
+                break; // the first or last frame
+            next = adjacent;
+        }
+        if (next == frame)
+            return;
         target = next;
         continuous = step > 0;
     }
@@ -165,8 +173,9 @@ void ReplayFeed::step(int direction)
 {
     {
         std::lock_guard lock(m_mutex);
+        // A pending step accumulates; a pending seek is replaced by the step from the frame shown.
+        m_requestStep = m_requested && m_requestStep != 0 ? m_requestStep + direction : direction;
         m_requested = true;
-        m_requestStep = direction;
         m_requestContinuous = false;
     }
     m_wake.notify_one();

@@ -45,7 +45,8 @@ public:
     // events in between; a jump breaks continuity and hands over the history
     // leading up to the new instant instead.
     void seek(int64_t timeMs, bool continuous);
-    // Moves to the next (+1) or previous (-1) recorded frame.
+    // Moves to the next (+1) or previous (-1) recorded frame; steps asked for before the
+    // worker gets to them add up.
     void step(int direction);
     // The instant of the state last published (requested time; 0 before the first).
     int64_t shownMs() const;

@@ -186,7 +186,10 @@ private Q_SLOTS:
         feed.waitUntilIdle();
         QCOMPARE(feed.frameMs(), frameTimes[11]);
         feed.step(-1);
-        feed.step(-1); // the newest request wins: one step back from 11
+        feed.step(-1); // two steps back from 11, whether the worker took them together or one by one
+        feed.waitUntilIdle();
+        QCOMPARE(feed.frameMs(), frameTimes[9]);
+        feed.step(+1);
         feed.waitUntilIdle();
         QCOMPARE(feed.frameMs(), frameTimes[10]);
         feed.seek(frameTimes.front(), false);
