@@ -100,7 +100,7 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     else {
         html += QStringLiteral("<table>");
         for (const Event &e : recentEvents)
-            html += row(QDateTime::fromMSecsSinceEpoch(e.timeMs, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm")),
+            html += row(shortClock(e.timeMs),
                         QStringLiteral("%1 — %2").arg(e.type == EventType::Xid ? QStringLiteral("Xid %1").arg(e.code)
                                                                                : eventTypeName(e.type),
                                                       e.message));

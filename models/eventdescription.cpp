@@ -2,6 +2,8 @@
 #include "eventdescription.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
 
 namespace vigil {
 
@@ -141,6 +143,22 @@ QString entityName(const Topology *t, EntityRef e)
         }
     }
     return Tr::tr("unknown entity %1").arg(i);
+}
+
+QString shortClock(int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
+}
+
+QString durationText(int64_t ms)
+{
+    const QLocale locale;
+    const double minutes = double(ms) / 60000.0;
+    if (minutes < 90.0)
+        return Tr::tr("%1 min").arg(locale.toString(minutes, 'f', 0));
+    if (minutes < 48 * 60.0)
+        return Tr::tr("%1 h").arg(locale.toString(minutes / 60.0, 'f', 1));
+    return Tr::tr("%1 d").arg(locale.toString(minutes / 1440.0, 'f', 1));
 }
 
 } // namespace vigil

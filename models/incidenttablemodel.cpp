@@ -12,11 +12,6 @@ namespace vigil {
 
 namespace {
 
-QString clock(int64_t ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
-}
-
 QString hours(double h)
 {
     return QLocale().toString(h, 'f', h < 10 ? 1 : 0);
@@ -35,13 +30,13 @@ QString incidentStory(const Incident &incident, const Attribution &attribution, 
                 = run.type == EventType::Xid ? IncidentTableModel::tr("Xid %1").arg(run.code) : eventTypeName(run.type);
             if (incident.failedMs - run.firstMs > Attributor::CoincidentMs)
                 parts << IncidentTableModel::tr("%1 on %2 from %3 (%n time(s)), %4", "", int(run.count))
-                             .arg(what, entityName(topology, run.entity), clock(run.firstMs),
+                             .arg(what, entityName(topology, run.entity), shortClock(run.firstMs),
                                   run.acknowledgedBy.isEmpty()
                                       ? IncidentTableModel::tr("unacknowledged")
                                       : IncidentTableModel::tr("acknowledged by %1").arg(run.acknowledgedBy));
             else
                 parts << IncidentTableModel::tr("%1 on %2 at %3")
-                             .arg(what, entityName(topology, run.entity), clock(run.lastMs));
+                             .arg(what, entityName(topology, run.entity), shortClock(run.lastMs));
         }
     } else {
         parts << IncidentTableModel::tr("no precursor seen");
@@ -162,7 +157,7 @@ QVariant IncidentTableModel::data(const QModelIndex &index, int role) const
     const QLocale locale;
     switch (index.column()) {
     case TimeColumn:
-        return clock(r.incident.failedMs);
+        return shortClock(r.incident.failedMs);
     case JobColumn:
         return r.incident.jobId;
     case CauseColumn:

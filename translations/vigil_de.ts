@@ -334,6 +334,18 @@
         <source>unknown entity %1</source>
         <translation>unbekannte Einheit %1</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -926,6 +938,115 @@
     </message>
 </context>
 <context>
+    <name>vigil::CostSettingsDialog</name>
+    <message>
+        <source>Pricing the cost of grit</source>
+        <translation>Die Kosten des Durchhaltens bepreisen</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour costs you (USD), owned or rented: it turns lost hours into money</source>
+        <translation>Was Sie eine GPU-Stunde kostet (USD), eigen oder gemietet: macht aus verlorenen Stunden Geld</translation>
+    </message>
+    <message>
+        <source>A failure counts as preventable when its cause warned at least this long before and was not drained</source>
+        <translation>Ein Ausfall gilt als vermeidbar, wenn seine Ursache mindestens so lange vorher warnte und nicht entleert wurde</translation>
+    </message>
+    <message>
+        <source>The site&apos;s offset from UTC, e.g. +09:00: night-time actions are flagged in local time</source>
+        <translation>Der Abstand des Standorts zu UTC, z. B. +09:00: nächtliche Eingriffe werden in Ortszeit markiert</translation>
+    </message>
+    <message>
+        <source>The night&apos;s first and last hour, local time, e.g. 22-6</source>
+        <translation>Erste und letzte Stunde der Nacht, Ortszeit, z. B. 22-6</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour (USD):</source>
+        <translation>Preis pro GPU-Stunde (USD):</translation>
+    </message>
+    <message>
+        <source>Lead time (hours):</source>
+        <translation>Vorlaufzeit (Stunden):</translation>
+    </message>
+    <message>
+        <source>Site time zone (UTC±hh:mm):</source>
+        <translation>Zeitzone des Standorts (UTC±hh:mm):</translation>
+    </message>
+    <message>
+        <source>Night hours:</source>
+        <translation>Nachtstunden:</translation>
+    </message>
+    <message>
+        <source>The price per GPU-hour “%1” is not a number.</source>
+        <translation>Der Preis pro GPU-Stunde „%1“ ist keine Zahl.</translation>
+    </message>
+    <message>
+        <source>The lead time “%1” is not a number of hours.</source>
+        <translation>Die Vorlaufzeit „%1“ ist keine Stundenzahl.</translation>
+    </message>
+    <message>
+        <source>The time zone “%1” is not an offset like +09:00 or -5.</source>
+        <translation>Die Zeitzone „%1“ ist kein Abstand wie +09:00 oder -5.</translation>
+    </message>
+    <message>
+        <source>The night hours “%1” are not two hours like 22-6.</source>
+        <translation>Die Nachtstunden „%1“ sind keine zwei Stunden wie 22-6.</translation>
+    </message>
+    <message>
+        <source>Not taken: %1.</source>
+        <translation>Nicht übernommen: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::DebtTableModel</name>
+    <message numerus="yes">
+        <source>%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU(s) of running jobs with it.</source>
+        <translation>
+            <numerusform>%1 an %2 seit %3 (vor %4), zuletzt um %5. Fällt es aus, reißt es %n GPU laufender Jobs mit.</numerusform>
+            <numerusform>%1 an %2 seit %3 (vor %4), zuletzt um %5. Fällt es aus, reißt es %n GPUs laufender Jobs mit.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>niemand</translation>
+    </message>
+    <message>
+        <source>The chance a day that a warning of this kind is followed by a failure (learned from this history) × the GPUs of running jobs within its reach × what a failure has cost per GPU × the price per GPU-hour.</source>
+        <translation>Die Wahrscheinlichkeit pro Tag, dass auf eine Warnung dieser Art ein Ausfall folgt (aus diesem Verlauf gelernt) × die GPUs laufender Jobs in ihrer Reichweite × was ein Ausfall pro GPU gekostet hat × der Preis pro GPU-Stunde.</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Open for</source>
+        <translation>Offen seit</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Bestätigt von</translation>
+    </message>
+    <message>
+        <source>GPUs at risk</source>
+        <translation>Gefährdete GPUs</translation>
+    </message>
+    <message>
+        <source>Expected cost / day</source>
+        <translation>Erwartete Kosten / Tag</translation>
+    </message>
+</context>
+<context>
     <name>vigil::DetailsDock</name>
     <message>
         <source>Details</source>
@@ -1065,12 +1186,62 @@
         <translation>Vorfälle</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions, %8 at night</source>
-        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 manuelle Eingriffe, %8 nachts</translation>
+        <source>Open warnings</source>
+        <translation>Offene Warnungen</translation>
     </message>
     <message>
-        <source>The cost of grit since the first event seen: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>Die Kosten des Durchhaltens seit dem ersten gesehenen Ereignis: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
+        <source>Lemons</source>
+        <translation>Sorgenkinder</translation>
+    </message>
+    <message>
+        <source>Interventions</source>
+        <translation>Eingriffe</translation>
+    </message>
+    <message>
+        <source>Price…</source>
+        <translation>Preis…</translation>
+    </message>
+    <message>
+        <source>The price per GPU-hour, the lead time that makes a failure preventable, the site&apos;s night hours</source>
+        <translation>Der Preis pro GPU-Stunde, die Vorlaufzeit, ab der ein Ausfall vermeidbar ist, die Nachtstunden des Standorts</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 manuelle Eingriffe (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 pro Tag</translation>
+    </message>
+    <message>
+        <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>Die Kosten des Durchhaltens seit dem ersten gesehenen Ereignis, bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
+        <translation>
+            <numerusform>%n Ereignis zu Jobs oder Objekten, die die Topologie nicht kennt, übersprungen</numerusform>
+            <numerusform>%n Ereignisse zu Jobs oder Objekten, die die Topologie nicht kennt, übersprungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate event(s) ignored</source>
+        <translation>
+            <numerusform>%n doppeltes Ereignis ignoriert</numerusform>
+            <numerusform>%n doppelte Ereignisse ignoriert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Incidents (%1)</source>
+        <translation>Vorfälle (%1)</translation>
+    </message>
+    <message>
+        <source>Open warnings (%1)</source>
+        <translation>Offene Warnungen (%1)</translation>
+    </message>
+    <message>
+        <source>Lemons (%1)</source>
+        <translation>Sorgenkinder (%1)</translation>
+    </message>
+    <message>
+        <source>Interventions (%1)</source>
+        <translation>Eingriffe (%1)</translation>
     </message>
 </context>
 <context>
@@ -1204,6 +1375,49 @@
     </message>
 </context>
 <context>
+    <name>vigil::InterventionTableModel</name>
+    <message>
+        <source>(automation)</source>
+        <translation>(Automatik)</translation>
+    </message>
+    <message>
+        <source>night</source>
+        <translation>nachts</translation>
+    </message>
+    <message>
+        <source>%1, %2 after the failure</source>
+        <translation>%1, %2 nach dem Ausfall</translation>
+    </message>
+    <message>
+        <source>Nothing in the event stream measures hands-on time: each action is counted at the typical time an action of its kind takes (docs/cost-model.md).</source>
+        <translation>Nichts im Ereignisstrom misst die Arbeitszeit: Jeder Eingriff zählt mit der typischen Dauer seiner Art (docs/cost-model.md).</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Wer</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>Nacht</translation>
+    </message>
+    <message>
+        <source>Hands-on</source>
+        <translation>Arbeitszeit</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Beantwortet</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>%1 k</source>
@@ -1240,6 +1454,21 @@
     <message>
         <source>%1 M</source>
         <translation>%1 Mio.</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::LemonTableModel</name>
+    <message>
+        <source>Entity</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Incidents caused</source>
+        <translation>Verursachte Vorfälle</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>Verlorene GPU-h</translation>
     </message>
 </context>
 <context>
@@ -1451,6 +1680,14 @@
     <message>
         <source>Cannot store the bookmark</source>
         <translation>Lesezeichen kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
+        <translation>Gespeicherte Preise nicht übernommen, es gelten die Vorgaben (Datei → Preise): %1</translation>
+    </message>
+    <message>
+        <source>&amp;Pricing the cost of grit…</source>
+        <translation>&amp;Preise für die Kosten des Durchhaltens…</translation>
     </message>
 </context>
 <context>

@@ -334,6 +334,18 @@
         <source>unknown entity %1</source>
         <translation>不明なエンティティ %1</translation>
     </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 時間</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 日</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -926,6 +938,114 @@
     </message>
 </context>
 <context>
+    <name>vigil::CostSettingsDialog</name>
+    <message>
+        <source>Pricing the cost of grit</source>
+        <translation>根性のコストの価格設定</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour costs you (USD), owned or rented: it turns lost hours into money</source>
+        <translation>GPU 1 時間あたりのコスト (USD、自社保有でもレンタルでも): 失われた時間を金額に換算します</translation>
+    </message>
+    <message>
+        <source>A failure counts as preventable when its cause warned at least this long before and was not drained</source>
+        <translation>原因がこの時間以上前から警告を出していて、ドレインされていなかった障害は予防可能とみなします</translation>
+    </message>
+    <message>
+        <source>The site&apos;s offset from UTC, e.g. +09:00: night-time actions are flagged in local time</source>
+        <translation>拠点の UTC からの時差 (例: +09:00)。夜間の対応は現地時刻で判定します</translation>
+    </message>
+    <message>
+        <source>The night&apos;s first and last hour, local time, e.g. 22-6</source>
+        <translation>夜間の開始と終了の時刻 (現地時刻、例: 22-6)</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour (USD):</source>
+        <translation>GPU 1 時間あたりの価格 (USD):</translation>
+    </message>
+    <message>
+        <source>Lead time (hours):</source>
+        <translation>リードタイム (時間):</translation>
+    </message>
+    <message>
+        <source>Site time zone (UTC±hh:mm):</source>
+        <translation>拠点のタイムゾーン (UTC±hh:mm):</translation>
+    </message>
+    <message>
+        <source>Night hours:</source>
+        <translation>夜間の時間帯:</translation>
+    </message>
+    <message>
+        <source>The price per GPU-hour “%1” is not a number.</source>
+        <translation>GPU 1 時間あたりの価格「%1」は数値ではありません。</translation>
+    </message>
+    <message>
+        <source>The lead time “%1” is not a number of hours.</source>
+        <translation>リードタイム「%1」は時間数ではありません。</translation>
+    </message>
+    <message>
+        <source>The time zone “%1” is not an offset like +09:00 or -5.</source>
+        <translation>タイムゾーン「%1」は +09:00 や -5 のような時差ではありません。</translation>
+    </message>
+    <message>
+        <source>The night hours “%1” are not two hours like 22-6.</source>
+        <translation>夜間の時間帯「%1」は 22-6 のような 2 つの時刻ではありません。</translation>
+    </message>
+    <message>
+        <source>Not taken: %1.</source>
+        <translation>適用できません: %1。</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::DebtTableModel</name>
+    <message numerus="yes">
+        <source>%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU(s) of running jobs with it.</source>
+        <translation>
+            <numerusform>%2 で %3 から %1 (%4 前から)、最新は %5。障害になると実行中ジョブの GPU %n 基が道連れになります。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The chance a day that a warning of this kind is followed by a failure (learned from this history) × the GPUs of running jobs within its reach × what a failure has cost per GPU × the price per GPU-hour.</source>
+        <translation>この種の警告の後に 1 日以内に障害が起きる確率 (この履歴から学習) × 影響範囲内の実行中ジョブの GPU 数 × 障害 1 件の GPU あたりのコスト × GPU 1 時間あたりの価格。</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Open for</source>
+        <translation>未対応期間</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>確認者</translation>
+    </message>
+    <message>
+        <source>GPUs at risk</source>
+        <translation>リスクのある GPU</translation>
+    </message>
+    <message>
+        <source>Expected cost / day</source>
+        <translation>予想コスト / 日</translation>
+    </message>
+</context>
+<context>
     <name>vigil::DetailsDock</name>
     <message>
         <source>Details</source>
@@ -1065,12 +1185,60 @@
         <translation>インシデント</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions, %8 at night</source>
-        <translation>損失 %1 GPU 時間 (%2) · ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 予防可能 %6 % · 手動対応 %7 件(夜間 %8 件)</translation>
+        <source>Open warnings</source>
+        <translation>未対応の警告</translation>
     </message>
     <message>
-        <source>The cost of grit since the first event seen: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>最初のイベント以降の「根性のコスト」: 障害で失われた GPU 時間(停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
+        <source>Lemons</source>
+        <translation>問題児</translation>
+    </message>
+    <message>
+        <source>Interventions</source>
+        <translation>手動対応</translation>
+    </message>
+    <message>
+        <source>Price…</source>
+        <translation>価格…</translation>
+    </message>
+    <message>
+        <source>The price per GPU-hour, the lead time that makes a failure preventable, the site&apos;s night hours</source>
+        <translation>GPU 1 時間あたりの価格、障害を予防可能とみなすリードタイム、拠点の夜間の時間帯</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>損失 %1 GPU 時間 (%2) · ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 予防可能 %6 % · 手動対応 %7 件 (夜間 %8 件、作業 %9 時間) · 未対応の警告のコスト 1 日 %10</translation>
+    </message>
+    <message>
+        <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>最初のイベント以降の「根性のコスト」(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
+        <translation>
+            <numerusform>トポロジにないジョブや対象に関するイベント %n 件をスキップ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate event(s) ignored</source>
+        <translation>
+            <numerusform>重複イベント %n 件を無視</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Incidents (%1)</source>
+        <translation>インシデント (%1)</translation>
+    </message>
+    <message>
+        <source>Open warnings (%1)</source>
+        <translation>未対応の警告 (%1)</translation>
+    </message>
+    <message>
+        <source>Lemons (%1)</source>
+        <translation>問題児 (%1)</translation>
+    </message>
+    <message>
+        <source>Interventions (%1)</source>
+        <translation>手動対応 (%1)</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1371,49 @@
     </message>
 </context>
 <context>
+    <name>vigil::InterventionTableModel</name>
+    <message>
+        <source>(automation)</source>
+        <translation>(自動)</translation>
+    </message>
+    <message>
+        <source>night</source>
+        <translation>夜間</translation>
+    </message>
+    <message>
+        <source>%1, %2 after the failure</source>
+        <translation>%1、障害の %2 後</translation>
+    </message>
+    <message>
+        <source>Nothing in the event stream measures hands-on time: each action is counted at the typical time an action of its kind takes (docs/cost-model.md).</source>
+        <translation>イベントストリームには作業時間の計測がありません。各対応はその種類の標準的な所要時間で数えます (docs/cost-model.md)。</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>時刻 (UTC)</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>担当者</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Night</source>
+        <translation>夜間</translation>
+    </message>
+    <message>
+        <source>Hands-on</source>
+        <translation>作業時間</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>対応先</translation>
+    </message>
+</context>
+<context>
     <name>vigil::JobTableModel</name>
     <message>
         <source>%1 k</source>
@@ -1239,6 +1450,21 @@
     <message>
         <source>%1 M</source>
         <translation>%1 百万</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::LemonTableModel</name>
+    <message>
+        <source>Entity</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Incidents caused</source>
+        <translation>原因となったインシデント</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>損失 GPU 時間</translation>
     </message>
 </context>
 <context>
@@ -1450,6 +1676,14 @@
     <message>
         <source>Cannot store the bookmark</source>
         <translation>ブックマークを保存できません</translation>
+    </message>
+    <message>
+        <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
+        <translation>保存された価格設定は適用されず、既定値を使用しています (ファイル → 価格設定): %1</translation>
+    </message>
+    <message>
+        <source>&amp;Pricing the cost of grit…</source>
+        <translation>根性のコストの価格設定(&amp;P)…</translation>
     </message>
 </context>
 <context>

@@ -1,79 +1,188 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentdock.h"
 
+#include "debtmodels.h"
 #include "incidenttablemodel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace vigil {
 
+namespace {
+
+QModelIndex sourceIndex(const QTableView *view, const QModelIndex &index)
+{
+    return static_cast<QSortFilterProxyModel *>(view->model())->mapToSource(index);
+}
+
+} // namespace
+
 IncidentDock::IncidentDock(QWidget *parent)
     : QDockWidget(tr("Incidents"), parent)
     , m_model(new IncidentTableModel(this))
-    , m_view(new QTableView(this))
+    , m_debt(new DebtTableModel(this))
+    , m_lemons(new LemonTableModel(this))
+    , m_interventions(new InterventionTableModel(this))
+    , m_tabs(new QTabWidget(this))
     , m_totals(new QLabel(this))
     , m_story(new QLabel(this))
+    , m_input(new QLabel(this))
 {
     setObjectName(QStringLiteral("incidentDock"));
-    auto *proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_model);
-    proxy->setSortRole(IncidentTableModel::SortRole);
-    m_view->setModel(proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(IncidentTableModel::TimeColumn, Qt::DescendingOrder);
-    m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(IncidentTableModel::CauseColumn, QHeaderView::Stretch);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setAlternatingRowColors(true);
+    m_view = addTable(m_model, IncidentTableModel::TimeColumn, Qt::DescendingOrder, IncidentTableModel::CauseColumn,
+                      tr("Incidents"));
+    QTableView *debt = addTable(m_debt, DebtTableModel::CostPerDayColumn, Qt::DescendingOrder,
+                                DebtTableModel::EntityColumn, tr("Open warnings"));
+    QTableView *lemons = addTable(m_lemons, LemonTableModel::LostColumn, Qt::DescendingOrder,
+                                  LemonTableModel::EntityColumn, tr("Lemons"));
+    QTableView *ledger = addTable(m_interventions, InterventionTableModel::TimeColumn, Qt::DescendingOrder,
+                                  InterventionTableModel::AnsweredColumn, tr("Interventions"));
+    m_tabs->setDocumentMode(true);
+
     m_totals->setWordWrap(true);
     m_totals->setStyleSheet(QStringLiteral("font-weight:bold; padding:4px"));
+    auto *settings = new QToolButton(this);
+    settings->setText(tr("Price…"));
+    settings->setToolTip(tr("The price per GPU-hour, the lead time that makes a failure preventable, the site's "
+                            "night hours"));
+    connect(settings, &QToolButton::clicked, this, &IncidentDock::settingsRequested);
     m_story->setWordWrap(true);
     m_story->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_story->setStyleSheet(QStringLiteral("padding:4px"));
+    m_input->setStyleSheet(QStringLiteral("color:#ffb300; padding:0 4px"));
+    m_input->setWordWrap(true);
+    m_input->hide();
+
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_totals);
-    layout->addWidget(m_view, 1);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_totals, 1);
+    top->addWidget(settings, 0, Qt::AlignTop);
+    layout->addLayout(top);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(m_story);
+    layout->addWidget(m_input);
     setWidget(body);
+    // The tab last looked at comes back at the next start.
+    m_tabs->setCurrentIndex(
+        std::clamp(QSettings().value(QStringLiteral("incidents/tab"), 0).toInt(), 0, m_tabs->count() - 1));
+    m_story->setVisible(m_tabs->currentIndex() == IncidentsTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        m_story->setVisible(tab == IncidentsTab);
+        QSettings().setValue(QStringLiteral("incidents/tab"), tab);
+    });
+
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showStory(); });
     connect(m_view, &QTableView::activated, this, [this] { showStory(); });
+    for (QTableView *table : { debt, lemons })
+        connect(table, &QTableView::activated, this, [this, table](const QModelIndex &index) {
+            Q_EMIT entityActivated(entityFromKey(index.data(DebtEntityRole).toULongLong()));
+        });
+    connect(ledger, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const uint64_t incident = index.data(DebtIncidentRole).toULongLong();
+        if (incident && selectIncident(incident)) {
+            showTab(IncidentsTab);
+            showStory();
+        }
+    });
+}
+
+QTableView *IncidentDock::addTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order, int stretchColumn,
+                                   const QString &title)
+{
+    auto *view = new QTableView(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(DebtSortRole); // IncidentTableModel::SortRole is the same role
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(sortColumn, order);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    m_tabs->addTab(view, title);
+    return view;
+}
+
+QTableView *IncidentDock::tableOf(Tab tab) const
+{
+    return static_cast<QTableView *>(m_tabs->widget(tab));
+}
+
+void IncidentDock::showTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(tab);
 }
 
 void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
 {
     m_analysis = &analysis;
-    const uint64_t selected = m_model->incidentIdAt(
-        m_view->currentIndex().isValid()
-            ? static_cast<QSortFilterProxyModel *>(m_view->model())->mapToSource(m_view->currentIndex()).row()
-            : -1);
+    const QModelIndex current = m_view->currentIndex();
+    const uint64_t selected = m_model->incidentIdAt(current.isValid() ? sourceIndex(m_view, current).row() : -1);
     m_model->setAnalysis(analysis);
     if (selected)
         selectIncident(selected);
+    m_debt->setAnalysis(analysis);
+    m_lemons->setAnalysis(analysis);
+    m_interventions->setAnalysis(analysis);
+    updateTabTitles();
+
     const GritTotals &g = analysis.totals();
     const QLocale l;
     int night = 0;
-    for (const Intervention &v : g.interventions)
+    int64_t effortMs = 0;
+    for (const Intervention &v : g.interventions) {
         night += v.atNight;
+        effortMs += v.effortMs;
+    }
     m_totals->setText(
-        tr("Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions, %8 at "
-           "night")
+        tr("Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions "
+           "(%8 at night, %9 operator-h) · open warnings cost %10 a day")
             .arg(l.toString(g.lostGpuHours, 'f', 0), QStringLiteral("$%1").arg(l.toString(g.money, 'f', 0)),
                  l.toString(g.ettr * 100.0, 'f', 1), l.toString(g.mtbfHours, 'f', 1),
                  l.toString(g.mttrHours * 60.0, 'f', 0), l.toString(g.preventableShare() * 100.0, 'f', 0))
             .arg(g.interventions.size())
-            .arg(night));
-    m_totals->setToolTip(tr("The cost of grit since the first event seen: GPU-hours lost to failures (downtime plus "
-                            "steps trained again), what share came after warnings that were visible for over the "
-                            "lead time and not dealt with, and the manual work it took (docs/cost-model.md)."));
+            .arg(night)
+            .arg(l.toString(double(effortMs) / 3600000.0, 'f', 1),
+                 QStringLiteral("$%1").arg(l.toString(m_debt->totalPerDay(), 'f', 0))));
+    m_totals->setToolTip(
+        tr("The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
+           "lost to failures (downtime plus steps trained again), what share came after warnings that were "
+           "visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).")
+            .arg(l.toString(analysis.settings().pricePerGpuHour, 'f', 2),
+                 l.toString(double(analysis.settings().leadTimeMs) / 3600000.0, 'f', 1)));
+
+    const uint64_t skipped = analysis.eventsSkipped(), duplicates = analysis.duplicatesIgnored();
+    QStringList input;
+    if (skipped)
+        input << tr("%n event(s) about jobs or entities the topology does not know, skipped", "", int(skipped));
+    if (duplicates)
+        input << tr("%n duplicate event(s) ignored", "", int(duplicates));
+    m_input->setText(input.join(QStringLiteral(" · ")));
+    m_input->setVisible(!input.isEmpty());
+}
+
+void IncidentDock::updateTabTitles()
+{
+    const QLocale l;
+    m_tabs->setTabText(IncidentsTab, tr("Incidents (%1)").arg(l.toString(m_model->rowCount())));
+    m_tabs->setTabText(DebtTab, tr("Open warnings (%1)").arg(l.toString(m_debt->rowCount())));
+    m_tabs->setTabText(LemonsTab, tr("Lemons (%1)").arg(l.toString(m_lemons->rowCount())));
+    m_tabs->setTabText(InterventionsTab, tr("Interventions (%1)").arg(l.toString(m_interventions->rowCount())));
 }
 
 QString IncidentDock::totalsText() const
@@ -84,6 +193,11 @@ QString IncidentDock::totalsText() const
 QString IncidentDock::storyText() const
 {
     return m_story->text();
+}
+
+QString IncidentDock::inputText() const
+{
+    return m_input->text();
 }
 
 bool IncidentDock::selectIncident(uint64_t id)
@@ -105,7 +219,7 @@ void IncidentDock::showStory()
     const QModelIndex current = m_view->currentIndex();
     if (!current.isValid() || !m_analysis)
         return;
-    const int row = static_cast<QSortFilterProxyModel *>(m_view->model())->mapToSource(current).row();
+    const int row = sourceIndex(m_view, current).row();
     const uint64_t id = m_model->incidentIdAt(row);
     m_story->setText(m_model->data(m_model->index(row, 0), Qt::ToolTipRole).toString());
     const auto &incidents = m_analysis->incidents();

@@ -5,39 +5,69 @@
 
 #include <QDockWidget>
 
+class QAbstractItemModel;
 class QLabel;
+class QTabWidget;
 class QTableView;
 
 namespace vigil {
 
+class DebtTableModel;
 class IncidentTableModel;
+class InterventionTableModel;
+class LemonTableModel;
 
-// Incidents as they happen: when, which job, the cause, how long it had warned,
-// what it cost, whether it was preventable; the selected one told as a story;
-// the cost of grit for the whole period above them.
+// The cost of grit in one place. Above, the totals for the period; below, tabs:
+// the incidents as they happen (when, which job, the cause, how long it had
+// warned, what it cost, whether it was preventable) with the selected one told
+// as a story; the open warnings ranked by what leaving them costs a day; the
+// lemons; the interventions ledger. Bad input met on the way is counted at the foot.
 class IncidentDock : public QDockWidget
 {
     Q_OBJECT
 public:
+    enum Tab
+    {
+        IncidentsTab,
+        DebtTab,
+        LemonsTab,
+        InterventionsTab,
+    };
+
     explicit IncidentDock(QWidget *parent = nullptr);
     void showAnalysis(const IncidentAnalysis &analysis);
     IncidentTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
+    QTableView *tableOf(Tab tab) const;
+    void showTab(Tab tab);
     QString totalsText() const;
     QString storyText() const;
+    QString inputText() const;
     bool selectIncident(uint64_t id);
 
 Q_SIGNALS:
     // The incident chosen, its failure time and its cause (if one was named).
     void incidentActivated(uint64_t incidentId, int64_t failedMs, int job, std::optional<vigil::EntityRef> cause);
+    // An open warning's or a lemon's entity chosen.
+    void entityActivated(vigil::EntityRef entity);
+    // The price or the lead time asked to be changed.
+    void settingsRequested();
 
 private:
+    QTableView *addTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order, int stretchColumn,
+                         const QString &title);
     void showStory();
+    void updateTabTitles();
 
     IncidentTableModel *m_model;
-    QTableView *m_view;
+    DebtTableModel *m_debt;
+    LemonTableModel *m_lemons;
+    InterventionTableModel *m_interventions;
+    QTabWidget *m_tabs;
+    QTableView *m_view = nullptr;
     QLabel *m_totals;
     QLabel *m_story;
+    QLabel *m_input;
     const IncidentAnalysis *m_analysis = nullptr;
 };
 

@@ -4,6 +4,7 @@
 #include "bundleexport.h"
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "costsettingsdialog.h"
 #include "detailsdock.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
@@ -145,16 +146,12 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_views = ViewHistories::fresh();
     m_incidentDock = new IncidentDock(this);
     {
-        // The price and lead time from the settings, when they make sense.
+        // The price, lead time and night hours saved; what makes no sense is refused and said so.
         QSettings settings;
-        CostSettings configured;
-        configured.pricePerGpuHour = settings.value(QStringLiteral("cost/pricePerGpuHour"), 2.50).toDouble();
-        configured.leadTimeMs
-            = int64_t(settings.value(QStringLiteral("cost/leadTimeHours"), 1.0).toDouble() * 3600000.0);
-        if (configured.validate().isEmpty())
-            m_costSettings = configured;
+        m_pricingProblem = PricingSettings::load(settings, m_pricing);
+        m_analysis.setSettings(m_pricing.cost);
+        m_analysis.setGritSettings(m_pricing.grit);
     }
-    m_analysis.setSettings(m_costSettings);
     m_backfiller = new HistoryBackfiller(this);
     connect(m_backfiller, &HistoryBackfiller::ready, this, &MainWindow::applyBackfill);
     m_replayBar = new ReplayBar(this);
@@ -200,6 +197,8 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     tabifyDockWidget(m_eventDock, m_incidentDock);
     m_eventDock->raise();
     connect(m_incidentDock, &IncidentDock::incidentActivated, this, &MainWindow::showIncident);
+    connect(m_incidentDock, &IncidentDock::entityActivated, this, &MainWindow::showEntity);
+    connect(m_incidentDock, &IncidentDock::settingsRequested, this, &MainWindow::editPricing);
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();
         const Topology *t = m_state.topology().get();
@@ -219,6 +218,9 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     statusBar()->addWidget(m_replayLabel, 1);
     statusBar()->addPermanentWidget(m_coverage);
     m_coverage->hide();
+    if (!m_pricingProblem.isEmpty())
+        statusBar()->showMessage(
+            tr("Saved pricing not taken, the defaults stand in (File → Pricing): %1").arg(m_pricingProblem), 30000);
     m_replayToolbar = new QToolBar(tr("Replay"), this);
     m_replayToolbar->setObjectName(QStringLiteral("replayToolbar"));
     m_replayToolbar->setMovable(false);
@@ -291,6 +293,8 @@ void MainWindow::createActions()
             QMessageBox::warning(this, tr("Cannot record"), error);
         }
     });
+    fileMenu->addSeparator();
+    fileMenu->addAction(tr("&Pricing the cost of grit…"), this, &MainWindow::editPricing);
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -578,7 +582,8 @@ void MainWindow::refresh()
     // start over before anything of the new instant reaches them.
     uint64_t continuity = 0;
     const std::vector<Event> events = m_feed->takeEvents(continuity);
-    if (continuity != m_continuity) {
+    const bool jumped = continuity != m_continuity;
+    if (jumped) {
         m_continuity = continuity;
         resetViews();
         if (m_replay)
@@ -615,7 +620,7 @@ void MainWindow::refresh()
         m_analysis.addEvents(events);
     if (newState)
         m_analysis.noteState(m_state);
-    updateIncidents(false);
+    updateIncidents(jumped && newState); // after a jump, the costs as of the new instant at once
     // Events before the overlay: the alarm, error and throttle overlays are made of them.
     applyEvents(events);
     if (newState) {
@@ -681,14 +686,44 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
         m_trainingDock->setJob(job);
         m_trainingDock->focusOn(failedMs - 6 * 3600000LL, failedMs + 3 * 3600000LL);
     }
-    if (cause && m_state.topology()) {
-        const std::vector<uint32_t> gpus = gpusAffectedBy(*m_state.topology(), *cause);
-        if (!gpus.empty()) {
-            m_rackMap->setSelectedGpu(int(gpus.front()));
-            m_rackMap->centerOn(int(gpus.front()), cause->kind == EntityKind::Gpu ? 40.0 : 18.0);
-        }
-    }
+    if (cause)
+        showEntity(*cause);
     m_eventDock->selectEvent(incidentId);
+}
+
+void MainWindow::showEntity(EntityRef entity)
+{
+    if (!m_state.topology())
+        return;
+    const std::vector<uint32_t> gpus = gpusAffectedBy(*m_state.topology(), entity);
+    if (!gpus.empty()) {
+        m_rackMap->setSelectedGpu(int(gpus.front()));
+        m_rackMap->centerOn(int(gpus.front()), entity.kind == EntityKind::Gpu ? 40.0 : 18.0);
+    }
+}
+
+void MainWindow::editPricing()
+{
+    CostSettingsDialog dialog(m_pricing, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    PricingSettings chosen;
+    if (dialog.parse(chosen).isEmpty())
+        applyPricing(chosen);
+}
+
+QString MainWindow::applyPricing(const PricingSettings &pricing)
+{
+    if (QString why = pricing.validate(); !why.isEmpty())
+        return why;
+    m_pricing = pricing;
+    m_pricingProblem.clear();
+    QSettings settings;
+    m_pricing.save(settings);
+    m_analysis.setSettings(m_pricing.cost);
+    m_analysis.setGritSettings(m_pricing.grit);
+    updateIncidents(true);
+    return {};
 }
 
 void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)

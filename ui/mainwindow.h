@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
+#include "costsettingsdialog.h"
 #include "model/event.h"
 #include "overlay.h"
 #include "state/clusterstate.h"
@@ -63,6 +64,11 @@ public:
     TrainingDock *trainingDock() const { return m_trainingDock; }
     IncidentDock *incidentDock() const { return m_incidentDock; }
     const IncidentAnalysis &incidentAnalysis() const { return m_analysis; }
+    // Prices the cost of grit with new settings (saved for the next start); why not, when they make no sense.
+    QString applyPricing(const PricingSettings &pricing);
+    const PricingSettings &pricing() const { return m_pricing; }
+    // Saved pricing refused at start-up, and why (empty when all was taken).
+    const QString &pricingProblem() const { return m_pricingProblem; }
     // Finds a host, GPU UUID, rack or job, selects it and centres the map on it.
     // Selects what `query` names and zooms until cells are `cellPixels` wide.
     bool find(const QString &query, double cellPixels = 18.0);
@@ -107,6 +113,8 @@ private:
     void addBookmark(int64_t timeMs);
     void importHistory();
     void showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause);
+    void showEntity(EntityRef entity);
+    void editPricing();
     void updateIncidents(bool force);
 
     ClusterFeed &m_live;
@@ -127,7 +135,8 @@ private:
     std::unique_ptr<HardwareWarnings> m_warnings;
     ViewHistories m_views;
     IncidentAnalysis m_analysis;
-    CostSettings m_costSettings;
+    PricingSettings m_pricing;
+    QString m_pricingProblem; // saved settings refused at start-up, shown once
     IncidentDock *m_incidentDock;
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future

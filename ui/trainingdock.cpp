@@ -251,7 +251,7 @@ std::vector<ChartMarker> TrainingDock::markers(bool byStep) const
         if (byStep && (e.step <= 0 || isHardwareWarning(e.type)))
             continue; // only what the job itself reports has a step
         const auto [colour, name] = markerStyle(e.type);
-        const QString when = QDateTime::fromMSecsSinceEpoch(e.timeMs, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
+        const QString when = shortClock(e.timeMs);
         QString tip = QStringLiteral("%1 %2 — %3").arg(when, name, e.message);
         if (!e.operatorName.isEmpty())
             tip += QStringLiteral(" (%1)").arg(e.operatorName);

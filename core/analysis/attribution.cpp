@@ -24,6 +24,7 @@ void Attributor::setTopology(std::shared_ptr<const Topology> topology)
     m_acknowledgedBy.clear();
     m_affected.clear();
     m_liftCounts.clear();
+    m_skipped = m_duplicates = 0;
 }
 
 const std::vector<uint32_t> &Attributor::affected(EntityRef entity) const
@@ -44,13 +45,19 @@ void Attributor::addEvents(const std::vector<Event> &events)
             m_acknowledgedBy[e.targetEventId] = e.operatorName;
             continue;
         }
-        if (!isHardwareWarning(e.type) || affected(e.entity).empty())
-            continue; // not a warning, or about an entity this topology does not hold
+        if (!isHardwareWarning(e.type))
+            continue;
+        if (affected(e.entity).empty()) {
+            ++m_skipped; // about an entity this topology does not hold
+            continue;
+        }
         const auto at = std::upper_bound(m_warnings.begin(), m_warnings.end(), e, [](const Event &a, const Event &x) {
             return a.timeMs < x.timeMs || (a.timeMs == x.timeMs && a.id < x.id);
         });
-        if (at != m_warnings.begin() && (at - 1)->id == e.id && e.id && (at - 1)->timeMs == e.timeMs)
-            continue; // delivered twice
+        if (at != m_warnings.begin() && (at - 1)->id == e.id && e.id && (at - 1)->timeMs == e.timeMs) {
+            ++m_duplicates; // delivered twice
+            continue;
+        }
         m_warnings.insert(at, e);
     }
 }

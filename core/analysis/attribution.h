@@ -75,6 +75,9 @@ public:
     // Of runs of this kind, the share followed by a fault of the same entity within the look-back.
     double failureShare(EventType type) const;
     const std::vector<uint32_t> &gpusReachedBy(EntityRef entity) const { return affected(entity); }
+    // Warnings refused: about entities the topology does not hold; delivered twice.
+    uint64_t warningsSkipped() const { return m_skipped; }
+    uint64_t duplicatesIgnored() const { return m_duplicates; }
 
 private:
     const std::vector<uint32_t> &affected(EntityRef entity) const;
@@ -83,6 +86,7 @@ private:
     std::vector<Event> m_warnings; // time order
     std::map<uint64_t, QString> m_acknowledgedBy; // warning id -> operator
     mutable QHash<quint64, std::vector<uint32_t>> m_affected; // by entity key
+    uint64_t m_skipped = 0, m_duplicates = 0;
     std::map<EventType, std::pair<double, double>> m_liftCounts; // type -> (runs before a failure, all runs)
 };
 

@@ -4,6 +4,7 @@
 #include <QDateTime>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace vigil {
@@ -125,28 +126,40 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
             ++counted;
         }
     lostPerGpu = counted ? lostPerGpu / double(counted) : 0.5;
-    std::vector<uint8_t> busy(topology.gpus.size(), 0);
-    for (const Job &j : topology.jobs)
-        for (uint32_t g : j.gpuIndices)
-            busy[g] = 1;
 
-    std::map<std::pair<int, uint32_t>, DebtItem> latest; // per entity, its latest run
+    // When each entity last failed (as an incident's cause) or was drained: a run before that is closed.
+    using EntityKey = std::pair<int, uint32_t>;
+    std::map<EntityKey, int64_t> closedAt;
+    const auto close = [&closedAt](EntityRef e, int64_t t) {
+        int64_t &at = closedAt[{ int(e.kind), e.index }];
+        at = std::max(at, t);
+    };
+    std::map<uint64_t, int64_t> failedAt;
+    for (const Incident &i : incidents)
+        failedAt[i.id] = i.failedMs;
+    for (const IncidentCost &c : costs)
+        if (c.causeEntity)
+            if (auto it = failedAt.find(c.incidentId); it != failedAt.end())
+                close(*c.causeEntity, it->second);
+    for (const Event &a : actions)
+        if (a.type == EventType::Drain)
+            close(a.entity, a.timeMs);
+
+    std::map<EntityKey, DebtItem> latest; // per entity, its latest run
     for (WarningRun &run : attributor.runs(nowMs - openForMs, nowMs)) {
         // Paid already (the entity failed since) or dealt with (drained since)?
-        bool closed = false;
-        for (const IncidentCost &c : costs)
-            for (const Incident &i : incidents)
-                if (i.id == c.incidentId && c.causeEntity && *c.causeEntity == run.entity && i.failedMs >= run.firstMs)
-                    closed = true;
-        for (const Event &a : actions)
-            if (a.type == EventType::Drain && a.timeMs >= run.firstMs && a.entity == run.entity)
-                closed = true;
-        if (closed)
+        if (auto it = closedAt.find({ int(run.entity.kind), run.entity.index });
+            it != closedAt.end() && it->second >= run.firstMs)
             continue;
         DebtItem item;
         item.ageMs = nowMs - run.firstMs;
+        // Its blast radius: every GPU of every job it reaches, since one failed GPU stops its whole job.
+        std::set<int> jobsReached;
         for (uint32_t g : attributor.gpusReachedBy(run.entity))
-            item.gpusAtRisk += busy[g];
+            if (g < topology.jobOfGpu.size() && topology.jobOfGpu[g] >= 0)
+                jobsReached.insert(topology.jobOfGpu[g]);
+        for (int j : jobsReached)
+            item.gpusAtRisk += uint32_t(topology.jobs[size_t(j)].gpuIndices.size());
         const double perDay = attributor.failureShare(run.type) * 86400000.0 / double(Attributor::LookBackMs);
         item.expectedCostPerDay = perDay * double(item.gpusAtRisk) * lostPerGpu * settings.pricePerGpuHour;
         item.warnings = std::move(run);
@@ -163,6 +176,21 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
                                                             : a.ageMs > b.ageMs;
     });
     return debt;
+}
+
+QString GritSettings::validate() const
+{
+    if (utcOffsetMinutes < -14 * 60 || utcOffsetMinutes > 14 * 60)
+        return QStringLiteral("a site's UTC offset must be between -14:00 and +14:00 (got %1 min)")
+            .arg(utcOffsetMinutes);
+    if (nightStartHour < 0 || nightStartHour > 23 || nightEndHour < 0 || nightEndHour > 23)
+        return QStringLiteral("night hours must be between 0 and 23 (got %1 to %2)")
+            .arg(nightStartHour)
+            .arg(nightEndHour);
+    for (const auto &[type, minutes] : effortMinutes)
+        if (!std::isfinite(minutes) || minutes < 0.0 || minutes > 24 * 60.0)
+            return QStringLiteral("an action's effort must be between 0 and 1,440 minutes (got %1)").arg(minutes);
+    return {};
 }
 
 std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast)
@@ -245,6 +273,10 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
     g.ettr = held > 0.0 ? productive / held : 1.0;
 
     // Every manual action of the period, and the incident it answered.
+    std::map<uint64_t, const Incident *> answered; // action id -> incident
+    for (const Incident &i : incidents)
+        for (uint64_t id : i.actionIds)
+            answered[id] = &i;
     for (const Event &a : actions) {
         if (!isOperatorAction(a.type) || a.timeMs < fromMs || a.timeMs >= toMs)
             continue;
@@ -258,11 +290,12 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
         v.atNight = settings.nightStartHour > settings.nightEndHour
             ? (hour >= settings.nightStartHour || hour < settings.nightEndHour)
             : (hour >= settings.nightStartHour && hour < settings.nightEndHour);
-        for (const Incident &i : incidents)
-            if (std::find(i.actionIds.begin(), i.actionIds.end(), a.id) != i.actionIds.end()) {
-                v.incidentId = i.id;
-                v.sinceFailureMs = a.timeMs - i.failedMs;
-            }
+        if (auto it = answered.find(a.id); it != answered.end()) {
+            v.incidentId = it->second->id;
+            v.sinceFailureMs = a.timeMs - it->second->failedMs;
+        }
+        if (auto it = settings.effortMinutes.find(a.type); it != settings.effortMinutes.end())
+            v.effortMs = int64_t(it->second * 60000.0);
         g.interventions.push_back(v);
     }
     return g;

@@ -50,6 +50,7 @@ struct Intervention
     bool atNight = false; // 22:00–06:00 at the site
     uint64_t incidentId = 0; // the incident it answered (0: none)
     int64_t sinceFailureMs = 0; // for an answer: how long after the failure it came
+    int64_t effortMs = 0; // the hands-on time an action of its kind takes (GritSettings::effortMinutes)
 };
 
 struct GritSettings
@@ -57,6 +58,18 @@ struct GritSettings
     int utcOffsetMinutes = 0; // the site's time zone, for what counts as night
     int nightStartHour = 22;
     int nightEndHour = 6;
+
+    // The hands-on time an operator spends on one action of this kind, in minutes: nothing
+    // in the event stream measures it, so the ledger prices each action at a typical figure
+    // (docs/cost-model.md lists them; a site can set its own).
+    std::map<EventType, double> effortMinutes = {
+        { EventType::Acknowledge, 2.0 }, { EventType::Shelve, 2.0 },           { EventType::Note, 3.0 },
+        { EventType::Drain, 15.0 },      { EventType::ThresholdChange, 15.0 }, { EventType::ManualRestart, 20.0 },
+        { EventType::HotPatch, 60.0 },
+    };
+
+    // Empty when the settings make sense; otherwise why not.
+    QString validate() const;
 };
 
 // The cluster's account for a period.

@@ -12,7 +12,21 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_attributions.clear();
     m_costs.clear();
     m_totals = {};
+    m_debt.clear();
+    m_lemons.clear();
     m_firstMs = 0;
+    m_dirty = true;
+}
+
+void IncidentAnalysis::setSettings(const CostSettings &settings)
+{
+    m_settings = settings;
+    m_dirty = true;
+}
+
+void IncidentAnalysis::setGritSettings(const GritSettings &settings)
+{
+    m_grit = settings;
     m_dirty = true;
 }
 
@@ -53,8 +67,10 @@ void IncidentAnalysis::update(int64_t nowMs)
         m_attributions.push_back(m_attributor.attribute(i));
         m_costs.push_back(costOf(i, m_attributions.back(), *m_topology, m_settings, nowMs, m_actions));
     }
-    m_totals = gritTotals(incidents, m_costs, m_actions, *m_topology, {}, m_firstMs ? m_firstMs : nowMs,
+    m_totals = gritTotals(incidents, m_costs, m_actions, *m_topology, m_grit, m_firstMs ? m_firstMs : nowMs,
                           std::max(nowMs, m_firstMs));
+    m_debt = maintenanceDebt(m_attributor, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
+    m_lemons = vigil::lemons(m_costs);
 }
 
 } // namespace vigil

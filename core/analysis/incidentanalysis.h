@@ -14,27 +14,40 @@ class IncidentAnalysis
 {
 public:
     void setTopology(std::shared_ptr<const Topology> topology);
-    void setSettings(const CostSettings &settings) { m_settings = settings; }
+    // New settings are taken at the next update().
+    void setSettings(const CostSettings &settings);
+    void setGritSettings(const GritSettings &settings);
+    const CostSettings &settings() const { return m_settings; }
+    const GritSettings &gritSettings() const { return m_grit; }
     void addEvents(const std::vector<Event> &events);
     void noteState(const ClusterState &state);
     // Recomputes attributions and costs as of `nowMs`, when anything changed.
     void update(int64_t nowMs);
 
     const std::vector<Incident> &incidents() const { return m_tracker.incidents(); }
+    const IncidentTracker &tracker() const { return m_tracker; }
     const std::vector<Attribution> &attributions() const { return m_attributions; }
     const std::vector<IncidentCost> &costs() const { return m_costs; }
     const GritTotals &totals() const { return m_totals; }
+    const std::vector<DebtItem> &debt() const { return m_debt; }
+    const std::vector<Lemon> &lemons() const { return m_lemons; }
+    // Bad input met so far: events about jobs or entities the topology does not know, and repeats.
+    uint64_t eventsSkipped() const { return m_tracker.eventsSkipped() + m_attributor.warningsSkipped(); }
+    uint64_t duplicatesIgnored() const { return m_tracker.duplicatesIgnored() + m_attributor.duplicatesIgnored(); }
     const std::shared_ptr<const Topology> &topology() const { return m_topology; }
 
 private:
     std::shared_ptr<const Topology> m_topology;
     CostSettings m_settings;
+    GritSettings m_grit;
     IncidentTracker m_tracker;
     Attributor m_attributor;
     std::vector<Event> m_actions;
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
     GritTotals m_totals;
+    std::vector<DebtItem> m_debt;
+    std::vector<Lemon> m_lemons;
     int64_t m_firstMs = 0;
     bool m_dirty = false;
 };

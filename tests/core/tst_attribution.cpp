@@ -152,6 +152,28 @@ private Q_SLOTS:
         QCOMPARE(top->evidence.front().lastMs - top->evidence.front().firstMs, 19 * 300000LL);
     }
 
+    void warningsAboutUnknownEntitiesAreCountedNotBlamed()
+    {
+        const EntityRef gpu { EntityKind::Gpu, jobGpu(4) };
+        std::vector<Event> events = {
+            warning(1, T0 - 2 * Hour, EventType::EccSingleBit, gpu),
+            warning(1, T0 - 2 * Hour, EventType::EccSingleBit, gpu), // delivered twice
+            warning(2, T0 - Hour, EventType::EccSingleBit, { EntityKind::Gpu, uint32_t(topology->gpus.size()) }),
+            warning(3, T0 - Hour, EventType::PduOverThreshold, { EntityKind::Pdu, 1u << 30 }),
+            warning(4, T0 - Hour, EventType::Xid, { EntityKind::Unspecified, 0 }, Severity::Critical, 79),
+            warning(5, T0 - 1000, EventType::Xid, gpu, Severity::Critical, 79),
+        };
+        Attributor attributor;
+        attributor.setTopology(topology);
+        attributor.addEvents(events);
+        QCOMPARE(attributor.warningsSkipped(), uint64_t(3));
+        QCOMPARE(attributor.duplicatesIgnored(), uint64_t(1));
+        const auto top = topCause(events);
+        QVERIFY(top);
+        QCOMPARE(top->entity, gpu);
+        QCOMPARE(top->evidence.front().count, 1u); // the repeat is not a second warning
+    }
+
     void noPrecursorIsNeverForced()
     {
         // One stray warning on the job a day earlier is no cause.

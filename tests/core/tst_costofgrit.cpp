@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <set>
+
 using namespace vigil;
 using vigil::test::makeEvent;
 
@@ -156,12 +158,57 @@ private Q_SLOTS:
         QVERIFY(g.interventions[1].atNight);
         QCOMPARE(g.interventions[1].incidentId, uint64_t(22)); // the second crash's event id
         QCOMPARE(g.interventions[1].sinceFailureMs, 10 * Minute);
+        // Hands-on time: the typical figure for each kind of action, which a site may set.
+        QCOMPARE(g.interventions[0].effortMs, 60 * Minute); // a hot-patch
+        QCOMPARE(g.interventions[1].effortMs, 3 * Minute); // a note
+        GritSettings slow;
+        slow.effortMinutes[EventType::HotPatch] = 240.0;
+        QCOMPARE(gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, slow, T0 - 12 * Hour, T0 + 36 * Hour)
+                     .interventions[0]
+                     .effortMs,
+                 240 * Minute);
         // Night is the site's: in Tokyo 03:00 UTC is noon.
         GritSettings tokyo;
         tokyo.utcOffsetMinutes = 9 * 60;
         QVERIFY(!gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, tokyo, T0 - 12 * Hour, T0 + 36 * Hour)
                      .interventions[0]
                      .atNight);
+    }
+
+    void gritSettingsThatMakeNoSenseAreRefused_data()
+    {
+        QTest::addColumn<int>("utcOffsetMinutes");
+        QTest::addColumn<int>("nightStart");
+        QTest::addColumn<int>("nightEnd");
+        QTest::addColumn<double>("effort");
+        QTest::addColumn<QString>("error"); // a part of the message; empty: accepted
+        QTest::newRow("defaults") << 0 << 22 << 6 << 20.0 << QString();
+        QTest::newRow("Tokyo, day shift as night") << 540 << 9 << 17 << 0.0 << QString();
+        QTest::newRow("Kiribati") << 14 * 60 << 22 << 6 << 20.0 << QString();
+        QTest::newRow("offset beyond any zone") << 15 * 60 << 22 << 6 << 20.0 << QStringLiteral("UTC offset");
+        QTest::newRow("hour 24") << 0 << 24 << 6 << 20.0 << QStringLiteral("night hours");
+        QTest::newRow("negative hour") << 0 << 22 << -1 << 20.0 << QStringLiteral("night hours");
+        QTest::newRow("negative effort") << 0 << 22 << 6 << -5.0 << QStringLiteral("effort");
+        QTest::newRow("effort over a day") << 0 << 22 << 6 << 1441.0 << QStringLiteral("effort");
+        QTest::newRow("NaN effort") << 0 << 22 << 6 << qQNaN() << QStringLiteral("effort");
+    }
+
+    void gritSettingsThatMakeNoSenseAreRefused()
+    {
+        QFETCH(int, utcOffsetMinutes);
+        QFETCH(int, nightStart);
+        QFETCH(int, nightEnd);
+        QFETCH(double, effort);
+        QFETCH(QString, error);
+        GritSettings s;
+        s.utcOffsetMinutes = utcOffsetMinutes;
+        s.nightStartHour = nightStart;
+        s.nightEndHour = nightEnd;
+        s.effortMinutes[EventType::ManualRestart] = effort;
+        if (error.isEmpty())
+            QCOMPARE(s.validate(), QString());
+        else
+            QVERIFY2(s.validate().contains(error), qPrintable(s.validate()));
     }
 
     void maintenanceDebtAndLemons()
@@ -193,12 +240,24 @@ private Q_SLOTS:
             (d.warnings.entity == open ? gpu : feed) = &d;
         QVERIFY(gpu && feed);
         QCOMPARE(feed->warnings.entity, pdu);
-        QCOMPARE(gpu->gpusAtRisk, 1u);
+        // One GPU failing stops its whole job: every GPU of the job is at risk.
+        const uint32_t jobGpus = uint32_t(topology->jobs[0].gpuIndices.size());
+        QCOMPARE(gpu->gpusAtRisk, jobGpus);
         QCOMPARE(gpu->ageMs, 3 * Hour);
-        QCOMPARE(gpu->expectedCostPerDay, 0.4 / 3.0 * 1 * lostPerGpu * 2.5);
-        QVERIFY(feed->gpusAtRisk > 1);
-        QCOMPARE(feed->expectedCostPerDay, (1.0 / 3.0) / 3.0 * feed->gpusAtRisk * lostPerGpu * 2.5);
-        QCOMPARE(&debt.front(), feed); // more GPUs at risk: first to fix
+        QCOMPARE(gpu->expectedCostPerDay, 0.4 / 3.0 * jobGpus * lostPerGpu * 2.5);
+        // The PDU feeds the rack: every job with a GPU there.
+        std::set<int> jobsOnRack;
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (topology->nodes[topology->gpus[g].nodeIndex].rackIndex
+                    == topology->nodes[topology->gpus[open.index].nodeIndex].rackIndex
+                && topology->jobOfGpu[g] >= 0)
+                jobsOnRack.insert(topology->jobOfGpu[g]);
+        uint32_t rackJobGpus = 0;
+        for (int j : jobsOnRack)
+            rackJobGpus += uint32_t(topology->jobs[size_t(j)].gpuIndices.size());
+        QCOMPARE(feed->gpusAtRisk, rackJobGpus);
+        QCOMPARE(feed->expectedCostPerDay, (1.0 / 3.0) / 3.0 * rackJobGpus * lostPerGpu * 2.5);
+        QCOMPARE(debt.front().expectedCostPerDay, std::max(gpu->expectedCostPerDay, feed->expectedCostPerDay));
 
         // The same GPU failing twice is a lemon.
         std::vector<Event> twice = failure(1, T0, 3 * Hour);

@@ -3,7 +3,10 @@
 // switches overlays from the keyboard.
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
+#include "costsettingsdialog.h"
+#include "debtmodels.h"
 #include "detailsdock.h"
+#include "eventdescription.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gateway/framelog.h"
@@ -11,6 +14,7 @@
 #include "incidentdock.h"
 #include "incidenttablemodel.h"
 #include "mainwindow.h"
+#include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
@@ -24,7 +28,10 @@
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QDir>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -316,9 +323,234 @@ private Q_SLOTS:
                 <= 9.0 * 3600000.0 + 1.0);
         QVERIFY(window.incidentDock()->storyText().contains(chosen.jobId));
 
+        // The open warnings, ranked: choosing one shows its entity on the map.
+        IncidentDock *dock = window.incidentDock();
+        QTableView *debt = dock->tableOf(IncidentDock::DebtTab);
+        QVERIFY(debt->model()->rowCount() > 0);
+        dock->showTab(IncidentDock::DebtTab);
+        for (int r = 1; r < debt->model()->rowCount(); ++r) // ranked by expected cost a day
+            QVERIFY(debt->model()->index(r - 1, DebtTableModel::CostPerDayColumn).data(DebtSortRole).toDouble()
+                    >= debt->model()->index(r, DebtTableModel::CostPerDayColumn).data(DebtSortRole).toDouble());
+        debt->setFocus();
+        debt->setCurrentIndex(debt->model()->index(0, 0));
+        QTest::keyClick(debt, Qt::Key_Return);
+        const EntityRef warned = entityFromKey(debt->model()->index(0, 0).data(DebtEntityRole).toULongLong());
+        const std::vector<uint32_t> reached = gpusAffectedBy(*window.clusterState().topology(), warned);
+        QVERIFY(std::find(reached.begin(), reached.end(), uint32_t(window.rackMap()->selectedGpu())) != reached.end());
+
+        // The interventions ledger: the manual restart answered the collective timeout; choosing it shows that
+        // incident.
+        QTableView *ledger = dock->tableOf(IncidentDock::InterventionsTab);
+        int restartRow = -1;
+        for (int r = 0; r < ledger->model()->rowCount(); ++r)
+            if (ledger->model()->index(r, InterventionTableModel::ActionColumn).data().toString()
+                == eventTypeName(EventType::ManualRestart))
+                restartRow = r;
+        QVERIFY(restartRow >= 0);
+        QCOMPARE(ledger->model()->index(restartRow, InterventionTableModel::OperatorColumn).data().toString(),
+                 QStringLiteral("m.okafor"));
+        QVERIFY(restartRow >= 0);
+        const uint64_t answered = ledger->model()->index(restartRow, 0).data(DebtIncidentRole).toULongLong();
+        QVERIFY(answered != 0);
+        dock->showTab(IncidentDock::InterventionsTab);
+        ledger->setFocus();
+        ledger->setCurrentIndex(ledger->model()->index(restartRow, 0));
+        QTest::keyClick(ledger, Qt::Key_Return);
+        QCOMPARE(dock->model()->incidentIdAt(static_cast<QSortFilterProxyModel *>(dock->view()->model())
+                                                 ->mapToSource(dock->view()->currentIndex())
+                                                 .row()),
+                 answered);
+        const Incident *timeout = window.incidentAnalysis().tracker().find(answered);
+        QVERIFY(timeout);
+        QCOMPARE(timeout->kind, EventType::NcclTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), timeout->failedMs, 5000);
+
+        // A new price reprices every incident; nonsense is refused and changes nothing.
+        const PricingSettings before = window.pricing();
+        window.replayBar()->seek(reader.endMs());
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
+        window.refresh();
+        const double money = window.incidentAnalysis().totals().money;
+        QVERIFY(money > 0.0);
+        PricingSettings dearer = before;
+        dearer.cost.pricePerGpuHour = before.cost.pricePerGpuHour * 2.0;
+        QCOMPARE(window.applyPricing(dearer), QString());
+        QCOMPARE(window.incidentAnalysis().totals().money, 2.0 * money);
+        PricingSettings nonsense = before;
+        nonsense.cost.pricePerGpuHour = -1.0;
+        QVERIFY(window.applyPricing(nonsense).contains(QStringLiteral("price")));
+        QCOMPARE(window.pricing().cost.pricePerGpuHour, dearer.cost.pricePerGpuHour);
+        QCOMPARE(window.applyPricing(before), QString());
+
         window.goLive();
         QVERIFY(!window.isReplaying());
         QVERIFY(!window.replayBar()->isVisible());
+    }
+
+    void pricingThatMakesNoSenseIsRefused_data()
+    {
+        QTest::addColumn<QString>("price");
+        QTest::addColumn<QString>("leadHours");
+        QTest::addColumn<QString>("utcOffset");
+        QTest::addColumn<QString>("night");
+        QTest::addColumn<QString>("error"); // a part of the message; empty: accepted
+        QTest::newRow("defaults") << "2.50"
+                                  << "1"
+                                  << "+00:00"
+                                  << "22-6" << QString();
+        QTest::newRow("Tokyo") << "4"
+                               << "0.5"
+                               << "+09:00"
+                               << "22-6" << QString();
+        QTest::newRow("free GPUs") << "0"
+                                   << "1"
+                                   << "-5"
+                                   << "23-7" << QString();
+        QTest::newRow("not a number") << "cheap"
+                                      << "1"
+                                      << "0"
+                                      << "22-6"
+                                      << "not a number";
+        QTest::newRow("empty price") << ""
+                                     << "1"
+                                     << "0"
+                                     << "22-6"
+                                     << "not a number";
+        QTest::newRow("negative price") << "-3"
+                                        << "1"
+                                        << "0"
+                                        << "22-6"
+                                        << "between 0 and 10,000";
+        QTest::newRow("absurd price") << "1e9"
+                                      << "1"
+                                      << "0"
+                                      << "22-6"
+                                      << "between 0 and 10,000";
+        QTest::newRow("infinite price") << "inf"
+                                        << "1"
+                                        << "0"
+                                        << "22-6"
+                                        << "not a number";
+        QTest::newRow("negative lead") << "2.5"
+                                       << "-1"
+                                       << "0"
+                                       << "22-6"
+                                       << "lead time";
+        QTest::newRow("lead of a year") << "2.5"
+                                        << "8760"
+                                        << "0"
+                                        << "22-6"
+                                        << "lead time";
+        QTest::newRow("lead in words") << "2.5"
+                                       << "an hour"
+                                       << "0"
+                                       << "22-6"
+                                       << "not a number of hours";
+        QTest::newRow("no such zone") << "2.5"
+                                      << "1"
+                                      << "+15:00"
+                                      << "22-6"
+                                      << "UTC offset";
+        QTest::newRow("zone gibberish") << "2.5"
+                                        << "1"
+                                        << "Mars"
+                                        << "22-6"
+                                        << "not an offset";
+        QTest::newRow("minutes over 59") << "2.5"
+                                         << "1"
+                                         << "+05:75"
+                                         << "22-6"
+                                         << "not an offset";
+        QTest::newRow("hour 25") << "2.5"
+                                 << "1"
+                                 << "0"
+                                 << "25-6"
+                                 << "night hours";
+        QTest::newRow("night gibberish") << "2.5"
+                                         << "1"
+                                         << "0"
+                                         << "late"
+                                         << "not two hours";
+    }
+
+    void pricingThatMakesNoSenseIsRefused()
+    {
+        QFETCH(QString, price);
+        QFETCH(QString, leadHours);
+        QFETCH(QString, utcOffset);
+        QFETCH(QString, night);
+        QFETCH(QString, error);
+        CostSettingsDialog dialog(PricingSettings {});
+        dialog.priceEdit()->setText(price);
+        dialog.leadTimeEdit()->setText(leadHours);
+        dialog.utcOffsetEdit()->setText(utcOffset);
+        dialog.nightEdit()->setText(night);
+        PricingSettings parsed;
+        const QString why = dialog.parse(parsed);
+        QCOMPARE(dialog.acceptable(), error.isEmpty());
+        QCOMPARE(dialog.errorText(), why);
+        if (error.isEmpty()) {
+            QCOMPARE(why, QString());
+            QCOMPARE(parsed.cost.pricePerGpuHour, price.toDouble());
+            QCOMPARE(parsed.cost.leadTimeMs, int64_t(leadHours.toDouble() * 3600000.0));
+        } else {
+            QVERIFY2(why.contains(error), qPrintable(why));
+        }
+    }
+
+    void savedPricingThatMakesNoSenseIsRefused()
+    {
+        {
+            QSettings settings;
+            settings.setValue(QStringLiteral("cost/pricePerGpuHour"), QStringLiteral("-4"));
+            settings.setValue(QStringLiteral("cost/leadTimeHours"), QStringLiteral("lots"));
+            settings.setValue(QStringLiteral("cost/nightStartHour"), 21);
+        }
+        LiveCluster nowhere;
+        MainWindow window(nowhere);
+        QVERIFY(window.pricingProblem().contains(QStringLiteral("cost/pricePerGpuHour")));
+        QVERIFY(window.pricingProblem().contains(QStringLiteral("cost/leadTimeHours")));
+        QCOMPARE(window.pricing().cost.pricePerGpuHour, 2.5); // the default stands in
+        QCOMPARE(window.pricing().cost.leadTimeMs, int64_t(3600000));
+        QCOMPARE(window.pricing().grit.nightStartHour, 21); // what made sense is taken
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("pricePerGpuHour")));
+        PricingSettings chosen = window.pricing();
+        chosen.cost.pricePerGpuHour = 3.1;
+        QCOMPARE(window.applyPricing(chosen), QString());
+        QVERIFY(window.pricingProblem().isEmpty());
+        MainWindow again(nowhere); // saved for the next start
+        QCOMPARE(again.pricing().cost.pricePerGpuHour, 3.1);
+        QVERIFY(again.pricingProblem().isEmpty());
+        QSettings().remove(QStringLiteral("cost"));
+    }
+
+    void badInputIsCountedAndShown()
+    {
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        IncidentAnalysis analysis;
+        analysis.setTopology(topology);
+        Event crash;
+        crash.id = 1;
+        crash.timeMs = 1793577600000;
+        crash.type = EventType::JobCrash;
+        crash.jobId = QStringLiteral("no-such-job");
+        Event ecc;
+        ecc.id = 2;
+        ecc.timeMs = crash.timeMs - 3600000;
+        ecc.type = EventType::EccSingleBit;
+        ecc.entity = { EntityKind::Gpu, 100000 };
+        Event known = crash;
+        known.id = 3;
+        known.jobId = topology->jobs[0].id;
+        analysis.addEvents({ crash, ecc, known, known });
+        analysis.update(crash.timeMs + 60000);
+        IncidentDock dock;
+        dock.showAnalysis(analysis);
+        QCOMPARE(analysis.eventsSkipped(), uint64_t(2));
+        QCOMPARE(analysis.duplicatesIgnored(), uint64_t(1));
+        QVERIFY(dock.inputText().contains(QStringLiteral("2 event")));
+        QVERIFY(dock.inputText().contains(QStringLiteral("1 duplicate")));
+        QCOMPARE(dock.model()->rowCount(), 1); // the valid one is kept
     }
 
     void oldSessionsShareABudget()
