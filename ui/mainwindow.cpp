@@ -685,6 +685,11 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
         // The job's charts around the failure: the hours before it, the recovery after it.
         m_trainingDock->setJob(job);
         m_trainingDock->focusOn(failedMs - 6 * 3600000LL, failedMs + 3 * 3600000LL);
+        if (const Incident *incident = m_analysis.tracker().find(incidentId)) {
+            std::vector<uint64_t> marked = incident->eventIds; // the failure, restart, rollback
+            marked.insert(marked.end(), incident->actionIds.begin(), incident->actionIds.end());
+            m_trainingDock->highlightEvents(marked);
+        }
     }
     if (cause)
         showEntity(*cause);

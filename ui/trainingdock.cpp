@@ -164,6 +164,12 @@ void TrainingDock::setJob(int job)
         m_jobBox->setCurrentIndex(job);
 }
 
+void TrainingDock::highlightEvents(const std::vector<uint64_t> &eventIds)
+{
+    for (TimeSeriesChart *chart : { m_loss, m_tokens, m_stepTime, m_allReduce, m_power })
+        chart->setHighlightedEvents(eventIds);
+}
+
 void TrainingDock::focusOn(int64_t fromMs, int64_t toMs)
 {
     if (toMs <= fromMs)

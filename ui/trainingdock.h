@@ -36,6 +36,8 @@ public:
     int job() const { return m_job; }
     void setLossAgainstStep(bool byStep);
     // Shows the time charts (and the loss, when against time) over [fromMs, toMs]: an incident and its surroundings.
+    // The markers of these events stand out on every chart (the incident being looked at).
+    void highlightEvents(const std::vector<uint64_t> &eventIds);
     void focusOn(int64_t fromMs, int64_t toMs);
     TimeSeriesChart *lossChart() const { return m_loss; }
     TimeSeriesChart *throughputChart() const { return m_tokens; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard against a real gateway: it goes live, draws the cluster, and
 // switches overlays from the keyboard.
+#include "chart/timeserieschart.h"
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
 #include "costsettingsdialog.h"
@@ -322,6 +323,16 @@ private Q_SLOTS:
         QVERIFY(window.trainingDock()->throughputChart()->xMax() - window.trainingDock()->throughputChart()->xMin()
                 <= 9.0 * 3600000.0 + 1.0);
         QVERIFY(window.incidentDock()->storyText().contains(chosen.jobId));
+        // Its failure's marker stands out on the charts, and its cause is selected on the map.
+        const std::vector<ChartMarker> &marks = window.trainingDock()->throughputChart()->markers();
+        QVERIFY(std::any_of(marks.begin(), marks.end(), [&](const ChartMarker &m) {
+            return m.eventId == chosen.id && window.trainingDock()->throughputChart()->isHighlighted(m);
+        }));
+        if (const CauseCandidate *cause = analysis.attributions().front().top()) {
+            const std::vector<uint32_t> culprits = gpusAffectedBy(*window.clusterState().topology(), cause->entity);
+            QVERIFY(std::find(culprits.begin(), culprits.end(), uint32_t(window.rackMap()->selectedGpu()))
+                    != culprits.end());
+        }
 
         // The open warnings, ranked: choosing one shows its entity on the map.
         IncidentDock *dock = window.incidentDock();

@@ -122,6 +122,22 @@ private Q_SLOTS:
         QTest::mouseClick(&chart, Qt::LeftButton, {}, QPoint(int(std::lround(x.toPixel(30.0))), plot.top() + 2));
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(clicked.front().front().value<uint64_t>(), uint64_t(7));
+
+        // Highlighted (the incident looked at), its flag grows and its guide line thickens.
+        const int guide = int(std::floor(x.toPixel(30.0)));
+        const int beside = guide + 1; // beyond the 1-pixel guide, within the 3-pixel highlighted one
+        const int flagCentre = int(std::lround(x.toPixel(30.0))); // the plain flag is 8 pixels tall, the lit one 11
+        const QRgb before = shot.pixel(beside, plot.center().y() + 60);
+        QVERIFY(!hasColour(shot, flagCentre, plot.top() - 10, plot.top() - 9, blue.rgb()));
+        chart.setHighlightedEvents({ 99, 7 });
+        QVERIFY(chart.isHighlighted(chart.markers().front()));
+        const QImage lit = chart.grab().toImage();
+        QVERIFY(lit.pixel(beside, plot.center().y() + 60) != before);
+        const auto distanceToBlue = [](QRgb c) { return qRed(c) + qGreen(c) + (255 - qBlue(c)); };
+        QVERIFY(distanceToBlue(lit.pixel(beside, plot.center().y() + 60)) < distanceToBlue(before));
+        QVERIFY(hasColour(lit, flagCentre, plot.top() - 10, plot.top() - 9, blue.rgb()));
+        chart.setHighlightedEvents({});
+        QVERIFY(!chart.isHighlighted(chart.markers().front()));
     }
 
     void singlePointsDuplicatesAndCrowdedMarkers()

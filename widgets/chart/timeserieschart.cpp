@@ -71,6 +71,20 @@ void TimeSeriesChart::setMarkers(std::vector<ChartMarker> markers)
     update();
 }
 
+void TimeSeriesChart::setHighlightedEvents(std::vector<uint64_t> eventIds)
+{
+    std::sort(eventIds.begin(), eventIds.end());
+    if (eventIds == m_highlighted)
+        return;
+    m_highlighted = std::move(eventIds);
+    update();
+}
+
+bool TimeSeriesChart::isHighlighted(const ChartMarker &marker) const
+{
+    return marker.eventId && std::binary_search(m_highlighted.begin(), m_highlighted.end(), marker.eventId);
+}
+
 void TimeSeriesChart::setSpans(std::vector<ChartSpan> spans)
 {
     m_spans = std::move(spans);
@@ -295,13 +309,18 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
             p.drawRect(QRectF(g.pixel - 1.0, plot.bottom() - 6, 2.0, 6.0));
             continue;
         }
-        // A faint guide down the plot, filled rather than stroked (see the grid).
-        p.fillRect(QRectF(std::floor(g.pixel), plot.top(), 1.0, plot.height()),
-                   QColor(first.colour.red(), first.colour.green(), first.colour.blue(), 70));
-        p.setPen(Qt::NoPen);
+        const bool highlighted = std::any_of(g.markers.begin(), g.markers.end(),
+                                             [this](const ChartMarker *m) { return isHighlighted(*m); });
+        // A faint guide down the plot, filled rather than stroked (see the grid); solid when highlighted.
+        p.fillRect(
+            QRectF(std::floor(g.pixel) - (highlighted ? 1.0 : 0.0), plot.top(), highlighted ? 3.0 : 1.0, plot.height()),
+            QColor(first.colour.red(), first.colour.green(), first.colour.blue(), highlighted ? 200 : 70));
         const QPointF tip(g.pixel, plot.top());
-        const QPointF triangle[3] = { tip, tip + QPointF(-5, -8), tip + QPointF(5, -8) };
+        const double size = highlighted ? 7.0 : 5.0;
+        const QPointF triangle[3] = { tip, tip + QPointF(-size, -1.6 * size), tip + QPointF(size, -1.6 * size) };
+        p.setPen(highlighted ? QPen(text, 1.5) : QPen(Qt::NoPen));
         p.drawPolygon(triangle, 3);
+        p.setPen(Qt::NoPen);
         const QString count = QStringLiteral("×%1").arg(g.markers.size());
         double room = plot.right() - g.pixel;
         for (size_t next = gi + 1; next < groups.size(); ++next)

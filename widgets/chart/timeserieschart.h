@@ -59,6 +59,10 @@ public:
     void setSeries(std::vector<ChartSeries> series);
     void setMarkers(std::vector<ChartMarker> markers);
     void setSpans(std::vector<ChartSpan> spans);
+    // The markers of these events stand out (a full-height line, an outlined flag), e.g.
+    // the failure, restart and rollback of the incident being looked at.
+    void setHighlightedEvents(std::vector<uint64_t> eventIds);
+    bool isHighlighted(const ChartMarker &marker) const;
     const std::vector<ChartSeries> &series() const { return m_series; }
     const std::vector<ChartMarker> &markers() const { return m_markers; }
     const std::vector<ChartSpan> &spans() const { return m_spans; }
@@ -117,6 +121,7 @@ private:
     std::vector<ChartSeries> m_series;
     std::vector<ChartMarker> m_markers;
     std::vector<ChartSpan> m_spans;
+    std::vector<uint64_t> m_highlighted; // sorted
     AxisMapping m_x;
     bool m_following = true;
     QPoint m_hover { -1, -1 };
