@@ -38,8 +38,8 @@ int main(int argc, char *argv[])
         vigil::bench::runChartBenchmark(report);
     if (wanted("recorder_samples_per_s") || wanted("recorder_bytes_per_sample") || wanted("replay_seek_24h_16k_ms"))
         vigil::bench::runRecorderBenchmark(report);
-    if (wanted("correlation_54d_16k_s") || wanted("attribution_precision") || wanted("attribution_recall")
-        || wanted("lost_gpu_hours_error_pct"))
+    if (wanted("correlation_54d_16k_s") || wanted("cost_of_grit_54d_16k_s") || wanted("attribution_precision")
+        || wanted("attribution_recall") || wanted("lost_gpu_hours_error_pct"))
         vigil::bench::runCorrelationBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
