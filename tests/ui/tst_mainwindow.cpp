@@ -324,15 +324,22 @@ private Q_SLOTS:
                 <= 9.0 * 3600000.0 + 1.0);
         QVERIFY(window.incidentDock()->storyText().contains(chosen.jobId));
         // Its failure's marker stands out on the charts, and its cause is selected on the map.
-        const std::vector<ChartMarker> &marks = window.trainingDock()->throughputChart()->markers();
-        QVERIFY(std::any_of(marks.begin(), marks.end(), [&](const ChartMarker &m) {
-            return m.eventId == chosen.id && window.trainingDock()->throughputChart()->isHighlighted(m);
-        }));
+        const auto failureMarkerLit = [&] {
+            const TimeSeriesChart *chart = window.trainingDock()->throughputChart();
+            return std::any_of(chart->markers().begin(), chart->markers().end(),
+                               [&](const ChartMarker &m) { return m.eventId == chosen.id && chart->isHighlighted(m); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(failureMarkerLit(), 5000); // once the history up to the failure is back
         if (const CauseCandidate *cause = analysis.attributions().front().top()) {
             const std::vector<uint32_t> culprits = gpusAffectedBy(*window.clusterState().topology(), cause->entity);
             QVERIFY(std::find(culprits.begin(), culprits.end(), uint32_t(window.rackMap()->selectedGpu()))
                     != culprits.end());
         }
+
+        // Back to the end of the recording: the debt and the ledger as of then.
+        window.replayBar()->seek(reader.endMs());
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.incidentAnalysis().totals().toMs, reader.endMs(), 5000);
 
         // The open warnings, ranked: choosing one shows its entity on the map.
         IncidentDock *dock = window.incidentDock();
@@ -380,7 +387,7 @@ private Q_SLOTS:
         const PricingSettings before = window.pricing();
         window.replayBar()->seek(reader.endMs());
         QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
-        window.refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(window.incidentAnalysis().totals().toMs, reader.endMs(), 5000);
         const double money = window.incidentAnalysis().totals().money;
         QVERIFY(money > 0.0);
         PricingSettings dearer = before;
