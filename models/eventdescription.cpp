@@ -67,6 +67,18 @@ QString eventTypeName(EventType type)
         return Tr::tr("Hot-patch");
     case EventType::Note:
         return Tr::tr("Note");
+    case EventType::Assign:
+        return Tr::tr("Assigned");
+    case EventType::Escalate:
+        return Tr::tr("Escalated");
+    case EventType::Unshelve:
+        return Tr::tr("Unshelved");
+    case EventType::RemoveFromService:
+        return Tr::tr("Removed from service");
+    case EventType::ReturnToService:
+        return Tr::tr("Returned to service");
+    case EventType::Undrain:
+        return Tr::tr("Back in service");
     case EventType::Unspecified:
         break;
     }

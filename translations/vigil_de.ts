@@ -346,6 +346,30 @@
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
+    <message>
+        <source>Assigned</source>
+        <translation>Zugewiesen</translation>
+    </message>
+    <message>
+        <source>Escalated</source>
+        <translation>Eskaliert</translation>
+    </message>
+    <message>
+        <source>Unshelved</source>
+        <translation>Zurückgestellt aufgehoben</translation>
+    </message>
+    <message>
+        <source>Removed from service</source>
+        <translation>Außer Betrieb genommen</translation>
+    </message>
+    <message>
+        <source>Returned to service</source>
+        <translation>Wieder in Betrieb</translation>
+    </message>
+    <message>
+        <source>Back in service</source>
+        <translation>Wieder im Einsatz</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -468,6 +492,14 @@
     <message>
         <source>--%1: &apos;%2&apos; is not %3</source>
         <translation>--%1: „%2“ ist ungültig, erwartet: %3</translation>
+    </message>
+    <message>
+        <source>Keep the alarms and the operators&apos; actions on them in this file, so a restart keeps them (created if missing).</source>
+        <translation>Alarme und die Eingriffe der Bediener in dieser Datei halten, damit ein Neustart sie behält (wird angelegt, falls sie fehlt).</translation>
+    </message>
+    <message>
+        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
+        <translation>Tokens, Namen und Rollen der Personen, die zusehen (viewer) oder eingreifen (operator) dürfen; ohne sie darf jeder unter dem angegebenen Namen eingreifen.</translation>
     </message>
 </context>
 <context>

@@ -346,6 +346,30 @@
         <source>%1 d</source>
         <translation>%1 日</translation>
     </message>
+    <message>
+        <source>Assigned</source>
+        <translation>担当割り当て</translation>
+    </message>
+    <message>
+        <source>Escalated</source>
+        <translation>エスカレーション</translation>
+    </message>
+    <message>
+        <source>Unshelved</source>
+        <translation>保留解除</translation>
+    </message>
+    <message>
+        <source>Removed from service</source>
+        <translation>サービス停止</translation>
+    </message>
+    <message>
+        <source>Returned to service</source>
+        <translation>サービス復帰</translation>
+    </message>
+    <message>
+        <source>Back in service</source>
+        <translation>運用復帰</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -468,6 +492,14 @@
     <message>
         <source>--%1: &apos;%2&apos; is not %3</source>
         <translation>--%1: &apos;%2&apos; は無効です。期待される値: %3</translation>
+    </message>
+    <message>
+        <source>Keep the alarms and the operators&apos; actions on them in this file, so a restart keeps them (created if missing).</source>
+        <translation>アラームとそれに対するオペレーターの操作をこのファイルに保存し、再起動後も保持します (なければ作成)。</translation>
+    </message>
+    <message>
+        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
+        <translation>閲覧 (viewer) または操作 (operator) できる人のトークン、名前、役割。指定しない場合は誰でも名乗った名前で操作できます。</translation>
     </message>
 </context>
 <context>

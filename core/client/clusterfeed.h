@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarm.h"
 #include "client/streamconsumer.h"
 
 #include <chrono>
@@ -54,6 +55,14 @@ public:
     {
         continuity = 0;
         return takeEvents();
+    }
+    // Copies the alarms (by id) into `out` when they changed since `generation`; a feed
+    // without alarms (a recording of an older gateway) never has any.
+    virtual bool copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const
+    {
+        (void)out;
+        (void)generation;
+        return false;
     }
 };
 

@@ -79,6 +79,26 @@ StreamConsumer::Outcome StreamConsumer::consume(const v1::StreamMessage &m, std:
         for (const v1::Event &e : m.events().events())
             eventsOut.push_back(wire::fromProto(e));
         return Outcome::Applied;
+    case v1::StreamMessage::kAlarms: {
+        if (m.snapshot()) {
+            if (!m_inSnapshot || m.epoch() != m_epoch) {
+                m_lastError = QStringLiteral("snapshot alarms without a dictionary");
+                return Outcome::ProtocolError;
+            }
+        } else if ((!m_inSnapshot && !m_synced) || !checkSequence(m)) {
+            return Outcome::ProtocolError;
+        }
+        const v1::AlarmUpdate &update = m.alarms();
+        if (update.full())
+            m_alarms.clear();
+        for (const v1::Alarm &a : update.alarms())
+            m_alarms[a.id()] = wire::fromProto(a);
+        for (uint64_t id : update.removed())
+            m_alarms.erase(id);
+        if (update.full() || update.alarms_size() > 0 || update.removed_size() > 0)
+            ++m_alarmGeneration;
+        return Outcome::Applied;
+    }
     case v1::StreamMessage::kSync:
         if (m.sync().resumed()) {
             if (!m_synced || m.epoch() != m_epoch || m.seq() != m_lastSeq) {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarm.h"
+
 #include "model/event.h"
 #include "state/clusterstate.h"
 
 #include <QString>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -62,6 +65,9 @@ public:
     Outcome consume(const v1::StreamMessage &message, std::vector<Event> &eventsOut);
 
     const ClusterState &state() const { return m_state; }
+    // The gateway's alarms as last told (by id), and a counter that moves when they change.
+    const std::map<uint64_t, Alarm> &alarms() const { return m_alarms; }
+    uint64_t alarmGeneration() const { return m_alarmGeneration; }
     // Valid only once a snapshot or resume completed (a stream cut mid-snapshot leaves nothing to resume).
     ResumeToken resumeToken() const { return m_synced ? ResumeToken { m_epoch, m_lastSeq } : ResumeToken {}; }
     // Forget the resume point: the next subscription starts with a fresh snapshot.
@@ -84,6 +90,8 @@ private:
     bool m_inSnapshot = false;
     bool m_lastSyncResumed = false;
     std::vector<StreamGap> m_gaps;
+    std::map<uint64_t, Alarm> m_alarms;
+    uint64_t m_alarmGeneration = 0;
     QString m_lastError;
     uint64_t m_samplesApplied = 0;
     uint64_t m_valuesRejected = 0;

@@ -58,6 +58,18 @@ bool LiveCluster::copyIfNewer(ClusterState &out, uint64_t &generation) const
     return true;
 }
 
+bool LiveCluster::copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const
+{
+    std::lock_guard lock(m_mutex);
+    if (generation == m_consumer.alarmGeneration())
+        return false;
+    out.clear();
+    for (const auto &[id, alarm] : m_consumer.alarms())
+        out.push_back(alarm);
+    generation = m_consumer.alarmGeneration();
+    return true;
+}
+
 std::vector<Event> LiveCluster::takeEvents()
 {
     std::vector<Event> events;
@@ -170,6 +182,24 @@ void TelemetryClient::run()
     }
 }
 
+ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::milliseconds timeout)
+{
+    // A channel of its own: actions are rare, and must not wait behind the stream's reconnects.
+    ChannelHolder channel(m_options.address);
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + timeout);
+    if (!m_options.token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    v1::ActResponse reply;
+    const grpc::Status status = channel.stub->Act(&context, request, &reply);
+    ActOutcome outcome;
+    outcome.ok = status.ok();
+    outcome.code = int(status.error_code());
+    outcome.message = QString::fromStdString(status.error_message());
+    outcome.eventId = reply.event_id();
+    return outcome;
+}
+
 QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 {
     auto fetchTopology = [&]() -> QString {
@@ -221,6 +251,9 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         m_activeContext = &context;
     }
     m_lastMessageNs = nowNs();
+
+    if (!m_options.token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
 
     v1::SubscribeRequest request;
     request.set_include_events(true);

@@ -4,6 +4,8 @@
 #include "clusterfeed.h"
 #include "streamconsumer.h"
 
+#include "vigil/v1/gateway.pb.h"
+
 #include <QString>
 
 #include <atomic>
@@ -31,6 +33,17 @@ struct ClientOptions
     // Sees every message once it is applied (the flight recorder). Called on the
     // network thread with the cluster locked: it must copy what it needs and return.
     std::function<void(const v1::StreamMessage &, const StreamConsumer &, const std::vector<Event> &)> observer;
+    // Presented as "authorization: Bearer <token>" to a gateway that knows its operators.
+    QString token;
+};
+
+// What an operator's action came to.
+struct ActOutcome
+{
+    bool ok = false;
+    int code = 0; // grpc::StatusCode
+    QString message; // why not, from the gateway
+    uint64_t eventId = 0;
 };
 
 // The cluster as received, shared between the network thread (writer) and the
@@ -41,6 +54,7 @@ public:
     static constexpr size_t MaxPendingEvents = 200000;
 
     bool copyIfNewer(ClusterState &out, uint64_t &generation) const override;
+    bool copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const override;
     std::vector<Event> takeEvents() override;
     std::vector<StreamGap> gaps() const override;
     ConnectionStatus status() const override;
@@ -65,6 +79,10 @@ public:
 
     void start();
     void stop();
+
+    // Sends an operator's action to the gateway (with this client's token) and waits
+    // up to `timeout` for the answer. Any thread; never the network thread's lock.
+    ActOutcome act(const v1::ActRequest &request, std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 private:
     void run();

@@ -41,6 +41,14 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            QStringLiteral("file.vigil") });
         parser.addOption({ QStringLiteral("poll"), Tr::tr("Seconds between scrapes and log reads (default 1)."),
                            QStringLiteral("s"), QStringLiteral("1") });
+        parser.addOption({ QStringLiteral("alarm-journal"),
+                           Tr::tr("Keep the alarms and the operators' actions on them in this file, so a restart "
+                                  "keeps them (created if missing)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("operators"),
+                           Tr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator); "
+                                  "without it anyone may act under the name they give."),
+                           QStringLiteral("file") });
     }
     if (includeListen)
         parser.addOption({ QStringLiteral("listen"),
@@ -160,6 +168,10 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             options.bridges.push_back(spec);
         }
     options.replayPath = parser.value(QStringLiteral("replay"));
+    if (includeListen) {
+        options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
+        options.operatorsPath = parser.value(QStringLiteral("operators"));
+    }
     if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
         return Tr::tr("--replay serves a recording alone: no --topology or bridges with it");
     if (parser.isSet(QStringLiteral("topology"))) {

@@ -116,7 +116,18 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     }
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
                                                            metrics, options.retention);
-    server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream);
+    server->m_alarms = std::make_unique<AlarmDesk>(topology, metrics);
+    if (!options.alarmJournalPath.isEmpty())
+        if (QString error = server->m_alarms->openJournal(options.alarmJournalPath); !error.isEmpty())
+            return fail(QStringLiteral("cannot keep alarms: %1").arg(error));
+    server->m_journal->setFollower(server->m_alarms.get());
+    if (!options.operatorsPath.isEmpty()) {
+        server->m_operators = std::make_unique<OperatorRegistry>();
+        if (QString error = server->m_operators->load(options.operatorsPath); !error.isEmpty())
+            return fail(QStringLiteral("operators: %1").arg(error));
+    }
+    server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
+                                                         server->m_operators.get());
 
     // The first state is in the journal before anyone can subscribe.
     if (server->m_simulator) {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarmdesk.h"
 #include "bridge/bridgesource.h"
 #include "gatewayservice.h"
+#include "operators.h"
 #include "sim/clustersimulator.h"
 #include "telemetryjournal.h"
 
@@ -40,6 +42,8 @@ struct GatewayOptions
     std::vector<BridgeSpec> bridges;
     std::function<void(const QString &)> log; // bridges' complaints; stderr in vigil-gateway
     QString replayPath; // a recording served as if live (at `speed`, `rateHz` frames a second)
+    QString alarmJournalPath; // where the alarms are kept across restarts; empty: in memory only
+    QString operatorsPath; // tokens, names and roles (docs/alarms.md); empty: anyone may act
 
     bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
 };
@@ -63,6 +67,7 @@ public:
     TelemetryJournal &journal() { return *m_journal; }
     const std::vector<std::unique_ptr<BridgeSource>> &bridges() const { return m_bridges; }
     GatewayService &service() { return *m_service; }
+    AlarmDesk &alarms() { return *m_alarms; }
 
     // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
     void stop();
@@ -75,6 +80,9 @@ private:
 
     GatewayOptions m_options;
     std::unique_ptr<ClusterSimulator> m_simulator;
+    // Declared before the journal, which calls the desk: destroyed after it.
+    std::unique_ptr<AlarmDesk> m_alarms;
+    std::unique_ptr<OperatorRegistry> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;

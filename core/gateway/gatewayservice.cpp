@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewayservice.h"
 
+#include "alarmdesk.h"
+#include "operators.h"
+
 #include "wire/codec.h"
 
 #include <QDebug>
@@ -53,6 +56,11 @@ public:
                 *out.mutable_events() = entry.events();
             else
                 out.mutable_events();
+        } else if (entry.has_alarms()) {
+            if (events) // alarms come with events
+                *out.mutable_alarms() = entry.alarms();
+            else
+                out.mutable_alarms();
         }
         return out;
     }
@@ -60,8 +68,11 @@ public:
 
 } // namespace
 
-GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings settings)
+GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings settings, AlarmDesk *alarms,
+                               const OperatorRegistry *operators)
     : m_journal(journal)
+    , m_alarms(alarms)
+    , m_operators(operators && !operators->isEmpty() ? operators : nullptr)
     , m_settings(settings)
     , m_topologyMessage(wire::toProto(*journal.topology()))
 { }
@@ -72,9 +83,29 @@ grpc::Status GatewayService::GetTopology(grpc::ServerContext *, const v1::GetTop
     return grpc::Status::OK;
 }
 
+grpc::Status GatewayService::identify(const grpc::ServerContext *context, std::optional<OperatorIdentity> &who) const
+{
+    if (!m_operators)
+        return grpc::Status::OK;
+    const auto &metadata = context->client_metadata();
+    const auto header = metadata.find("authorization");
+    if (header == metadata.end())
+        return status(grpc::StatusCode::UNAUTHENTICATED,
+                      QStringLiteral("this gateway needs a bearer token (authorization: Bearer <token>)"));
+    const QString token
+        = OperatorRegistry::tokenFromHeader(QString::fromUtf8(header->second.data(), qsizetype(header->second.size())));
+    who = m_operators->byToken(token);
+    if (!who)
+        return status(grpc::StatusCode::UNAUTHENTICATED, QStringLiteral("unknown token"));
+    return grpc::Status::OK;
+}
+
 grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
                                        grpc::ServerWriter<v1::StreamMessage> *writer)
 {
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
     StreamFilter filter;
     filter.events = request->include_events();
     for (const std::string &name : request->metrics()) {
@@ -161,6 +192,12 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
             stamp(m, snap.seq, true);
             for (size_t i = first; i < std::min(snap.recentEvents.size(), first + 1000); ++i)
                 *m.mutable_events()->add_events() = snap.recentEvents[i];
+            if (!writer->Write(m))
+                return grpc::Status::CANCELLED;
+        }
+        if (snap.followerState && filter.events) { // every alarm, as of the snapshot
+            v1::StreamMessage m = *snap.followerState;
+            stamp(m, snap.seq, true);
             if (!writer->Write(m))
                 return grpc::Status::CANCELLED;
         }
@@ -334,19 +371,28 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
     return grpc::Status::OK;
 }
 
-grpc::Status GatewayService::Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply)
+grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequest *request, v1::ActResponse *reply)
 {
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
+    if (who && who->role != OperatorIdentity::Role::Operator)
+        return status(grpc::StatusCode::PERMISSION_DENIED,
+                      QStringLiteral("%1 may watch but not act (a viewer's token)").arg(who->name));
     if (!isKnownEventType(request->action()) || !isOperatorAction(EventType(request->action())))
         return status(grpc::StatusCode::INVALID_ARGUMENT,
                       QStringLiteral("%1 is not an operator action").arg(int(request->action())));
-    const QString operatorName = QString::fromStdString(request->operator_name()).trimmed();
+    const QString operatorName = who ? who->name : QString::fromStdString(request->operator_name()).trimmed();
     if (operatorName.isEmpty())
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("an action needs the operator's name"));
+    if (operatorName.size() > 64)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("an operator's name is at most 64 characters"));
     if (request->comment().size() > 4096)
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
     if (!std::isfinite(request->value()))
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
-    const EntityRef entity = wire::fromProto(request->entity());
+    EntityRef entity = wire::fromProto(request->entity());
     if (entity.kind != EntityKind::Unspecified && entity.index >= wire::entityCount(*m_journal.topology(), entity.kind))
         return status(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
 
@@ -354,14 +400,36 @@ grpc::Status GatewayService::Act(grpc::ServerContext *, const v1::ActRequest *re
     e.timeMs = m_journal.headTimeMs();
     e.type = EventType(request->action());
     e.severity = Severity::Info;
-    e.entity = entity.kind == EntityKind::Unspecified ? EntityRef { EntityKind::Cluster, 0 } : entity;
     e.value = request->value();
     e.message = QString::fromStdString(request->comment());
     e.operatorName = operatorName;
     e.targetEventId = request->target_event_id();
-    std::vector<uint64_t> ids;
-    reply->set_seq(m_journal.appendEvents({ e }, &ids));
-    reply->set_event_id(ids.front());
+    e.alarmId = request->alarm_id();
+    if (e.type == EventType::Assign)
+        e.message = QString::fromStdString(request->owner()).trimmed();
+    if (e.type == EventType::Shelve) {
+        if (request->shelve_for_ms() <= 0 && request->value() <= 0.0)
+            return status(grpc::StatusCode::OUT_OF_RANGE,
+                          QStringLiteral("a shelve lasts from 1 minute to 7 days (asked for %1 ms)")
+                              .arg(request->shelve_for_ms()));
+        if (request->shelve_for_ms() != 0)
+            e.value = double(request->shelve_for_ms()) / 1000.0;
+    }
+    if (e.alarmId && m_alarms)
+        if (const std::optional<Alarm> alarm = m_alarms->find(e.alarmId))
+            entity = alarm->entity; // an action on an alarm is about the alarm's entity
+    e.entity = entity.kind == EntityKind::Unspecified ? EntityRef { EntityKind::Cluster, 0 } : entity;
+    uint64_t eventId = 0, seq = 0;
+    if (m_alarms) {
+        if (grpc::Status refused = m_alarms->act(m_journal, e, &eventId, &seq); !refused.ok())
+            return refused;
+    } else {
+        std::vector<uint64_t> ids;
+        seq = m_journal.appendEvents({ e }, &ids);
+        eventId = ids.front();
+    }
+    reply->set_seq(seq);
+    reply->set_event_id(eventId);
     return grpc::Status::OK;
 }
 

@@ -22,7 +22,10 @@ struct StreamSettings
 class GatewayService final : public v1::Gateway::Service
 {
 public:
-    GatewayService(TelemetryJournal &journal, StreamSettings settings);
+    // `alarms` and `operators` are optional (not owned): without alarms, actions are journalled
+    // unchecked; without operators, anyone may subscribe and act under the name they give.
+    GatewayService(TelemetryJournal &journal, StreamSettings settings, class AlarmDesk *alarms = nullptr,
+                   const class OperatorRegistry *operators = nullptr);
 
     grpc::Status GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply) override;
     grpc::Status Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
@@ -38,7 +41,13 @@ public:
     QString validatePublished(const v1::Event &event) const;
 
 private:
+    // Who is calling, from the bearer token; an error status when the gateway knows its
+    // operators and the token is missing or unknown.
+    grpc::Status identify(const grpc::ServerContext *context, std::optional<struct OperatorIdentity> &who) const;
+
     TelemetryJournal &m_journal;
+    class AlarmDesk *m_alarms;
+    const class OperatorRegistry *m_operators;
     const StreamSettings m_settings;
     const v1::Topology m_topologyMessage;
     std::atomic<int> m_activeSubscribers { 0 };

@@ -30,6 +30,15 @@ uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
     return m_headSeq;
 }
 
+uint64_t TelemetryJournal::appendFollowedLocked(v1::StreamMessage &&message)
+{
+    uint64_t seq = appendLocked(std::move(message));
+    if (m_follower)
+        if (std::optional<v1::StreamMessage> derived = m_follower->follow(*m_entries.back().message, m_head))
+            appendLocked(std::move(*derived));
+    return seq;
+}
+
 void TelemetryJournal::evictLocked()
 {
     const auto cutoff = std::chrono::steady_clock::now() - m_retention.window;
@@ -48,7 +57,7 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
             m_head.apply(s);
             v1::StreamMessage message;
             *message.mutable_samples() = std::move(s);
-            appendLocked(std::move(message));
+            appendFollowedLocked(std::move(message));
         }
         evictLocked();
     }
@@ -70,7 +79,7 @@ uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<u
                 assignedIds->push_back(e.id);
             *message.mutable_events()->add_events() = wire::toProto(e);
         }
-        seq = appendLocked(std::move(message));
+        seq = appendFollowedLocked(std::move(message));
         evictLocked();
     }
     m_appended.notify_all();
@@ -111,6 +120,8 @@ TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage
                     s.recentEvents.push_back(it->message->events().events(i));
         std::reverse(s.recentEvents.begin(), s.recentEvents.end());
     }
+    if (m_follower)
+        s.followerState = m_follower->snapshotEntry();
     return s;
 }
 

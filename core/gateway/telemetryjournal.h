@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace vigil {
 
@@ -24,6 +25,20 @@ struct RetentionPolicy
 };
 
 using JournalMessage = std::shared_ptr<const v1::StreamMessage>;
+
+// Keeps state derived from the journal as it grows (the gateway's alarms). Called
+// with the journal locked, so what it derives is journalled right after what it
+// was derived from, and a snapshot holds both as of the same entry.
+class JournalFollower
+{
+public:
+    virtual ~JournalFollower() = default;
+    // `appended` has just entered the journal (with `head` the state after it); an
+    // entry returned is journalled next.
+    virtual std::optional<v1::StreamMessage> follow(const v1::StreamMessage &appended, const ClusterState &head) = 0;
+    // What a new subscriber is given besides the cluster state.
+    virtual std::optional<v1::StreamMessage> snapshotEntry() const = 0;
+};
 
 // The gateway's journal: every Samples and Events message of one epoch, numbered
 // gap-free, with the retained window kept for resuming clients, and the cluster
@@ -55,6 +70,7 @@ public:
         int64_t timeMs = 0;
         std::vector<v1::Samples> keyframes;
         std::vector<v1::Event> recentEvents; // events of the retained window, oldest first
+        std::optional<v1::StreamMessage> followerState; // e.g. every alarm
     };
     // The full state at the head, restricted to the metric ids `wanted` accepts.
     Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted,
@@ -82,8 +98,13 @@ public:
     // Wakes every reader; reads return Closed from now on.
     void close();
 
+    // Set before anything is appended; not owned.
+    void setFollower(JournalFollower *follower) { m_follower = follower; }
+
 private:
     uint64_t appendLocked(v1::StreamMessage &&message);
+    // Appends, then lets the follower add what it derived.
+    uint64_t appendFollowedLocked(v1::StreamMessage &&message);
     void evictLocked();
 
     struct Entry
@@ -106,6 +127,7 @@ private:
     uint64_t m_nextEventId = 1;
     bool m_closed = false;
     ClusterState m_head;
+    JournalFollower *m_follower = nullptr;
 };
 
 } // namespace vigil

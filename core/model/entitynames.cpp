@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 25> TypeKeys { {
+constexpr std::array<TypeKey, 31> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -39,6 +39,12 @@ constexpr std::array<TypeKey, 25> TypeKeys { {
     { EventType::Drain, "drain" },
     { EventType::HotPatch, "hot_patch" },
     { EventType::Note, "note" },
+    { EventType::Assign, "assign" },
+    { EventType::Escalate, "escalate" },
+    { EventType::Unshelve, "unshelve" },
+    { EventType::RemoveFromService, "remove_from_service" },
+    { EventType::ReturnToService, "return_to_service" },
+    { EventType::Undrain, "undrain" },
 } };
 
 } // namespace

@@ -39,6 +39,12 @@ enum class EventType
     Drain = 304,
     HotPatch = 305,
     Note = 306,
+    Assign = 307,
+    Escalate = 308,
+    Unshelve = 309,
+    RemoveFromService = 310,
+    ReturnToService = 311,
+    Undrain = 312,
 };
 
 enum class Severity
@@ -84,6 +90,7 @@ struct Event
     QString message;
     QString operatorName;
     uint64_t targetEventId = 0;
+    uint64_t alarmId = 0; // the alarm an action was taken on
     bool operator==(const Event &) const = default;
 };
 

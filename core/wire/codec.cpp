@@ -163,6 +163,7 @@ v1::Event toProto(const Event &e)
     p.set_message(ss(e.message));
     p.set_operator_name(ss(e.operatorName));
     p.set_target_event_id(e.targetEventId);
+    p.set_alarm_id(e.alarmId);
     return p;
 }
 
@@ -182,7 +183,74 @@ Event fromProto(const v1::Event &p)
     e.message = qs(p.message());
     e.operatorName = qs(p.operator_name());
     e.targetEventId = p.target_event_id();
+    e.alarmId = p.alarm_id();
     return e;
+}
+
+v1::Alarm toProto(const Alarm &a)
+{
+    v1::Alarm p;
+    p.set_id(a.id);
+    *p.mutable_entity() = toProto(a.entity);
+    p.set_source_type(v1::EventType(int(a.sourceType)));
+    p.set_code(a.code);
+    p.set_metric_id(a.metricId);
+    p.set_state(v1::AlarmState(int(a.state())));
+    p.set_priority(v1::AlarmPriority(int(a.priority)));
+    p.set_active(a.active);
+    p.set_raised_ms(a.raisedMs);
+    p.set_changed_ms(a.changedMs);
+    p.set_last_seen_ms(a.lastSeenMs);
+    p.set_activations(a.activations);
+    p.set_owner(ss(a.owner));
+    p.set_acknowledged_by(ss(a.acknowledgedBy));
+    p.set_acknowledged_ms(a.acknowledgedMs);
+    p.set_shelved_until_ms(a.shelvedUntilMs);
+    p.set_shelved_by(ss(a.shelvedBy));
+    p.set_gpus_at_risk(a.gpusAtRisk);
+    p.set_job_id(ss(a.jobId));
+    p.set_last_comment(ss(a.lastComment));
+    p.set_escalated(a.escalated);
+    p.set_value(a.value);
+    p.set_message(ss(a.message));
+    p.set_acknowledged(a.acknowledged);
+    p.set_shelved(a.shelved);
+    p.set_suppressed(a.suppressed);
+    p.set_out_of_service(a.outOfService);
+    return p;
+}
+
+Alarm fromProto(const v1::Alarm &p)
+{
+    Alarm a;
+    a.id = p.id();
+    a.entity = fromProto(p.entity());
+    a.sourceType = isKnownEventType(p.source_type()) ? EventType(p.source_type()) : EventType::Unspecified;
+    a.code = p.code();
+    a.metricId = p.metric_id();
+    a.active = p.active();
+    a.acknowledged = p.acknowledged();
+    a.shelved = p.shelved();
+    a.suppressed = p.suppressed();
+    a.outOfService = p.out_of_service();
+    const int priority = p.priority();
+    a.priority = priority >= 1 && priority <= 4 ? AlarmPriority(priority) : AlarmPriority::Low;
+    a.raisedMs = p.raised_ms();
+    a.changedMs = p.changed_ms();
+    a.lastSeenMs = p.last_seen_ms();
+    a.activations = p.activations();
+    a.owner = qs(p.owner());
+    a.acknowledgedBy = qs(p.acknowledged_by());
+    a.acknowledgedMs = p.acknowledged_ms();
+    a.shelvedUntilMs = p.shelved_until_ms();
+    a.shelvedBy = qs(p.shelved_by());
+    a.gpusAtRisk = p.gpus_at_risk();
+    a.jobId = qs(p.job_id());
+    a.lastComment = qs(p.last_comment());
+    a.escalated = p.escalated();
+    a.value = p.value();
+    a.message = qs(p.message());
+    return a;
 }
 
 v1::Dictionary toProto(uint64_t topologyVersion, const std::vector<MetricDescriptor> &metrics)

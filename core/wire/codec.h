@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarm.h"
 #include "model/event.h"
 #include "model/metric.h"
 #include "model/topology.h"
@@ -20,6 +21,9 @@ EntityRef fromProto(const v1::EntityRef &ref);
 
 v1::Event toProto(const Event &event);
 Event fromProto(const v1::Event &event);
+
+v1::Alarm toProto(const Alarm &alarm);
+Alarm fromProto(const v1::Alarm &alarm); // an unknown priority reads as low
 
 v1::Dictionary toProto(uint64_t topologyVersion, const std::vector<MetricDescriptor> &metrics);
 std::vector<MetricDescriptor> fromProto(const v1::Dictionary &dictionary);

@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "alarmbook.h"
+
+#include "model/blastradius.h"
+#include "model/entitynames.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+bool isAlarmAction(EventType t)
+{
+    switch (t) {
+    case EventType::Acknowledge:
+    case EventType::Shelve:
+    case EventType::Unshelve:
+    case EventType::Assign:
+    case EventType::Escalate:
+    case EventType::RemoveFromService:
+    case EventType::ReturnToService:
+    case EventType::Note:
+        return true;
+    default:
+        return false;
+    }
+}
+
+AlarmPriority raised(AlarmPriority p, int steps)
+{
+    return AlarmPriority(std::clamp(int(p) + steps, int(AlarmPriority::Low), int(AlarmPriority::Critical)));
+}
+
+QString clockText(int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+}
+
+} // namespace
+
+QString ThresholdRule::validate() const
+{
+    if (metric.trimmed().isEmpty())
+        return QStringLiteral("a threshold rule needs a metric");
+    if (std::isnan(high) && std::isnan(low))
+        return QStringLiteral("the rule on %1 has neither a high nor a low limit").arg(metric);
+    if (std::isinf(high) || std::isinf(low))
+        return QStringLiteral("the rule on %1 has an infinite limit").arg(metric);
+    if (!std::isfinite(deadband) || deadband < 0.0)
+        return QStringLiteral("the rule on %1 has a negative or infinite deadband").arg(metric);
+    if (onDelayMs < 0 || offDelayMs < 0 || onDelayMs > 86400000 || offDelayMs > 86400000)
+        return QStringLiteral("the rule on %1 has a delay outside 0 s to 1 day").arg(metric);
+    if (!std::isnan(high) && !std::isnan(low) && low + deadband >= high - deadband)
+        return QStringLiteral("the rule on %1 has its low limit above its high one").arg(metric);
+    return {};
+}
+
+std::vector<ThresholdRule> AlarmBook::defaultRules()
+{
+    // Calibrated on an H100 fleet: the GPU slows itself down near 87 °C and its HBM
+    // near 95 °C; ASHRAE A1 allows 32 °C of inlet air; a PDU breaker trips past its rating.
+    return {
+        { metric::GpuTemp, 85.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::Medium,
+          QStringLiteral("GPU above 85 °C") },
+        { metric::MemoryTemp, 92.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::High,
+          QStringLiteral("HBM above 92 °C") },
+        { metric::RackInletTemp, 32.0, qQNaN(), false, 1.0, 120000, 120000, AlarmPriority::Medium,
+          QStringLiteral("inlet air above 32 °C") },
+        { metric::PduLoad, 90.0, qQNaN(), true, 5.0, 30000, 120000, AlarmPriority::High,
+          QStringLiteral("PDU above 90 % of its rating") },
+    };
+}
+
+QString AlarmBook::setRules(std::vector<ThresholdRule> rules)
+{
+    for (const ThresholdRule &r : rules)
+        if (QString why = r.validate(); !why.isEmpty())
+            return why;
+    m_rules = std::move(rules);
+    m_pendingSince.assign(m_rules.size(), {});
+    m_clearingSince.assign(m_rules.size(), {});
+    return {};
+}
+
+void AlarmBook::setTopology(std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics)
+{
+    m_topology = std::move(topology);
+    m_metrics = std::move(metrics);
+    m_pendingSince.assign(m_rules.size(), {});
+    m_clearingSince.assign(m_rules.size(), {});
+}
+
+AlarmBook::Key AlarmBook::keyOf(const Alarm &a)
+{
+    return { int(a.entity.kind), a.entity.index, int(a.sourceType), a.code, a.metricId };
+}
+
+Alarm &AlarmBook::alarmFor(const Key &key, EntityRef entity)
+{
+    if (auto it = m_byKey.find(key); it != m_byKey.end())
+        return m_alarms[it->second];
+    Alarm a;
+    a.id = m_nextId++;
+    a.entity = entity;
+    a.sourceType = EventType(key.source);
+    a.code = key.code;
+    a.metricId = key.metricId;
+    a.suppressed = isDrained(entity);
+    m_byKey[key] = a.id;
+    return m_alarms[a.id] = std::move(a);
+}
+
+std::pair<uint32_t, QString> AlarmBook::gpusAtRisk(EntityRef entity) const
+{
+    // Every GPU of every job the entity reaches: one failed GPU stops its whole synchronous job.
+    if (!m_topology)
+        return {};
+    std::set<int> jobs;
+    for (uint32_t g : gpusAffectedBy(*m_topology, entity))
+        if (g < m_topology->jobOfGpu.size() && m_topology->jobOfGpu[g] >= 0)
+            jobs.insert(m_topology->jobOfGpu[g]);
+    uint32_t gpus = 0;
+    size_t largest = 0;
+    QString job;
+    for (int j : jobs) {
+        const size_t n = m_topology->jobs[size_t(j)].gpuIndices.size();
+        gpus += uint32_t(n);
+        if (n > largest) {
+            largest = n;
+            job = m_topology->jobs[size_t(j)].id;
+        }
+    }
+    return { gpus, job };
+}
+
+AlarmPriority AlarmBook::basePriority(const Event &warning)
+{
+    if (warning.severity == Severity::Critical || warning.type == EventType::EccDoubleBit)
+        return AlarmPriority::High;
+    switch (warning.type) {
+    case EventType::ThermalThrottle:
+    case EventType::PowerThrottle:
+    case EventType::NvlinkCrc:
+        return AlarmPriority::Low;
+    default:
+        return AlarmPriority::Medium;
+    }
+}
+
+void AlarmBook::setPriority(Alarm &a, AlarmPriority base)
+{
+    // The type sets the floor; the blast radius moves it: nothing running behind it lowers
+    // it, a large job raises it, and an escalation raises it once more.
+    const auto [gpus, job] = gpusAtRisk(a.entity);
+    a.gpusAtRisk = gpus;
+    a.jobId = job;
+    int steps = gpus == 0 ? -1 : (gpus >= 512 ? 1 : 0);
+    if (a.escalated)
+        ++steps;
+    a.priority = raised(base, steps);
+}
+
+void AlarmBook::touch(Alarm &a, int64_t timeMs)
+{
+    a.changedMs = std::max(a.changedMs, timeMs);
+    m_changed.insert(a.id);
+}
+
+void AlarmBook::activate(Alarm &a, int64_t timeMs)
+{
+    if (a.active)
+        return;
+    a.active = true;
+    a.acknowledged = false; // a new activation asks for a new acknowledgement
+    a.acknowledgedBy.clear();
+    a.acknowledgedMs = 0;
+    a.raisedMs = timeMs;
+    ++a.activations;
+    if (!a.shelved && !a.suppressed && !a.outOfService)
+        m_activations.push_back({ a.id, timeMs }); // annunciated: it counts towards the operator's load
+    touch(a, timeMs);
+}
+
+void AlarmBook::deactivate(Alarm &a, int64_t timeMs)
+{
+    if (!a.active)
+        return;
+    a.active = false;
+    touch(a, timeMs);
+}
+
+bool AlarmBook::isDrained(EntityRef e) const
+{
+    if (m_drained.empty())
+        return false;
+    auto drained = [this](EntityKind k, uint32_t i) { return m_drained.count({ int(k), i }) > 0; };
+    if (drained(e.kind, e.index))
+        return true;
+    if (!m_topology)
+        return false;
+    const Topology &t = *m_topology;
+    if (e.kind == EntityKind::Gpu && e.index < t.gpus.size()) {
+        const uint32_t node = t.gpus[e.index].nodeIndex;
+        return drained(EntityKind::Node, node)
+            || (node < t.nodes.size() && drained(EntityKind::Rack, t.nodes[node].rackIndex));
+    }
+    if (e.kind == EntityKind::Node && e.index < t.nodes.size())
+        return drained(EntityKind::Rack, t.nodes[e.index].rackIndex);
+    return false;
+}
+
+void AlarmBook::updateSuppression(int64_t timeMs)
+{
+    for (auto &[id, a] : m_alarms) {
+        const bool suppressed = isDrained(a.entity);
+        if (suppressed != a.suppressed) {
+            a.suppressed = suppressed;
+            if (!suppressed)
+                a.acknowledged = !a.active; // annunciated again as its condition stands
+            touch(a, timeMs);
+        }
+    }
+}
+
+void AlarmBook::applyEvents(const std::vector<Event> &events)
+{
+    for (const Event &e : events) {
+        advanceTo(e.timeMs);
+        if (isHardwareWarning(e.type)) {
+            if (!m_topology || gpusAffectedBy(*m_topology, e.entity).empty())
+                continue; // about an entity this cluster does not hold
+            Alarm &a = alarmFor(
+                { int(e.entity.kind), e.entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 },
+                e.entity);
+            a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
+            a.value = e.value;
+            a.message = e.message;
+            if (!a.active)
+                setPriority(a, basePriority(e));
+            else if (basePriority(e) > a.priority)
+                a.priority = basePriority(e); // a critical repeat raises a running alarm
+            activate(a, e.timeMs);
+            touch(a, e.timeMs);
+        } else if (e.type == EventType::Drain || e.type == EventType::Undrain) {
+            const std::pair<int, uint32_t> key { int(e.entity.kind), e.entity.index };
+            if (e.type == EventType::Drain)
+                m_drained.insert(key);
+            else
+                m_drained.erase(key);
+            updateSuppression(e.timeMs);
+        } else if (isAlarmAction(e.type)) {
+            applyAction(e);
+        }
+    }
+}
+
+void AlarmBook::applyAction(const Event &e)
+{
+    const QString who = e.operatorName.isEmpty() ? QStringLiteral("?") : e.operatorName;
+    if (e.alarmId == 0) {
+        // An acknowledgement of a warning rather than of an alarm (an older client, another
+        // system): it acknowledges the alarms of that entity that ask for it.
+        if (e.type != EventType::Acknowledge)
+            return;
+        for (auto &[id, a] : m_alarms)
+            if (a.entity == e.entity && !a.acknowledged && !a.shelved && !a.outOfService) {
+                a.acknowledged = true;
+                a.acknowledgedBy = who;
+                a.acknowledgedMs = e.timeMs;
+                if (!e.message.isEmpty())
+                    a.lastComment = QStringLiteral("%1: %2").arg(who, e.message);
+                touch(a, e.timeMs);
+            }
+        return;
+    }
+    if (check(e).first != AlarmRefusal::None)
+        return; // not applicable any more (a replayed journal, a race lost): the state stays consistent
+    Alarm &a = m_alarms[e.alarmId];
+    if (!e.message.isEmpty() && e.type != EventType::Assign)
+        a.lastComment = QStringLiteral("%1: %2").arg(who, e.message);
+    switch (e.type) {
+    case EventType::Acknowledge:
+        a.acknowledged = true;
+        a.acknowledgedBy = who;
+        a.acknowledgedMs = e.timeMs;
+        break;
+    case EventType::Shelve:
+        a.shelved = true;
+        a.shelvedBy = who;
+        a.shelvedUntilMs = e.timeMs + int64_t(e.value * 1000.0);
+        break;
+    case EventType::Unshelve:
+        a.shelved = false;
+        a.shelvedUntilMs = 0;
+        a.shelvedBy.clear();
+        a.acknowledged = !a.active; // back from the shelf: asking again if still in alarm, normal if not
+        break;
+    case EventType::Assign:
+        a.owner = e.message;
+        break;
+    case EventType::Escalate:
+        a.escalated = true;
+        a.priority = raised(std::max(a.priority, AlarmPriority::Medium), 1);
+        break;
+    case EventType::RemoveFromService:
+        a.outOfService = true;
+        break;
+    case EventType::ReturnToService:
+        a.outOfService = false;
+        a.acknowledged = !a.active;
+        break;
+    default: // a note
+        break;
+    }
+    touch(a, e.timeMs);
+}
+
+std::pair<AlarmRefusal, QString> AlarmBook::check(const Event &e) const
+{
+    if (!isOperatorAction(e.type))
+        return { AlarmRefusal::InvalidArgument, QStringLiteral("%1 is not an operator action").arg(int(e.type)) };
+    if (e.alarmId == 0) {
+        if (isAlarmAction(e.type) && e.type != EventType::Acknowledge && e.type != EventType::Note)
+            return { AlarmRefusal::InvalidArgument, QStringLiteral("%1 needs an alarm").arg(eventTypeKey(e.type)) };
+        return { AlarmRefusal::None, {} };
+    }
+    const Alarm *a = find(e.alarmId);
+    if (!a)
+        return {
+            AlarmRefusal::NotFound,
+            QStringLiteral("alarm %1 does not exist (any more: normal alarms are forgotten after a day)").arg(e.alarmId)
+        };
+    const QString id = QString::number(e.alarmId);
+    switch (e.type) {
+    case EventType::Acknowledge:
+        if (a->outOfService)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is out of service").arg(id) };
+        if (a->shelved)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is shelved").arg(id) };
+        if (a->acknowledged)
+            return { AlarmRefusal::FailedPrecondition,
+                     !a->active || a->acknowledgedBy.isEmpty()
+                         ? QStringLiteral("alarm %1 has nothing to acknowledge: it is back to normal").arg(id)
+                         : QStringLiteral("alarm %1 was acknowledged already, by %2 at %3")
+                               .arg(id, a->acknowledgedBy, clockText(a->acknowledgedMs)) };
+        return { AlarmRefusal::None, {} };
+    case EventType::Shelve: {
+        if (!std::isfinite(e.value))
+            return { AlarmRefusal::InvalidArgument, QStringLiteral("a shelve needs a duration") };
+        const double ms = e.value * 1000.0;
+        if (ms < double(MinShelveMs) || ms > double(MaxShelveMs))
+            return { AlarmRefusal::OutOfRange,
+                     QStringLiteral("a shelve lasts from 1 minute to 7 days (asked for %1 s)").arg(e.value) };
+        if (a->outOfService)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is out of service").arg(id) };
+        return { AlarmRefusal::None, {} };
+    }
+    case EventType::Unshelve:
+        if (!a->shelved)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is not shelved").arg(id) };
+        return { AlarmRefusal::None, {} };
+    case EventType::Assign:
+        if (e.message.size() > 64)
+            return { AlarmRefusal::InvalidArgument, QStringLiteral("an owner's name is at most 64 characters") };
+        if (e.message == a->owner)
+            return { AlarmRefusal::FailedPrecondition,
+                     a->owner.isEmpty() ? QStringLiteral("alarm %1 has no owner to take away").arg(id)
+                                        : QStringLiteral("alarm %1 is %2's already").arg(id, a->owner) };
+        return { AlarmRefusal::None, {} };
+    case EventType::Escalate:
+        if (a->escalated)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 was escalated already").arg(id) };
+        return { AlarmRefusal::None, {} };
+    case EventType::RemoveFromService:
+        if (a->outOfService)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is out of service already").arg(id) };
+        return { AlarmRefusal::None, {} };
+    case EventType::ReturnToService:
+        if (!a->outOfService)
+            return { AlarmRefusal::FailedPrecondition, QStringLiteral("alarm %1 is in service").arg(id) };
+        return { AlarmRefusal::None, {} };
+    case EventType::Note:
+        if (e.message.trimmed().isEmpty())
+            return { AlarmRefusal::InvalidArgument, QStringLiteral("a note needs some text") };
+        return { AlarmRefusal::None, {} };
+    default:
+        return { AlarmRefusal::InvalidArgument,
+                 QStringLiteral("%1 is not an action on an alarm").arg(eventTypeKey(e.type)) };
+    }
+}
+
+void AlarmBook::applyReadings(const ClusterState &state)
+{
+    const int64_t now = state.timeMs();
+    advanceTo(now);
+    if (!m_topology)
+        return;
+    for (size_t r = 0; r < m_rules.size(); ++r) {
+        const ThresholdRule &rule = m_rules[r];
+        const MetricColumn *column = state.column(rule.metric);
+        if (!column)
+            continue;
+        const EntityKind kind = column->descriptor.entityKind;
+        const uint32_t metricId = column->descriptor.id;
+        auto &pending = m_pendingSince[r];
+        auto &clearing = m_clearingSince[r];
+        for (size_t i = 0; i < column->values.size(); ++i) {
+            double v = column->values[i];
+            if (std::isnan(v))
+                continue; // no reading: neither raise nor clear
+            if (rule.relativeToRating) {
+                if (kind != EntityKind::Pdu || i >= m_topology->pdus.size() || m_topology->pdus[i].ratedKw <= 0.0f)
+                    continue;
+                v = 100.0 * v / double(m_topology->pdus[i].ratedKw);
+            }
+            const bool beyond = (!std::isnan(rule.high) && v > rule.high) || (!std::isnan(rule.low) && v < rule.low);
+            const bool back = (std::isnan(rule.high) || v < rule.high - rule.deadband)
+                && (std::isnan(rule.low) || v > rule.low + rule.deadband);
+            const Key key { int(kind), uint32_t(i), int(EventType::Unspecified), 0, metricId };
+            const auto existing = m_byKey.find(key);
+            Alarm *a = existing == m_byKey.end() ? nullptr : &m_alarms[existing->second];
+            const bool active = a && a->active;
+            if (!active) {
+                if (!beyond) {
+                    pending.erase(uint32_t(i));
+                    continue;
+                }
+                const int64_t since = pending.emplace(uint32_t(i), now).first->second;
+                if (now - since < rule.onDelayMs)
+                    continue;
+                pending.erase(uint32_t(i));
+                Alarm &raisedAlarm = a ? *a : alarmFor(key, { kind, uint32_t(i) });
+                raisedAlarm.value = v;
+                raisedAlarm.lastSeenMs = now;
+                raisedAlarm.message = rule.description;
+                setPriority(raisedAlarm, rule.priority);
+                activate(raisedAlarm, now);
+                continue;
+            }
+            a->value = v;
+            if (beyond)
+                a->lastSeenMs = now;
+            if (!back) {
+                clearing.erase(uint32_t(i));
+                continue;
+            }
+            const int64_t since = clearing.emplace(uint32_t(i), now).first->second;
+            if (now - since >= rule.offDelayMs) {
+                clearing.erase(uint32_t(i));
+                deactivate(*a, now);
+            }
+        }
+    }
+}
+
+void AlarmBook::advanceTo(int64_t nowMs)
+{
+    if (nowMs <= m_nowMs)
+        return;
+    m_nowMs = nowMs;
+    std::vector<uint64_t> forget;
+    for (auto &[id, a] : m_alarms) {
+        // A quiet warning clears, and a shelf expires, in the order they came due.
+        const int64_t clearsAt = a.active && !a.isThreshold() ? a.lastSeenMs + WarningClearMs : INT64_MAX;
+        if (clearsAt <= nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
+            deactivate(a, clearsAt);
+        if (a.shelved && a.shelvedUntilMs <= nowMs) {
+            // Back from the shelf as its condition stands: asking again if still in alarm.
+            a.shelved = false;
+            a.shelvedBy.clear();
+            a.shelvedUntilMs = 0;
+            a.acknowledged = !a.active;
+            touch(a, nowMs);
+        }
+        if (clearsAt <= nowMs)
+            deactivate(a, clearsAt);
+        if (!a.active && a.acknowledged && !a.shelved && !a.outOfService && a.owner.isEmpty()
+            && nowMs - a.changedMs >= ForgetAfterMs)
+            forget.push_back(id);
+    }
+    for (uint64_t id : forget) {
+        m_byKey.erase(keyOf(m_alarms[id]));
+        m_alarms.erase(id);
+        m_changed.erase(id);
+        m_forgotten.push_back(id);
+    }
+}
+
+const Alarm *AlarmBook::find(uint64_t id) const
+{
+    const auto it = m_alarms.find(id);
+    return it == m_alarms.end() ? nullptr : &it->second;
+}
+
+std::vector<Alarm> AlarmBook::alarms() const
+{
+    std::vector<Alarm> out;
+    out.reserve(m_alarms.size());
+    for (const auto &[id, a] : m_alarms)
+        out.push_back(a);
+    return out;
+}
+
+std::vector<uint64_t> AlarmBook::takeChanged()
+{
+    std::vector<uint64_t> out(m_changed.begin(), m_changed.end());
+    m_changed.clear();
+    return out;
+}
+
+std::vector<uint64_t> AlarmBook::takeForgotten()
+{
+    return std::exchange(m_forgotten, {});
+}
+
+void AlarmBook::restore(std::vector<Alarm> alarms)
+{
+    for (Alarm &a : alarms) {
+        if (a.id == 0)
+            continue;
+        m_nextId = std::max(m_nextId, a.id + 1);
+        m_byKey[keyOf(a)] = a.id;
+        m_nowMs = std::max(m_nowMs, a.changedMs);
+        m_alarms[a.id] = std::move(a);
+    }
+}
+
+QString alarmStateKey(AlarmState state)
+{
+    switch (state) {
+    case AlarmState::Normal:
+        return QStringLiteral("normal");
+    case AlarmState::Unacknowledged:
+        return QStringLiteral("unacknowledged");
+    case AlarmState::Acknowledged:
+        return QStringLiteral("acknowledged");
+    case AlarmState::ReturnedUnacknowledged:
+        return QStringLiteral("returned_unacknowledged");
+    case AlarmState::Shelved:
+        return QStringLiteral("shelved");
+    case AlarmState::SuppressedByDesign:
+        return QStringLiteral("suppressed_by_design");
+    case AlarmState::OutOfService:
+        return QStringLiteral("out_of_service");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString alarmPriorityKey(AlarmPriority priority)
+{
+    switch (priority) {
+    case AlarmPriority::Low:
+        return QStringLiteral("low");
+    case AlarmPriority::Medium:
+        return QStringLiteral("medium");
+    case AlarmPriority::High:
+        return QStringLiteral("high");
+    case AlarmPriority::Critical:
+        return QStringLiteral("critical");
+    }
+    return QStringLiteral("unknown");
+}
+
+} // namespace vigil

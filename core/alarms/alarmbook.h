@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarm.h"
+#include "model/topology.h"
+#include "state/clusterstate.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+namespace vigil {
+
+// A metric past a limit, as an alarm: on for `onDelayMs` above `high` (or below
+// `low`) before it is raised, so a single spike does not annunciate; cleared only
+// once back beyond the limit by `deadband` for `offDelayMs`, so a reading hovering
+// at the limit does not chatter.
+struct ThresholdRule
+{
+    QString metric; // the metric's name, e.g. DCGM_FI_DEV_GPU_TEMP; its entity kind is the metric's
+    double high = qQNaN(); // alarm above this
+    double low = qQNaN(); // alarm below this
+    bool relativeToRating = false; // PDU load: the limits are % of the PDU's rating
+    double deadband = 0.0;
+    int64_t onDelayMs = 0;
+    int64_t offDelayMs = 0;
+    AlarmPriority priority = AlarmPriority::Medium;
+    QString description; // "GPU above 85 °C"
+
+    QString validate() const;
+};
+
+// Why an action on an alarm cannot be taken.
+enum class AlarmRefusal
+{
+    None,
+    NotFound, // no such alarm (or it was forgotten)
+    FailedPrecondition, // not in a state the action applies to, e.g. acknowledged already
+    InvalidArgument,
+    OutOfRange, // e.g. a shelve of a negative or absurd duration
+};
+
+// Every alarm of a cluster, kept by applying the event stream (hardware warnings
+// raise alarms; drains suppress them; operators' actions acknowledge, shelve,
+// assign, escalate, take out of service) and its readings (threshold rules). The
+// same code runs in the gateway, which is the one source of truth every dashboard
+// mirrors, and over recordings. Not thread-safe: its owner serialises access.
+class AlarmBook
+{
+public:
+    static constexpr int64_t WarningClearMs = 30 * 60000LL; // a warning's alarm clears after this long quiet
+    static constexpr int64_t ForgetAfterMs = 24 * 3600000LL; // a normal alarm is forgotten after this long
+    static constexpr int64_t MinShelveMs = 60000;
+    static constexpr int64_t MaxShelveMs = 7 * 86400000LL;
+
+    void setTopology(std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics);
+    // Replaces the threshold rules; empty when they all make sense, otherwise why not (none are taken).
+    QString setRules(std::vector<ThresholdRule> rules);
+    static std::vector<ThresholdRule> defaultRules();
+    const std::vector<ThresholdRule> &rules() const { return m_rules; }
+
+    // Warnings, drains and actions, in journal order.
+    void applyEvents(const std::vector<Event> &events);
+    // The readings at `state.timeMs()`, against the threshold rules.
+    void applyReadings(const ClusterState &state);
+    // Time passes: shelves expire, quiet warnings clear, old normal alarms are forgotten.
+    void advanceTo(int64_t nowMs);
+
+    // Whether an operator's action (an Event of an operator-action type naming an
+    // alarm) may be taken now, and if not why: what the gateway answers before it
+    // journals the action.
+    std::pair<AlarmRefusal, QString> check(const Event &action) const;
+
+    const Alarm *find(uint64_t id) const;
+    std::vector<Alarm> alarms() const; // by id
+    size_t size() const { return m_alarms.size(); }
+    int64_t nowMs() const { return m_nowMs; }
+
+    // Alarms changed (or forgotten) since the last call.
+    std::vector<uint64_t> takeChanged();
+    std::vector<uint64_t> takeForgotten();
+    // Every activation so far, oldest first (the flood figures are made of them).
+    const std::vector<AlarmActivation> &activations() const { return m_activations; }
+
+    // Restores alarms saved earlier (the gateway's alarm journal); ids continue after the largest.
+    void restore(std::vector<Alarm> alarms);
+
+private:
+    struct Key
+    {
+        int kind;
+        uint32_t index;
+        int source;
+        int32_t code;
+        uint32_t metricId;
+        auto operator<=>(const Key &) const = default;
+    };
+    static Key keyOf(const Alarm &a);
+    Alarm &alarmFor(const Key &key, EntityRef entity);
+    void activate(Alarm &a, int64_t timeMs);
+    void deactivate(Alarm &a, int64_t timeMs);
+    void touch(Alarm &a, int64_t timeMs);
+    void applyAction(const Event &action);
+    void setPriority(Alarm &a, AlarmPriority base);
+    bool isDrained(EntityRef entity) const;
+    void updateSuppression(int64_t timeMs);
+    std::pair<uint32_t, QString> gpusAtRisk(EntityRef entity) const;
+    static AlarmPriority basePriority(const Event &warning);
+
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<MetricDescriptor> m_metrics;
+    std::vector<ThresholdRule> m_rules = defaultRules();
+    std::map<uint64_t, Alarm> m_alarms;
+    std::map<Key, uint64_t> m_byKey;
+    std::set<std::pair<int, uint32_t>> m_drained;
+    // Threshold rules: since when each entity has been past its limit (on-delay) or back (off-delay).
+    std::vector<std::unordered_map<uint32_t, int64_t>> m_pendingSince, m_clearingSince;
+    std::set<uint64_t> m_changed;
+    std::vector<uint64_t> m_forgotten;
+    std::vector<AlarmActivation> m_activations;
+    uint64_t m_nextId = 1;
+    int64_t m_nowMs = 0;
+};
+
+// Stable English keys (files, command lines, logs): "unacknowledged", "critical", …
+QString alarmStateKey(AlarmState state);
+QString alarmPriorityKey(AlarmPriority priority);
+
+} // namespace vigil

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarm.h"
+
+#include <vector>
+
+namespace vigil {
+
+// How heavy the alarm load is on the people who answer it, against the ISA-18.2
+// targets: about one alarm per 10 minutes per operator is manageable, two at most;
+// more than ten in 10 minutes is a flood.
+struct FloodFigures
+{
+    static constexpr int64_t WindowMs = 10 * 60000;
+    static constexpr double Manageable = 1.0; // per 10 minutes per operator
+    static constexpr double MaximumManageable = 2.0;
+    static constexpr double Flood = 10.0;
+
+    int operators = 1;
+    size_t windows = 0; // 10-minute windows in the period
+    size_t activations = 0;
+    double averagePer10Min = 0.0; // per operator
+    double peakPer10Min = 0.0; // per operator, the busiest window
+    int64_t peakWindowStartMs = 0;
+    size_t floodWindows = 0; // windows over Flood per operator
+    double floodShare() const { return windows ? double(floodWindows) / double(windows) : 0.0; }
+
+    // Alarms that came and went at least `ChatterCount` times within `ChatterMs`.
+    static constexpr int ChatterCount = 3;
+    static constexpr int64_t ChatterMs = 60000;
+    struct Chattering
+    {
+        uint64_t alarmId = 0;
+        size_t activations = 0; // in the period
+        int64_t firstMs = 0;
+    };
+    std::vector<Chattering> chattering; // most activations first
+
+    // Alarms standing (active, in service) for longer than `StaleMs`.
+    static constexpr int64_t StaleMs = 24 * 3600000LL;
+    struct Stale
+    {
+        uint64_t alarmId = 0;
+        int64_t sinceMs = 0;
+    };
+    std::vector<Stale> stale; // oldest first
+};
+
+// The figures for [fromMs, toMs) from the activations annunciated, and the stale
+// alarms among `alarms` as of `toMs`, shared among `operators` people on shift.
+FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const std::vector<Alarm> &alarms,
+                          int64_t fromMs, int64_t toMs, int operators = 1);
+
+} // namespace vigil

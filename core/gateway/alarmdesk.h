@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarms/alarmbook.h"
+#include "alarmstore.h"
+#include "operators.h"
+#include "telemetryjournal.h"
+
+#include <grpcpp/support/status.h>
+
+#include <memory>
+#include <mutex>
+
+namespace vigil {
+
+// The gateway's alarms: one AlarmBook kept from the journal as it grows (every
+// warning, drain, reading and action), every change journalled as an AlarmUpdate
+// right after the entry that caused it, so every subscriber sees one alarm state;
+// operators' actions checked against it before they are journalled; the book
+// saved to the alarm journal file so a restart keeps it.
+class AlarmDesk final : public JournalFollower
+{
+public:
+    AlarmDesk(std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics);
+    ~AlarmDesk() override;
+
+    // Keeps the alarms in this file, restoring those saved there. An error names the file and the problem.
+    QString openJournal(const QString &path);
+    // Threshold rules instead of the defaults; why not, when they make no sense.
+    QString setRules(std::vector<ThresholdRule> rules);
+
+    std::optional<v1::StreamMessage> follow(const v1::StreamMessage &appended, const ClusterState &head) override;
+    std::optional<v1::StreamMessage> snapshotEntry() const override;
+
+    // Checks an operator's action against the alarms, journals it (the journal
+    // then brings the change to every subscriber) and saves it; the status says
+    // why not (NOT_FOUND, FAILED_PRECONDITION, OUT_OF_RANGE, INVALID_ARGUMENT).
+    grpc::Status act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq);
+
+    std::vector<Alarm> alarms() const;
+    std::optional<Alarm> find(uint64_t id) const;
+    // The actions in the alarm journal, oldest first (empty without one).
+    std::vector<Event> journalledActions();
+
+    // Writes alarm changes to the journal file now (it is also done once a second).
+    void flush(bool wait);
+
+private:
+    void runFlusher();
+
+    mutable std::mutex m_mutex; // the book and what is still to be saved
+    AlarmBook m_book;
+    std::set<uint64_t> m_unsaved;
+    std::vector<uint64_t> m_unsavedRemoved;
+    std::mutex m_actMutex; // one action at a time: check, journal, save
+    std::unique_ptr<AlarmStore> m_store;
+    std::thread m_flusher;
+    std::mutex m_flushMutex;
+    std::condition_variable m_flushWake;
+    bool m_stopping = false;
+};
+
+} // namespace vigil

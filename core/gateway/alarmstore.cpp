@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "alarmstore.h"
+
+#include "recorder/recordingschema.h"
+
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace vigil {
+
+namespace {
+
+const char *const Schema[] = {
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=FULL", // an acknowledged action survives a power cut
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS alarms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY AUTOINCREMENT, time_ms INTEGER NOT NULL,"
+    " data BLOB NOT NULL)",
+};
+
+QByteArray bytesOf(const google::protobuf::MessageLite &m)
+{
+    QByteArray out(int(m.ByteSizeLong()), Qt::Uninitialized);
+    m.SerializeToArray(out.data(), int(out.size()));
+    return out;
+}
+
+} // namespace
+
+AlarmStore::AlarmStore() = default;
+
+AlarmStore::~AlarmStore()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+QString AlarmStore::open(const QString &path, std::vector<v1::Alarm> &saved)
+{
+    m_thread = std::thread([this, path] { run(path); });
+    std::unique_lock lock(m_mutex);
+    m_done.wait(lock, [this] { return m_opened; });
+    if (!m_openError.isEmpty())
+        return m_openError;
+    saved = std::move(m_loaded);
+    return {};
+}
+
+QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
+                         bool wait)
+{
+    std::unique_lock lock(m_mutex);
+    if (!m_openError.isEmpty() || !m_opened)
+        return m_openError.isEmpty() ? QStringLiteral("the alarm journal is not open") : m_openError;
+    const uint64_t ticket = m_nextTicket++;
+    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket });
+    m_wake.notify_all();
+    if (!wait)
+        return {};
+    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_stopping; });
+    return m_lastError;
+}
+
+std::vector<v1::Event> AlarmStore::actions()
+{
+    std::unique_lock lock(m_mutex);
+    m_readActions = true;
+    const uint64_t ticket = m_nextTicket++;
+    m_queue.push_back({ {}, {}, std::nullopt, ticket });
+    m_wake.notify_all();
+    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_stopping; });
+    return m_actions;
+}
+
+void AlarmStore::run(QString path)
+{
+    QString connection = recording::uniqueConnectionName("alarms");
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+    db.setDatabaseName(path);
+    QString error;
+    if (!db.open()) {
+        error = QStringLiteral("%1: %2").arg(path, db.lastError().text());
+    } else {
+        QSqlQuery q(db);
+        for (const char *statement : Schema)
+            if (error.isEmpty() && !q.exec(QLatin1String(statement)))
+                error = QStringLiteral("%1: not an alarm journal (%2)")
+                            .arg(QFileInfo(path).fileName(), q.lastError().text());
+        if (error.isEmpty() && q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'format'")) && q.next()) {
+            if (q.value(0).toString() != QLatin1String("vigil-alarm-journal 1"))
+                error = QStringLiteral("%1: an alarm journal of another format (%2)")
+                            .arg(QFileInfo(path).fileName(), q.value(0).toString());
+        } else if (error.isEmpty()) {
+            q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('format', 'vigil-alarm-journal 1')"));
+        }
+        std::vector<v1::Alarm> loaded;
+        if (error.isEmpty() && q.exec(QStringLiteral("SELECT id, data FROM alarms ORDER BY id"))) {
+            while (q.next()) {
+                const QByteArray data = q.value(1).toByteArray();
+                v1::Alarm a;
+                if (!a.ParseFromArray(data.constData(), int(data.size())) || a.id() != q.value(0).toULongLong()) {
+                    error = QStringLiteral("%1: alarm %2 is damaged")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(q.value(0).toULongLong());
+                    break;
+                }
+                loaded.push_back(std::move(a));
+            }
+        } else if (error.isEmpty()) {
+            error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), q.lastError().text());
+        }
+        std::lock_guard lock(m_mutex);
+        m_loaded = std::move(loaded);
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_openError = error;
+        m_opened = true;
+    }
+    m_done.notify_all();
+    if (!error.isEmpty()) {
+        recording::closeConnection(db, connection);
+        return;
+    }
+
+    for (;;) {
+        std::vector<Job> jobs;
+        bool readActions = false;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+            if (m_queue.empty() && m_stopping)
+                break;
+            while (!m_queue.empty()) {
+                jobs.push_back(std::move(m_queue.front()));
+                m_queue.pop_front();
+            }
+            readActions = std::exchange(m_readActions, false);
+        }
+        QString writeError;
+        db.transaction();
+        QSqlQuery upsert(db), remove(db), log(db);
+        upsert.prepare(QStringLiteral("INSERT OR REPLACE INTO alarms (id, data) VALUES (?, ?)"));
+        remove.prepare(QStringLiteral("DELETE FROM alarms WHERE id = ?"));
+        log.prepare(QStringLiteral("INSERT INTO actions (time_ms, data) VALUES (?, ?)"));
+        for (Job &job : jobs) {
+            for (const v1::Alarm &a : job.changed) {
+                upsert.addBindValue(qulonglong(a.id()));
+                upsert.addBindValue(bytesOf(a));
+                if (!upsert.exec())
+                    writeError = upsert.lastError().text();
+            }
+            for (uint64_t id : job.removed) {
+                remove.addBindValue(qulonglong(id));
+                if (!remove.exec())
+                    writeError = remove.lastError().text();
+            }
+            if (job.action) {
+                log.addBindValue(qlonglong(job.action->time_ms()));
+                log.addBindValue(bytesOf(*job.action));
+                if (!log.exec())
+                    writeError = log.lastError().text();
+            }
+        }
+        if (!db.commit() && writeError.isEmpty())
+            writeError = db.lastError().text();
+        std::vector<v1::Event> actions;
+        if (readActions) {
+            QSqlQuery q(db);
+            q.exec(QStringLiteral("SELECT data FROM actions ORDER BY seq"));
+            while (q.next()) {
+                const QByteArray data = q.value(0).toByteArray();
+                v1::Event e;
+                if (e.ParseFromArray(data.constData(), int(data.size())))
+                    actions.push_back(std::move(e));
+            }
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_lastError = writeError.isEmpty() ? QString()
+                                               : QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), writeError);
+            m_doneTicket = jobs.back().ticket;
+            if (readActions)
+                m_actions = std::move(actions);
+        }
+        m_done.notify_all();
+    }
+    recording::closeConnection(db, connection);
+}
+
+} // namespace vigil

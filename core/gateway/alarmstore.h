@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "vigil/v1/gateway.pb.h"
+
+#include <QString>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace vigil {
+
+// The gateway's alarm journal: a SQLite file holding every alarm as it stands and
+// every operator's action on one, so that a restarted gateway serves the alarm
+// state its operators left (docs/alarms.md). Written on its own thread (a SQLite
+// connection belongs to the thread that opened it); callers hand over copies.
+class AlarmStore
+{
+public:
+    static constexpr int FormatVersion = 1;
+
+    AlarmStore();
+    ~AlarmStore();
+    AlarmStore(const AlarmStore &) = delete;
+    AlarmStore &operator=(const AlarmStore &) = delete;
+
+    // Opens (creating) the file and reads the alarms saved in it. An error names the file and the problem.
+    QString open(const QString &path, std::vector<v1::Alarm> &saved);
+
+    // Saves alarms that changed, forgets removed ones, and logs an action; with `wait`,
+    // returns once it is on disk (an operator's action is answered only then).
+    QString save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
+                 bool wait);
+    // Actions logged so far (the audit trail), oldest first.
+    std::vector<v1::Event> actions();
+
+private:
+    struct Job
+    {
+        std::vector<v1::Alarm> changed;
+        std::vector<uint64_t> removed;
+        std::optional<v1::Event> action;
+        uint64_t ticket = 0;
+    };
+    void run(QString path);
+    QString writeBatch(std::vector<Job> &jobs);
+
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::deque<Job> m_queue;
+    uint64_t m_nextTicket = 1, m_doneTicket = 0;
+    QString m_lastError;
+    bool m_opened = false, m_stopping = false, m_readActions = false;
+    QString m_openError;
+    std::vector<v1::Alarm> m_loaded;
+    std::vector<v1::Event> m_actions;
+};
+
+} // namespace vigil

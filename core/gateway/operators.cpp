@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "operators.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace vigil {
+
+QString OperatorRegistry::load(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return QStringLiteral("%1: %2").arg(path, file.errorString());
+    if (file.size() > 4 << 20)
+        return QStringLiteral("%1: larger than 4 MB; not an operators file").arg(path);
+    return parse(QString::fromUtf8(file.readAll()), QFileInfo(path).fileName());
+}
+
+QString OperatorRegistry::parse(const QString &text, const QString &source)
+{
+    QHash<QString, OperatorIdentity> byToken;
+    static const QRegularExpression spaces(QStringLiteral("\\s+"));
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (int n = 0; n < lines.size(); ++n) {
+        const QString line = lines[n].section(QLatin1Char('#'), 0, 0).trimmed();
+        if (line.isEmpty())
+            continue;
+        const auto where
+            = [&](const QString &what) { return QStringLiteral("%1:%2: %3").arg(source).arg(n + 1).arg(what); };
+        const QStringList fields = line.split(spaces);
+        if (fields.size() != 3)
+            return where(QStringLiteral("expected “token name role”, found %1 field(s)").arg(fields.size()));
+        const QString &token = fields[0];
+        if (token.size() < MinTokenLength)
+            return where(QStringLiteral("a token must be at least %1 characters").arg(MinTokenLength));
+        if (byToken.contains(token))
+            return where(QStringLiteral("this token is already given to %1").arg(byToken[token].name));
+        OperatorIdentity who;
+        who.name = fields[1];
+        if (who.name.size() > 64)
+            return where(QStringLiteral("a name is at most 64 characters"));
+        const QString role = fields[2].toLower();
+        if (role == QLatin1String("operator"))
+            who.role = OperatorIdentity::Role::Operator;
+        else if (role == QLatin1String("viewer"))
+            who.role = OperatorIdentity::Role::Viewer;
+        else
+            return where(QStringLiteral("unknown role “%1”: viewer or operator").arg(fields[2]));
+        byToken.insert(token, who);
+    }
+    if (byToken.isEmpty())
+        return QStringLiteral("%1: names nobody").arg(source);
+    m_byToken = std::move(byToken);
+    return {};
+}
+
+std::optional<OperatorIdentity> OperatorRegistry::byToken(const QString &token) const
+{
+    const auto it = m_byToken.constFind(token);
+    return it == m_byToken.constEnd() ? std::nullopt : std::optional<OperatorIdentity>(*it);
+}
+
+QString OperatorRegistry::tokenFromHeader(const QString &header)
+{
+    const QString trimmed = header.trimmed();
+    if (!trimmed.startsWith(QLatin1String("Bearer "), Qt::CaseInsensitive))
+        return {};
+    return trimmed.mid(7).trimmed();
+}
+
+} // namespace vigil

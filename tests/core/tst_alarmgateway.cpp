@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Alarms shared through a real gateway: two dashboards see one alarm state; the
+// gateway checks each action against it, knows who may act, and keeps the alarms
+// across a restart.
+#include "alarms/alarmbook.h"
+#include "gateway/operators.h"
+#include "gatewayfixture.h"
+#include "wire/codec.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <future>
+
+using namespace vigil;
+using namespace vigil::test;
+
+namespace {
+
+const QString OperatorToken = QStringLiteral("op-token-0123456789abcdef");
+const QString SecondOperatorToken = QStringLiteral("op-token-fedcba9876543210");
+const QString ViewerToken = QStringLiteral("view-token-0123456789abcdef");
+
+// A correctable-ECC warning on a GPU, published the way a bridge would: it raises an alarm.
+void publishWarning(const QString &address, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
+{
+    auto stub = stubFor(address);
+    grpc::ClientContext context;
+    v1::PublishResponse reply;
+    auto writer = stub->Publish(&context, &reply);
+    v1::PublishRequest request;
+    request.set_source("test-bridge");
+    v1::Event *e = request.mutable_events()->add_events();
+    e->set_type(type);
+    e->set_severity(v1::SEVERITY_WARNING);
+    e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+    e->mutable_entity()->set_index(gpu);
+    e->set_time_ms(1);
+    e->set_message("12 correctable errors");
+    QVERIFY(writer->Write(request));
+    writer->WritesDone();
+    QVERIFY(writer->Finish().ok());
+}
+
+v1::ActRequest actOn(uint64_t alarm, v1::EventType action)
+{
+    v1::ActRequest request;
+    request.set_action(action);
+    request.set_alarm_id(alarm);
+    request.set_operator_name("someone");
+    return request;
+}
+
+grpc::Status act(const QString &address, const v1::ActRequest &request, const QString &token = {})
+{
+    auto stub = stubFor(address);
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    if (!token.isEmpty())
+        context.AddMetadata("authorization", (QStringLiteral("Bearer ") + token).toStdString());
+    v1::ActResponse reply;
+    return stub->Act(&context, request, &reply);
+}
+
+std::optional<Alarm> alarmOn(const LiveCluster &cluster, uint32_t gpu)
+{
+    std::vector<Alarm> alarms;
+    uint64_t generation = ~uint64_t(0);
+    cluster.copyAlarmsIfNewer(alarms, generation);
+    for (const Alarm &a : alarms)
+        if (a.entity == EntityRef { EntityKind::Gpu, gpu } && a.sourceType == EventType::EccSingleBit)
+            return a;
+    return std::nullopt;
+}
+
+struct Dashboard
+{
+    LiveCluster cluster;
+    std::unique_ptr<TelemetryClient> client;
+    Dashboard(const QString &address, const QString &token = {})
+    {
+        ClientOptions options;
+        options.address = address;
+        options.token = token;
+        client = std::make_unique<TelemetryClient>(options, cluster);
+        client->start();
+    }
+};
+
+} // namespace
+
+class TestAlarmGateway : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir;
+
+    QString writeOperators()
+    {
+        const QString path = dir.filePath(QStringLiteral("operators"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(QStringLiteral("# the night shift\n%1 a.nakamura operator\n%2 m.okafor operator\n%3 wallscreen "
+                               "viewer  # the NOC's big screen\n")
+                    .arg(OperatorToken, SecondOperatorToken, ViewerToken)
+                    .toUtf8());
+        return path;
+    }
+
+private Q_SLOTS:
+    void twoDashboardsShareOneAlarmState()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard left(server->address()), right(server->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
+        publishWarning(server->address(), 17);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(left.cluster, 17) && alarmOn(right.cluster, 17), 5000);
+        const Alarm raised = *alarmOn(left.cluster, 17);
+        QCOMPARE(raised.state(), AlarmState::Unacknowledged);
+        QCOMPARE(raised.message, QStringLiteral("12 correctable errors"));
+
+        // Acknowledged on the left: the right shows it too, within a second.
+        v1::ActRequest ack = actOn(raised.id, v1::EVENT_TYPE_ACKNOWLEDGE);
+        ack.set_operator_name("a.nakamura");
+        ack.set_comment("HBM ticket opened");
+        const ActOutcome outcome = left.client->act(ack);
+        QVERIFY2(outcome.ok, qPrintable(outcome.message));
+        // (A second is the bar on a quiet machine; a loaded test machine gets more.)
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(right.cluster, 17)->state() == AlarmState::Acknowledged, 5000);
+        QCOMPARE(alarmOn(right.cluster, 17)->acknowledgedBy, QStringLiteral("a.nakamura"));
+        QCOMPARE(alarmOn(right.cluster, 17)->lastComment, QStringLiteral("a.nakamura: HBM ticket opened"));
+
+        // Shelved and assigned on the right: the left follows.
+        v1::ActRequest shelve = actOn(raised.id, v1::EVENT_TYPE_SHELVE);
+        shelve.set_shelve_for_ms(3600000);
+        QVERIFY(right.client->act(shelve).ok);
+        v1::ActRequest assign = actOn(raised.id, v1::EVENT_TYPE_ASSIGN);
+        assign.set_owner("m.okafor");
+        QVERIFY(right.client->act(assign).ok);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(left.cluster, 17)->owner == QStringLiteral("m.okafor"), 5000);
+        QCOMPARE(alarmOn(left.cluster, 17)->state(), AlarmState::Shelved);
+        QVERIFY(alarmOn(left.cluster, 17)->shelvedUntilMs > raised.raisedMs);
+
+        // A dashboard that connects now is given the same state in its snapshot.
+        Dashboard late(server->address());
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(late.cluster, 17).has_value(), 10000);
+        QCOMPARE(*alarmOn(late.cluster, 17), *alarmOn(left.cluster, 17));
+        QCOMPARE(*alarmOn(right.cluster, 17), *alarmOn(left.cluster, 17));
+    }
+
+    void oneAcknowledgementWinsARace()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        publishWarning(server->address(), 30);
+        QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
+        const uint64_t id = server->alarms().alarms().front().id;
+        // Two operators acknowledge at once: one is taken, the other told who was first.
+        auto attempt = [&](const char *who) {
+            v1::ActRequest ack = actOn(id, v1::EVENT_TYPE_ACKNOWLEDGE);
+            ack.set_operator_name(who);
+            return act(server->address(), ack);
+        };
+        auto first = std::async(std::launch::async, attempt, "ana");
+        auto second = std::async(std::launch::async, attempt, "kim");
+        const grpc::Status a = first.get(), b = second.get();
+        QCOMPARE(int(a.ok()) + int(b.ok()), 1);
+        const grpc::Status &lost = a.ok() ? b : a;
+        QCOMPARE(lost.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+        QVERIFY2(QString::fromStdString(lost.error_message()).contains(QStringLiteral("acknowledged already, by")),
+                 lost.error_message().c_str());
+        QCOMPARE(server->alarms().find(id)->acknowledgedBy, QLatin1String(a.ok() ? "ana" : "kim"));
+    }
+
+    void badActionsGetAClearStatus_data()
+    {
+        QTest::addColumn<int>("action");
+        QTest::addColumn<bool>("onTheAlarm");
+        QTest::addColumn<qlonglong>("shelveForMs");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("an alarm that does not exist")
+            << int(v1::EVENT_TYPE_ACKNOWLEDGE) << false << 0LL << int(grpc::StatusCode::NOT_FOUND) << "does not exist";
+        QTest::newRow("a negative shelve") << int(v1::EVENT_TYPE_SHELVE) << true << -60000LL
+                                           << int(grpc::StatusCode::OUT_OF_RANGE) << "1 minute to 7 days";
+        QTest::newRow("a shelve of a year") << int(v1::EVENT_TYPE_SHELVE) << true << 365LL * 86400000
+                                            << int(grpc::StatusCode::OUT_OF_RANGE) << "1 minute to 7 days";
+        QTest::newRow("a shelve of no time")
+            << int(v1::EVENT_TYPE_SHELVE) << true << 0LL << int(grpc::StatusCode::OUT_OF_RANGE) << "1 minute to 7 days";
+        QTest::newRow("unshelving what is not shelved") << int(v1::EVENT_TYPE_UNSHELVE) << true << 0LL
+                                                        << int(grpc::StatusCode::FAILED_PRECONDITION) << "not shelved";
+        QTest::newRow("returning what is in service") << int(v1::EVENT_TYPE_RETURN_TO_SERVICE) << true << 0LL
+                                                      << int(grpc::StatusCode::FAILED_PRECONDITION) << "in service";
+    }
+
+    void badActionsGetAClearStatus()
+    {
+        QFETCH(int, action);
+        QFETCH(bool, onTheAlarm);
+        QFETCH(qlonglong, shelveForMs);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        publishWarning(server->address(), 40);
+        QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
+        const uint64_t id = onTheAlarm ? server->alarms().alarms().front().id : 987654;
+        v1::ActRequest request = actOn(id, v1::EventType(action));
+        request.set_shelve_for_ms(shelveForMs);
+        const auto before = server->alarms().alarms();
+        const grpc::Status status = act(server->address(), request);
+        QCOMPARE(int(status.error_code()), code);
+        QVERIFY2(QString::fromStdString(status.error_message()).contains(message), status.error_message().c_str());
+        QCOMPARE(server->alarms().alarms(), before); // nothing changed
+    }
+
+    void onlyOperatorsMayAct()
+    {
+        GatewayOptions options = testGatewayOptions();
+        options.operatorsPath = writeOperators();
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        publishWarning(server->address(), 50);
+        QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
+        const uint64_t id = server->alarms().alarms().front().id;
+        const v1::ActRequest ack = actOn(id, v1::EVENT_TYPE_ACKNOWLEDGE);
+
+        // Refused by the gateway, not merely hidden by the dashboard.
+        QCOMPARE(act(server->address(), ack, ViewerToken).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+        QVERIFY(QString::fromStdString(act(server->address(), ack, ViewerToken).error_message())
+                    .contains(QStringLiteral("wallscreen may watch but not act")));
+        QCOMPARE(act(server->address(), ack, QStringLiteral("made-up-token-000000")).error_code(),
+                 grpc::StatusCode::UNAUTHENTICATED);
+        QCOMPARE(act(server->address(), ack).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+        QCOMPARE(server->alarms().find(id)->state(), AlarmState::Unacknowledged);
+
+        // The name comes from the token, whatever the request says.
+        QVERIFY(act(server->address(), ack, OperatorToken).ok());
+        QCOMPARE(server->alarms().find(id)->acknowledgedBy, QStringLiteral("a.nakamura"));
+
+        // Watching needs a known token too; a viewer may watch.
+        Dashboard viewer(server->address(), ViewerToken);
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(viewer.cluster), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(viewer.cluster, 50).has_value(), 5000);
+        Dashboard stranger(server->address(), QStringLiteral("made-up-token-000000"));
+        QTRY_VERIFY_WITH_TIMEOUT(stranger.cluster.status().lastError.contains(QStringLiteral("unknown token")), 10000);
+        QVERIFY(!isLive(stranger.cluster));
+    }
+
+    void operatorsFilesThatMakeNoSense_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("good") << "0123456789abcdef ana operator\n# a comment\n\nfedcba9876543210 wall viewer"
+                              << QString();
+        QTest::newRow("nobody") << "# nothing here\n"
+                                << "names nobody";
+        QTest::newRow("short token") << "short ana operator"
+                                     << "ops:1: a token must be at least 16";
+        QTest::newRow("two fields") << "0123456789abcdef ana"
+                                    << "ops:1: expected";
+        QTest::newRow("unknown role") << "0123456789abcdef ana admin"
+                                      << "ops:1: unknown role “admin”";
+        QTest::newRow("a token given twice") << "0123456789abcdef ana operator\n0123456789abcdef kim viewer"
+                                             << "ops:2: this token is already given to ana";
+    }
+
+    void operatorsFilesThatMakeNoSense()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        OperatorRegistry registry;
+        const QString why = registry.parse(text, QStringLiteral("ops"));
+        if (error.isEmpty()) {
+            QCOMPARE(why, QString());
+            QCOMPARE(registry.size(), 2);
+            QCOMPARE(registry.byToken(QStringLiteral("fedcba9876543210"))->role, OperatorIdentity::Role::Viewer);
+        } else {
+            QVERIFY2(why.contains(error), qPrintable(why));
+            QVERIFY(registry.isEmpty());
+        }
+        QCOMPARE(OperatorRegistry::tokenFromHeader(QStringLiteral("Bearer abc")), QStringLiteral("abc"));
+        QCOMPARE(OperatorRegistry::tokenFromHeader(QStringLiteral("Basic abc")), QString());
+        GatewayOptions options = testGatewayOptions();
+        options.operatorsPath = dir.filePath(QStringLiteral("missing-operators"));
+        QString startError;
+        QVERIFY(!GatewayServer::start(options, &startError));
+        QVERIFY2(startError.contains(QStringLiteral("missing-operators")), qPrintable(startError));
+    }
+
+    void theJournalKeepsAlarmsAcrossARestart()
+    {
+        GatewayOptions options = testGatewayOptions();
+        options.alarmJournalPath = dir.filePath(QStringLiteral("alarms.sqlite"));
+        QFile::remove(options.alarmJournalPath);
+        std::vector<Alarm> before;
+        {
+            QString error;
+            auto server = GatewayServer::start(options, &error);
+            QVERIFY2(server, qPrintable(error));
+            publishWarning(server->address(), 60);
+            publishWarning(server->address(), 61, v1::EVENT_TYPE_NVLINK_CRC);
+            QTRY_COMPARE_WITH_TIMEOUT(server->alarms().alarms().size(), size_t(2), 5000);
+            const uint64_t first = server->alarms().alarms()[0].id, second = server->alarms().alarms()[1].id;
+            v1::ActRequest ack = actOn(first, v1::EVENT_TYPE_ACKNOWLEDGE);
+            ack.set_operator_name("a.nakamura");
+            QVERIFY(act(server->address(), ack).ok());
+            v1::ActRequest shelve = actOn(second, v1::EVENT_TYPE_SHELVE);
+            shelve.set_shelve_for_ms(7200000);
+            QVERIFY(act(server->address(), shelve).ok());
+            v1::ActRequest assign = actOn(second, v1::EVENT_TYPE_ASSIGN);
+            assign.set_owner("facilities");
+            QVERIFY(act(server->address(), assign).ok());
+            before = server->alarms().alarms();
+            QCOMPARE(server->alarms().journalledActions().size(), size_t(3));
+        } // the gateway stops
+        QString error;
+        auto restarted = GatewayServer::start(options, &error);
+        QVERIFY2(restarted, qPrintable(error));
+        const std::vector<Alarm> after = restarted->alarms().alarms();
+        QCOMPARE(after.size(), before.size());
+        for (size_t i = 0; i < after.size(); ++i) {
+            QCOMPARE(after[i].id, before[i].id);
+            QCOMPARE(after[i].state(), before[i].state());
+            QCOMPARE(after[i].acknowledgedBy, before[i].acknowledgedBy);
+            QCOMPARE(after[i].owner, before[i].owner);
+            QCOMPARE(after[i].shelvedUntilMs, before[i].shelvedUntilMs);
+        }
+        QCOMPARE(after[0].acknowledgedBy, QStringLiteral("a.nakamura"));
+        QCOMPARE(after[1].owner, QStringLiteral("facilities"));
+        QCOMPARE(restarted->alarms().journalledActions().size(), size_t(3)); // the audit trail too
+        // And a dashboard is given them in its snapshot.
+        Dashboard late(restarted->address());
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(late.cluster, 60).has_value(), 10000);
+        QCOMPARE(alarmOn(late.cluster, 60)->acknowledgedBy, QStringLiteral("a.nakamura"));
+
+        // A file that is not an alarm journal is refused with its name.
+        const QString junk = dir.filePath(QStringLiteral("junk.sqlite"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'x'));
+        f.close();
+        options.alarmJournalPath = junk;
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QStringLiteral("junk.sqlite")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlarmGateway)
+#include "tst_alarmgateway.moc"

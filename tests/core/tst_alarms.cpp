@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The alarm book: ISA-18.2 states over every transition, actions refused with a
+// reason, thresholds with on-delay and hysteresis, priorities from the blast
+// radius, and the flood figures.
+#include "alarms/alarmbook.h"
+#include "alarms/alarmstatistics.h"
+#include "analysisfixture.h"
+#include "vigil/v1/telemetry.pb.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+using namespace vigil;
+
+namespace {
+
+constexpr int64_t T0 = 1793600000000;
+constexpr int64_t Minute = 60000;
+
+} // namespace
+
+class TestAlarms : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Topology> topology = test::labTopology(512);
+
+    EntityRef jobGpu() const { return { EntityKind::Gpu, topology->jobs[0].gpuIndices[5] }; }
+    EntityRef idleGpu() const
+    {
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (topology->jobOfGpu[g] < 0)
+                return { EntityKind::Gpu, g };
+        return {};
+    }
+
+    AlarmBook freshBook() const
+    {
+        AlarmBook book;
+        book.setTopology(topology, standardMetrics());
+        return book;
+    }
+
+    Event action(EventType type, uint64_t alarm, int64_t time, const QString &who = QStringLiteral("kim")) const
+    {
+        Event e = test::makeEvent(0, time, type, jobGpu(), Severity::Info, {}, 0, 0, who);
+        e.alarmId = alarm;
+        return e;
+    }
+
+    // Runs a little script over one GPU's ECC alarm, a token a minute:
+    // warn, ack, shelve:M, unshelve, wait:M, drain, undrain, oos, rts, escalate.
+    // Returns the alarm (id 1), with `refusals` collecting what the book refused.
+    Alarm run(const QString &script, QStringList *refusals = nullptr) const
+    {
+        AlarmBook book = freshBook();
+        int64_t t = T0;
+        uint64_t nextEvent = 1;
+        const uint32_t node = topology->gpus[jobGpu().index].nodeIndex;
+        for (const QString &token : script.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString verb = token.section(QLatin1Char(':'), 0, 0);
+            const double arg = token.section(QLatin1Char(':'), 1, 1).toDouble();
+            t += Minute;
+            Event e;
+            if (verb == QLatin1String("warn")) {
+                e = test::makeEvent(nextEvent++, t, EventType::EccSingleBit, jobGpu(), Severity::Warning);
+            } else if (verb == QLatin1String("wait")) {
+                t += int64_t(arg) * Minute - Minute;
+                book.advanceTo(t);
+                continue;
+            } else if (verb == QLatin1String("drain") || verb == QLatin1String("undrain")) {
+                e = test::makeEvent(nextEvent++, t,
+                                    verb == QLatin1String("drain") ? EventType::Drain : EventType::Undrain,
+                                    { EntityKind::Node, node }, Severity::Info, {}, 0, 0, QStringLiteral("kim"));
+            } else {
+                static const std::map<QString, EventType> verbs {
+                    { QStringLiteral("ack"), EventType::Acknowledge },
+                    { QStringLiteral("shelve"), EventType::Shelve },
+                    { QStringLiteral("unshelve"), EventType::Unshelve },
+                    { QStringLiteral("oos"), EventType::RemoveFromService },
+                    { QStringLiteral("rts"), EventType::ReturnToService },
+                    { QStringLiteral("escalate"), EventType::Escalate },
+                };
+                e = action(verbs.at(verb), 1, t);
+                e.value = arg * 60.0; // shelve: minutes
+                if (const auto [refusal, why] = book.check(e); refusal != AlarmRefusal::None) {
+                    if (refusals)
+                        *refusals << verb + QLatin1String(": ") + why;
+                    continue;
+                }
+            }
+            book.applyEvents({ e });
+        }
+        const Alarm *a = book.find(1);
+        return a ? *a : Alarm {};
+    }
+
+private Q_SLOTS:
+    void everyTransition_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("state");
+        QTest::newRow("raised") << "warn"
+                                << "unacknowledged";
+        QTest::newRow("acknowledged") << "warn ack"
+                                      << "acknowledged";
+        QTest::newRow("cleared unacknowledged") << "warn wait:31"
+                                                << "returned_unacknowledged";
+        QTest::newRow("still active at 29 min") << "warn wait:29"
+                                                << "unacknowledged";
+        QTest::newRow("returned then acknowledged") << "warn wait:31 ack"
+                                                    << "normal";
+        QTest::newRow("acknowledged then cleared") << "warn ack wait:31"
+                                                   << "normal";
+        QTest::newRow("back while returned") << "warn wait:31 warn"
+                                             << "unacknowledged";
+        QTest::newRow("a new activation asks again") << "warn ack wait:31 warn"
+                                                     << "unacknowledged";
+        QTest::newRow("a repeat while acknowledged stays acknowledged") << "warn ack warn"
+                                                                        << "acknowledged";
+        QTest::newRow("shelved") << "warn shelve:10"
+                                 << "shelved";
+        QTest::newRow("shelf expires in alarm") << "warn shelve:10 wait:11"
+                                                << "unacknowledged";
+        QTest::newRow("acknowledged, shelf expires in alarm") << "warn ack shelve:10 wait:11"
+                                                              << "unacknowledged";
+        QTest::newRow("shelf expires, then it clears") << "warn shelve:10 wait:40"
+                                                       << "returned_unacknowledged";
+        QTest::newRow("cleared on the shelf") << "warn shelve:60 wait:61"
+                                              << "normal";
+        QTest::newRow("unshelved after it cleared") << "warn shelve:60 wait:40 unshelve"
+                                                    << "normal";
+        QTest::newRow("unshelved in alarm") << "warn shelve:60 unshelve"
+                                            << "unacknowledged";
+        QTest::newRow("drained") << "warn drain"
+                                 << "suppressed_by_design";
+        QTest::newRow("raised on a drained node") << "drain warn"
+                                                  << "suppressed_by_design";
+        QTest::newRow("back from the drain in alarm") << "warn drain undrain"
+                                                      << "unacknowledged";
+        QTest::newRow("back from the drain, clear") << "warn drain wait:40 undrain"
+                                                    << "normal";
+        QTest::newRow("out of service") << "warn oos"
+                                        << "out_of_service";
+        QTest::newRow("out of service, drained") << "warn oos drain"
+                                                 << "out_of_service";
+        QTest::newRow("returned to service in alarm") << "warn oos rts"
+                                                      << "unacknowledged";
+        QTest::newRow("returned to service clear") << "warn oos wait:40 rts"
+                                                   << "normal";
+    }
+
+    void everyTransition()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, state);
+        const Alarm a = run(script);
+        QCOMPARE(a.id, uint64_t(1));
+        QCOMPARE(alarmStateKey(a.state()), state);
+    }
+
+    void actionsRefusedWithAReason_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("refusal"); // a part of the reason; empty: none refused
+        QTest::newRow("acknowledged twice") << "warn ack ack"
+                                            << "acknowledged already, by kim at";
+        QTest::newRow("nothing to acknowledge") << "warn ack wait:31 ack"
+                                                << "nothing to acknowledge";
+        QTest::newRow("acknowledging a shelved alarm") << "warn shelve:10 ack"
+                                                       << "is shelved";
+        QTest::newRow("acknowledging out of service") << "warn oos ack"
+                                                      << "out of service";
+        QTest::newRow("a negative shelve") << "warn shelve:-5"
+                                           << "1 minute to 7 days";
+        QTest::newRow("a zero shelve") << "warn shelve:0"
+                                       << "1 minute to 7 days";
+        QTest::newRow("a shelve of 8 days") << "warn shelve:11520"
+                                            << "1 minute to 7 days";
+        QTest::newRow("unshelving what is not shelved") << "warn unshelve"
+                                                        << "is not shelved";
+        QTest::newRow("escalated twice") << "warn escalate escalate"
+                                         << "escalated already";
+        QTest::newRow("out of service twice") << "warn oos oos"
+                                              << "out of service already";
+        QTest::newRow("returning what is in service") << "warn rts"
+                                                      << "is in service";
+        QTest::newRow("a shelve of 7 days is fine") << "warn shelve:10080"
+                                                    << "";
+    }
+
+    void actionsRefusedWithAReason()
+    {
+        QFETCH(QString, script);
+        QFETCH(QString, refusal);
+        QStringList refused;
+        run(script, &refused);
+        if (refusal.isEmpty()) {
+            QVERIFY2(refused.isEmpty(), qPrintable(refused.join(u'\n')));
+        } else {
+            QCOMPARE(refused.size(), 1);
+            QVERIFY2(refused.front().contains(refusal), qPrintable(refused.front()));
+        }
+    }
+
+    void unknownAlarmsAndActionsWithoutOne()
+    {
+        AlarmBook book = freshBook();
+        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        QCOMPARE(book.check(action(EventType::Acknowledge, 99, T0)).first, AlarmRefusal::NotFound);
+        QCOMPARE(book.check(action(EventType::Shelve, 0, T0)).first, AlarmRefusal::InvalidArgument);
+        QCOMPARE(book.check(action(EventType::HotPatch, 0, T0)).first, AlarmRefusal::None); // not about an alarm
+        Event noted = action(EventType::Note, 1, T0);
+        QCOMPARE(book.check(noted).first, AlarmRefusal::InvalidArgument); // a note needs text
+        noted.message = QStringLiteral("vendor ticket 4411");
+        QCOMPARE(book.check(noted).first, AlarmRefusal::None);
+        book.applyEvents({ noted });
+        QCOMPARE(book.find(1)->lastComment, QStringLiteral("kim: vendor ticket 4411"));
+        Event nan = action(EventType::Shelve, 1, T0);
+        nan.value = std::nan("");
+        QCOMPARE(book.check(nan).first, AlarmRefusal::InvalidArgument);
+        // An older client's acknowledgement of the warning itself acknowledges the entity's alarm.
+        Event legacy = action(EventType::Acknowledge, 0, T0 + Minute, QStringLiteral("ana"));
+        book.applyEvents({ legacy });
+        QCOMPARE(book.find(1)->state(), AlarmState::Acknowledged);
+        QCOMPARE(book.find(1)->acknowledgedBy, QStringLiteral("ana"));
+        // Warnings about entities the cluster does not hold raise nothing.
+        book.applyEvents({ test::makeEvent(2, T0, EventType::Xid, { EntityKind::Gpu, 1u << 30 }, Severity::Critical) });
+        QCOMPARE(book.size(), size_t(1));
+    }
+
+    void ownersAndEscalation()
+    {
+        AlarmBook book = freshBook();
+        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        const AlarmPriority before = book.find(1)->priority;
+        Event assign = action(EventType::Assign, 1, T0 + Minute);
+        assign.message = QStringLiteral("d.kowalski");
+        QCOMPARE(book.check(assign).first, AlarmRefusal::None);
+        book.applyEvents({ assign });
+        QCOMPARE(book.find(1)->owner, QStringLiteral("d.kowalski"));
+        QCOMPARE(book.check(assign).first, AlarmRefusal::FailedPrecondition); // hers already
+        assign.message = QString(65, QLatin1Char('x'));
+        QCOMPARE(book.check(assign).first, AlarmRefusal::InvalidArgument);
+        book.applyEvents({ action(EventType::Escalate, 1, T0 + 2 * Minute) });
+        QVERIFY(book.find(1)->escalated);
+        QVERIFY(book.find(1)->priority > before);
+        QCOMPARE(book.takeChanged(), std::vector<uint64_t> { 1 });
+        QVERIFY(book.takeChanged().empty());
+    }
+
+    void priorityFromTheBlastRadius()
+    {
+        AlarmBook book = freshBook();
+        QVERIFY(topology->jobs[0].gpuIndices.size() >= 256);
+        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning),
+                           test::makeEvent(2, T0, EventType::EccSingleBit, idleGpu(), Severity::Warning),
+                           test::makeEvent(3, T0, EventType::Xid, jobGpu(), Severity::Critical, {}, 0, 79) });
+        const Alarm *busy = book.find(1), *idle = book.find(2), *fallen = book.find(3);
+        QCOMPARE(busy->gpusAtRisk, uint32_t(topology->jobs[0].gpuIndices.size()));
+        QCOMPARE(busy->jobId, topology->jobs[0].id);
+        QCOMPARE(idle->gpusAtRisk, 0u);
+        QCOMPARE(idle->priority, AlarmPriority::Low); // nothing running behind it: one step down
+        QVERIFY(busy->priority >= AlarmPriority::Medium);
+        QVERIFY(fallen->priority > busy->priority); // a critical Xid outranks a correctable error
+        QCOMPARE(fallen->code, 79);
+    }
+
+    void thresholdsWaitAndDoNotChatter()
+    {
+        // A GPU hovering around 85 °C, a reading every 10 s for 20 minutes, then cooling.
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        const uint32_t tempId = state.column(metric::GpuTemp)->descriptor.id;
+        const uint32_t gpu = jobGpu().index;
+        auto readings = [&](AlarmBook &book, const std::function<float(int)> &temperature, int count, int64_t from) {
+            state.reset(topology, standardMetrics()); // each book reads its own stream
+            for (int i = 0; i < count; ++i) {
+                v1::Samples s;
+                s.set_time_ms(from + i * 10000);
+                auto *b = s.add_blocks();
+                b->set_metric_id(tempId);
+                b->set_first_index(gpu);
+                b->add_values(temperature(i));
+                QVERIFY(state.apply(s).ok());
+                book.applyReadings(state);
+            }
+        };
+        // Cool for two minutes, 87 °C for two, then wobbling across the limit (86.5, 84, …) for
+        // eight, then cool again.
+        const auto hovering = [](int i) {
+            if (i < 12 || i >= 72)
+                return i < 12 ? 80.0f : 70.0f;
+            return i < 24 || i % 2 == 0 ? (i < 24 ? 87.0f : 86.5f) : 84.0f;
+        };
+
+        AlarmBook plain = freshBook();
+        QCOMPARE(plain.setRules({ { metric::GpuTemp, 85.0, qQNaN(), false, 0.0, 0, 0, AlarmPriority::Medium, {} } }),
+                 QString());
+        readings(plain, hovering, 130, T0);
+        QCOMPARE(plain.size(), size_t(1));
+        QCOMPARE(plain.alarms().front().activations, 24u); // once, then at every other reading: chatter
+        const FloodFigures chatter = floodFigures(plain.activations(), plain.alarms(), T0, T0 + 30 * Minute);
+        QCOMPARE(chatter.chattering.size(), size_t(1));
+        QCOMPARE(chatter.chattering.front().activations, size_t(24));
+
+        AlarmBook damped = freshBook(); // the default rule: 3 °C of deadband, a minute on and off
+        readings(damped, hovering, 130, T0);
+        QCOMPARE(damped.size(), size_t(1));
+        const Alarm a = damped.alarms().front();
+        QCOMPARE(a.activations, 1u);
+        QCOMPARE(a.raisedMs, T0 + 180000); // above 85 from the 13th reading; raised a minute later
+        QCOMPARE(a.metricId, tempId);
+        QVERIFY(!a.active); // back below 82 for a minute at the end
+        QCOMPARE(a.changedMs, T0 + 780000);
+        QCOMPARE(a.state(), AlarmState::ReturnedUnacknowledged);
+        QVERIFY(floodFigures(damped.activations(), damped.alarms(), T0, T0 + 30 * Minute).chattering.empty());
+
+        // A spike shorter than the on-delay raises nothing.
+        AlarmBook spike = freshBook();
+        readings(
+            spike, [](int i) { return i < 5 ? 95.0f : 60.0f; }, 20, T0 + Minute * 60);
+        QCOMPARE(spike.size(), size_t(0));
+        // No reading is neither a raise nor a clear.
+        AlarmBook silent = freshBook();
+        readings(
+            silent, [](int i) { return i < 10 ? 95.0f : std::nanf(""); }, 30, T0 + Minute * 120);
+        QCOMPARE(silent.size(), size_t(1));
+        QVERIFY(silent.alarms().front().active);
+
+        ThresholdRule nonsense { metric::GpuTemp, 80.0, 90.0, false, 0.0, 0, 0, AlarmPriority::Low, {} };
+        QVERIFY(plain.setRules({ nonsense }).contains(QStringLiteral("low limit above")));
+        nonsense = { metric::GpuTemp, qQNaN(), qQNaN(), false, 0.0, 0, 0, AlarmPriority::Low, {} };
+        QVERIFY(plain.setRules({ nonsense }).contains(QStringLiteral("neither")));
+        nonsense = { metric::GpuTemp, 80.0, qQNaN(), false, -1.0, 0, 0, AlarmPriority::Low, {} };
+        QVERIFY(plain.setRules({ nonsense }).contains(QStringLiteral("deadband")));
+        nonsense = { metric::GpuTemp, 80.0, qQNaN(), false, 1.0, -5, 0, AlarmPriority::Low, {} };
+        QVERIFY(plain.setRules({ nonsense }).contains(QStringLiteral("delay")));
+    }
+
+    void pduLoadAgainstItsRating()
+    {
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        AlarmBook book = freshBook();
+        const MetricColumn *load = state.column(metric::PduLoad);
+        const float rated = topology->pdus[0].ratedKw;
+        for (int i = 0; i < 10; ++i) {
+            v1::Samples s;
+            s.set_time_ms(T0 + i * 10000);
+            auto *b = s.add_blocks();
+            b->set_metric_id(load->descriptor.id);
+            b->add_values(0.95f * rated); // PDU 0 at 95 % of its rating
+            b->add_values(0.50f * rated);
+            QVERIFY(state.apply(s).ok());
+            book.applyReadings(state);
+        }
+        QCOMPARE(book.size(), size_t(1));
+        QCOMPARE(book.alarms().front().entity, (EntityRef { EntityKind::Pdu, 0 }));
+        QVERIFY(std::fabs(book.alarms().front().value - 95.0) < 0.01);
+    }
+
+    void forgottenAndRestored()
+    {
+        AlarmBook book = freshBook();
+        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.applyEvents({ action(EventType::Acknowledge, 1, T0 + Minute) });
+        book.advanceTo(T0 + AlarmBook::WarningClearMs + AlarmBook::ForgetAfterMs + Minute);
+        QCOMPARE(book.size(), size_t(0));
+        QCOMPARE(book.takeForgotten(), std::vector<uint64_t> { 1 });
+
+        AlarmBook original = freshBook();
+        original.applyEvents(
+            { test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning),
+              test::makeEvent(2, T0, EventType::PduOverThreshold, { EntityKind::Pdu, 0 }, Severity::Warning) });
+        Event shelve = action(EventType::Shelve, 2, T0 + Minute);
+        shelve.value = 3600;
+        original.applyEvents({ shelve });
+        AlarmBook restored = freshBook();
+        restored.restore(original.alarms());
+        QCOMPARE(restored.alarms(), original.alarms());
+        // New alarms continue after the largest id; a repeat finds the restored alarm.
+        restored.applyEvents(
+            { test::makeEvent(3, T0 + 2 * Minute, EventType::EccSingleBit, jobGpu(), Severity::Warning),
+              test::makeEvent(4, T0 + 2 * Minute, EventType::NvlinkCrc, jobGpu(), Severity::Warning) });
+        QCOMPARE(restored.size(), size_t(3));
+        QVERIFY(restored.find(3));
+        QCOMPARE(restored.find(3)->sourceType, EventType::NvlinkCrc);
+        restored.advanceTo(T0 + 62 * Minute); // the shelf expires on the restored alarm too
+        QVERIFY(!restored.find(2)->shelved);
+    }
+
+    void floodFiguresOnCraftedStreams()
+    {
+        std::vector<AlarmActivation> stream;
+        for (int i = 0; i < 25; ++i) // a burst: 25 alarms in the first 10 minutes
+            stream.push_back({ uint64_t(100 + i), T0 + i * 20000 });
+        for (int i = 0; i < 5; ++i) // then one every 10 minutes
+            stream.push_back({ uint64_t(200 + i), T0 + (i + 1) * 10 * Minute + 1000 });
+        const FloodFigures one = floodFigures(stream, {}, T0, T0 + 60 * Minute, 1);
+        QCOMPARE(one.windows, size_t(6));
+        QCOMPARE(one.activations, size_t(30));
+        QCOMPARE(one.averagePer10Min, 5.0);
+        QCOMPARE(one.peakPer10Min, 25.0);
+        QCOMPARE(one.peakWindowStartMs, T0);
+        QCOMPARE(one.floodWindows, size_t(1));
+        QCOMPARE(one.floodShare(), 1.0 / 6.0);
+        const FloodFigures three = floodFigures(stream, {}, T0, T0 + 60 * Minute, 3);
+        QCOMPARE(three.peakPer10Min, 25.0 / 3.0);
+        QCOMPARE(three.floodWindows, size_t(0)); // shared among three, not a flood
+        QVERIFY(three.chattering.empty()); // each alarm came once
+        const FloodFigures empty = floodFigures({}, {}, T0, T0, 1);
+        QCOMPARE(empty.windows, size_t(0));
+
+        Alarm standing;
+        standing.id = 7;
+        standing.active = true;
+        standing.raisedMs = T0 - 25 * 3600000LL;
+        Alarm recent = standing;
+        recent.id = 8;
+        recent.raisedMs = T0 - 3600000LL;
+        Alarm parked = standing;
+        parked.id = 9;
+        parked.outOfService = true;
+        const FloodFigures stale = floodFigures({}, { standing, recent, parked }, T0, T0 + 60 * Minute, 1);
+        QCOMPARE(stale.stale.size(), size_t(1));
+        QCOMPARE(stale.stale.front().alarmId, uint64_t(7));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlarms)
+#include "tst_alarms.moc"
