@@ -2,6 +2,146 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AlarmTreeModel</name>
+    <message>
+        <source>normal</source>
+        <translation>normal</translation>
+    </message>
+    <message>
+        <source>UNACKNOWLEDGED</source>
+        <translation>UNBESTÄTIGT</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>returned, unacknowledged</source>
+        <translation>zurückgekehrt, unbestätigt</translation>
+    </message>
+    <message>
+        <source>shelved</source>
+        <translation>zurückgestellt</translation>
+    </message>
+    <message>
+        <source>suppressed (drained)</source>
+        <translation>unterdrückt (entleert)</translation>
+    </message>
+    <message>
+        <source>out of service</source>
+        <translation>außer Betrieb</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>Not part of an incident</source>
+        <translation>Zu keinem Vorfall gehörend</translation>
+    </message>
+    <message>
+        <source>Incident: %1, %2 at %3</source>
+        <translation>Vorfall: %1, %2 um %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n alarm(s))</source>
+        <translation>
+            <numerusform>%1 (%n Alarm)</numerusform>
+            <numerusform>%1 (%n Alarme)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%1 an %2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Raised %1 (%n time(s) in all)</source>
+        <translation>
+            <numerusform>Ausgelöst %1 (insgesamt %n Mal)</numerusform>
+            <numerusform>Ausgelöst %1 (insgesamt %n Mal)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Acknowledged by %1 at %2</source>
+        <translation>Bestätigt von %1 um %2</translation>
+    </message>
+    <message>
+        <source>Shelved by %1 until %2</source>
+        <translation>Zurückgestellt von %1 bis %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) of running jobs at risk</source>
+        <translation>
+            <numerusform>%n GPU laufender Jobs gefährdet</numerusform>
+            <numerusform>%n GPUs laufender Jobs gefährdet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Escalated</source>
+        <translation>Eskaliert</translation>
+    </message>
+    <message>
+        <source>%1 ↑</source>
+        <translation>%1 ↑</translation>
+    </message>
+    <message>
+        <source>shelved until %1</source>
+        <translation>zurückgestellt bis %1</translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs)</source>
+        <translation>%1 (%2 GPUs)</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Alarm</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Job at risk</source>
+        <translation>Gefährdeter Job</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Zuständig</translation>
+    </message>
+    <message>
+        <source>Latest comment</source>
+        <translation>Letzter Kommentar</translation>
+    </message>
+</context>
+<context>
     <name>EntityDetails</name>
     <message>
         <source>&lt;p&gt;Click a GPU on the rack map, or search for one.&lt;/p&gt;</source>
@@ -858,6 +998,146 @@
     <message>
         <source>a number of seconds</source>
         <translation>eine Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>Bearer token for a gateway that knows its operators (default: $VIGIL_TOKEN, or the one saved in the settings).</source>
+        <translation>Bearer-Token für ein Gateway, das seine Bediener kennt (Vorgabe: $VIGIL_TOKEN oder das in den Einstellungen gespeicherte).</translation>
+    </message>
+    <message>
+        <source>Your name on alarm actions, for a gateway without an operators file (default: the login name).</source>
+        <translation>Ihr Name bei Alarm-Aktionen, für ein Gateway ohne Bedienerdatei (Vorgabe: der Anmeldename).</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::AlarmDock</name>
+    <message>
+        <source>Alarms</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source>Show normal</source>
+        <translation>Normale zeigen</translation>
+    </message>
+    <message>
+        <source>Filter: priority, state, entity, job, owner… ( / )</source>
+        <translation>Filter: Priorität, Zustand, Objekt, Job, Zuständige… ( / )</translation>
+    </message>
+    <message>
+        <source>Also list alarms back to normal (forgotten after a day)</source>
+        <translation>Auch wieder normale Alarme auflisten (nach einem Tag vergessen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged</source>
+        <translation>
+            <numerusform>%n unbestätigt</numerusform>
+            <numerusform>%n unbestätigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alarms (%1 unacknowledged)</source>
+        <translation>Alarme (%1 unbestätigt)</translation>
+    </message>
+    <message>
+        <source>Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %2</source>
+        <translation>Letzte Stunde: %1 Alarme pro 10 min pro Bediener (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n chattering</source>
+        <translation>
+            <numerusform> · %n flatternd</numerusform>
+            <numerusform> · %n flatternd</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n standing for over a day</source>
+        <translation>
+            <numerusform> · %n seit über einem Tag anstehend</numerusform>
+            <numerusform> · %n seit über einem Tag anstehend</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway: alarms can only be acted on live.</source>
+        <translation>Nicht mit einem Gateway verbunden: Alarme lassen sich nur live bearbeiten.</translation>
+    </message>
+    <message>
+        <source>%1: sending…</source>
+        <translation>%1: wird gesendet…</translation>
+    </message>
+    <message>
+        <source>%1: done.</source>
+        <translation>%1: erledigt.</translation>
+    </message>
+    <message>
+        <source>%1: refused by the gateway: %2</source>
+        <translation>%1: vom Gateway abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>Bestätigen</translation>
+    </message>
+    <message>
+        <source>Comment (optional):</source>
+        <translation>Kommentar (optional):</translation>
+    </message>
+    <message>
+        <source>Acknowledge alarm %1</source>
+        <translation>Alarm %1 bestätigen</translation>
+    </message>
+    <message>
+        <source>Shelve</source>
+        <translation>Zurückstellen</translation>
+    </message>
+    <message>
+        <source>Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):</source>
+        <translation>Zurückstellen für (z. B. 30 min, 2 h, 1 d; höchstens 7 Tage):</translation>
+    </message>
+    <message>
+        <source>“%1” is not a duration like 30 min, 2 h or 1 d.</source>
+        <translation>„%1“ ist keine Dauer wie 30 min, 2 h oder 1 d.</translation>
+    </message>
+    <message>
+        <source>Shelve alarm %1 for %2</source>
+        <translation>Alarm %1 für %2 zurückstellen</translation>
+    </message>
+    <message>
+        <source>Unshelve alarm %1</source>
+        <translation>Zurückstellung von Alarm %1 aufheben</translation>
+    </message>
+    <message>
+        <source>Assign</source>
+        <translation>Zuweisen</translation>
+    </message>
+    <message>
+        <source>Owner (empty: nobody):</source>
+        <translation>Zuständig (leer: niemand):</translation>
+    </message>
+    <message>
+        <source>Assign alarm %1</source>
+        <translation>Alarm %1 zuweisen</translation>
+    </message>
+    <message>
+        <source>Escalate</source>
+        <translation>Eskalieren</translation>
+    </message>
+    <message>
+        <source>Why (optional):</source>
+        <translation>Warum (optional):</translation>
+    </message>
+    <message>
+        <source>Escalate alarm %1</source>
+        <translation>Alarm %1 eskalieren</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Notiz:</translation>
+    </message>
+    <message>
+        <source>Note on alarm %1</source>
+        <translation>Notiz zu Alarm %1</translation>
     </message>
 </context>
 <context>
@@ -1720,6 +2000,28 @@
     <message>
         <source>&amp;Pricing the cost of grit…</source>
         <translation>&amp;Preise für die Kosten des Durchhaltens…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new alarm(s) to acknowledge, the highest %1</source>
+        <translation>
+            <numerusform>%n neuer Alarm zu bestätigen, höchste Priorität %1</numerusform>
+            <numerusform>%n neue Alarme zu bestätigen, höchste Priorität %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sound for new alarms</source>
+        <translation>Ton bei neuen Alarmen</translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ %n unbestätigt</numerusform>
+            <numerusform>▲ %n unbestätigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms: all acknowledged</source>
+        <translation>Alarme: alle bestätigt</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,143 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AlarmTreeModel</name>
+    <message>
+        <source>normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>UNACKNOWLEDGED</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>確認済み</translation>
+    </message>
+    <message>
+        <source>returned, unacknowledged</source>
+        <translation>復帰・未確認</translation>
+    </message>
+    <message>
+        <source>shelved</source>
+        <translation>保留中</translation>
+    </message>
+    <message>
+        <source>suppressed (drained)</source>
+        <translation>抑制中 (ドレイン)</translation>
+    </message>
+    <message>
+        <source>out of service</source>
+        <translation>サービス停止中</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>緊急</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>Not part of an incident</source>
+        <translation>インシデントに属さないもの</translation>
+    </message>
+    <message>
+        <source>Incident: %1, %2 at %3</source>
+        <translation>インシデント: %1、%3 に %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n alarm(s))</source>
+        <translation>
+            <numerusform>%1 (%n 件)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%2 の %1: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Raised %1 (%n time(s) in all)</source>
+        <translation>
+            <numerusform>%1 に発生 (通算 %n 回)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Acknowledged by %1 at %2</source>
+        <translation>%2 に %1 が確認</translation>
+    </message>
+    <message>
+        <source>Shelved by %1 until %2</source>
+        <translation>%1 が %2 まで保留</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) of running jobs at risk</source>
+        <translation>
+            <numerusform>実行中ジョブの GPU %n 基が影響を受けます</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Escalated</source>
+        <translation>エスカレーション済み</translation>
+    </message>
+    <message>
+        <source>%1 ↑</source>
+        <translation>%1 ↑</translation>
+    </message>
+    <message>
+        <source>shelved until %1</source>
+        <translation>%1 まで保留</translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs)</source>
+        <translation>%1 (%2 GPU)</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>優先度</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Alarm</source>
+        <translation>アラーム</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>経過</translation>
+    </message>
+    <message>
+        <source>Job at risk</source>
+        <translation>影響するジョブ</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>担当者</translation>
+    </message>
+    <message>
+        <source>Latest comment</source>
+        <translation>最新のコメント</translation>
+    </message>
+</context>
+<context>
     <name>EntityDetails</name>
     <message>
         <source>&lt;p&gt;Click a GPU on the rack map, or search for one.&lt;/p&gt;</source>
@@ -858,6 +995,143 @@
     <message>
         <source>a number of seconds</source>
         <translation>秒数</translation>
+    </message>
+    <message>
+        <source>Bearer token for a gateway that knows its operators (default: $VIGIL_TOKEN, or the one saved in the settings).</source>
+        <translation>オペレーターを管理するゲートウェイ用のベアラートークン (既定: $VIGIL_TOKEN、または設定に保存されたもの)。</translation>
+    </message>
+    <message>
+        <source>Your name on alarm actions, for a gateway without an operators file (default: the login name).</source>
+        <translation>オペレーターファイルのないゲートウェイでアラーム操作に記録される名前 (既定: ログイン名)。</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::AlarmDock</name>
+    <message>
+        <source>Alarms</source>
+        <translation>アラーム</translation>
+    </message>
+    <message>
+        <source>Show normal</source>
+        <translation>正常も表示</translation>
+    </message>
+    <message>
+        <source>Filter: priority, state, entity, job, owner… ( / )</source>
+        <translation>フィルター: 優先度、状態、対象、ジョブ、担当者… ( / )</translation>
+    </message>
+    <message>
+        <source>Also list alarms back to normal (forgotten after a day)</source>
+        <translation>正常に戻ったアラームも表示 (1 日後に消去)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged</source>
+        <translation>
+            <numerusform>未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alarms (%1 unacknowledged)</source>
+        <translation>アラーム (未確認 %1)</translation>
+    </message>
+    <message>
+        <source>Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %2</source>
+        <translation>直近 1 時間: オペレーター 1 人あたり 10 分に %1 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %2 件</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n chattering</source>
+        <translation>
+            <numerusform> · チャタリング %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n standing for over a day</source>
+        <translation>
+            <numerusform> · 1 日以上継続 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to a gateway: alarms can only be acted on live.</source>
+        <translation>ゲートウェイに接続されていません: アラームの操作はライブ時のみ可能です。</translation>
+    </message>
+    <message>
+        <source>%1: sending…</source>
+        <translation>%1: 送信中…</translation>
+    </message>
+    <message>
+        <source>%1: done.</source>
+        <translation>%1: 完了。</translation>
+    </message>
+    <message>
+        <source>%1: refused by the gateway: %2</source>
+        <translation>%1: ゲートウェイが拒否しました: %2</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>Comment (optional):</source>
+        <translation>コメント (任意):</translation>
+    </message>
+    <message>
+        <source>Acknowledge alarm %1</source>
+        <translation>アラーム %1 を確認</translation>
+    </message>
+    <message>
+        <source>Shelve</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):</source>
+        <translation>保留期間 (例: 30 min、2 h、1 d。最長 7 日):</translation>
+    </message>
+    <message>
+        <source>“%1” is not a duration like 30 min, 2 h or 1 d.</source>
+        <translation>「%1」は 30 min、2 h、1 d のような期間ではありません。</translation>
+    </message>
+    <message>
+        <source>Shelve alarm %1 for %2</source>
+        <translation>アラーム %1 を %2 保留</translation>
+    </message>
+    <message>
+        <source>Unshelve alarm %1</source>
+        <translation>アラーム %1 の保留を解除</translation>
+    </message>
+    <message>
+        <source>Assign</source>
+        <translation>担当割り当て</translation>
+    </message>
+    <message>
+        <source>Owner (empty: nobody):</source>
+        <translation>担当者 (空欄: なし):</translation>
+    </message>
+    <message>
+        <source>Assign alarm %1</source>
+        <translation>アラーム %1 の担当を割り当て</translation>
+    </message>
+    <message>
+        <source>Escalate</source>
+        <translation>エスカレーション</translation>
+    </message>
+    <message>
+        <source>Why (optional):</source>
+        <translation>理由 (任意):</translation>
+    </message>
+    <message>
+        <source>Escalate alarm %1</source>
+        <translation>アラーム %1 をエスカレーション</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>メモ</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>メモ:</translation>
+    </message>
+    <message>
+        <source>Note on alarm %1</source>
+        <translation>アラーム %1 へのメモ</translation>
     </message>
 </context>
 <context>
@@ -1716,6 +1990,26 @@
     <message>
         <source>&amp;Pricing the cost of grit…</source>
         <translation>根性のコストの価格設定(&amp;P)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new alarm(s) to acknowledge, the highest %1</source>
+        <translation>
+            <numerusform>確認が必要な新しいアラーム %n 件、最高優先度 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sound for new alarms</source>
+        <translation>新しいアラームで音を鳴らす</translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ 未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms: all acknowledged</source>
+        <translation>アラーム: すべて確認済み</translation>
     </message>
 </context>
 <context>

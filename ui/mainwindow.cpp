@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "alarmdock.h"
+#include "alarmtreemodel.h"
 #include "bundleexport.h"
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
@@ -145,6 +147,8 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_warnings = std::make_unique<HardwareWarnings>();
     m_views = ViewHistories::fresh();
     m_incidentDock = new IncidentDock(this);
+    m_alarmDock = new AlarmDock(this);
+    m_alarmCount = new QLabel(this);
     {
         // The price, lead time and night hours saved; what makes no sense is refused and said so.
         QSettings settings;
@@ -195,7 +199,15 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     splitDockWidget(m_eventDock, m_trainingDock, Qt::Horizontal);
     tabifyDockWidget(m_eventDock, m_incidentDock);
-    m_eventDock->raise();
+    tabifyDockWidget(m_eventDock, m_alarmDock);
+    m_alarmDock->raise(); // live, the alarm list is what the night shift works from
+    connect(m_alarmDock, &AlarmDock::entityActivated, this, &MainWindow::showEntity);
+    connect(m_alarmDock, &AlarmDock::newUnacknowledged, this, [this](int count, AlarmPriority highest) {
+        if (QSettings().value(QStringLiteral("alarms/sound"), false).toBool())
+            QApplication::beep();
+        statusBar()->showMessage(
+            tr("%n new alarm(s) to acknowledge, the highest %1", "", count).arg(alarmPriorityName(highest)), 5000);
+    });
     connect(m_incidentDock, &IncidentDock::incidentActivated, this, &MainWindow::showIncident);
     connect(m_incidentDock, &IncidentDock::entityActivated, this, &MainWindow::showEntity);
     connect(m_incidentDock, &IncidentDock::settingsRequested, this, &MainWindow::editPricing);
@@ -216,8 +228,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
 
     statusBar()->addWidget(m_status, 1);
     statusBar()->addWidget(m_replayLabel, 1);
+    statusBar()->addPermanentWidget(m_alarmCount);
     statusBar()->addPermanentWidget(m_coverage);
     m_coverage->hide();
+    m_alarmCount->hide();
     if (!m_pricingProblem.isEmpty())
         statusBar()->showMessage(
             tr("Saved pricing not taken, the defaults stand in (File → Pricing): %1").arg(m_pricingProblem), 30000);
@@ -236,6 +250,11 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     viewMenu->addAction(m_detailsDock->toggleViewAction());
     viewMenu->addAction(m_trainingDock->toggleViewAction());
     viewMenu->addAction(m_incidentDock->toggleViewAction());
+    viewMenu->addAction(m_alarmDock->toggleViewAction());
+    QAction *sound = viewMenu->addAction(tr("Sound for new alarms"));
+    sound->setCheckable(true);
+    sound->setChecked(QSettings().value(QStringLiteral("alarms/sound"), false).toBool());
+    connect(sound, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("alarms/sound"), on); });
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -621,6 +640,7 @@ void MainWindow::refresh()
     if (newState)
         m_analysis.noteState(m_state);
     updateIncidents(jumped && newState); // after a jump, the costs as of the new instant at once
+    updateAlarms();
     // Events before the overlay: the alarm, error and throttle overlays are made of them.
     applyEvents(events);
     if (newState) {
@@ -694,6 +714,40 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
     if (cause)
         showEntity(*cause);
     m_eventDock->selectEvent(incidentId);
+}
+
+void MainWindow::setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)
+{
+    m_alarmDock->setSender(std::move(sender), operatorName);
+}
+
+QString MainWindow::alarmCountText() const
+{
+    return m_alarmCount->text();
+}
+
+void MainWindow::updateAlarms()
+{
+    // The gateway's alarms are live whatever the views replay; their ages run on the live clock.
+    if (!m_replay && m_state.timeMs() > 0) {
+        m_liveClockMs = m_state.timeMs();
+        m_liveTopology = m_state.topology();
+    }
+    const bool changed = m_live.copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    if (!changed && now - m_alarmsShownAtMs < 1000)
+        return;
+    m_alarmsShownAtMs = now;
+    m_alarmDock->showAlarms(m_alarms, m_liveClockMs, m_liveTopology ? m_liveTopology : m_state.topology(),
+                            m_replay ? nullptr : &m_analysis); // replayed incidents are not today's
+    const size_t asking = m_alarmDock->unacknowledged();
+    m_alarmCount->setVisible(!m_alarms.empty());
+    m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
+    m_alarmCount->setStyleSheet(QStringLiteral("padding:0 8px; font-weight:bold; color:%1")
+                                    .arg(asking == 0 ? QStringLiteral("#7ee787")
+                                             : m_alarmDock->highestUnacknowledged() >= AlarmPriority::High
+                                             ? QStringLiteral("#ff6b6b")
+                                             : QStringLiteral("#ffc400")));
 }
 
 void MainWindow::showEntity(EntityRef entity)

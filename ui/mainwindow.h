@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarmdock.h"
 #include "analysis/incidentanalysis.h"
 #include "costsettingsdialog.h"
 #include "model/event.h"
@@ -63,6 +64,10 @@ public:
     DetailsDock *detailsDock() const { return m_detailsDock; }
     TrainingDock *trainingDock() const { return m_trainingDock; }
     IncidentDock *incidentDock() const { return m_incidentDock; }
+    AlarmDock *alarmDock() const { return m_alarmDock; }
+    QString alarmCountText() const;
+    // Where the alarm actions go (the live gateway), and under what name.
+    void setAlarmSender(AlarmDock::Sender sender, const QString &operatorName);
     const IncidentAnalysis &incidentAnalysis() const { return m_analysis; }
     // Prices the cost of grit with new settings (saved for the next start); why not, when they make no sense.
     QString applyPricing(const PricingSettings &pricing);
@@ -114,6 +119,7 @@ private:
     void importHistory();
     void showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause);
     void showEntity(EntityRef entity);
+    void updateAlarms();
     void editPricing();
     void updateIncidents(bool force);
 
@@ -138,6 +144,13 @@ private:
     PricingSettings m_pricing;
     QString m_pricingProblem; // saved settings refused at start-up, shown once
     IncidentDock *m_incidentDock;
+    AlarmDock *m_alarmDock;
+    QLabel *m_alarmCount; // "▲ 3 unacknowledged" in the status bar
+    std::vector<Alarm> m_alarms; // the gateway's, live
+    uint64_t m_alarmGeneration = 0;
+    int64_t m_alarmsShownAtMs = 0; // wall clock
+    int64_t m_liveClockMs = 0; // cluster time of the live stream
+    std::shared_ptr<const Topology> m_liveTopology;
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
     std::shared_ptr<const Topology> m_analysedTopology;

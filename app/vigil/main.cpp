@@ -17,6 +17,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
+#include <QThreadPool>
 #include <QTimer>
 #include <QTranslator>
 
@@ -141,6 +142,16 @@ int main(int argc, char *argv[])
                        QStringLiteral("file.vigil") });
     parser.addOption(
         { QStringLiteral("no-record"), QApplication::translate("main", "Do not record the live stream.") });
+    parser.addOption({ QStringLiteral("token"),
+                       QApplication::translate("main",
+                                               "Bearer token for a gateway that knows its operators (default: "
+                                               "$VIGIL_TOKEN, or the one saved in the settings)."),
+                       QStringLiteral("token") });
+    parser.addOption({ QStringLiteral("operator"),
+                       QApplication::translate("main",
+                                               "Your name on alarm actions, for a gateway without an operators file "
+                                               "(default: the login name)."),
+                       QStringLiteral("name") });
     vigil::addGatewayOptions(parser, false);
     parser.process(app);
     std::optional<vigil::Overlay> startOverlay;
@@ -192,6 +203,15 @@ int main(int argc, char *argv[])
     vigil::ClientOptions clientOptions;
     clientOptions.address = address;
     clientOptions.observer = tap.observer();
+    // Who acts on alarms: the token's owner where the gateway knows its operators, else the name given.
+    clientOptions.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
+        : qEnvironmentVariableIsSet("VIGIL_TOKEN")              ? qEnvironmentVariable("VIGIL_TOKEN")
+                                                   : QSettings().value(QStringLiteral("operator/token")).toString();
+    const QString operatorName = parser.isSet(QStringLiteral("operator"))
+        ? parser.value(QStringLiteral("operator"))
+        : QSettings()
+              .value(QStringLiteral("operator/name"), qEnvironmentVariable("USER", QStringLiteral("operator")))
+              .toString();
     vigil::TelemetryClient client(clientOptions, cluster);
     vigil::RecorderControl recorder(tap);
     // The flight recorder is on unless switched off: a file per session, capped so it cannot fill the disk.
@@ -213,6 +233,8 @@ int main(int argc, char *argv[])
 
     vigil::MainWindow window(cluster);
     window.setRecorderControl(&recorder);
+    window.setAlarmSender([&client](const vigil::v1::ActRequest &request) { return client.act(request); },
+                          operatorName);
     if (parser.isSet(QStringLiteral("replay"))) {
         const QString error = window.openRecording(parser.value(QStringLiteral("replay")));
         if (!error.isEmpty()) {
@@ -257,6 +279,7 @@ int main(int argc, char *argv[])
             int(std::clamp(parser.value(QStringLiteral("screenshot-delay")).toDouble(), 0.0, 3600.0) * 1000.0));
 
     const int status = app.exec();
+    QThreadPool::globalInstance()->waitForDone(6000); // an alarm action in flight still needs the client
     client.stop();
     recorder.stop();
     if (demoGateway)

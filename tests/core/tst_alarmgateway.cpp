@@ -21,27 +21,6 @@ const QString OperatorToken = QStringLiteral("op-token-0123456789abcdef");
 const QString SecondOperatorToken = QStringLiteral("op-token-fedcba9876543210");
 const QString ViewerToken = QStringLiteral("view-token-0123456789abcdef");
 
-// A correctable-ECC warning on a GPU, published the way a bridge would: it raises an alarm.
-void publishWarning(const QString &address, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
-{
-    auto stub = stubFor(address);
-    grpc::ClientContext context;
-    v1::PublishResponse reply;
-    auto writer = stub->Publish(&context, &reply);
-    v1::PublishRequest request;
-    request.set_source("test-bridge");
-    v1::Event *e = request.mutable_events()->add_events();
-    e->set_type(type);
-    e->set_severity(v1::SEVERITY_WARNING);
-    e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
-    e->mutable_entity()->set_index(gpu);
-    e->set_time_ms(1);
-    e->set_message("12 correctable errors");
-    QVERIFY(writer->Write(request));
-    writer->WritesDone();
-    QVERIFY(writer->Finish().ok());
-}
-
 v1::ActRequest actOn(uint64_t alarm, v1::EventType action)
 {
     v1::ActRequest request;
@@ -116,7 +95,7 @@ private Q_SLOTS:
         QVERIFY2(server, qPrintable(error));
         Dashboard left(server->address()), right(server->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
-        publishWarning(server->address(), 17);
+        QVERIFY(publishWarning(*server, 17));
         QTRY_VERIFY_WITH_TIMEOUT(alarmOn(left.cluster, 17) && alarmOn(right.cluster, 17), 5000);
         const Alarm raised = *alarmOn(left.cluster, 17);
         QCOMPARE(raised.state(), AlarmState::Unacknowledged);
@@ -156,7 +135,7 @@ private Q_SLOTS:
         QString error;
         auto server = GatewayServer::start(testGatewayOptions(), &error);
         QVERIFY2(server, qPrintable(error));
-        publishWarning(server->address(), 30);
+        QVERIFY(publishWarning(*server, 30));
         QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
         const uint64_t id = server->alarms().alarms().front().id;
         // Two operators acknowledge at once: one is taken, the other told who was first.
@@ -207,7 +186,7 @@ private Q_SLOTS:
         QString error;
         auto server = GatewayServer::start(testGatewayOptions(), &error);
         QVERIFY2(server, qPrintable(error));
-        publishWarning(server->address(), 40);
+        QVERIFY(publishWarning(*server, 40));
         QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
         const uint64_t id = onTheAlarm ? server->alarms().alarms().front().id : 987654;
         v1::ActRequest request = actOn(id, v1::EventType(action));
@@ -226,7 +205,7 @@ private Q_SLOTS:
         QString error;
         auto server = GatewayServer::start(options, &error);
         QVERIFY2(server, qPrintable(error));
-        publishWarning(server->address(), 50);
+        QVERIFY(publishWarning(*server, 50));
         QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
         const uint64_t id = server->alarms().alarms().front().id;
         const v1::ActRequest ack = actOn(id, v1::EVENT_TYPE_ACKNOWLEDGE);
@@ -304,8 +283,8 @@ private Q_SLOTS:
             QString error;
             auto server = GatewayServer::start(options, &error);
             QVERIFY2(server, qPrintable(error));
-            publishWarning(server->address(), 60);
-            publishWarning(server->address(), 61, v1::EVENT_TYPE_NVLINK_CRC);
+            QVERIFY(publishWarning(*server, 60));
+            QVERIFY(publishWarning(*server, 61, v1::EVENT_TYPE_NVLINK_CRC));
             QTRY_COMPARE_WITH_TIMEOUT(server->alarms().alarms().size(), size_t(2), 5000);
             const uint64_t first = server->alarms().alarms()[0].id, second = server->alarms().alarms()[1].id;
             v1::ActRequest ack = actOn(first, v1::EVENT_TYPE_ACKNOWLEDGE);

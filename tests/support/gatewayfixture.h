@@ -39,6 +39,27 @@ inline std::unique_ptr<v1::Gateway::Stub> stubFor(const QString &address)
     return v1::Gateway::NewStub(grpc::CreateChannel(address.toStdString(), grpc::InsecureChannelCredentials()));
 }
 
+// A hardware warning published now, the way a bridge would (it raises an alarm); false when refused.
+inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
+{
+    auto stub = stubFor(server.address());
+    grpc::ClientContext context;
+    v1::PublishResponse reply;
+    auto writer = stub->Publish(&context, &reply);
+    v1::PublishRequest request;
+    request.set_source("test-bridge");
+    v1::Event *e = request.mutable_events()->add_events();
+    e->set_type(type);
+    e->set_severity(v1::SEVERITY_WARNING);
+    e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+    e->mutable_entity()->set_index(gpu);
+    e->set_time_ms(server.journal().headTimeMs()); // now, on the cluster's clock
+    e->set_message("12 correctable errors");
+    const bool written = writer->Write(request);
+    writer->WritesDone();
+    return writer->Finish().ok() && written;
+}
+
 // Replays the gateway's simulator independently up to `timeMs` and returns
 // "" when every metric value in `state` is bit-identical to it.
 inline QString compareWithSimulation(const GatewayOptions &options, const ClusterState &state)

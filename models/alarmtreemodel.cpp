@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "alarmtreemodel.h"
+
+#include "debtmodels.h"
+#include "eventdescription.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QCoreApplication>
+#include <QFont>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AlarmTreeModel)
+};
+
+constexpr quintptr GroupRow = 0; // internalId of a group row; an alarm's is its group + 1
+
+QColor priorityColour(AlarmPriority p)
+{
+    switch (p) {
+    case AlarmPriority::Critical:
+        return QColor(0xff, 0x4d, 0x4d);
+    case AlarmPriority::High:
+        return QColor(0xff, 0x8c, 0x1a);
+    case AlarmPriority::Medium:
+        return QColor(0xff, 0xc4, 0x00);
+    case AlarmPriority::Low:
+        break;
+    }
+    return QColor(0x8a, 0xb4, 0xf8);
+}
+
+} // namespace
+
+QString alarmStateName(AlarmState state)
+{
+    switch (state) {
+    case AlarmState::Normal:
+        return Tr::tr("normal");
+    case AlarmState::Unacknowledged:
+        return Tr::tr("UNACKNOWLEDGED");
+    case AlarmState::Acknowledged:
+        return Tr::tr("acknowledged");
+    case AlarmState::ReturnedUnacknowledged:
+        return Tr::tr("returned, unacknowledged");
+    case AlarmState::Shelved:
+        return Tr::tr("shelved");
+    case AlarmState::SuppressedByDesign:
+        return Tr::tr("suppressed (drained)");
+    case AlarmState::OutOfService:
+        return Tr::tr("out of service");
+    }
+    return {};
+}
+
+QString alarmPriorityName(AlarmPriority priority)
+{
+    switch (priority) {
+    case AlarmPriority::Critical:
+        return Tr::tr("critical");
+    case AlarmPriority::High:
+        return Tr::tr("high");
+    case AlarmPriority::Medium:
+        return Tr::tr("medium");
+    case AlarmPriority::Low:
+        return Tr::tr("low");
+    }
+    return {};
+}
+
+std::optional<int64_t> parseShelveDuration(const QString &text)
+{
+    static const QRegularExpression form(QStringLiteral("^\\s*([0-9]+(?:[.,][0-9]+)?)\\s*(min|m|h|d)?\\s*$"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const double amount = QString(m.captured(1)).replace(QLatin1Char(','), QLatin1Char('.')).toDouble();
+    const QString unit = m.captured(2).toLower();
+    const double minutes = unit == QLatin1String("h") ? amount * 60.0
+        : unit == QLatin1String("d")                  ? amount * 1440.0
+                                                      : amount;
+    if (!std::isfinite(minutes))
+        return std::nullopt;
+    return int64_t(std::llround(minutes * 60000.0));
+}
+
+std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
+                                    bool withNormal)
+{
+    std::vector<AlarmGroup> groups;
+    std::map<uint64_t, size_t> groupOfIncident;
+    // The incidents still worth grouping under: open, or failed within the last day.
+    std::vector<std::pair<size_t, std::vector<EntityRef>>> recent;
+    if (analysis)
+        for (size_t i = 0; i < analysis->incidents().size() && i < analysis->attributions().size(); ++i) {
+            const Incident &incident = analysis->incidents()[i];
+            if (incident.failedMs > nowMs
+                || (incident.state != Incident::State::Open && nowMs - incident.failedMs > 86400000))
+                continue;
+            std::vector<EntityRef> causes;
+            for (const CauseCandidate &c : analysis->attributions()[i].ranked)
+                causes.push_back(c.entity);
+            recent.emplace_back(i, std::move(causes));
+        }
+    AlarmGroup loose;
+    loose.title = Tr::tr("Not part of an incident");
+    for (const Alarm &a : alarms) {
+        if (!withNormal && a.state() == AlarmState::Normal)
+            continue;
+        std::optional<size_t> home;
+        for (auto it = recent.rbegin(); it != recent.rend() && !home; ++it) // the newest incident first
+            if (std::find(it->second.begin(), it->second.end(), a.entity) != it->second.end())
+                home = it->first;
+        if (!home) {
+            loose.alarms.push_back(a);
+            continue;
+        }
+        const Incident &incident = analysis->incidents()[*home];
+        auto [at, fresh] = groupOfIncident.emplace(incident.id, groups.size());
+        if (fresh) {
+            AlarmGroup g;
+            g.incidentId = incident.id;
+            g.title = Tr::tr("Incident: %1, %2 at %3")
+                          .arg(incident.jobId, eventTypeName(incident.kind), shortClock(incident.failedMs));
+            groups.push_back(std::move(g));
+        }
+        groups[at->second].alarms.push_back(a);
+    }
+    if (!loose.alarms.empty())
+        groups.push_back(std::move(loose));
+    return groups;
+}
+
+AlarmTreeModel::AlarmTreeModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{ }
+
+void AlarmTreeModel::setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology)
+{
+    bool sameShape = groups.size() == m_groups.size() && topology == m_topology;
+    for (size_t g = 0; sameShape && g < groups.size(); ++g) {
+        sameShape
+            = groups[g].incidentId == m_groups[g].incidentId && groups[g].alarms.size() == m_groups[g].alarms.size();
+        for (size_t i = 0; sameShape && i < groups[g].alarms.size(); ++i)
+            sameShape = groups[g].alarms[i].id == m_groups[g].alarms[i].id;
+    }
+    if (!sameShape)
+        beginResetModel();
+    m_groups = std::move(groups);
+    m_nowMs = nowMs;
+    m_topology = std::move(topology);
+    if (!sameShape) {
+        endResetModel();
+        return;
+    }
+    for (size_t g = 0; g < m_groups.size(); ++g) {
+        const QModelIndex group = index(int(g), 0);
+        Q_EMIT dataChanged(group, group.siblingAtColumn(ColumnCount - 1));
+        if (!m_groups[g].alarms.empty())
+            Q_EMIT dataChanged(index(0, 0, group), index(int(m_groups[g].alarms.size()) - 1, ColumnCount - 1, group));
+    }
+}
+
+const Alarm *AlarmTreeModel::alarmAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.internalId() == GroupRow)
+        return nullptr;
+    const size_t g = size_t(index.internalId() - 1);
+    if (g >= m_groups.size() || size_t(index.row()) >= m_groups[g].alarms.size())
+        return nullptr;
+    return &m_groups[g].alarms[size_t(index.row())];
+}
+
+QModelIndex AlarmTreeModel::indexOf(uint64_t alarmId) const
+{
+    for (size_t g = 0; g < m_groups.size(); ++g)
+        for (size_t i = 0; i < m_groups[g].alarms.size(); ++i)
+            if (m_groups[g].alarms[i].id == alarmId)
+                return createIndex(int(i), 0, quintptr(g + 1));
+    return {};
+}
+
+size_t AlarmTreeModel::alarmCount() const
+{
+    size_t n = 0;
+    for (const AlarmGroup &g : m_groups)
+        n += g.alarms.size();
+    return n;
+}
+
+QModelIndex AlarmTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return size_t(row) < m_groups.size() ? createIndex(row, column, GroupRow) : QModelIndex();
+    if (parent.internalId() != GroupRow || size_t(parent.row()) >= m_groups.size()
+        || size_t(row) >= m_groups[size_t(parent.row())].alarms.size())
+        return {};
+    return createIndex(row, column, quintptr(parent.row() + 1));
+}
+
+QModelIndex AlarmTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == GroupRow)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, GroupRow);
+}
+
+int AlarmTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (parent.internalId() == GroupRow && parent.column() == 0 && size_t(parent.row()) < m_groups.size())
+        return int(m_groups[size_t(parent.row())].alarms.size());
+    return 0;
+}
+
+int AlarmTreeModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant AlarmTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    if (const Alarm *a = alarmAt(index))
+        return alarmData(*a, index.column(), role);
+    if (index.internalId() != GroupRow || size_t(index.row()) >= m_groups.size())
+        return {};
+    const AlarmGroup &g = m_groups[size_t(index.row())];
+    if (role == AlarmIdRole)
+        return qulonglong(0);
+    if (role == SortRole)
+        return g.incidentId ? -double(index.row()) : -1e18; // groups keep their order; the loose ones last
+    if (role == Qt::FontRole) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
+    if (role == Qt::DisplayRole && index.column() == 0)
+        return Tr::tr("%1 (%n alarm(s))", "", int(g.alarms.size())).arg(g.title);
+    return {};
+}
+
+QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
+{
+    const AlarmState state = a.state();
+    switch (role) {
+    case AlarmIdRole:
+        return qulonglong(a.id);
+    case EntityKeyRole:
+        return entityKey(a.entity);
+    case SortRole:
+        switch (column) {
+        case PriorityColumn: // then the newest first
+            return double(int(a.priority)) * 1e13 + double(a.raisedMs) / 1000.0;
+        case StateColumn:
+            return a.needsAcknowledging() ? 2 : (a.active ? 1 : 0);
+        case AgeColumn:
+            return double(m_nowMs - a.raisedMs);
+        default:
+            return alarmData(a, column, Qt::DisplayRole);
+        }
+    case Qt::ForegroundRole:
+        if (column == PriorityColumn)
+            return QBrush(priorityColour(a.priority));
+        if (column == StateColumn && a.needsAcknowledging())
+            return QBrush(priorityColour(a.priority));
+        if (!a.active || state == AlarmState::Shelved || state == AlarmState::OutOfService
+            || state == AlarmState::SuppressedByDesign)
+            return QBrush(QColor(0x80, 0x86, 0x8f)); // not asking for anyone
+        return {};
+    case Qt::FontRole:
+        if (a.needsAcknowledging()) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        lines << Tr::tr("%1 on %2: %3")
+                     .arg(alarmData(a, WhatColumn, Qt::DisplayRole).toString(), entityName(m_topology.get(), a.entity),
+                          a.message);
+        lines << Tr::tr("Raised %1 (%n time(s) in all)", "", int(a.activations)).arg(shortClock(a.raisedMs));
+        if (!a.acknowledgedBy.isEmpty())
+            lines << Tr::tr("Acknowledged by %1 at %2").arg(a.acknowledgedBy, shortClock(a.acknowledgedMs));
+        if (a.shelved)
+            lines << Tr::tr("Shelved by %1 until %2").arg(a.shelvedBy, shortClock(a.shelvedUntilMs));
+        if (a.gpusAtRisk)
+            lines << Tr::tr("%n GPU(s) of running jobs at risk", "", int(a.gpusAtRisk));
+        if (a.escalated)
+            lines << Tr::tr("Escalated");
+        if (!a.lastComment.isEmpty())
+            lines << a.lastComment;
+        return lines.join(QLatin1Char('\n'));
+    }
+    case Qt::DisplayRole:
+        break;
+    default:
+        return {};
+    }
+    switch (column) {
+    case PriorityColumn:
+        return a.escalated ? Tr::tr("%1 ↑").arg(alarmPriorityName(a.priority)) : alarmPriorityName(a.priority);
+    case StateColumn:
+        return state == AlarmState::Shelved
+            ? Tr::tr("shelved until %1").arg(shortClock(a.shelvedUntilMs).section(QLatin1Char(' '), 1))
+            : alarmStateName(state);
+    case EntityColumn:
+        return entityName(m_topology.get(), a.entity);
+    case WhatColumn:
+        if (a.isThreshold())
+            return a.message;
+        return a.sourceType == EventType::Xid ? Tr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
+    case AgeColumn:
+        return durationText(std::max<int64_t>(0, m_nowMs - a.raisedMs));
+    case JobColumn:
+        return a.gpusAtRisk ? Tr::tr("%1 (%2 GPUs)").arg(a.jobId, QLocale().toString(a.gpusAtRisk)) : QString();
+    case OwnerColumn:
+        return a.owner;
+    case CommentColumn:
+        return a.lastComment;
+    default:
+        return {};
+    }
+}
+
+QVariant AlarmTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case PriorityColumn:
+        return Tr::tr("Priority");
+    case StateColumn:
+        return Tr::tr("State");
+    case EntityColumn:
+        return Tr::tr("Entity");
+    case WhatColumn:
+        return Tr::tr("Alarm");
+    case AgeColumn:
+        return Tr::tr("Age");
+    case JobColumn:
+        return Tr::tr("Job at risk");
+    case OwnerColumn:
+        return Tr::tr("Owner");
+    case CommentColumn:
+        return Tr::tr("Latest comment");
+    default:
+        return {};
+    }
+}
+
+} // namespace vigil

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarms/alarm.h"
+#include "analysis/incidentanalysis.h"
+
+#include <QAbstractItemModel>
+
+#include <optional>
+
+namespace vigil {
+
+// Alarms under the incident they belong to, or under "not part of an incident".
+struct AlarmGroup
+{
+    uint64_t incidentId = 0; // 0: the alarms of no incident
+    QString title;
+    std::vector<Alarm> alarms;
+};
+
+// An alarm belongs to an incident that is open, or failed within the last day, when
+// its entity is among the incident's candidate causes. Normal alarms are left out
+// unless `withNormal`.
+std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
+                                    bool withNormal);
+
+// "5 min", "2 h", "1.5 d", "90" (minutes): how long to shelve; nullopt when it is not a duration.
+std::optional<int64_t> parseShelveDuration(const QString &text);
+
+QString alarmStateName(AlarmState state);
+QString alarmPriorityName(AlarmPriority priority);
+
+// The alarm list as a two-level tree: groups, then their alarms (priority, state,
+// entity, what, age, job at risk, owner, latest comment).
+class AlarmTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        PriorityColumn,
+        StateColumn,
+        EntityColumn,
+        WhatColumn,
+        AgeColumn,
+        JobColumn,
+        OwnerColumn,
+        CommentColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        SortRole = Qt::UserRole + 1,
+        AlarmIdRole, // 0 on a group row
+        EntityKeyRole, // (kind << 32) | index
+    };
+
+    explicit AlarmTreeModel(QObject *parent = nullptr);
+    // Rows are reset only when alarms come, go or change group; otherwise they are updated in place.
+    void setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology);
+    const Alarm *alarmAt(const QModelIndex &index) const;
+    QModelIndex indexOf(uint64_t alarmId) const;
+    size_t alarmCount() const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant alarmData(const Alarm &a, int column, int role) const;
+
+    std::vector<AlarmGroup> m_groups;
+    int64_t m_nowMs = 0;
+    std::shared_ptr<const Topology> m_topology;
+};
+
+} // namespace vigil

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The alarm dock against a real gateway: two dashboards share one alarm state;
+// the keys act on the selected alarm; the gateway's refusals are shown.
+#include "alarmdock.h"
+#include "alarmtreemodel.h"
+#include "gatewayfixture.h"
+#include "mainwindow.h"
+#include "model/blastradius.h"
+#include "rackmap/rackmapwidget.h"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace vigil;
+using namespace vigil::test;
+
+namespace {
+
+struct Dashboard
+{
+    LiveCluster cluster;
+    std::unique_ptr<TelemetryClient> client;
+    std::unique_ptr<MainWindow> window;
+    QString typed; // what the prompts answer
+    Dashboard(const QString &address, const QString &name, const QString &token = {})
+    {
+        ClientOptions options;
+        options.address = address;
+        options.token = token;
+        client = std::make_unique<TelemetryClient>(options, cluster);
+        client->start();
+        window = std::make_unique<MainWindow>(cluster);
+        window->setAlarmSender([this](const v1::ActRequest &r) { return client->act(r); }, name);
+        window->alarmDock()->setPrompt(
+            [this](const QString &, const QString &, const QString &) { return std::optional<QString>(typed); });
+        window->show();
+    }
+    ~Dashboard()
+    {
+        window.reset();
+        client->stop();
+    }
+    AlarmDock *dock() const { return window->alarmDock(); }
+    const Alarm *alarmOnGpu(uint32_t gpu) const
+    {
+        AlarmTreeModel *m = dock()->model();
+        for (int g = 0; g < m->rowCount(); ++g)
+            for (int r = 0; r < m->rowCount(m->index(g, 0)); ++r)
+                if (const Alarm *a = m->alarmAt(m->index(r, 0, m->index(g, 0)));
+                    a && a->entity == EntityRef { EntityKind::Gpu, gpu })
+                    return a;
+        return nullptr;
+    }
+    // Presses a key on the alarm list and waits for the gateway's answer.
+    bool press(Qt::Key key, const QString &answer = {})
+    {
+        typed = answer;
+        QSignalSpy finished(dock(), &AlarmDock::actionFinished);
+        dock()->view()->setFocus();
+        QTest::keyClick(dock()->view(), key);
+        return finished.wait(5000) && finished.front().front().toBool();
+    }
+};
+
+} // namespace
+
+class TestAlarmDock : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void twoWindowsShareOneAlarmState()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard left(server->address(), QStringLiteral("a.nakamura"));
+        Dashboard right(server->address(), QStringLiteral("m.okafor"));
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
+        QVERIFY(publishWarning(*server, 21));
+        QTRY_VERIFY_WITH_TIMEOUT(left.alarmOnGpu(21) && right.alarmOnGpu(21), 5000);
+        QCOMPARE(left.alarmOnGpu(21)->state(), AlarmState::Unacknowledged);
+        QTRY_VERIFY_WITH_TIMEOUT(left.window->alarmCountText().contains(QStringLiteral("unacknowledged")), 5000);
+        const uint64_t id = left.alarmOnGpu(21)->id;
+
+        // Acknowledged with A on the left, with a comment: the right shows who and why.
+        QVERIFY(left.dock()->selectAlarm(id));
+        QVERIFY(left.press(Qt::Key_A, QStringLiteral("HBM ticket 4411")));
+        QTRY_VERIFY_WITH_TIMEOUT(right.alarmOnGpu(21)->state() == AlarmState::Acknowledged, 5000);
+        QCOMPARE(right.alarmOnGpu(21)->acknowledgedBy, QStringLiteral("a.nakamura"));
+        QCOMPARE(right.alarmOnGpu(21)->lastComment, QStringLiteral("a.nakamura: HBM ticket 4411"));
+
+        // The right tries too: refused, and told who was first.
+        QVERIFY(right.dock()->selectAlarm(id));
+        QVERIFY(!right.press(Qt::Key_A, QStringLiteral("mine")));
+        QVERIFY2(right.dock()->feedbackText().contains(QStringLiteral("acknowledged already, by a.nakamura")),
+                 qPrintable(right.dock()->feedbackText()));
+
+        // An absurd shelve is refused by the gateway with its reason; a sensible one is taken.
+        QVERIFY(!right.press(Qt::Key_S, QStringLiteral("30 d")));
+        QVERIFY2(right.dock()->feedbackText().contains(QStringLiteral("1 minute to 7 days")),
+                 qPrintable(right.dock()->feedbackText()));
+        QVERIFY(!right.press(Qt::Key_S, QStringLiteral("soon")));
+        QVERIFY(right.dock()->feedbackText().contains(QStringLiteral("not a duration")));
+        QVERIFY(right.press(Qt::Key_S, QStringLiteral("2 h")));
+        QTRY_VERIFY_WITH_TIMEOUT(left.alarmOnGpu(21)->state() == AlarmState::Shelved, 5000);
+        QCOMPARE(left.alarmOnGpu(21)->shelvedBy, QStringLiteral("m.okafor"));
+
+        // O assigns, E escalates, N notes, U unshelves: each seen on the other screen.
+        QVERIFY(left.press(Qt::Key_O, QStringLiteral("facilities")));
+        QVERIFY(left.press(Qt::Key_E, QStringLiteral("second time this week")));
+        QVERIFY(left.press(Qt::Key_N, QStringLiteral("vendor RMA opened")));
+        QVERIFY(right.press(Qt::Key_U));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            right.alarmOnGpu(21)->owner == QStringLiteral("facilities") && right.alarmOnGpu(21)->escalated
+                && right.alarmOnGpu(21)->lastComment == QStringLiteral("a.nakamura: vendor RMA opened")
+                && left.alarmOnGpu(21)->state() == AlarmState::Unacknowledged,
+            5000); // back from the shelf still in alarm: it asks again
+        QCOMPARE(*left.alarmOnGpu(21), *right.alarmOnGpu(21));
+
+        // / filters; Enter shows the alarm's entity on the map.
+        QVERIFY(publishWarning(*server, 90, v1::EVENT_TYPE_NVLINK_CRC));
+        QTRY_VERIFY_WITH_TIMEOUT(left.alarmOnGpu(90), 5000);
+        left.window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(left.window.get()));
+        left.dock()->view()->setFocus();
+        QTest::keyClick(left.dock()->view(), Qt::Key_Slash);
+        QVERIFY(left.dock()->filterEdit()->hasFocus());
+        QTest::keyClicks(left.dock()->filterEdit(), QStringLiteral("CRC"));
+        auto *proxy = static_cast<QSortFilterProxyModel *>(left.dock()->view()->model());
+        int shown = 0;
+        for (int g = 0; g < proxy->rowCount(); ++g)
+            shown += proxy->rowCount(proxy->index(g, 0));
+        QCOMPARE(shown, 1);
+        QTest::keyClick(left.dock()->filterEdit(), Qt::Key_Escape);
+        QVERIFY(left.dock()->view()->hasFocus());
+        QVERIFY(left.dock()->selectAlarm(left.alarmOnGpu(90)->id));
+        QTest::keyClick(left.dock()->view(), Qt::Key_Return);
+        QCOMPARE(left.window->rackMap()->selectedGpu(), 90);
+    }
+
+    void aViewerIsToldItCannotAct()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("operators"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("wall-token-0123456789 wallscreen viewer\nop-token-0123456789ab d.kowalski operator\n");
+        f.close();
+        GatewayOptions options = testGatewayOptions();
+        options.operatorsPath = path;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard wall(server->address(), QStringLiteral("someone"), QStringLiteral("wall-token-0123456789"));
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(wall.cluster), 10000);
+        QVERIFY(publishWarning(*server, 33));
+        QTRY_VERIFY_WITH_TIMEOUT(wall.alarmOnGpu(33), 5000);
+        QVERIFY(wall.dock()->selectAlarm(wall.alarmOnGpu(33)->id));
+        QVERIFY(!wall.press(Qt::Key_A, QString()));
+        QVERIFY2(wall.dock()->feedbackText().contains(QStringLiteral("may watch but not act")),
+                 qPrintable(wall.dock()->feedbackText()));
+        QCOMPARE(wall.alarmOnGpu(33)->state(), AlarmState::Unacknowledged);
+    }
+
+    void shelveDurations_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qlonglong>("ms"); // -1: not a duration
+        QTest::newRow("minutes") << "30 min" << 1800000LL;
+        QTest::newRow("bare minutes") << "90" << 5400000LL;
+        QTest::newRow("hours") << "2 h" << 7200000LL;
+        QTest::newRow("decimal comma") << "1,5 h" << 5400000LL;
+        QTest::newRow("days") << "1d" << 86400000LL;
+        QTest::newRow("words") << "soon" << -1LL;
+        QTest::newRow("negative") << "-5 min" << -1LL;
+        QTest::newRow("empty") << "" << -1LL;
+    }
+
+    void shelveDurations()
+    {
+        QFETCH(QString, text);
+        QFETCH(qlonglong, ms);
+        const std::optional<int64_t> parsed = parseShelveDuration(text);
+        QCOMPARE(parsed.has_value(), ms >= 0);
+        if (parsed)
+            QCOMPARE(*parsed, ms);
+    }
+};
+
+QTEST_MAIN(TestAlarmDock)
+#include "tst_alarmdock.moc"

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "alarmdock.h"
+
+#include "alarmtreemodel.h"
+#include "debtmodels.h"
+#include "eventdescription.h"
+
+#include <QCheckBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <set>
+
+namespace vigil {
+
+AlarmDock::AlarmDock(QWidget *parent)
+    : QDockWidget(tr("Alarms"), parent)
+    , m_model(new AlarmTreeModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTreeView(this))
+    , m_filter(new QLineEdit(this))
+    , m_showNormal(new QCheckBox(tr("Show normal"), this))
+    , m_counts(new QLabel(this))
+    , m_floodLabel(new QLabel(this))
+    , m_feedback(new QLabel(this))
+{
+    setObjectName(QStringLiteral("alarmDock"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(AlarmTreeModel::SortRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1); // any column
+    m_proxy->setRecursiveFilteringEnabled(true); // a matching alarm keeps its group
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(AlarmTreeModel::PriorityColumn, Qt::DescendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(AlarmTreeModel::CommentColumn, QHeaderView::Stretch);
+    m_view->installEventFilter(this);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTreeView::expandAll);
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(index)))
+            Q_EMIT entityActivated(a->entity);
+    });
+
+    m_filter->setPlaceholderText(tr("Filter: priority, state, entity, job, owner… ( / )"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->installEventFilter(this);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text);
+        m_view->expandAll();
+    });
+    m_showNormal->setToolTip(tr("Also list alarms back to normal (forgotten after a day)"));
+    connect(m_showNormal, &QCheckBox::toggled, this,
+            [this] { showAlarms(std::vector<Alarm>(m_alarms), m_nowMs, m_topology, m_analysis); });
+    m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px"));
+    m_floodLabel->setWordWrap(true);
+    m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px"));
+    m_feedback->setWordWrap(true);
+    m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px"));
+    m_feedback->hide();
+
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_counts);
+    top->addWidget(m_filter, 1);
+    top->addWidget(m_showNormal);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_feedback);
+    layout->addWidget(m_floodLabel);
+    setWidget(body);
+    showAlarms({}, 0, nullptr, nullptr);
+}
+
+void AlarmDock::setSender(Sender sender, QString operatorName)
+{
+    m_sender = std::move(sender);
+    m_operatorName = std::move(operatorName);
+}
+
+void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
+                           const IncidentAnalysis *analysis)
+{
+    const uint64_t current = currentAlarm();
+    m_alarms = alarms;
+    m_nowMs = nowMs;
+    m_topology = topology;
+    m_analysis = analysis;
+
+    // What asks for an operator, and what is new since the last look.
+    size_t asking = 0, newlyAsking = 0;
+    AlarmPriority highest = AlarmPriority::Low, highestNew = AlarmPriority::Low;
+    for (const Alarm &a : alarms) {
+        const auto seen = m_raisedSeen.find(a.id);
+        const bool fresh = seen == m_raisedSeen.end() || seen->second != a.raisedMs;
+        if (fresh && a.raisedMs > 0) {
+            m_raisedSeen[a.id] = a.raisedMs;
+            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService)
+                m_activations.push_back({ a.id, a.raisedMs });
+        }
+        if (!a.needsAcknowledging())
+            continue;
+        ++asking;
+        highest = std::max(highest, a.priority);
+        if (fresh && a.state() == AlarmState::Unacknowledged) {
+            ++newlyAsking;
+            highestNew = std::max(highestNew, a.priority);
+        }
+    }
+    m_unacknowledged = asking;
+    m_highest = highest;
+    // The flood figures keep the last day of activations.
+    std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < nowMs - 86400000; });
+
+    m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked()), nowMs, std::move(topology));
+    if (current)
+        selectAlarm(current);
+    m_counts->setText(tr("%n unacknowledged", "", int(asking)));
+    m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px; color:%1")
+                                .arg(asking == 0                          ? QStringLiteral("#7ee787")
+                                         : highest >= AlarmPriority::High ? QStringLiteral("#ff6b6b")
+                                                                          : QStringLiteral("#ffc400")));
+    setWindowTitle(asking ? tr("Alarms (%1 unacknowledged)").arg(asking) : tr("Alarms"));
+
+    const int operators = std::max(1, QSettings().value(QStringLiteral("alarms/operatorsOnShift"), 1).toInt());
+    m_flood = floodFigures(m_activations, alarms, nowMs - 3600000, nowMs, operators);
+    const QLocale l;
+    QString flood = tr("Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a "
+                       "flood) · busiest 10 min: %2")
+                        .arg(l.toString(m_flood.averagePer10Min, 'f', 1), l.toString(m_flood.peakPer10Min, 'f', 0));
+    if (!m_flood.chattering.empty())
+        flood += tr(" · %n chattering", "", int(m_flood.chattering.size()));
+    if (!m_flood.stale.empty())
+        flood += tr(" · %n standing for over a day", "", int(m_flood.stale.size()));
+    m_floodLabel->setText(flood);
+    m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
+                               .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
+                                                                               : QStringLiteral("palette(text)")));
+    if (newlyAsking)
+        Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
+}
+
+uint64_t AlarmDock::currentAlarm() const
+{
+    const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(m_view->currentIndex()));
+    return a ? a->id : 0;
+}
+
+bool AlarmDock::selectAlarm(uint64_t id)
+{
+    const QModelIndex index = m_proxy->mapFromSource(m_model->indexOf(id));
+    if (!index.isValid())
+        return false;
+    m_view->expand(index.parent());
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+    return true;
+}
+
+QString AlarmDock::feedbackText() const
+{
+    return m_feedback->text();
+}
+
+QString AlarmDock::floodText() const
+{
+    return m_floodLabel->text();
+}
+
+std::optional<QString> AlarmDock::ask(const QString &title, const QString &label, const QString &initial)
+{
+    if (m_prompt)
+        return m_prompt(title, label, initial);
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, title, label, QLineEdit::Normal, initial, &ok);
+    return ok ? std::optional<QString>(text) : std::nullopt;
+}
+
+void AlarmDock::send(v1::ActRequest request, const QString &what)
+{
+    m_feedback->show();
+    if (!m_sender) {
+        m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
+        m_feedback->setText(tr("Not connected to a gateway: alarms can only be acted on live."));
+        Q_EMIT actionFinished(false, m_feedback->text());
+        return;
+    }
+    request.set_operator_name(m_operatorName.toStdString());
+    m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px"));
+    m_feedback->setText(tr("%1: sending…").arg(what));
+    auto *watcher = new QFutureWatcher<ActOutcome>(this);
+    connect(watcher, &QFutureWatcher<ActOutcome>::finished, this, [this, watcher, what] {
+        const ActOutcome outcome = watcher->result();
+        watcher->deleteLater();
+        m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
+                                      .arg(outcome.ok ? QStringLiteral("#7ee787") : QStringLiteral("#ff6b6b")));
+        m_feedback->setText(outcome.ok ? tr("%1: done.").arg(what)
+                                       : tr("%1: refused by the gateway: %2").arg(what, outcome.message));
+        Q_EMIT actionFinished(outcome.ok, m_feedback->text());
+    });
+    watcher->setFuture(QtConcurrent::run([sender = m_sender, request] { return sender(request); }));
+}
+
+void AlarmDock::acknowledge()
+{
+    const uint64_t id = currentAlarm();
+    if (!id)
+        return;
+    const std::optional<QString> comment = ask(tr("Acknowledge"), tr("Comment (optional):"));
+    if (!comment)
+        return;
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_ACKNOWLEDGE);
+    request.set_alarm_id(id);
+    request.set_comment(comment->trimmed().toStdString());
+    send(request, tr("Acknowledge alarm %1").arg(id));
+}
+
+void AlarmDock::shelve()
+{
+    const uint64_t id = currentAlarm();
+    if (!id)
+        return;
+    const std::optional<QString> answer
+        = ask(tr("Shelve"), tr("Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):"), QStringLiteral("1 h"));
+    if (!answer)
+        return;
+    const std::optional<int64_t> duration = parseShelveDuration(*answer);
+    if (!duration) {
+        m_feedback->show();
+        m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
+        m_feedback->setText(tr("“%1” is not a duration like 30 min, 2 h or 1 d.").arg(*answer));
+        Q_EMIT actionFinished(false, m_feedback->text());
+        return;
+    }
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_SHELVE);
+    request.set_alarm_id(id);
+    request.set_shelve_for_ms(*duration);
+    send(request, tr("Shelve alarm %1 for %2").arg(id).arg(durationText(*duration)));
+}
+
+void AlarmDock::unshelve()
+{
+    if (const uint64_t id = currentAlarm()) {
+        v1::ActRequest request;
+        request.set_action(v1::EVENT_TYPE_UNSHELVE);
+        request.set_alarm_id(id);
+        send(request, tr("Unshelve alarm %1").arg(id));
+    }
+}
+
+void AlarmDock::assign()
+{
+    const uint64_t id = currentAlarm();
+    if (!id)
+        return;
+    const std::optional<QString> owner = ask(tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName);
+    if (!owner)
+        return;
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_ASSIGN);
+    request.set_alarm_id(id);
+    request.set_owner(owner->trimmed().toStdString());
+    send(request, tr("Assign alarm %1").arg(id));
+}
+
+void AlarmDock::escalate()
+{
+    const uint64_t id = currentAlarm();
+    if (!id)
+        return;
+    const std::optional<QString> why = ask(tr("Escalate"), tr("Why (optional):"));
+    if (!why)
+        return;
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_ESCALATE);
+    request.set_alarm_id(id);
+    request.set_comment(why->trimmed().toStdString());
+    send(request, tr("Escalate alarm %1").arg(id));
+}
+
+void AlarmDock::note()
+{
+    const uint64_t id = currentAlarm();
+    if (!id)
+        return;
+    const std::optional<QString> text = ask(tr("Note"), tr("Note:"));
+    if (!text || text->trimmed().isEmpty())
+        return;
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_NOTE);
+    request.set_alarm_id(id);
+    request.set_comment(text->trimmed().toStdString());
+    send(request, tr("Note on alarm %1").arg(id));
+}
+
+bool AlarmDock::eventFilter(QObject *watched, QEvent *event)
+{
+    static const std::set<int> ListKeys { Qt::Key_A, Qt::Key_S, Qt::Key_U,    Qt::Key_O,
+                                          Qt::Key_E, Qt::Key_N, Qt::Key_Slash };
+    if (event->type() == QEvent::ShortcutOverride && watched == m_view) {
+        // The window's overlay keys (E, …) must not take the list's letters while it has the focus.
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (ListKeys.count(key->key()) && !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier))) {
+            event->accept();
+            return true;
+        }
+    }
+    if (event->type() != QEvent::KeyPress)
+        return QDockWidget::eventFilter(watched, event);
+    auto *key = static_cast<QKeyEvent *>(event);
+    if (watched == m_filter) {
+        if (key->key() == Qt::Key_Escape || key->key() == Qt::Key_Down) {
+            m_view->setFocus();
+            return true;
+        }
+        return false;
+    }
+    if (watched != m_view || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
+        return QDockWidget::eventFilter(watched, event);
+    switch (key->key()) {
+    case Qt::Key_A:
+        acknowledge();
+        return true;
+    case Qt::Key_S:
+        shelve();
+        return true;
+    case Qt::Key_U:
+        unshelve();
+        return true;
+    case Qt::Key_O:
+        assign();
+        return true;
+    case Qt::Key_E:
+        escalate();
+        return true;
+    case Qt::Key_N:
+        note();
+        return true;
+    case Qt::Key_Slash:
+        m_filter->setFocus();
+        m_filter->selectAll();
+        return true;
+    default:
+        return QDockWidget::eventFilter(watched, event);
+    }
+}
+
+} // namespace vigil

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarms/alarmstatistics.h"
+#include "client/telemetryclient.h"
+#include "model/topology.h"
+
+#include <QDockWidget>
+
+#include <functional>
+#include <optional>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace vigil {
+
+class AlarmTreeModel;
+class IncidentAnalysis;
+
+// The alarm list the night shift lives in: every alarm the gateway holds, the
+// same on every operator's screen, grouped under the incident it belongs to,
+// sorted by priority, filtered by anything typed after /. Keys on the list:
+// A acknowledge, S shelve, U unshelve, O assign an owner, E escalate, N add a
+// note, Enter show it on the rack map. The actions go to the gateway, which
+// checks them and tells every dashboard; a refusal is shown with its reason.
+class AlarmDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    // Sends an action and returns what the gateway said (called off the GUI thread).
+    using Sender = std::function<ActOutcome(const v1::ActRequest &)>;
+    // Asks the operator for a line of text (a comment, a duration, an owner); nullopt: cancelled.
+    using Prompt
+        = std::function<std::optional<QString>(const QString &title, const QString &label, const QString &initial)>;
+
+    explicit AlarmDock(QWidget *parent = nullptr);
+
+    void setSender(Sender sender, QString operatorName);
+    void setPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
+    // The alarms as they stand (and the incidents they may belong to).
+    void showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
+                    const IncidentAnalysis *analysis);
+
+    AlarmTreeModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    // The alarm under the cursor (0: none).
+    uint64_t currentAlarm() const;
+    bool selectAlarm(uint64_t id);
+    size_t unacknowledged() const { return m_unacknowledged; }
+    AlarmPriority highestUnacknowledged() const { return m_highest; }
+    const FloodFigures &flood() const { return m_flood; }
+    QString feedbackText() const;
+    QString floodText() const;
+
+    // The actions the keys take on the current alarm.
+    void acknowledge();
+    void shelve();
+    void unshelve();
+    void assign();
+    void escalate();
+    void note();
+
+Q_SIGNALS:
+    void entityActivated(vigil::EntityRef entity);
+    // An action came back from the gateway: taken, or refused with a reason.
+    void actionFinished(bool ok, const QString &message);
+    // New alarms asking for an acknowledgement arrived.
+    void newUnacknowledged(int count, vigil::AlarmPriority highest);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void send(v1::ActRequest request, const QString &what);
+    std::optional<QString> ask(const QString &title, const QString &label, const QString &initial = {});
+
+    AlarmTreeModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTreeView *m_view;
+    QLineEdit *m_filter;
+    QCheckBox *m_showNormal;
+    QLabel *m_counts;
+    QLabel *m_floodLabel;
+    QLabel *m_feedback;
+    Sender m_sender;
+    QString m_operatorName;
+    Prompt m_prompt;
+    std::vector<Alarm> m_alarms;
+    int64_t m_nowMs = 0;
+    std::shared_ptr<const Topology> m_topology;
+    const IncidentAnalysis *m_analysis = nullptr;
+    size_t m_unacknowledged = 0;
+    AlarmPriority m_highest = AlarmPriority::Low;
+    std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
+    std::vector<AlarmActivation> m_activations;
+    FloodFigures m_flood;
+};
+
+} // namespace vigil
