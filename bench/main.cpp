@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-bench: runs every benchmark, prints each figure with its baseline and
 // ratio, and writes them to the JSON file named by --out.
+#include "alarm_bench.h"
 #include "benchreport.h"
 #include "chart_bench.h"
 #include "correlation_bench.h"
@@ -41,6 +42,8 @@ int main(int argc, char *argv[])
     if (wanted("correlation_54d_16k_s") || wanted("cost_of_grit_54d_16k_s") || wanted("attribution_precision")
         || wanted("attribution_recall") || wanted("lost_gpu_hours_error_pct"))
         vigil::bench::runCorrelationBenchmark(report);
+    if (wanted("alarm_follow_16k_frame_us"))
+        vigil::bench::runAlarmBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

@@ -6,6 +6,7 @@
 #include "eventdescription.h"
 
 #include <QCheckBox>
+#include <QFontMetrics>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -49,10 +50,28 @@ AlarmDock::AlarmDock(QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
-    m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->header()->setSectionResizeMode(AlarmTreeModel::CommentColumn, QHeaderView::Stretch);
+    // Fixed widths that fit what the columns hold: group rows span the whole width, so sizing
+    // to contents would give the first column an incident's title.
+    m_view->header()->setStretchLastSection(true);
+    m_view->setIndentation(12);
+    const QFontMetrics metrics(font());
+    const std::pair<int, const char *> widths[] = {
+        { AlarmTreeModel::PriorityColumn, "critical ↑__" },
+        { AlarmTreeModel::StateColumn, "shelved until 23:59__" },
+        { AlarmTreeModel::EntityColumn, "GPU 5 of a01r05n3____" },
+        { AlarmTreeModel::WhatColumn, "Correctable ECC__" },
+        { AlarmTreeModel::AgeColumn, "59 min_" },
+        { AlarmTreeModel::JobColumn, "llm-405b-pretrain (1,536 GPUs)" },
+        { AlarmTreeModel::OwnerColumn, "d.kowalski__" },
+    };
+    for (const auto &[column, sample] : widths)
+        m_view->header()->resizeSection(column, metrics.horizontalAdvance(QLatin1String(sample)) + 16);
     m_view->installEventFilter(this);
-    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTreeView::expandAll);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_view->expandAll();
+        for (int g = 0; g < m_proxy->rowCount(); ++g)
+            m_view->setFirstColumnSpanned(g, {}, true);
+    });
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(index)))
             Q_EMIT entityActivated(a->entity);
@@ -64,6 +83,8 @@ AlarmDock::AlarmDock(QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setFilterFixedString(text);
         m_view->expandAll();
+        for (int g = 0; g < m_proxy->rowCount(); ++g)
+            m_view->setFirstColumnSpanned(g, {}, true);
     });
     m_showNormal->setToolTip(tr("Also list alarms back to normal (forgotten after a day)"));
     connect(m_showNormal, &QCheckBox::toggled, this,
@@ -152,8 +173,8 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
         flood += tr(" · %n standing for over a day", "", int(m_flood.stale.size()));
     m_floodLabel->setText(flood);
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
-                               .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
-                                                                               : QStringLiteral("palette(text)")));
+                                    .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
+                                                                                    : QStringLiteral("palette(text)")));
     if (newlyAsking)
         Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
 }

@@ -199,8 +199,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
     splitDockWidget(m_eventDock, m_trainingDock, Qt::Horizontal);
     tabifyDockWidget(m_eventDock, m_incidentDock);
-    tabifyDockWidget(m_eventDock, m_alarmDock);
-    m_alarmDock->raise(); // live, the alarm list is what the night shift works from
+    // The alarm list the night shift works from sits in the right column, between the jobs and the details.
+    addDockWidget(Qt::RightDockWidgetArea, m_alarmDock);
+    splitDockWidget(jobsDock, m_alarmDock, Qt::Vertical);
+    m_eventDock->raise();
     connect(m_alarmDock, &AlarmDock::entityActivated, this, &MainWindow::showEntity);
     connect(m_alarmDock, &AlarmDock::newUnacknowledged, this, [this](int count, AlarmPriority highest) {
         if (QSettings().value(QStringLiteral("alarms/sound"), false).toBool())
@@ -224,7 +226,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     });
     resizeDocks({ m_eventDock, m_trainingDock }, { 380, 380 }, Qt::Vertical);
     resizeDocks({ m_eventDock, m_trainingDock }, { 420, 640 }, Qt::Horizontal);
-    resizeDocks({ jobsDock, m_detailsDock }, { 170, 700 }, Qt::Vertical);
+    resizeDocks({ jobsDock, m_alarmDock, m_detailsDock }, { 150, 360, 490 }, Qt::Vertical);
 
     statusBar()->addWidget(m_status, 1);
     statusBar()->addWidget(m_replayLabel, 1);

@@ -81,8 +81,7 @@ QString AlarmBook::setRules(std::vector<ThresholdRule> rules)
         if (QString why = r.validate(); !why.isEmpty())
             return why;
     m_rules = std::move(rules);
-    m_pendingSince.assign(m_rules.size(), {});
-    m_clearingSince.assign(m_rules.size(), {});
+    m_ruleStates.assign(m_rules.size(), {});
     return {};
 }
 
@@ -90,8 +89,7 @@ void AlarmBook::setTopology(std::shared_ptr<const Topology> topology, std::vecto
 {
     m_topology = std::move(topology);
     m_metrics = std::move(metrics);
-    m_pendingSince.assign(m_rules.size(), {});
-    m_clearingSince.assign(m_rules.size(), {});
+    m_ruleStates.assign(m_rules.size(), {});
 }
 
 AlarmBook::Key AlarmBook::keyOf(const Alarm &a)
@@ -406,9 +404,19 @@ void AlarmBook::applyReadings(const ClusterState &state)
             continue;
         const EntityKind kind = column->descriptor.entityKind;
         const uint32_t metricId = column->descriptor.id;
-        auto &pending = m_pendingSince[r];
-        auto &clearing = m_clearingSince[r];
-        for (size_t i = 0; i < column->values.size(); ++i) {
+        RuleState &rs = m_ruleStates[r];
+        const size_t n = column->values.size();
+        if (rs.activeAlarm.size() != n || m_ruleStatesStale) {
+            // Dense per entity, so that a frame of 100k readings costs no lookups.
+            rs.pendingSince.assign(n, 0);
+            rs.clearingSince.assign(n, 0);
+            rs.activeAlarm.assign(n, 0);
+            for (const auto &[id, a] : m_alarms)
+                if (a.isThreshold() && a.active && a.metricId == metricId && a.entity.kind == kind
+                    && a.entity.index < n)
+                    rs.activeAlarm[a.entity.index] = id;
+        }
+        for (size_t i = 0; i < n; ++i) {
             double v = column->values[i];
             if (std::isnan(v))
                 continue; // no reading: neither raise nor clear
@@ -418,43 +426,47 @@ void AlarmBook::applyReadings(const ClusterState &state)
                 v = 100.0 * v / double(m_topology->pdus[i].ratedKw);
             }
             const bool beyond = (!std::isnan(rule.high) && v > rule.high) || (!std::isnan(rule.low) && v < rule.low);
-            const bool back = (std::isnan(rule.high) || v < rule.high - rule.deadband)
-                && (std::isnan(rule.low) || v > rule.low + rule.deadband);
-            const Key key { int(kind), uint32_t(i), int(EventType::Unspecified), 0, metricId };
-            const auto existing = m_byKey.find(key);
-            Alarm *a = existing == m_byKey.end() ? nullptr : &m_alarms[existing->second];
-            const bool active = a && a->active;
-            if (!active) {
+            if (rs.activeAlarm[i] == 0) {
                 if (!beyond) {
-                    pending.erase(uint32_t(i));
+                    rs.pendingSince[i] = 0;
                     continue;
                 }
-                const int64_t since = pending.emplace(uint32_t(i), now).first->second;
-                if (now - since < rule.onDelayMs)
+                if (rs.pendingSince[i] == 0)
+                    rs.pendingSince[i] = now;
+                if (now - rs.pendingSince[i] < rule.onDelayMs)
                     continue;
-                pending.erase(uint32_t(i));
-                Alarm &raisedAlarm = a ? *a : alarmFor(key, { kind, uint32_t(i) });
-                raisedAlarm.value = v;
-                raisedAlarm.lastSeenMs = now;
-                raisedAlarm.message = rule.description;
-                setPriority(raisedAlarm, rule.priority);
-                activate(raisedAlarm, now);
+                rs.pendingSince[i] = 0;
+                Alarm &raised = alarmFor({ int(kind), uint32_t(i), int(EventType::Unspecified), 0, metricId },
+                                         { kind, uint32_t(i) });
+                raised.value = v;
+                raised.lastSeenMs = now;
+                raised.message = rule.description;
+                setPriority(raised, rule.priority);
+                activate(raised, now);
+                rs.activeAlarm[i] = raised.id;
+                rs.clearingSince[i] = 0;
                 continue;
             }
-            a->value = v;
+            Alarm &a = m_alarms[rs.activeAlarm[i]];
+            a.value = v;
             if (beyond)
-                a->lastSeenMs = now;
+                a.lastSeenMs = now;
+            const bool back = (std::isnan(rule.high) || v < rule.high - rule.deadband)
+                && (std::isnan(rule.low) || v > rule.low + rule.deadband);
             if (!back) {
-                clearing.erase(uint32_t(i));
+                rs.clearingSince[i] = 0;
                 continue;
             }
-            const int64_t since = clearing.emplace(uint32_t(i), now).first->second;
-            if (now - since >= rule.offDelayMs) {
-                clearing.erase(uint32_t(i));
-                deactivate(*a, now);
+            if (rs.clearingSince[i] == 0)
+                rs.clearingSince[i] = now;
+            if (now - rs.clearingSince[i] >= rule.offDelayMs) {
+                rs.clearingSince[i] = 0;
+                rs.activeAlarm[i] = 0;
+                deactivate(a, now);
             }
         }
     }
+    m_ruleStatesStale = false;
 }
 
 void AlarmBook::advanceTo(int64_t nowMs)
@@ -527,6 +539,7 @@ void AlarmBook::restore(std::vector<Alarm> alarms)
         m_nowMs = std::max(m_nowMs, a.changedMs);
         m_alarms[a.id] = std::move(a);
     }
+    m_ruleStatesStale = true; // active threshold alarms among them: their rules must know
 }
 
 QString alarmStateKey(AlarmState state)

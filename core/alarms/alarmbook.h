@@ -115,8 +115,15 @@ private:
     std::map<uint64_t, Alarm> m_alarms;
     std::map<Key, uint64_t> m_byKey;
     std::set<std::pair<int, uint32_t>> m_drained;
-    // Threshold rules: since when each entity has been past its limit (on-delay) or back (off-delay).
-    std::vector<std::unordered_map<uint32_t, int64_t>> m_pendingSince, m_clearingSince;
+    // Per threshold rule and entity: since when it has been past its limit (on-delay) or back
+    // (off-delay), 0 when not; and its active alarm, 0 when none.
+    struct RuleState
+    {
+        std::vector<int64_t> pendingSince, clearingSince;
+        std::vector<uint64_t> activeAlarm;
+    };
+    std::vector<RuleState> m_ruleStates = std::vector<RuleState>(m_rules.size());
+    bool m_ruleStatesStale = false;
     std::set<uint64_t> m_changed;
     std::vector<uint64_t> m_forgotten;
     std::vector<AlarmActivation> m_activations;

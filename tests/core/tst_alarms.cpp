@@ -341,6 +341,34 @@ private Q_SLOTS:
         QVERIFY(plain.setRules({ nonsense }).contains(QStringLiteral("delay")));
     }
 
+    void aRestoredThresholdAlarmStillClears()
+    {
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        const uint32_t tempId = state.column(metric::GpuTemp)->descriptor.id;
+        auto reading = [&](AlarmBook &book, int64_t t, float celsius) {
+            v1::Samples s;
+            s.set_time_ms(t);
+            auto *b = s.add_blocks();
+            b->set_metric_id(tempId);
+            b->set_first_index(jobGpu().index);
+            b->add_values(celsius);
+            QVERIFY(state.apply(s).ok());
+            book.applyReadings(state);
+        };
+        AlarmBook before = freshBook();
+        for (int i = 0; i < 10; ++i)
+            reading(before, T0 + i * 10000, 90.0f);
+        QCOMPARE(before.size(), size_t(1));
+        QVERIFY(before.alarms().front().active);
+        AlarmBook after = freshBook(); // a restarted gateway
+        after.restore(before.alarms());
+        for (int i = 10; i < 20; ++i)
+            reading(after, T0 + i * 10000, 60.0f);
+        QVERIFY(!after.alarms().front().active);
+        QCOMPARE(after.size(), size_t(1)); // the same alarm, not a second one
+    }
+
     void pduLoadAgainstItsRating()
     {
         ClusterState state;
