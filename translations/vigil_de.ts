@@ -641,6 +641,10 @@
         <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
         <translation>Tokens, Namen und Rollen der Personen, die zusehen (viewer) oder eingreifen (operator) dürfen; ohne sie darf jeder unter dem angegebenen Namen eingreifen.</translation>
     </message>
+    <message>
+        <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
+        <translation>Schwellwertregeln für Alarme (JSON: Metrik, oberhalb/unterhalb, Totband, Verzögerungen, Priorität) statt der Vorgaben.</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -638,6 +638,10 @@
         <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
         <translation>閲覧 (viewer) または操作 (operator) できる人のトークン、名前、役割。指定しない場合は誰でも名乗った名前で操作できます。</translation>
     </message>
+    <message>
+        <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
+        <translation>既定値の代わりに使うアラームのしきい値ルール (JSON: メトリック、上限/下限、不感帯、遅延、優先度)。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -45,6 +45,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Keep the alarms and the operators' actions on them in this file, so a restart "
                                   "keeps them (created if missing)."),
                            QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("alarm-rules"),
+                           Tr::tr("Threshold rules for alarms (JSON: metric, above/below, deadband, delays, "
+                                  "priority) instead of the defaults."),
+                           QStringLiteral("file") });
         parser.addOption({ QStringLiteral("operators"),
                            Tr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator); "
                                   "without it anyone may act under the name they give."),
@@ -171,6 +175,7 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
     if (includeListen) {
         options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
         options.operatorsPath = parser.value(QStringLiteral("operators"));
+        options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
     }
     if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
         return Tr::tr("--replay serves a recording alone: no --topology or bridges with it");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewayserver.h"
 
+#include "alarms/alarmrules.h"
+
 #include "recorder/recordingreader.h"
 
 #include "wire/sampleencoder.h"
@@ -120,6 +122,12 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     if (!options.alarmJournalPath.isEmpty())
         if (QString error = server->m_alarms->openJournal(options.alarmJournalPath); !error.isEmpty())
             return fail(QStringLiteral("cannot keep alarms: %1").arg(error));
+    if (!options.alarmRulesPath.isEmpty()) {
+        std::vector<ThresholdRule> rules;
+        if (QString error = readThresholdRules(options.alarmRulesPath, metrics, rules); !error.isEmpty())
+            return fail(QStringLiteral("alarm rules: %1").arg(error));
+        server->m_alarms->setRules(std::move(rules));
+    }
     server->m_journal->setFollower(server->m_alarms.get());
     if (!options.operatorsPath.isEmpty()) {
         server->m_operators = std::make_unique<OperatorRegistry>();

@@ -44,6 +44,7 @@ struct GatewayOptions
     QString replayPath; // a recording served as if live (at `speed`, `rateHz` frames a second)
     QString alarmJournalPath; // where the alarms are kept across restarts; empty: in memory only
     QString operatorsPath; // tokens, names and roles (docs/alarms.md); empty: anyone may act
+    QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
 
     bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
 };

@@ -273,6 +273,30 @@ private Q_SLOTS:
         QVERIFY2(startError.contains(QStringLiteral("missing-operators")), qPrintable(startError));
     }
 
+    void aSitesRulesOrAClearRefusal()
+    {
+        const QString path = dir.filePath(QStringLiteral("rules.json"));
+        auto write = [&](const QByteArray &json) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(json);
+        };
+        GatewayOptions options = testGatewayOptions();
+        options.alarmRulesPath = path;
+        write(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 20, "priority": "low"}]})");
+        QString error;
+        {
+            auto server = GatewayServer::start(options, &error);
+            QVERIFY2(server, qPrintable(error));
+            // Every busy GPU is above 20 °C: the site's rule, not the default 85 °C, raises them.
+            QTRY_VERIFY_WITH_TIMEOUT(server->alarms().alarms().size() > 10, 5000);
+            QCOMPARE(server->alarms().alarms().front().message, QStringLiteral("GPU temperature above 20"));
+        }
+        write(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 20, "priority": "urgent"}]})");
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QStringLiteral("rules.json: rule 1: unknown priority")), qPrintable(error));
+    }
+
     void theJournalKeepsAlarmsAcrossARestart()
     {
         GatewayOptions options = testGatewayOptions();

@@ -3,6 +3,7 @@
 // reason, thresholds with on-delay and hysteresis, priorities from the blast
 // radius, and the flood figures.
 #include "alarms/alarmbook.h"
+#include "alarms/alarmrules.h"
 #include "alarms/alarmstatistics.h"
 #include "analysisfixture.h"
 #include "vigil/v1/telemetry.pb.h"
@@ -367,6 +368,63 @@ private Q_SLOTS:
             reading(after, T0 + i * 10000, 60.0f);
         QVERIFY(!after.alarms().front().active);
         QCOMPARE(after.size(), size_t(1)); // the same alarm, not a second one
+    }
+
+    void rulesFromAFile_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error"); // a part of it; empty: taken
+        QTest::newRow("a site's rules") << QByteArray(R"({"rules": [
+                {"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 83, "deadband": 3, "on_delay_s": 30,
+                 "off_delay_s": 60, "priority": "high", "description": "GPU above 83 °C"},
+                {"metric": "VIGIL_PDU_LOAD", "above": 85, "percent_of_rating": true, "priority": "critical"}]})")
+                                        << QString();
+        QTest::newRow("not JSON") << QByteArray("{rules: [") << "site.json: not JSON";
+        QTest::newRow("no list") << QByteArray(R"({"rule": []})") << "expected an object with a \"rules\" list";
+        QTest::newRow("a metric not served") << QByteArray(R"({"rules": [{"metric": "GPU_TEMP", "above": 80}]})")
+                                             << "rule 1: metric \"GPU_TEMP\" is not served";
+        QTest::newRow("no limit") << QByteArray(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP"}]})")
+                                  << "neither a high nor a low limit";
+        QTest::newRow("a limit in words")
+            << QByteArray(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": "hot"}]})")
+            << "\"above\" is not a number";
+        QTest::newRow("a typo") << QByteArray(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "abve": 80}]})")
+                                << "unknown field \"abve\"";
+        QTest::newRow("an unknown priority")
+            << QByteArray(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 80, "priority": "urgent"}]})")
+            << "unknown priority \"urgent\"";
+        QTest::newRow("a negative delay")
+            << QByteArray(R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 80, "on_delay_s": -5}]})")
+            << "delay outside";
+        QTest::newRow("rating of a GPU") << QByteArray(
+            R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 80, "percent_of_rating": true}]})")
+                                         << "PDU load only";
+        QTest::newRow("the second rule wrong") << QByteArray(
+            R"({"rules": [{"metric": "DCGM_FI_DEV_GPU_TEMP", "above": 80}, {"metric": "x", "above": 1}]})")
+                                               << "rule 2:";
+    }
+
+    void rulesFromAFile()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        std::vector<ThresholdRule> rules = AlarmBook::defaultRules();
+        const QString why = parseThresholdRules(json, QStringLiteral("site.json"), standardMetrics(), rules);
+        if (!error.isEmpty()) {
+            QVERIFY2(why.contains(error), qPrintable(why));
+            QCOMPARE(rules.size(), AlarmBook::defaultRules().size()); // nothing taken
+            return;
+        }
+        QCOMPARE(why, QString());
+        QCOMPARE(rules.size(), size_t(2));
+        QCOMPARE(rules[0].high, 83.0);
+        QCOMPARE(rules[0].onDelayMs, int64_t(30000));
+        QCOMPARE(rules[0].priority, AlarmPriority::High);
+        QVERIFY(rules[1].relativeToRating);
+        QCOMPARE(rules[1].priority, AlarmPriority::Critical);
+        QVERIFY(rules[1].description.contains(QStringLiteral("85")));
+        AlarmBook book = freshBook();
+        QCOMPARE(book.setRules(rules), QString());
     }
 
     void pduLoadAgainstItsRating()
