@@ -63,10 +63,18 @@ struct GritSettings
     // in the event stream measures it, so the ledger prices each action at a typical figure
     // (docs/cost-model.md lists them; a site can set its own).
     std::map<EventType, double> effortMinutes = {
-        { EventType::Acknowledge, 2.0 }, { EventType::Shelve, 2.0 },           { EventType::Note, 3.0 },
-        { EventType::Drain, 15.0 },      { EventType::ThresholdChange, 15.0 }, { EventType::ManualRestart, 20.0 },
-        { EventType::HotPatch, 60.0 },   { EventType::Assign, 1.0 },           { EventType::Escalate, 5.0 },
-        { EventType::Unshelve, 1.0 },    { EventType::RemoveFromService, 5.0 }, { EventType::ReturnToService, 5.0 },
+        { EventType::Acknowledge, 2.0 },
+        { EventType::Shelve, 2.0 },
+        { EventType::Note, 3.0 },
+        { EventType::Drain, 15.0 },
+        { EventType::ThresholdChange, 15.0 },
+        { EventType::ManualRestart, 20.0 },
+        { EventType::HotPatch, 60.0 },
+        { EventType::Assign, 1.0 },
+        { EventType::Escalate, 5.0 },
+        { EventType::Unshelve, 1.0 },
+        { EventType::RemoveFromService, 5.0 },
+        { EventType::ReturnToService, 5.0 },
         { EventType::Undrain, 10.0 },
     };
 
