@@ -62,12 +62,12 @@ QString ThresholdRule::validate() const
 std::vector<ThresholdRule> AlarmBook::defaultRules()
 {
     // Calibrated on an H100 fleet: the GPU slows itself down near 87 °C and its HBM
-    // near 95 °C; ASHRAE A1 allows 32 °C of inlet air; a PDU breaker trips past its rating.
+    // near 95 °C (its operating limit); ASHRAE A1 allows 32 °C of inlet air; a PDU breaker trips past its rating.
     return {
         { metric::GpuTemp, 85.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::Medium,
           QStringLiteral("GPU above 85 °C") },
-        { metric::MemoryTemp, 92.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::High,
-          QStringLiteral("HBM above 92 °C") },
+        { metric::MemoryTemp, 95.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::High,
+          QStringLiteral("HBM above 95 °C") },
         { metric::RackInletTemp, 32.0, qQNaN(), false, 1.0, 120000, 120000, AlarmPriority::Medium,
           QStringLiteral("inlet air above 32 °C") },
         { metric::PduLoad, 90.0, qQNaN(), true, 5.0, 30000, 120000, AlarmPriority::High,

@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
+#include "sim/topologybuilder.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -167,6 +168,65 @@ private Q_SLOTS:
         QVERIFY2(wall.dock()->feedbackText().contains(QStringLiteral("may watch but not act")),
                  qPrintable(wall.dock()->feedbackText()));
         QCOMPARE(wall.alarmOnGpu(33)->state(), AlarmState::Unacknowledged);
+    }
+
+    void alarmsGroupUnderTheirIncident()
+    {
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        IncidentAnalysis analysis;
+        analysis.setTopology(topology);
+        const int64_t t0 = 1793600000000;
+        const EntityRef culprit { EntityKind::Gpu, topology->jobs[0].gpuIndices[3] };
+        const EntityRef elsewhere { EntityKind::Gpu, topology->jobs[0].gpuIndices[40] };
+        Event xid;
+        xid.id = 1;
+        xid.timeMs = t0 - 20000;
+        xid.type = EventType::Xid;
+        xid.code = 79;
+        xid.severity = Severity::Critical;
+        xid.entity = culprit;
+        Event crash;
+        crash.id = 2;
+        crash.timeMs = t0;
+        crash.type = EventType::JobCrash;
+        crash.jobId = topology->jobs[0].id;
+        crash.entity = { EntityKind::Job, 0 };
+        analysis.addEvents({ xid, crash });
+        analysis.update(t0 + 60000);
+        QCOMPARE(analysis.incidents().size(), size_t(1));
+        QVERIFY(analysis.attributions()[0].top());
+
+        Alarm onCulprit;
+        onCulprit.id = 10;
+        onCulprit.entity = culprit;
+        onCulprit.sourceType = EventType::Xid;
+        onCulprit.active = true;
+        onCulprit.acknowledged = false;
+        Alarm loose = onCulprit;
+        loose.id = 11;
+        loose.entity = elsewhere;
+        loose.sourceType = EventType::EccSingleBit;
+        Alarm normal = loose;
+        normal.id = 12;
+        normal.active = false;
+        normal.acknowledged = true;
+        const std::vector<AlarmGroup> groups = groupAlarms({ onCulprit, loose, normal }, &analysis, t0 + 60000, false);
+        QCOMPARE(groups.size(), size_t(2));
+        QCOMPARE(groups[0].incidentId, uint64_t(2));
+        QVERIFY(groups[0].title.contains(topology->jobs[0].id));
+        QCOMPARE(groups[0].alarms.size(), size_t(1));
+        QCOMPARE(groups[0].alarms[0].id, uint64_t(10));
+        QCOMPARE(groups[1].incidentId, uint64_t(0)); // not part of an incident, last
+        QCOMPARE(groups[1].alarms.size(), size_t(1)); // the normal one is left out
+        QCOMPARE(groupAlarms({ onCulprit, loose, normal }, &analysis, t0 + 60000, true)[1].alarms.size(), size_t(2));
+        // Two days on, a recovered incident no longer gathers alarms.
+        Event restart = crash;
+        restart.id = 3;
+        restart.type = EventType::JobRestart;
+        restart.timeMs = t0 + 600000;
+        analysis.addEvents({ restart });
+        analysis.update(t0 + 2 * 86400000LL);
+        QCOMPARE(groupAlarms({ onCulprit }, &analysis, t0 + 2 * 86400000LL, false)[0].incidentId, uint64_t(0));
     }
 
     void shelveDurations_data()
