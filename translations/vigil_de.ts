@@ -1100,10 +1100,6 @@
         <translation>„%1“ ist keine Dauer wie 30 min, 2 h oder 1 d.</translation>
     </message>
     <message>
-        <source>Shelve alarm %1 for %2</source>
-        <translation>Alarm %1 für %2 zurückstellen</translation>
-    </message>
-    <message>
         <source>Unshelve alarm %1</source>
         <translation>Zurückstellung von Alarm %1 aufheben</translation>
     </message>
@@ -1142,6 +1138,10 @@
     <message>
         <source>Note on alarm %1</source>
         <translation>Notiz zu Alarm %1</translation>
+    </message>
+    <message>
+        <source>Shelve alarm %1</source>
+        <translation>Alarm %1 zurückstellen</translation>
     </message>
 </context>
 <context>

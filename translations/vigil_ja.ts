@@ -1094,10 +1094,6 @@
         <translation>「%1」は 30 min、2 h、1 d のような期間ではありません。</translation>
     </message>
     <message>
-        <source>Shelve alarm %1 for %2</source>
-        <translation>アラーム %1 を %2 保留</translation>
-    </message>
-    <message>
         <source>Unshelve alarm %1</source>
         <translation>アラーム %1 の保留を解除</translation>
     </message>
@@ -1136,6 +1132,10 @@
     <message>
         <source>Note on alarm %1</source>
         <translation>アラーム %1 へのメモ</translation>
+    </message>
+    <message>
+        <source>Shelve alarm %1</source>
+        <translation>アラーム %1 を保留</translation>
     </message>
 </context>
 <context>

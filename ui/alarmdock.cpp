@@ -240,98 +240,87 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
     watcher->setFuture(QtConcurrent::run([sender = m_sender, request] { return sender(request); }));
 }
 
-void AlarmDock::acknowledge()
+void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const std::optional<Question> &question,
+                             const std::function<bool(v1::ActRequest &, const QString &)> &fill)
 {
     const uint64_t id = currentAlarm();
     if (!id)
         return;
-    const std::optional<QString> comment = ask(tr("Acknowledge"), tr("Comment (optional):"));
-    if (!comment)
-        return;
+    QString answer;
+    if (question) {
+        const std::optional<QString> given = ask(question->title, question->label, question->initial);
+        if (!given)
+            return; // cancelled
+        answer = given->trimmed();
+    }
     v1::ActRequest request;
-    request.set_action(v1::EVENT_TYPE_ACKNOWLEDGE);
+    request.set_action(action);
     request.set_alarm_id(id);
-    request.set_comment(comment->trimmed().toStdString());
-    send(request, tr("Acknowledge alarm %1").arg(id));
+    if (fill && !fill(request, answer))
+        return;
+    send(request, what.arg(id));
+}
+
+void AlarmDock::acknowledge()
+{
+    actOnCurrent(v1::EVENT_TYPE_ACKNOWLEDGE, tr("Acknowledge alarm %1"),
+                 Question { tr("Acknowledge"), tr("Comment (optional):"), {} },
+                 [](v1::ActRequest &r, const QString &comment) {
+                     r.set_comment(comment.toStdString());
+                     return true;
+                 });
 }
 
 void AlarmDock::shelve()
 {
-    const uint64_t id = currentAlarm();
-    if (!id)
-        return;
-    const std::optional<QString> answer
-        = ask(tr("Shelve"), tr("Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):"), QStringLiteral("1 h"));
-    if (!answer)
-        return;
-    const std::optional<int64_t> duration = parseShelveDuration(*answer);
-    if (!duration) {
-        m_feedback->show();
-        m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
-        m_feedback->setText(tr("“%1” is not a duration like 30 min, 2 h or 1 d.").arg(*answer));
-        Q_EMIT actionFinished(false, m_feedback->text());
-        return;
-    }
-    v1::ActRequest request;
-    request.set_action(v1::EVENT_TYPE_SHELVE);
-    request.set_alarm_id(id);
-    request.set_shelve_for_ms(*duration);
-    send(request, tr("Shelve alarm %1 for %2").arg(id).arg(durationText(*duration)));
+    actOnCurrent(
+        v1::EVENT_TYPE_SHELVE, tr("Shelve alarm %1"),
+        Question { tr("Shelve"), tr("Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):"), QStringLiteral("1 h") },
+        [this](v1::ActRequest &r, const QString &answer) {
+            const std::optional<int64_t> duration = parseShelveDuration(answer);
+            if (!duration) {
+                m_feedback->show();
+                m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
+                m_feedback->setText(tr("“%1” is not a duration like 30 min, 2 h or 1 d.").arg(answer));
+                Q_EMIT actionFinished(false, m_feedback->text());
+                return false;
+            }
+            r.set_shelve_for_ms(*duration);
+            return true;
+        });
 }
 
 void AlarmDock::unshelve()
 {
-    if (const uint64_t id = currentAlarm()) {
-        v1::ActRequest request;
-        request.set_action(v1::EVENT_TYPE_UNSHELVE);
-        request.set_alarm_id(id);
-        send(request, tr("Unshelve alarm %1").arg(id));
-    }
+    actOnCurrent(v1::EVENT_TYPE_UNSHELVE, tr("Unshelve alarm %1"), std::nullopt, {});
 }
 
 void AlarmDock::assign()
 {
-    const uint64_t id = currentAlarm();
-    if (!id)
-        return;
-    const std::optional<QString> owner = ask(tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName);
-    if (!owner)
-        return;
-    v1::ActRequest request;
-    request.set_action(v1::EVENT_TYPE_ASSIGN);
-    request.set_alarm_id(id);
-    request.set_owner(owner->trimmed().toStdString());
-    send(request, tr("Assign alarm %1").arg(id));
+    actOnCurrent(v1::EVENT_TYPE_ASSIGN, tr("Assign alarm %1"),
+                 Question { tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName },
+                 [](v1::ActRequest &r, const QString &owner) {
+                     r.set_owner(owner.toStdString());
+                     return true;
+                 });
 }
 
 void AlarmDock::escalate()
 {
-    const uint64_t id = currentAlarm();
-    if (!id)
-        return;
-    const std::optional<QString> why = ask(tr("Escalate"), tr("Why (optional):"));
-    if (!why)
-        return;
-    v1::ActRequest request;
-    request.set_action(v1::EVENT_TYPE_ESCALATE);
-    request.set_alarm_id(id);
-    request.set_comment(why->trimmed().toStdString());
-    send(request, tr("Escalate alarm %1").arg(id));
+    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate alarm %1"),
+                 Question { tr("Escalate"), tr("Why (optional):"), {} }, [](v1::ActRequest &r, const QString &why) {
+                     r.set_comment(why.toStdString());
+                     return true;
+                 });
 }
 
 void AlarmDock::note()
 {
-    const uint64_t id = currentAlarm();
-    if (!id)
-        return;
-    const std::optional<QString> text = ask(tr("Note"), tr("Note:"));
-    if (!text || text->trimmed().isEmpty())
-        return;
-    v1::ActRequest request;
-    request.set_action(v1::EVENT_TYPE_NOTE);
-    request.set_alarm_id(id);
-    request.set_comment(text->trimmed().toStdString());
-    send(request, tr("Note on alarm %1").arg(id));
+    actOnCurrent(v1::EVENT_TYPE_NOTE, tr("Note on alarm %1"), Question { tr("Note"), tr("Note:"), {} },
+                 [](v1::ActRequest &r, const QString &text) {
+                     r.set_comment(text.toStdString());
+                     return !text.isEmpty();
+                 });
 }
 
 bool AlarmDock::eventFilter(QObject *watched, QEvent *event)

@@ -76,6 +76,14 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    struct Question
+    {
+        QString title, label, initial;
+    };
+    // The action on the alarm under the cursor: asks the question (if any), lets `fill`
+    // complete the request from the answer (false: do not send), and sends it.
+    void actOnCurrent(v1::EventType action, const QString &what, const std::optional<Question> &question,
+                      const std::function<bool(v1::ActRequest &, const QString &)> &fill);
     void send(v1::ActRequest request, const QString &what);
     std::optional<QString> ask(const QString &title, const QString &label, const QString &initial = {});
 
