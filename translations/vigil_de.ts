@@ -794,6 +794,89 @@
     </message>
 </context>
 <context>
+    <name>VigilReport</name>
+    <message>
+        <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
+        <translation>Der Bericht über die Wartungsschulden einer Aufzeichnung: verlorene GPU-Stunden und was sie kosten, wohin sie gingen, die Handarbeit, die offen gelassenen Warnungen.</translation>
+    </message>
+    <message>
+        <source>The recording to report on.</source>
+        <translation>Die Aufzeichnung, über die berichtet wird.</translation>
+    </message>
+    <message>
+        <source>Start of the period (ISO date or date and time, UTC).</source>
+        <translation>Beginn des Zeitraums (ISO-Datum oder Datum und Uhrzeit, UTC).</translation>
+    </message>
+    <message>
+        <source>End of the period (default: the end of the recording).</source>
+        <translation>Ende des Zeitraums (Vorgabe: das Ende der Aufzeichnung).</translation>
+    </message>
+    <message>
+        <source>Length of the period when --from is not given: 7d, 30d, 36h (default 7d).</source>
+        <translation>Länge des Zeitraums ohne --from: 7d, 30d, 36h (Vorgabe 7d).</translation>
+    </message>
+    <message>
+        <source>csv: one file per table (default csv).</source>
+        <translation>csv: eine Datei pro Tabelle (Vorgabe csv).</translation>
+    </message>
+    <message>
+        <source>Where to write: a folder for csv.</source>
+        <translation>Wohin geschrieben wird: ein Ordner für csv.</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour (default 2.50).</source>
+        <translation>USD pro GPU-Stunde (Vorgabe 2,50).</translation>
+    </message>
+    <message>
+        <source>Hours a warning must have been visible for a failure to count as preventable (default 1).</source>
+        <translation>Stunden, die eine Warnung sichtbar gewesen sein muss, damit ein Ausfall als vermeidbar gilt (Vorgabe 1).</translation>
+    </message>
+    <message>
+        <source>--recording FILE is needed</source>
+        <translation>--recording DATEI wird benötigt</translation>
+    </message>
+    <message>
+        <source>--out PATH is needed</source>
+        <translation>--out PFAD wird benötigt</translation>
+    </message>
+    <message>
+        <source>--format: &apos;%1&apos; is not a format this version writes (csv)</source>
+        <translation>--format: „%1“ ist kein Format, das diese Version schreibt (csv)</translation>
+    </message>
+    <message>
+        <source>--price: &apos;%1&apos; is not a number</source>
+        <translation>--price: „%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>--lead-time: &apos;%1&apos; is not a number of hours</source>
+        <translation>--lead-time: „%1“ ist keine Stundenzahl</translation>
+    </message>
+    <message>
+        <source>--from: &apos;%1&apos; is not a date (2026-11-02) or a date and time (2026-11-02T06:00)</source>
+        <translation>--from: „%1“ ist kein Datum (2026-11-02) und keine Uhrzeit (2026-11-02T06:00)</translation>
+    </message>
+    <message>
+        <source>--to: &apos;%1&apos; is not a date (2026-11-09) or a date and time (2026-11-09T06:00)</source>
+        <translation>--to: „%1“ ist kein Datum (2026-11-09) und keine Uhrzeit (2026-11-09T06:00)</translation>
+    </message>
+    <message>
+        <source>--period: &apos;%1&apos; is not a length like 7d, 30d or 36h</source>
+        <translation>--period: „%1“ ist keine Länge wie 7d, 30d oder 36h</translation>
+    </message>
+    <message>
+        <source>the period ends (%1) before it begins (%2)</source>
+        <translation>der Zeitraum endet (%1), bevor er beginnt (%2)</translation>
+    </message>
+    <message>
+        <source>nothing happened in this period: no disruptions, no manual actions, no open warnings</source>
+        <translation>in diesem Zeitraum ist nichts geschehen: keine Ausfälle, keine manuellen Eingriffe, keine offenen Warnungen</translation>
+    </message>
+    <message>
+        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
+        <translation>%1 Ausfälle, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 manuelle Eingriffe, %6 offene Warnungen</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>

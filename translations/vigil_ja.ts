@@ -791,6 +791,89 @@
     </message>
 </context>
 <context>
+    <name>VigilReport</name>
+    <message>
+        <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
+        <translation>記録の保守負債レポート: 失われた GPU 時間とそのコスト、その行き先、手作業、放置された警告。</translation>
+    </message>
+    <message>
+        <source>The recording to report on.</source>
+        <translation>レポート対象の記録。</translation>
+    </message>
+    <message>
+        <source>Start of the period (ISO date or date and time, UTC).</source>
+        <translation>期間の開始 (ISO 形式の日付または日時、UTC)。</translation>
+    </message>
+    <message>
+        <source>End of the period (default: the end of the recording).</source>
+        <translation>期間の終了 (既定: 記録の終わり)。</translation>
+    </message>
+    <message>
+        <source>Length of the period when --from is not given: 7d, 30d, 36h (default 7d).</source>
+        <translation>--from を指定しない場合の期間の長さ: 7d、30d、36h (既定 7d)。</translation>
+    </message>
+    <message>
+        <source>csv: one file per table (default csv).</source>
+        <translation>csv: 表ごとに 1 ファイル (既定 csv)。</translation>
+    </message>
+    <message>
+        <source>Where to write: a folder for csv.</source>
+        <translation>出力先: csv の場合はフォルダー。</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour (default 2.50).</source>
+        <translation>GPU 1 時間あたりの USD (既定 2.50)。</translation>
+    </message>
+    <message>
+        <source>Hours a warning must have been visible for a failure to count as preventable (default 1).</source>
+        <translation>障害を予防可能とみなすために警告が見えていた必要のある時間 (既定 1)。</translation>
+    </message>
+    <message>
+        <source>--recording FILE is needed</source>
+        <translation>--recording FILE が必要です</translation>
+    </message>
+    <message>
+        <source>--out PATH is needed</source>
+        <translation>--out PATH が必要です</translation>
+    </message>
+    <message>
+        <source>--format: &apos;%1&apos; is not a format this version writes (csv)</source>
+        <translation>--format: &apos;%1&apos; はこのバージョンが出力できる形式ではありません (csv)</translation>
+    </message>
+    <message>
+        <source>--price: &apos;%1&apos; is not a number</source>
+        <translation>--price: &apos;%1&apos; は数値ではありません</translation>
+    </message>
+    <message>
+        <source>--lead-time: &apos;%1&apos; is not a number of hours</source>
+        <translation>--lead-time: &apos;%1&apos; は時間数ではありません</translation>
+    </message>
+    <message>
+        <source>--from: &apos;%1&apos; is not a date (2026-11-02) or a date and time (2026-11-02T06:00)</source>
+        <translation>--from: &apos;%1&apos; は日付 (2026-11-02) でも日時 (2026-11-02T06:00) でもありません</translation>
+    </message>
+    <message>
+        <source>--to: &apos;%1&apos; is not a date (2026-11-09) or a date and time (2026-11-09T06:00)</source>
+        <translation>--to: &apos;%1&apos; は日付 (2026-11-09) でも日時 (2026-11-09T06:00) でもありません</translation>
+    </message>
+    <message>
+        <source>--period: &apos;%1&apos; is not a length like 7d, 30d or 36h</source>
+        <translation>--period: &apos;%1&apos; は 7d、30d、36h のような長さではありません</translation>
+    </message>
+    <message>
+        <source>the period ends (%1) before it begins (%2)</source>
+        <translation>期間の終わり (%1) が始まり (%2) より前です</translation>
+    </message>
+    <message>
+        <source>nothing happened in this period: no disruptions, no manual actions, no open warnings</source>
+        <translation>この期間には何も起きていません: 障害なし、手動対応なし、未対応の警告なし</translation>
+    </message>
+    <message>
+        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
+        <translation>障害 %1 件、失われた GPU 時間 %2 ($%3)、予防可能 %4 %、手動対応 %5 件、未対応の警告 %6 件</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Operations dashboard for GPU training clusters.</source>

@@ -130,4 +130,44 @@ std::optional<Severity> severityFromKey(const QString &key)
     return std::nullopt;
 }
 
+QString entityKeyName(const Topology &t, EntityRef e)
+{
+    const uint32_t i = e.index;
+    switch (e.kind) {
+    case EntityKind::Gpu:
+        if (i < t.gpus.size() && t.gpus[i].nodeIndex < t.nodes.size())
+            return QStringLiteral("%1:%2").arg(t.nodes[t.gpus[i].nodeIndex].hostname).arg(t.gpus[i].localIndex);
+        break;
+    case EntityKind::Node:
+        if (i < t.nodes.size())
+            return t.nodes[i].hostname;
+        break;
+    case EntityKind::Rack:
+        if (i < t.racks.size())
+            return t.racks[i].name;
+        break;
+    case EntityKind::Pdu:
+        if (i < t.pdus.size())
+            return t.pdus[i].name;
+        break;
+    case EntityKind::CoolingLoop:
+        if (i < t.coolingLoops.size())
+            return t.coolingLoops[i].name;
+        break;
+    case EntityKind::Switch:
+        if (i < t.switches.size())
+            return t.switches[i].name;
+        break;
+    case EntityKind::Job:
+        if (i < t.jobs.size())
+            return t.jobs[i].id;
+        break;
+    case EntityKind::Cluster:
+        return QStringLiteral("cluster");
+    default:
+        break;
+    }
+    return QStringLiteral("entity-%1 #%2").arg(int(e.kind)).arg(i);
+}
+
 } // namespace vigil

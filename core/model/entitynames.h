@@ -25,6 +25,11 @@ private:
     QHash<QString, EntityRef> m_byName;
 };
 
+// The name EntityNames::find takes back: "host:index" for a GPU, the host for a node,
+// the rack, PDU, loop or switch name, the job id, "cluster"; "<kind> #<index>" for an
+// entity the topology does not hold.
+QString entityKeyName(const Topology &topology, EntityRef entity);
+
 // Stable lower-case keys for event types ("xid", "ecc_single_bit", "rollback", …),
 // used by imported histories and exports.
 QString eventTypeKey(EventType type);

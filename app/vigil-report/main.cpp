@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// vigil-report: the maintenance-debt report of a recording, without a window.
+// Exit status: 0 written (an empty period gives a report that says so), 1 the
+// recording or the output could not be used, 2 the command line makes no sense.
+#include "recorder/recordingreader.h"
+#include "report/maintenancereport.h"
+#include "report/reportcsv.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTextStream>
+
+#include <cmath>
+#include <optional>
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(VigilReport)
+};
+
+// "2026-11-02" (midnight UTC) or "2026-11-02T06:00[:00][Z]".
+std::optional<int64_t> parseInstant(const QString &text)
+{
+    const QString t = text.trimmed();
+    QDate date = QDate::fromString(t, Qt::ISODate);
+    if (date.isValid())
+        return QDateTime(date, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+    QDateTime when = QDateTime::fromString(t, Qt::ISODate);
+    if (!when.isValid())
+        return std::nullopt;
+    if (when.timeSpec() == Qt::LocalTime)
+        when.setTimeSpec(Qt::UTC);
+    return when.toMSecsSinceEpoch();
+}
+
+// "7d", "30d", "36h": a period's length.
+std::optional<int64_t> parseLength(const QString &text)
+{
+    static const QRegularExpression form(QStringLiteral("^\\s*(\\d{1,4})\\s*([dh])\\s*$"));
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch() || m.captured(1).toLongLong() == 0)
+        return std::nullopt;
+    return m.captured(1).toLongLong() * (m.captured(2) == QLatin1String("d") ? 86400000LL : 3600000LL);
+}
+
+QString day(int64_t ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("vigil-report"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+    QTextStream out(stdout), err(stderr);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(Tr::tr("The maintenance-debt report of a recording: lost GPU-hours and what they "
+                                            "cost, where they went, the manual work, the warnings left open."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(
+        { QStringLiteral("recording"), Tr::tr("The recording to report on."), QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("from"), Tr::tr("Start of the period (ISO date or date and time, UTC)."),
+                       QStringLiteral("when") });
+    parser.addOption({ QStringLiteral("to"), Tr::tr("End of the period (default: the end of the recording)."),
+                       QStringLiteral("when") });
+    parser.addOption({ QStringLiteral("period"),
+                       Tr::tr("Length of the period when --from is not given: 7d, 30d, 36h (default 7d)."),
+                       QStringLiteral("length"), QStringLiteral("7d") });
+    parser.addOption({ QStringLiteral("format"), Tr::tr("csv: one file per table (default csv)."),
+                       QStringLiteral("format"), QStringLiteral("csv") });
+    parser.addOption({ QStringLiteral("out"), Tr::tr("Where to write: a folder for csv."), QStringLiteral("path") });
+    parser.addOption({ QStringLiteral("price"), Tr::tr("USD per GPU-hour (default 2.50)."), QStringLiteral("usd"),
+                       QStringLiteral("2.50") });
+    parser.addOption(
+        { QStringLiteral("lead-time"),
+          Tr::tr("Hours a warning must have been visible for a failure to count as preventable (default 1)."),
+          QStringLiteral("hours"), QStringLiteral("1") });
+    parser.process(app);
+
+    const auto usage = [&](const QString &why) {
+        err << "vigil-report: " << why << Qt::endl;
+        return 2;
+    };
+    if (!parser.isSet(QStringLiteral("recording")))
+        return usage(Tr::tr("--recording FILE is needed"));
+    if (!parser.isSet(QStringLiteral("out")))
+        return usage(Tr::tr("--out PATH is needed"));
+    if (parser.value(QStringLiteral("format")) != QLatin1String("csv"))
+        return usage(Tr::tr("--format: '%1' is not a format this version writes (csv)")
+                         .arg(parser.value(QStringLiteral("format"))));
+    vigil::CostSettings settings;
+    bool ok = false;
+    settings.pricePerGpuHour = QLocale::c().toDouble(parser.value(QStringLiteral("price")), &ok);
+    if (!ok)
+        return usage(Tr::tr("--price: '%1' is not a number").arg(parser.value(QStringLiteral("price"))));
+    const double lead = QLocale::c().toDouble(parser.value(QStringLiteral("lead-time")), &ok);
+    if (!ok || !std::isfinite(lead))
+        return usage(
+            Tr::tr("--lead-time: '%1' is not a number of hours").arg(parser.value(QStringLiteral("lead-time"))));
+    settings.leadTimeMs = int64_t(std::llround(std::clamp(lead, -1e6, 1e6) * 3600000.0));
+    if (const QString why = settings.validate(); !why.isEmpty())
+        return usage(why);
+    std::optional<int64_t> from, to;
+    if (parser.isSet(QStringLiteral("from")) && !(from = parseInstant(parser.value(QStringLiteral("from")))))
+        return usage(Tr::tr("--from: '%1' is not a date (2026-11-02) or a date and time (2026-11-02T06:00)")
+                         .arg(parser.value(QStringLiteral("from"))));
+    if (parser.isSet(QStringLiteral("to")) && !(to = parseInstant(parser.value(QStringLiteral("to")))))
+        return usage(Tr::tr("--to: '%1' is not a date (2026-11-09) or a date and time (2026-11-09T06:00)")
+                         .arg(parser.value(QStringLiteral("to"))));
+    const std::optional<int64_t> length = parseLength(parser.value(QStringLiteral("period")));
+    if (!length)
+        return usage(
+            Tr::tr("--period: '%1' is not a length like 7d, 30d or 36h").arg(parser.value(QStringLiteral("period"))));
+
+    vigil::RecordingReader recording;
+    if (const QString error = recording.open(parser.value(QStringLiteral("recording"))); !error.isEmpty()) {
+        err << "vigil-report: " << error << Qt::endl;
+        return 1;
+    }
+    const int64_t end = to.value_or(recording.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : recording.endMs() + 1);
+    const int64_t start = from.value_or(end - *length);
+    if (end <= start)
+        return usage(Tr::tr("the period ends (%1) before it begins (%2)").arg(day(end), day(start)));
+
+    vigil::MaintenanceReport report;
+    if (const QString error = vigil::buildReport(recording, start, end, settings, {}, report); !error.isEmpty()) {
+        err << "vigil-report: " << error << Qt::endl;
+        return 1;
+    }
+    QStringList written;
+    if (const QString error = vigil::writeReportCsv(report, parser.value(QStringLiteral("out")), &written);
+        !error.isEmpty()) {
+        err << "vigil-report: " << error << Qt::endl;
+        return 1;
+    }
+    const QLocale c = QLocale::c();
+    out << QFileInfo(recording.path()).fileName() << ", " << day(start) << " – " << day(end) << " UTC: ";
+    if (report.isEmpty())
+        out << Tr::tr("nothing happened in this period: no disruptions, no manual actions, no open warnings");
+    else
+        out << Tr::tr("%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings")
+                   .arg(report.current.disruptions)
+                   .arg(c.toString(report.current.lostGpuHours, 'f', 0), c.toString(report.current.money, 'f', 0),
+                        c.toString(report.current.preventableShare() * 100.0, 'f', 0))
+                   .arg(report.grit.manualActions)
+                   .arg(report.debt.size());
+    out << Qt::endl;
+    for (const QString &file : written)
+        out << "  " << file << Qt::endl;
+    return 0;
+}

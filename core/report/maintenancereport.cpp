@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "maintenancereport.h"
+
+#include "alarms/alarmbook.h"
+#include "recorder/recordingreader.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace vigil {
+
+namespace {
+
+PeriodFigures figuresOf(const GritTotals &g)
+{
+    PeriodFigures p;
+    p.fromMs = g.fromMs;
+    p.toMs = g.toMs;
+    p.disruptions = g.incidents;
+    p.lostGpuHours = g.lostGpuHours;
+    p.downtimeGpuHours = g.downtimeGpuHours;
+    p.recomputeGpuHours = g.recomputeGpuHours;
+    p.money = g.money;
+    p.ettr = g.ettr;
+    p.mtbfHours = g.incidents ? g.mtbfHours : 0.0;
+    p.mttrHours = g.mttrHours;
+    p.preventableGpuHours = g.preventableGpuHours;
+    return p;
+}
+
+std::vector<std::pair<uint32_t, double>> mostFirst(const std::map<uint32_t, double> &byPlace)
+{
+    std::vector<std::pair<uint32_t, double>> out(byPlace.begin(), byPlace.end());
+    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    return out;
+}
+
+} // namespace
+
+QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, const CostSettings &settings,
+                    const GritSettings &grit, MaintenanceReport &out)
+{
+    out = {};
+    out.source = QFileInfo(recording.path()).fileName();
+    out.settings = settings;
+    if (QString why = settings.validate(); !why.isEmpty())
+        return why;
+    if (QString why = grit.validate(); !why.isEmpty())
+        return why;
+    if (toMs <= fromMs)
+        return QStringLiteral("the period ends before it begins");
+    const int64_t length = toMs - fromMs;
+    const int64_t trendFromMs = fromMs - (MaintenanceReport::TrendPeriods - 1) * length;
+    for (int p = 0; p < MaintenanceReport::TrendPeriods; ++p) {
+        PeriodFigures empty;
+        empty.fromMs = trendFromMs + p * length;
+        empty.toMs = empty.fromMs + length;
+        out.trend.push_back(empty);
+    }
+    out.current = out.trend.back();
+    out.previous = out.trend[out.trend.size() - 2];
+    if (recording.isEmpty())
+        return {}; // nothing recorded: an empty report, which says so
+
+    // The cluster as the recording knows it, and every event the report can draw on:
+    // the trend's periods and, before them, the look-back of the first one's causes.
+    ClusterState state;
+    if (QString error = recording.stateAt(std::clamp(toMs - 1, recording.startMs(), recording.endMs()), state);
+        !error.isEmpty() && !state.topology())
+        return error;
+    out.topology = state.topology();
+    if (!out.topology)
+        return QStringLiteral("%1: no topology recorded").arg(out.source);
+    std::vector<Event> events = recording.events(trendFromMs - Attributor::LookBackMs, toMs, 20000000);
+    if (!recording.lastError().isEmpty())
+        return recording.lastError();
+
+    IncidentTracker tracker;
+    tracker.setTopology(out.topology);
+    tracker.addEvents(events);
+    Attributor attributor;
+    attributor.setTopology(out.topology);
+    attributor.addEvents(events);
+    const std::vector<Incident> &incidents = tracker.incidents();
+    attributor.learn(incidents);
+    std::vector<Event> actions;
+    for (const Event &e : events)
+        if (isOperatorAction(e.type))
+            actions.push_back(e);
+    std::vector<Attribution> attributions;
+    std::vector<IncidentCost> costs;
+    for (const Incident &i : incidents) {
+        attributions.push_back(attributor.attribute(i));
+        costs.push_back(costOf(i, attributions.back(), *out.topology, settings, toMs, actions));
+    }
+
+    for (PeriodFigures &p : out.trend)
+        p = figuresOf(gritTotals(incidents, costs, actions, *out.topology, grit, p.fromMs, p.toMs));
+    out.current = out.trend.back();
+    out.previous = out.trend[out.trend.size() - 2];
+    const GritTotals now = gritTotals(incidents, costs, actions, *out.topology, grit, fromMs, toMs);
+    out.lostByCause = now.lostByCause;
+    out.lostByRack = mostFirst(now.lostByRack);
+    out.lostByPdu = mostFirst(now.lostByPdu);
+    out.lostByLoop = mostFirst(now.lostByLoop);
+    out.interventions = now.interventions;
+
+    // The incidents of the period, the costliest first.
+    std::map<QString, GritSummary::RepeatedRestarts> byJob;
+    for (size_t i = 0; i < incidents.size(); ++i) {
+        if (incidents[i].failedMs < fromMs || incidents[i].failedMs >= toMs)
+            continue;
+        out.incidents.push_back({ incidents[i], attributions[i], costs[i] });
+        auto &job = byJob[incidents[i].jobId];
+        job.jobId = incidents[i].jobId;
+        ++job.incidents;
+        job.lostGpuHours += costs[i].lostGpuHours;
+    }
+    std::stable_sort(out.incidents.begin(), out.incidents.end(), [](const ReportIncident &a, const ReportIncident &b) {
+        return a.cost.lostGpuHours > b.cost.lostGpuHours;
+    });
+
+    // Grit: what people did by hand.
+    GritSummary &g = out.grit;
+    for (const Intervention &v : out.interventions) {
+        ++g.manualActions;
+        g.atNight += v.atNight;
+        g.operatorHours += double(v.effortMs) / 3600000.0;
+        g.answeringIncidents += v.incidentId != 0;
+    }
+    for (auto &[id, job] : byJob)
+        if (job.incidents >= 2)
+            g.repeatedRestarts.push_back(job);
+    std::sort(g.repeatedRestarts.begin(), g.repeatedRestarts.end(),
+              [](const auto &a, const auto &b) { return a.incidents > b.incidents; });
+    for (const Event &a : actions)
+        if (a.type == EventType::ThresholdChange && a.timeMs >= fromMs && a.timeMs < toMs)
+            g.thresholdChanges.push_back(a);
+
+    // Debt: the warnings left open at the end of the period.
+    std::vector<IncidentCost> costsSoFar;
+    std::vector<Incident> incidentsSoFar;
+    for (size_t i = 0; i < incidents.size(); ++i)
+        if (incidents[i].failedMs < toMs) {
+            incidentsSoFar.push_back(incidents[i]);
+            costsSoFar.push_back(costs[i]);
+        }
+    out.debt = maintenanceDebt(attributor, costsSoFar, incidentsSoFar, actions, *out.topology, settings, toMs);
+    constexpr int64_t Day = 86400000;
+    out.debtByAge = { { 0, Day }, { Day, 3 * Day }, { 3 * Day, 7 * Day }, { 7 * Day, 0 } };
+    for (const DebtItem &d : out.debt)
+        for (DebtBucket &b : out.debtByAge)
+            if (d.ageMs >= b.minAgeMs && (b.maxAgeMs == 0 || d.ageMs < b.maxAgeMs)) {
+                ++b.warnings;
+                b.costPerDay += d.expectedCostPerDay;
+            }
+    out.lemons = lemons(costsSoFar);
+
+    // Fix first: what each open warning is expected to cost over a period like this one if
+    // left, and what each lemon has cost per period of the trend.
+    const double periodDays = double(length) / double(Day);
+    const double trendPeriods = double(MaintenanceReport::TrendPeriods);
+    for (const DebtItem &d : out.debt)
+        if (d.expectedCostPerDay > 0.0)
+            out.fixFirst.push_back({ d.warnings.entity, FixFirst::Reason::OpenWarning, d.warnings.type,
+                                     d.expectedCostPerDay * periodDays, d.expectedCostPerDay, 0 });
+    for (const Lemon &l : out.lemons) {
+        double trendLoss = 0.0;
+        int trendFailures = 0;
+        for (size_t i = 0; i < incidentsSoFar.size(); ++i)
+            if (incidentsSoFar[i].failedMs >= trendFromMs && costsSoFar[i].causeEntity == l.entity) {
+                trendLoss += costsSoFar[i].money;
+                ++trendFailures;
+            }
+        if (trendFailures > 0)
+            out.fixFirst.push_back({ l.entity, FixFirst::Reason::Lemon, EventType::Unspecified,
+                                     trendLoss / trendPeriods, 0.0, l.failures });
+    }
+    std::sort(out.fixFirst.begin(), out.fixFirst.end(),
+              [](const FixFirst &a, const FixFirst &b) { return a.expectedSaving > b.expectedSaving; });
+    if (out.fixFirst.size() > 10)
+        out.fixFirst.resize(10);
+
+    // The alarm load the period's warnings made (threshold alarms need the readings; not counted here).
+    AlarmBook book;
+    book.setTopology(out.topology, standardMetrics());
+    book.setRules({});
+    std::vector<Event> period;
+    for (const Event &e : events)
+        if (e.timeMs >= fromMs - Day && e.timeMs < toMs)
+            period.push_back(e);
+    book.applyEvents(period);
+    book.advanceTo(toMs);
+    out.flood = floodFigures(book.activations(), book.alarms(), fromMs, toMs, 1);
+    return {};
+}
+
+} // namespace vigil

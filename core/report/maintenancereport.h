@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarms/alarmstatistics.h"
+#include "analysis/costofgrit.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+class RecordingReader;
+
+// The headline figures of one period.
+struct PeriodFigures
+{
+    int64_t fromMs = 0, toMs = 0;
+    size_t disruptions = 0;
+    double lostGpuHours = 0.0, downtimeGpuHours = 0.0, recomputeGpuHours = 0.0, money = 0.0;
+    double ettr = 1.0;
+    double mtbfHours = 0.0; // 0: no failure in the period
+    double mttrHours = 0.0;
+    double preventableGpuHours = 0.0;
+    double preventableShare() const { return lostGpuHours > 0.0 ? preventableGpuHours / lostGpuHours : 0.0; }
+};
+
+// An incident of the period with everything the report tells about it.
+struct ReportIncident
+{
+    Incident incident;
+    Attribution attribution;
+    IncidentCost cost;
+};
+
+// What the operators' hands did in the period.
+struct GritSummary
+{
+    size_t manualActions = 0;
+    size_t atNight = 0;
+    double operatorHours = 0.0; // hands-on time, at the typical figure per kind of action
+    size_t answeringIncidents = 0; // actions that answered an incident
+    struct RepeatedRestarts
+    {
+        QString jobId;
+        size_t incidents = 0;
+        double lostGpuHours = 0.0;
+    };
+    std::vector<RepeatedRestarts> repeatedRestarts; // jobs that went down twice or more, most first
+    std::vector<Event> thresholdChanges; // thresholds and power caps changed by hand
+    double nightShare() const { return manualActions ? double(atNight) / double(manualActions) : 0.0; }
+};
+
+// Open warnings of one age.
+struct DebtBucket
+{
+    int64_t minAgeMs = 0, maxAgeMs = 0; // [min, max); max 0: no upper bound
+    size_t warnings = 0;
+    double costPerDay = 0.0;
+};
+
+// Something to fix, and what fixing it is expected to save over a period like this one.
+struct FixFirst
+{
+    EntityRef entity;
+    enum class Reason
+    {
+        OpenWarning, // warning now, nobody has dealt with it
+        Lemon, // keeps failing
+    } reason
+        = Reason::OpenWarning;
+    EventType warning = EventType::Unspecified;
+    double expectedSaving = 0.0; // money over one period
+    double costPerDay = 0.0;
+    int failures = 0;
+};
+
+// The maintenance-debt report of a period: what a manager reads on Monday
+// (docs/report.md). Every figure comes from the same functions as the Incidents
+// dock; the totals are the sums of the incident table.
+struct MaintenanceReport
+{
+    static constexpr int TrendPeriods = 6;
+
+    QString source; // the recording's file name
+    CostSettings settings;
+    PeriodFigures current, previous;
+    std::vector<PeriodFigures> trend; // the last TrendPeriods periods, oldest first, this one last
+    std::map<CauseClass, double> lostByCause;
+    std::vector<std::pair<uint32_t, double>> lostByRack, lostByPdu, lostByLoop; // most first
+    std::vector<ReportIncident> incidents; // of the period, most lost first
+    std::vector<Intervention> interventions; // the ledger of the period, oldest first
+    GritSummary grit;
+    std::vector<DebtItem> debt; // open at the end of the period, by expected cost a day
+    std::vector<DebtBucket> debtByAge; // < 1 day, 1–3 days, 3–7 days, a week or more
+    std::vector<Lemon> lemons;
+    std::vector<FixFirst> fixFirst; // the ten with the largest expected saving
+    FloodFigures flood; // alarms raised from the period's warnings
+    std::shared_ptr<const Topology> topology;
+
+    bool isEmpty() const { return current.disruptions == 0 && interventions.empty() && debt.empty(); }
+};
+
+// Builds the report for [fromMs, toMs) of a recording; an error names the file and
+// the problem. A period with nothing in it gives an empty report, not an error.
+QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, const CostSettings &settings,
+                    const GritSettings &grit, MaintenanceReport &out);
+
+} // namespace vigil

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportcsv.h"
+
+#include "model/entitynames.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QSaveFile>
+
+namespace vigil {
+
+namespace {
+
+QString iso(int64_t ms)
+{
+    return ms ? QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate) : QString();
+}
+
+QString num(double v, int decimals = 2)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+class Table
+{
+public:
+    explicit Table(QStringList header) { m_text = header.join(QLatin1Char(',')) + QLatin1String("\r\n"); }
+    void row(const QStringList &fields)
+    {
+        QStringList quoted;
+        for (const QString &f : fields)
+            quoted << csvField(f);
+        m_text += quoted.join(QLatin1Char(',')) + QLatin1String("\r\n");
+    }
+    QString save(const QDir &dir, const QString &name, QStringList *written) const
+    {
+        QSaveFile file(dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(m_text.toUtf8()) < 0 || !file.commit())
+            return QStringLiteral("%1: %2").arg(dir.filePath(name), file.errorString());
+        if (written)
+            *written << dir.filePath(name);
+        return {};
+    }
+
+private:
+    QString m_text;
+};
+
+} // namespace
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
+        && !text.contains(QLatin1Char('\r')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
+QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QStringList *written)
+{
+    QDir dir(directory);
+    if (!dir.mkpath(QStringLiteral(".")))
+        return QStringLiteral("%1: cannot create the folder").arg(directory);
+    const Topology empty;
+    const Topology &t = r.topology ? *r.topology : empty;
+    std::vector<std::pair<QString, Table>> tables;
+
+    Table periods({ QStringLiteral("period"), QStringLiteral("from"), QStringLiteral("to"),
+                    QStringLiteral("disruptions"), QStringLiteral("lost_gpu_hours"),
+                    QStringLiteral("downtime_gpu_hours"), QStringLiteral("recompute_gpu_hours"),
+                    QStringLiteral("cost_usd"), QStringLiteral("ettr"), QStringLiteral("mtbf_hours"),
+                    QStringLiteral("mttr_hours"), QStringLiteral("preventable_share") });
+    for (size_t i = 0; i < r.trend.size(); ++i) {
+        const PeriodFigures &p = r.trend[i];
+        const size_t back = r.trend.size() - 1 - i;
+        periods.row({ back == 0       ? QStringLiteral("current")
+                          : back == 1 ? QStringLiteral("previous")
+                                      : QStringLiteral("current-%1").arg(back),
+                      iso(p.fromMs), iso(p.toMs), QString::number(p.disruptions), num(p.lostGpuHours),
+                      num(p.downtimeGpuHours), num(p.recomputeGpuHours), num(p.money), num(p.ettr, 4), num(p.mtbfHours),
+                      num(p.mttrHours), num(p.preventableShare(), 4) });
+    }
+    tables.emplace_back(QStringLiteral("periods.csv"), periods);
+
+    Table causes({ QStringLiteral("cause_class"), QStringLiteral("lost_gpu_hours") });
+    for (const auto &[cause, hours] : r.lostByCause)
+        causes.row({ causeClassName(cause), num(hours) });
+    tables.emplace_back(QStringLiteral("lost_by_cause.csv"), causes);
+
+    Table places({ QStringLiteral("kind"), QStringLiteral("name"), QStringLiteral("lost_gpu_hours") });
+    for (const auto &[kind, list] :
+         { std::pair(EntityKind::Rack, &r.lostByRack), std::pair(EntityKind::Pdu, &r.lostByPdu),
+           std::pair(EntityKind::CoolingLoop, &r.lostByLoop) })
+        for (const auto &[index, hours] : *list)
+            places.row({ kind == EntityKind::Rack      ? QStringLiteral("rack")
+                             : kind == EntityKind::Pdu ? QStringLiteral("pdu")
+                                                       : QStringLiteral("cooling_loop"),
+                         entityKeyName(t, { kind, index }), num(hours) });
+    tables.emplace_back(QStringLiteral("lost_by_place.csv"), places);
+
+    Table incidents({ QStringLiteral("failed_at"), QStringLiteral("job"), QStringLiteral("failure"),
+                      QStringLiteral("cause"), QStringLiteral("cause_class"), QStringLiteral("warned_hours"),
+                      QStringLiteral("acknowledged_by"), QStringLiteral("gpus"), QStringLiteral("downtime_gpu_hours"),
+                      QStringLiteral("recompute_gpu_hours"), QStringLiteral("lost_gpu_hours"),
+                      QStringLiteral("cost_usd"), QStringLiteral("preventable"), QStringLiteral("state") });
+    for (const ReportIncident &i : r.incidents) {
+        const CauseCandidate *top = i.attribution.top();
+        QString acknowledgedBy;
+        if (top)
+            for (const WarningRun &run : top->evidence)
+                if (!run.acknowledgedBy.isEmpty())
+                    acknowledgedBy = run.acknowledgedBy;
+        incidents.row({ iso(i.incident.failedMs), i.incident.jobId, eventTypeKey(i.incident.kind),
+                        top ? entityKeyName(t, top->entity) : QString(), causeClassName(i.cost.cause),
+                        num(double(i.cost.leadMs) / 3600000.0), acknowledgedBy, QString::number(i.incident.gpus),
+                        num(i.cost.downtimeGpuHours), num(i.cost.recomputeGpuHours), num(i.cost.lostGpuHours),
+                        num(i.cost.money), i.cost.preventable ? QStringLiteral("yes") : QStringLiteral("no"),
+                        i.incident.state == Incident::State::Open        ? QStringLiteral("open")
+                            : i.incident.state == Incident::State::Ended ? QStringLiteral("aborted")
+                                                                         : QStringLiteral("recovered") });
+    }
+    tables.emplace_back(QStringLiteral("incidents.csv"), incidents);
+
+    Table ledger({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("action"),
+                   QStringLiteral("at_night"), QStringLiteral("hands_on_minutes"), QStringLiteral("answered_job"),
+                   QStringLiteral("minutes_after_failure") });
+    std::map<uint64_t, QString> jobOf;
+    for (const ReportIncident &i : r.incidents)
+        jobOf[i.incident.id] = i.incident.jobId;
+    for (const Intervention &v : r.interventions)
+        ledger.row({ iso(v.timeMs), v.who, eventTypeKey(v.action),
+                     v.atNight ? QStringLiteral("yes") : QStringLiteral("no"), num(double(v.effortMs) / 60000.0, 0),
+                     v.incidentId ? jobOf[v.incidentId] : QString(),
+                     v.incidentId ? num(double(v.sinceFailureMs) / 60000.0, 0) : QString() });
+    tables.emplace_back(QStringLiteral("interventions.csv"), ledger);
+
+    Table debt({ QStringLiteral("entity"), QStringLiteral("warning"), QStringLiteral("first_seen"),
+                 QStringLiteral("age_hours"), QStringLiteral("times"), QStringLiteral("acknowledged_by"),
+                 QStringLiteral("gpus_at_risk"), QStringLiteral("expected_cost_usd_per_day") });
+    for (const DebtItem &d : r.debt)
+        debt.row({ entityKeyName(t, d.warnings.entity),
+                   d.warnings.type == EventType::Xid ? QStringLiteral("xid_%1").arg(d.warnings.code)
+                                                     : eventTypeKey(d.warnings.type),
+                   iso(d.warnings.firstMs), num(double(d.ageMs) / 3600000.0, 1), QString::number(d.warnings.count),
+                   d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.expectedCostPerDay) });
+    tables.emplace_back(QStringLiteral("open_warnings.csv"), debt);
+
+    Table lemons({ QStringLiteral("entity"), QStringLiteral("incidents_caused"), QStringLiteral("lost_gpu_hours") });
+    for (const Lemon &l : r.lemons)
+        lemons.row({ entityKeyName(t, l.entity), QString::number(l.failures), num(l.lostGpuHours) });
+    tables.emplace_back(QStringLiteral("lemons.csv"), lemons);
+
+    Table fix({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("reason"), QStringLiteral("warning"),
+                QStringLiteral("expected_saving_usd_per_period") });
+    for (size_t i = 0; i < r.fixFirst.size(); ++i) {
+        const FixFirst &f = r.fixFirst[i];
+        fix.row(
+            { QString::number(i + 1), entityKeyName(t, f.entity),
+              f.reason == FixFirst::Reason::Lemon ? QStringLiteral("keeps_failing") : QStringLiteral("open_warning"),
+              f.reason == FixFirst::Reason::Lemon ? QString() : eventTypeKey(f.warning), num(f.expectedSaving) });
+    }
+    tables.emplace_back(QStringLiteral("fix_first.csv"), fix);
+
+    for (const auto &[name, table] : tables)
+        if (QString error = table.save(dir, name, written); !error.isEmpty())
+            return error;
+    return {};
+}
+
+} // namespace vigil

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The maintenance-debt report: its totals are the sums of its incident table, its
+// CSV says the same, and vigil-report answers every command line with a clear
+// message and the documented exit status.
+#include "gateway/framelog.h"
+#include "recorder/recordingreader.h"
+#include "report/maintenancereport.h"
+#include "report/reportcsv.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vigil;
+
+namespace {
+
+// A CSV file as rows of fields (the writer quotes only what it must).
+std::vector<QStringList> readCsv(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    std::vector<QStringList> rows;
+    const QString text = QString::fromUtf8(f.readAll());
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"'))
+                field += c, ++i;
+            else if (c == QLatin1Char('"'))
+                quoted = false;
+            else
+                field += c;
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+        } else if (c == QLatin1Char('\n')) {
+            row << field;
+            field.clear();
+            rows.push_back(row);
+            row.clear();
+        } else if (c != QLatin1Char('\r')) {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+int column(const QStringList &header, const char *name)
+{
+    return int(header.indexOf(QLatin1String(name)));
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir;
+    QString recording;
+
+    struct Run
+    {
+        int status = -1;
+        QString out, err;
+    };
+    Run report(const QStringList &arguments)
+    {
+        QProcess p;
+        p.start(QStringLiteral(VIGIL_REPORT_BIN), arguments);
+        p.waitForFinished(120000);
+        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                 QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // Five simulated days of the decline story on a small cluster: incidents, acknowledgements,
+        // a drain, a threshold lowered by hand, a manual restart.
+        recording = dir.filePath(QStringLiteral("decline.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 256;
+        options.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(options, 120 * 3600000LL, 300000, recording), QString());
+    }
+
+    void totalsAreTheSumsOfTheIncidentTable()
+    {
+        RecordingReader reader;
+        QCOMPARE(reader.open(recording), QString());
+        MaintenanceReport r;
+        const int64_t to = reader.endMs() + 1, from = to - 5 * 86400000LL;
+        QCOMPARE(buildReport(reader, from, to, {}, {}, r), QString());
+        QVERIFY(r.current.disruptions > 0);
+        QCOMPARE(r.current.disruptions, r.incidents.size());
+        double lost = 0, money = 0, downtime = 0, recompute = 0, preventable = 0, byCause = 0;
+        for (const ReportIncident &i : r.incidents) {
+            lost += i.cost.lostGpuHours;
+            money += i.cost.money;
+            downtime += i.cost.downtimeGpuHours;
+            recompute += i.cost.recomputeGpuHours;
+            preventable += i.cost.preventable ? i.cost.lostGpuHours : 0.0;
+            QVERIFY(i.incident.failedMs >= from && i.incident.failedMs < to);
+        }
+        for (const auto &[cause, hours] : r.lostByCause)
+            byCause += hours;
+        QCOMPARE(r.current.lostGpuHours, lost);
+        QCOMPARE(r.current.money, money);
+        QCOMPARE(r.current.downtimeGpuHours, downtime);
+        QCOMPARE(r.current.recomputeGpuHours, recompute);
+        QCOMPARE(r.current.preventableGpuHours, preventable);
+        QVERIFY(std::fabs(byCause - lost) < 1e-6);
+        QVERIFY(std::fabs(lost - downtime - recompute) < 1e-6);
+        QCOMPARE(r.current.money, r.current.lostGpuHours * 2.5);
+        // The costliest first; the trend ends with this period.
+        for (size_t i = 1; i < r.incidents.size(); ++i)
+            QVERIFY(r.incidents[i - 1].cost.lostGpuHours >= r.incidents[i].cost.lostGpuHours);
+        QCOMPARE(r.trend.size(), size_t(MaintenanceReport::TrendPeriods));
+        QCOMPARE(r.trend.back().lostGpuHours, r.current.lostGpuHours);
+        QCOMPARE(r.trend.back().fromMs, from);
+        // The ledger: the scenario's people, the night-time share and hands-on hours add up.
+        QVERIFY(r.grit.manualActions > 0);
+        QCOMPARE(r.grit.manualActions, r.interventions.size());
+        double hours = 0;
+        size_t night = 0;
+        for (const Intervention &v : r.interventions) {
+            hours += double(v.effortMs) / 3600000.0;
+            night += v.atNight;
+        }
+        QCOMPARE(r.grit.operatorHours, hours);
+        QCOMPARE(r.grit.atNight, night);
+        QCOMPARE(r.grit.thresholdChanges.size(), size_t(1)); // the hot rack's power cap at 03:05
+        // Debt by age adds up to the debt.
+        size_t bucketed = 0;
+        for (const DebtBucket &b : r.debtByAge)
+            bucketed += b.warnings;
+        QCOMPARE(bucketed, r.debt.size());
+        QVERIFY(r.fixFirst.size() <= 10);
+        for (size_t i = 1; i < r.fixFirst.size(); ++i)
+            QVERIFY(r.fixFirst[i - 1].expectedSaving >= r.fixFirst[i].expectedSaving);
+        QVERIFY(r.flood.activations > 0);
+        // A dearer GPU-hour: the same hours, more money.
+        MaintenanceReport dearer;
+        CostSettings price;
+        price.pricePerGpuHour = 5.0;
+        QCOMPARE(buildReport(reader, from, to, price, {}, dearer), QString());
+        QCOMPARE(dearer.current.lostGpuHours, r.current.lostGpuHours);
+        QCOMPARE(dearer.current.money, 2.0 * r.current.money);
+    }
+
+    void theCsvSaysTheSame()
+    {
+        const QString out = dir.filePath(QStringLiteral("csv"));
+        const Run run = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"), out,
+                                 QStringLiteral("--period"), QStringLiteral("5d") });
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains(QStringLiteral("disruptions")));
+        const auto periods = readCsv(out + QStringLiteral("/periods.csv"));
+        const auto incidents = readCsv(out + QStringLiteral("/incidents.csv"));
+        QCOMPARE(periods.size(), size_t(1 + MaintenanceReport::TrendPeriods));
+        QCOMPARE(periods.back()[0], QStringLiteral("current"));
+        const QStringList &head = incidents.front();
+        for (const char *name :
+             { "failed_at", "job", "failure", "cause", "cause_class", "warned_hours", "acknowledged_by", "gpus",
+               "downtime_gpu_hours", "recompute_gpu_hours", "lost_gpu_hours", "cost_usd", "preventable", "state" })
+            QVERIFY2(column(head, name) >= 0, name);
+        double lost = 0, cost = 0;
+        for (size_t i = 1; i < incidents.size(); ++i) {
+            QCOMPARE(incidents[i].size(), head.size());
+            lost += incidents[i][column(head, "lost_gpu_hours")].toDouble();
+            cost += incidents[i][column(head, "cost_usd")].toDouble();
+            QVERIFY(QDateTime::fromString(incidents[i][0], Qt::ISODate).isValid());
+        }
+        const QStringList &current = periods.back();
+        QCOMPARE(current[column(periods.front(), "disruptions")].toInt(), int(incidents.size()) - 1);
+        // Each row is rounded to 0.01: the sum is within a cent per row.
+        QVERIFY(std::fabs(current[column(periods.front(), "lost_gpu_hours")].toDouble() - lost)
+                <= 0.01 * double(incidents.size()));
+        QVERIFY(std::fabs(current[column(periods.front(), "cost_usd")].toDouble() - cost)
+                <= 0.01 * double(incidents.size()));
+        for (const char *file : { "lost_by_cause.csv", "lost_by_place.csv", "interventions.csv", "open_warnings.csv",
+                                  "lemons.csv", "fix_first.csv" })
+            QVERIFY2(!readCsv(out + QLatin1Char('/') + QLatin1String(file)).empty(), file);
+        const auto ledger = readCsv(out + QStringLiteral("/interventions.csv"));
+        QVERIFY(std::any_of(ledger.begin(), ledger.end(),
+                            [](const QStringList &row) { return row.contains(QStringLiteral("a.nakamura")); }));
+        QCOMPARE(csvField(QStringLiteral("say \"hi\", twice")), QStringLiteral("\"say \"\"hi\"\", twice\""));
+    }
+
+    void anEmptyPeriodIsAReportThatSaysSo()
+    {
+        const QString out = dir.filePath(QStringLiteral("empty"));
+        const Run run
+            = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"), out, QStringLiteral("--from"),
+                       QStringLiteral("2020-01-01"), QStringLiteral("--to"), QStringLiteral("2020-01-08") });
+        QCOMPARE(run.status, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("nothing happened in this period")), qPrintable(run.out));
+        QCOMPARE(readCsv(out + QStringLiteral("/incidents.csv")).size(), size_t(1)); // the header
+    }
+
+    void commandLinesThatMakeNoSense_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        const QString out = dir.filePath(QStringLiteral("x"));
+        QTest::newRow("no recording") << QStringList { QStringLiteral("--out"), out } << 2
+                                      << "--recording FILE is needed";
+        QTest::newRow("no output") << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil") } << 2
+                                   << "--out PATH is needed";
+        QTest::newRow("a date in words") << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"),
+                                                          QStringLiteral("--out"),       out,
+                                                          QStringLiteral("--from"),      QStringLiteral("last monday") }
+                                         << 2 << "--from: 'last monday' is not a date";
+        QTest::newRow("the 31st of February")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"),   QStringLiteral("--out"), out,
+                             QStringLiteral("--to"),        QStringLiteral("2026-02-31") }
+            << 2 << "--to: '2026-02-31' is not a date";
+        QTest::newRow("backwards") << QStringList { QStringLiteral("--recording"), QStringLiteral("RECORDING"),
+                                                    QStringLiteral("--out"),       out,
+                                                    QStringLiteral("--from"),      QStringLiteral("2026-11-09"),
+                                                    QStringLiteral("--to"),        QStringLiteral("2026-11-02") }
+                                   << 2 << "before it begins";
+        QTest::newRow("a negative price")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
+                             QStringLiteral("--price"),     QStringLiteral("-3") }
+            << 2 << "price per GPU-hour must be between 0 and 10,000";
+        QTest::newRow("a price in words")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
+                             QStringLiteral("--price"),     QStringLiteral("cheap") }
+            << 2 << "--price: 'cheap' is not a number";
+        QTest::newRow("a period of nothing")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
+                             QStringLiteral("--period"),    QStringLiteral("0d") }
+            << 2 << "--period: '0d' is not a length";
+        QTest::newRow("an unknown format")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
+                             QStringLiteral("--format"),    QStringLiteral("docx") }
+            << 2 << "--format: 'docx'";
+        QTest::newRow("no such recording")
+            << QStringList { QStringLiteral("--recording"), dir.filePath(QStringLiteral("missing.vigil")),
+                             QStringLiteral("--out"), out }
+            << 1 << "missing.vigil";
+        QTest::newRow("not a recording") << QStringList { QStringLiteral("--recording"), QStringLiteral("JUNK"),
+                                                          QStringLiteral("--out"), out }
+                                         << 1 << "junk.vigil";
+        QTest::newRow("an output that cannot be written")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("RECORDING"), QStringLiteral("--out"),
+                             QStringLiteral("/proc/vigil-report") }
+            << 1 << "/proc/vigil-report";
+    }
+
+    void commandLinesThatMakeNoSense()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        const QString junk = dir.filePath(QStringLiteral("junk.vigil"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, 'j'));
+        f.close();
+        arguments.replaceInStrings(QStringLiteral("RECORDING"), recording);
+        arguments.replaceInStrings(QStringLiteral("JUNK"), junk);
+        const Run run = report(arguments);
+        QCOMPARE(run.status, status);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"
