@@ -33,6 +33,8 @@ bench: build
 translations:
 	/usr/lib/qt6/bin/lupdate -no-obsolete -locations none core models widgets ui app \
 	    -ts translations/vigil_de.ts translations/vigil_ja.ts
+	/usr/lib/qt6/bin/lupdate -pluralonly -no-obsolete -locations none core models widgets ui app \
+	    -ts translations/vigil_en.ts
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -11,7 +11,7 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libsqlite3-dev libzstd-dev sqlite3
   python3-grpcio python3-protobuf
-  xvfb xauth fonts-dejavu-core fonts-ipafont-gothic
+  xvfb xauth fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
 )
 
 missing=()

@@ -8,6 +8,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace vigil {
 
 namespace {
@@ -25,7 +27,25 @@ QString incidentStory(const Incident &incident, const Attribution &attribution, 
     QStringList parts;
     const QLocale locale;
     if (const CauseCandidate *top = attribution.top()) {
+        // Runs of one kind of warning on one entity, told once: how many times, from when, and
+        // whether anybody acknowledged any of them (a story of eleven "1 time" runs reads as noise).
+        std::vector<WarningRun> told;
         for (const WarningRun &run : top->evidence) {
+            const bool early = incident.failedMs - run.firstMs > Attributor::CoincidentMs;
+            auto same = std::find_if(told.begin(), told.end(), [&](const WarningRun &t) {
+                return early && t.type == run.type && t.code == run.code && t.entity == run.entity
+                    && incident.failedMs - t.firstMs > Attributor::CoincidentMs;
+            });
+            if (same == told.end()) {
+                told.push_back(run);
+                continue;
+            }
+            same->count += run.count;
+            same->lastMs = std::max(same->lastMs, run.lastMs);
+            if (same->acknowledgedBy.isEmpty())
+                same->acknowledgedBy = run.acknowledgedBy;
+        }
+        for (const WarningRun &run : told) {
             const QString what
                 = run.type == EventType::Xid ? IncidentTableModel::tr("Xid %1").arg(run.code) : eventTypeName(run.type);
             if (incident.failedMs - run.firstMs > Attributor::CoincidentMs)

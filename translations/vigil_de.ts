@@ -794,6 +794,303 @@
     </message>
 </context>
 <context>
+    <name>ReportRenderer</name>
+    <message>
+        <source>Vigil maintenance-debt report · page %1 of %2</source>
+        <translation>Vigil-Bericht über Wartungsschulden · Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>new this period</source>
+        <translation>neu in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>as before</source>
+        <translation>wie zuvor</translation>
+    </message>
+    <message>
+        <source>%1 %2 % vs previous %3</source>
+        <translation>%1 %2 % gegenüber dem Vorzeitraum %3</translation>
+    </message>
+    <message>
+        <source>(worse)</source>
+        <translation>(schlechter)</translation>
+    </message>
+    <message>
+        <source>(better)</source>
+        <translation>(besser)</translation>
+    </message>
+    <message>
+        <source>Maintenance-debt report</source>
+        <translation>Bericht über Wartungsschulden</translation>
+    </message>
+    <message>
+        <source>%1 · %2 to %3 (UTC)</source>
+        <translation>%1 · %2 bis %3 (UTC)</translation>
+    </message>
+    <message>
+        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before and was not drained.</source>
+        <translation>Aus der Aufzeichnung %1, bei %2 pro GPU-Stunde; ein Ausfall gilt als vermeidbar, wenn seine Ursache %3 h vorher warnte und nicht entleert wurde.</translation>
+    </message>
+    <message>
+        <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
+        <translation>In diesem Zeitraum ist nichts geschehen: keine Ausfälle, keine manuellen Eingriffe, keine offenen Warnungen.</translation>
+    </message>
+    <message>
+        <source>GPU-hours lost</source>
+        <translation>Verlorene GPU-Stunden</translation>
+    </message>
+    <message>
+        <source>What they cost</source>
+        <translation>Was sie kosteten</translation>
+    </message>
+    <message>
+        <source>Disruptions</source>
+        <translation>Ausfälle</translation>
+    </message>
+    <message>
+        <source>Effective training time (ETTR)</source>
+        <translation>Effektive Trainingszeit (ETTR)</translation>
+    </message>
+    <message>
+        <source>Preventable share</source>
+        <translation>Vermeidbarer Anteil</translation>
+    </message>
+    <message>
+        <source>Manual actions (at night)</source>
+        <translation>Manuelle Eingriffe (nachts)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 operator-hours</source>
+        <translation>%1 Bediener-Stunden</translation>
+    </message>
+    <message>
+        <source>Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.</source>
+        <translation>Offene Warnungen, um die sich niemand gekümmert hat, kosten voraussichtlich %1 pro Tag, wenn sie bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Where the GPU-hours went</source>
+        <translation>Wohin die GPU-Stunden gingen</translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours by cause</source>
+        <translation>Verlorene GPU-Stunden nach Ursache</translation>
+    </message>
+    <message>
+        <source>GPU-h</source>
+        <translation>GPU-h</translation>
+    </message>
+    <message>
+        <source>By rack</source>
+        <translation>Nach Rack</translation>
+    </message>
+    <message>
+        <source>By PDU</source>
+        <translation>Nach PDU</translation>
+    </message>
+    <message>
+        <source>By cooling loop</source>
+        <translation>Nach Kühlkreislauf</translation>
+    </message>
+    <message>
+        <source>The ten costliest incidents</source>
+        <translation>Die zehn teuersten Vorfälle</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>No incidents in this period.</source>
+        <translation>Keine Vorfälle in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Was geschah</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Preventable</source>
+        <translation>Vermeidbar</translation>
+    </message>
+    <message>
+        <source>Grit: what it took by hand</source>
+        <translation>Durchhalten: was es an Handarbeit kostete</translation>
+    </message>
+    <message>
+        <source>%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.</source>
+        <translation>%1 manuelle Eingriffe, davon %2 nachts (%3); %4 Bediener-Stunden Handarbeit; %5 beantworteten einen Ausfall.</translation>
+    </message>
+    <message>
+        <source>Job restarted again and again</source>
+        <translation>Immer wieder neu gestarteter Job</translation>
+    </message>
+    <message>
+        <source>GPU-h lost</source>
+        <translation>Verlorene GPU-h</translation>
+    </message>
+    <message>
+        <source>Threshold changed</source>
+        <translation>Schwellwert geändert</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Maintenance debt</source>
+        <translation>Wartungsschulden</translation>
+    </message>
+    <message>
+        <source>under a day</source>
+        <translation>unter einem Tag</translation>
+    </message>
+    <message>
+        <source>1 to 3 days</source>
+        <translation>1 bis 3 Tage</translation>
+    </message>
+    <message>
+        <source>3 to 7 days</source>
+        <translation>3 bis 7 Tage</translation>
+    </message>
+    <message>
+        <source>a week or more</source>
+        <translation>eine Woche oder länger</translation>
+    </message>
+    <message>
+        <source>Open warnings, open for</source>
+        <translation>Offene Warnungen, offen seit</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>Expected cost a day</source>
+        <translation>Erwartete Kosten pro Tag</translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>niemand</translation>
+    </message>
+    <message>
+        <source>The oldest amber lights</source>
+        <translation>Die ältesten gelben Lampen</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Open for</source>
+        <translation>Offen seit</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>Bestätigt von</translation>
+    </message>
+    <message>
+        <source>Cost a day</source>
+        <translation>Kosten pro Tag</translation>
+    </message>
+    <message>
+        <source>Lemons: failed again and again</source>
+        <translation>Sorgenkinder: immer wieder ausgefallen</translation>
+    </message>
+    <message>
+        <source>Incidents caused</source>
+        <translation>Verursachte Vorfälle</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trends over the last %n period(s)</source>
+        <translation>
+            <numerusform>Verlauf über den letzten Zeitraum</numerusform>
+            <numerusform>Verlauf über die letzten %n Zeiträume</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours</source>
+        <translation>Verlorene GPU-Stunden</translation>
+    </message>
+    <message>
+        <source>Mean time between failures (h)</source>
+        <translation>Mittlere Zeit zwischen Ausfällen (h)</translation>
+    </message>
+    <message>
+        <source>Fix first</source>
+        <translation>Zuerst beheben</translation>
+    </message>
+    <message numerus="yes">
+        <source>caused %n incident(s)</source>
+        <translation>
+            <numerusform>verursachte %n Vorfall</numerusform>
+            <numerusform>verursachte %n Vorfälle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, open: %2 a day</source>
+        <translation>%1, offen: %2 pro Tag</translation>
+    </message>
+    <message>
+        <source>Nothing stands out.</source>
+        <translation>Nichts sticht hervor.</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Expected saving a period</source>
+        <translation>Erwartete Einsparung pro Zeitraum</translation>
+    </message>
+    <message>
+        <source>Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: about 1 is manageable, more than 10 is a flood).</source>
+        <translation>Alarmlast: im Mittel %1 Alarme pro 10 Minuten pro Bediener, %2 in den dichtesten 10 Minuten (ISA-18.2: etwa 1 ist beherrschbar, mehr als 10 ist eine Flut).</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation>%1: kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -816,14 +1113,6 @@
         <translation>Länge des Zeitraums ohne --from: 7d, 30d, 36h (Vorgabe 7d).</translation>
     </message>
     <message>
-        <source>csv: one file per table (default csv).</source>
-        <translation>csv: eine Datei pro Tabelle (Vorgabe csv).</translation>
-    </message>
-    <message>
-        <source>Where to write: a folder for csv.</source>
-        <translation>Wohin geschrieben wird: ein Ordner für csv.</translation>
-    </message>
-    <message>
         <source>USD per GPU-hour (default 2.50).</source>
         <translation>USD pro GPU-Stunde (Vorgabe 2,50).</translation>
     </message>
@@ -838,10 +1127,6 @@
     <message>
         <source>--out PATH is needed</source>
         <translation>--out PFAD wird benötigt</translation>
-    </message>
-    <message>
-        <source>--format: &apos;%1&apos; is not a format this version writes (csv)</source>
-        <translation>--format: „%1“ ist kein Format, das diese Version schreibt (csv)</translation>
     </message>
     <message>
         <source>--price: &apos;%1&apos; is not a number</source>
@@ -874,6 +1159,34 @@
     <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
         <translation>%1 Ausfälle, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 manuelle Eingriffe, %6 offene Warnungen</translation>
+    </message>
+    <message>
+        <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
+        <translation>pdf (mit Seiten und Diagrammen) oder csv (eine Datei pro Tabelle); Vorgabe pdf.</translation>
+    </message>
+    <message>
+        <source>Where to write: a file for pdf, a folder for csv.</source>
+        <translation>Wohin geschrieben wird: eine Datei für pdf, ein Ordner für csv.</translation>
+    </message>
+    <message>
+        <source>Paper for pdf: a4 or letter (default a4).</source>
+        <translation>Papier für pdf: a4 oder letter (Vorgabe a4).</translation>
+    </message>
+    <message>
+        <source>Language of the report: en, de or ja (default: the system&apos;s).</source>
+        <translation>Sprache des Berichts: en, de oder ja (Vorgabe: die des Systems).</translation>
+    </message>
+    <message>
+        <source>--format: &apos;%1&apos; is not pdf or csv</source>
+        <translation>--format: „%1“ ist weder pdf noch csv</translation>
+    </message>
+    <message>
+        <source>--page: &apos;%1&apos; is not a4 or letter</source>
+        <translation>--page: „%1“ ist weder a4 noch letter</translation>
+    </message>
+    <message>
+        <source>--lang: &apos;%1&apos; is not a language</source>
+        <translation>--lang: „%1“ ist keine Sprache</translation>
     </message>
 </context>
 <context>

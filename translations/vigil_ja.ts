@@ -791,6 +791,301 @@
     </message>
 </context>
 <context>
+    <name>ReportRenderer</name>
+    <message>
+        <source>Vigil maintenance-debt report · page %1 of %2</source>
+        <translation>Vigil 保守負債レポート · %1 / %2 ページ</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>new this period</source>
+        <translation>この期間に新たに発生</translation>
+    </message>
+    <message>
+        <source>as before</source>
+        <translation>前期と同じ</translation>
+    </message>
+    <message>
+        <source>%1 %2 % vs previous %3</source>
+        <translation>%1 前期比 %2 % %3</translation>
+    </message>
+    <message>
+        <source>(worse)</source>
+        <translation>(悪化)</translation>
+    </message>
+    <message>
+        <source>(better)</source>
+        <translation>(改善)</translation>
+    </message>
+    <message>
+        <source>Maintenance-debt report</source>
+        <translation>保守負債レポート</translation>
+    </message>
+    <message>
+        <source>%1 · %2 to %3 (UTC)</source>
+        <translation>%1 · %2 〜 %3 (UTC)</translation>
+    </message>
+    <message>
+        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before and was not drained.</source>
+        <translation>記録 %1 より、GPU 1 時間あたり %2 で算出。原因が %3 時間前から警告を出し、ドレインされていなかった障害を予防可能とみなします。</translation>
+    </message>
+    <message>
+        <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
+        <translation>この期間には何も起きていません: 障害なし、手動対応なし、未対応の警告なし。</translation>
+    </message>
+    <message>
+        <source>GPU-hours lost</source>
+        <translation>失われた GPU 時間</translation>
+    </message>
+    <message>
+        <source>What they cost</source>
+        <translation>そのコスト</translation>
+    </message>
+    <message>
+        <source>Disruptions</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>Effective training time (ETTR)</source>
+        <translation>実効学習時間率 (ETTR)</translation>
+    </message>
+    <message>
+        <source>Preventable share</source>
+        <translation>予防可能な割合</translation>
+    </message>
+    <message>
+        <source>Manual actions (at night)</source>
+        <translation>手動対応 (夜間)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 operator-hours</source>
+        <translation>作業 %1 時間</translation>
+    </message>
+    <message>
+        <source>Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.</source>
+        <translation>誰も対処していない未対応の警告は、このまま放置すると 1 日あたり %1 のコストが見込まれます。</translation>
+    </message>
+    <message>
+        <source>Where the GPU-hours went</source>
+        <translation>GPU 時間の行き先</translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours by cause</source>
+        <translation>原因別の損失 GPU 時間</translation>
+    </message>
+    <message>
+        <source>GPU-h</source>
+        <translation>GPU 時間</translation>
+    </message>
+    <message>
+        <source>By rack</source>
+        <translation>ラック別</translation>
+    </message>
+    <message>
+        <source>By PDU</source>
+        <translation>PDU 別</translation>
+    </message>
+    <message>
+        <source>By cooling loop</source>
+        <translation>冷却ループ別</translation>
+    </message>
+    <message>
+        <source>The ten costliest incidents</source>
+        <translation>最もコストの大きいインシデント 10 件</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>No incidents in this period.</source>
+        <translation>この期間にインシデントはありません。</translation>
+    </message>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>時刻 (UTC)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>経緯</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <source>Preventable</source>
+        <translation>予防可能</translation>
+    </message>
+    <message>
+        <source>Grit: what it took by hand</source>
+        <translation>根性: 手作業にかかったもの</translation>
+    </message>
+    <message>
+        <source>%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.</source>
+        <translation>手動対応 %1 件、うち夜間 %2 件 (%3)。手作業 %4 時間。障害への対応 %5 件。</translation>
+    </message>
+    <message>
+        <source>Job restarted again and again</source>
+        <translation>再起動を繰り返したジョブ</translation>
+    </message>
+    <message>
+        <source>GPU-h lost</source>
+        <translation>損失 GPU 時間</translation>
+    </message>
+    <message>
+        <source>Threshold changed</source>
+        <translation>しきい値の変更</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>実施者</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Maintenance debt</source>
+        <translation>保守負債</translation>
+    </message>
+    <message>
+        <source>under a day</source>
+        <translation>1 日未満</translation>
+    </message>
+    <message>
+        <source>1 to 3 days</source>
+        <translation>1〜3 日</translation>
+    </message>
+    <message>
+        <source>3 to 7 days</source>
+        <translation>3〜7 日</translation>
+    </message>
+    <message>
+        <source>a week or more</source>
+        <translation>1 週間以上</translation>
+    </message>
+    <message>
+        <source>Open warnings, open for</source>
+        <translation>未対応の警告 (経過期間)</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告数</translation>
+    </message>
+    <message>
+        <source>Expected cost a day</source>
+        <translation>1 日あたりの予想コスト</translation>
+    </message>
+    <message>
+        <source>Xid %1</source>
+        <translation>Xid %1</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The oldest amber lights</source>
+        <translation>最も古い黄色ランプ</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Open for</source>
+        <translation>経過</translation>
+    </message>
+    <message>
+        <source>Acknowledged by</source>
+        <translation>確認者</translation>
+    </message>
+    <message>
+        <source>Cost a day</source>
+        <translation>1 日のコスト</translation>
+    </message>
+    <message>
+        <source>Lemons: failed again and again</source>
+        <translation>問題児: 障害を繰り返すもの</translation>
+    </message>
+    <message>
+        <source>Incidents caused</source>
+        <translation>原因となったインシデント</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trends over the last %n period(s)</source>
+        <translation>
+            <numerusform>直近 %n 期間の推移</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours</source>
+        <translation>損失 GPU 時間</translation>
+    </message>
+    <message>
+        <source>Mean time between failures (h)</source>
+        <translation>平均故障間隔 (時間)</translation>
+    </message>
+    <message>
+        <source>Fix first</source>
+        <translation>最優先で直すもの</translation>
+    </message>
+    <message numerus="yes">
+        <source>caused %n incident(s)</source>
+        <translation>
+            <numerusform>インシデント %n 件の原因</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, open: %2 a day</source>
+        <translation>%1、未対応: 1 日 %2</translation>
+    </message>
+    <message>
+        <source>Nothing stands out.</source>
+        <translation>特に目立つものはありません。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Expected saving a period</source>
+        <translation>期間あたりの予想節約額</translation>
+    </message>
+    <message>
+        <source>Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: about 1 is manageable, more than 10 is a flood).</source>
+        <translation>アラーム負荷: オペレーター 1 人あたり 10 分に平均 %1 件、最多の 10 分間で %2 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水)。</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation>%1: 書き込めません</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -813,14 +1108,6 @@
         <translation>--from を指定しない場合の期間の長さ: 7d、30d、36h (既定 7d)。</translation>
     </message>
     <message>
-        <source>csv: one file per table (default csv).</source>
-        <translation>csv: 表ごとに 1 ファイル (既定 csv)。</translation>
-    </message>
-    <message>
-        <source>Where to write: a folder for csv.</source>
-        <translation>出力先: csv の場合はフォルダー。</translation>
-    </message>
-    <message>
         <source>USD per GPU-hour (default 2.50).</source>
         <translation>GPU 1 時間あたりの USD (既定 2.50)。</translation>
     </message>
@@ -835,10 +1122,6 @@
     <message>
         <source>--out PATH is needed</source>
         <translation>--out PATH が必要です</translation>
-    </message>
-    <message>
-        <source>--format: &apos;%1&apos; is not a format this version writes (csv)</source>
-        <translation>--format: &apos;%1&apos; はこのバージョンが出力できる形式ではありません (csv)</translation>
     </message>
     <message>
         <source>--price: &apos;%1&apos; is not a number</source>
@@ -871,6 +1154,34 @@
     <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
         <translation>障害 %1 件、失われた GPU 時間 %2 ($%3)、予防可能 %4 %、手動対応 %5 件、未対応の警告 %6 件</translation>
+    </message>
+    <message>
+        <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
+        <translation>pdf (ページ付き、グラフ入り) または csv (表ごとに 1 ファイル)。既定は pdf。</translation>
+    </message>
+    <message>
+        <source>Where to write: a file for pdf, a folder for csv.</source>
+        <translation>出力先: pdf はファイル、csv はフォルダー。</translation>
+    </message>
+    <message>
+        <source>Paper for pdf: a4 or letter (default a4).</source>
+        <translation>pdf の用紙: a4 または letter (既定 a4)。</translation>
+    </message>
+    <message>
+        <source>Language of the report: en, de or ja (default: the system&apos;s).</source>
+        <translation>レポートの言語: en、de、ja (既定: システムの言語)。</translation>
+    </message>
+    <message>
+        <source>--format: &apos;%1&apos; is not pdf or csv</source>
+        <translation>--format: &apos;%1&apos; は pdf でも csv でもありません</translation>
+    </message>
+    <message>
+        <source>--page: &apos;%1&apos; is not a4 or letter</source>
+        <translation>--page: &apos;%1&apos; は a4 でも letter でもありません</translation>
+    </message>
+    <message>
+        <source>--lang: &apos;%1&apos; is not a language</source>
+        <translation>--lang: &apos;%1&apos; は言語ではありません</translation>
     </message>
 </context>
 <context>

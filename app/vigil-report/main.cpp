@@ -5,14 +5,17 @@
 #include "recorder/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
+#include "report/reportrenderer.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTextStream>
+#include <QTranslator>
 
 #include <cmath>
 #include <optional>
@@ -58,7 +61,10 @@ QString day(int64_t ms)
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Fonts and painting need a GUI application, not a screen.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("vigil-report"));
     QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
     QTextStream out(stdout), err(stderr);
@@ -77,9 +83,15 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("period"),
                        Tr::tr("Length of the period when --from is not given: 7d, 30d, 36h (default 7d)."),
                        QStringLiteral("length"), QStringLiteral("7d") });
-    parser.addOption({ QStringLiteral("format"), Tr::tr("csv: one file per table (default csv)."),
-                       QStringLiteral("format"), QStringLiteral("csv") });
-    parser.addOption({ QStringLiteral("out"), Tr::tr("Where to write: a folder for csv."), QStringLiteral("path") });
+    parser.addOption({ QStringLiteral("format"),
+                       Tr::tr("pdf (paged, with charts) or csv (one file per table); default pdf."),
+                       QStringLiteral("format"), QStringLiteral("pdf") });
+    parser.addOption(
+        { QStringLiteral("out"), Tr::tr("Where to write: a file for pdf, a folder for csv."), QStringLiteral("path") });
+    parser.addOption({ QStringLiteral("page"), Tr::tr("Paper for pdf: a4 or letter (default a4)."),
+                       QStringLiteral("size"), QStringLiteral("a4") });
+    parser.addOption({ QStringLiteral("lang"), Tr::tr("Language of the report: en, de or ja (default: the system's)."),
+                       QStringLiteral("code") });
     parser.addOption({ QStringLiteral("price"), Tr::tr("USD per GPU-hour (default 2.50)."), QStringLiteral("usd"),
                        QStringLiteral("2.50") });
     parser.addOption(
@@ -87,6 +99,17 @@ int main(int argc, char *argv[])
           Tr::tr("Hours a warning must have been visible for a failure to count as preventable (default 1)."),
           QStringLiteral("hours"), QStringLiteral("1") });
     parser.process(app);
+
+    // The language first, so that every message after this is in it.
+    const QLocale locale
+        = parser.isSet(QStringLiteral("lang")) ? QLocale(parser.value(QStringLiteral("lang"))) : QLocale();
+    QLocale::setDefault(locale);
+    QTranslator qt, own;
+    if (qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qt);
+    if (own.load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&own);
 
     const auto usage = [&](const QString &why) {
         err << "vigil-report: " << why << Qt::endl;
@@ -96,9 +119,14 @@ int main(int argc, char *argv[])
         return usage(Tr::tr("--recording FILE is needed"));
     if (!parser.isSet(QStringLiteral("out")))
         return usage(Tr::tr("--out PATH is needed"));
-    if (parser.value(QStringLiteral("format")) != QLatin1String("csv"))
-        return usage(Tr::tr("--format: '%1' is not a format this version writes (csv)")
-                         .arg(parser.value(QStringLiteral("format"))));
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("csv") && format != QLatin1String("pdf"))
+        return usage(Tr::tr("--format: '%1' is not pdf or csv").arg(format));
+    const QString page = parser.value(QStringLiteral("page")).toLower();
+    if (page != QLatin1String("a4") && page != QLatin1String("letter"))
+        return usage(Tr::tr("--page: '%1' is not a4 or letter").arg(parser.value(QStringLiteral("page"))));
+    if (parser.isSet(QStringLiteral("lang")) && locale.language() == QLocale::C)
+        return usage(Tr::tr("--lang: '%1' is not a language").arg(parser.value(QStringLiteral("lang"))));
     vigil::CostSettings settings;
     bool ok = false;
     settings.pricePerGpuHour = QLocale::c().toDouble(parser.value(QStringLiteral("price")), &ok);
@@ -139,11 +167,18 @@ int main(int argc, char *argv[])
         return 1;
     }
     QStringList written;
-    if (const QString error = vigil::writeReportCsv(report, parser.value(QStringLiteral("out")), &written);
-        !error.isEmpty()) {
+    const QString outPath = parser.value(QStringLiteral("out"));
+    const QString error = format == QLatin1String("csv")
+        ? vigil::writeReportCsv(report, outPath, &written)
+        : vigil::ReportRenderer(report, QPageSize(page == QLatin1String("a4") ? QPageSize::A4 : QPageSize::Letter),
+                                locale)
+              .writePdf(outPath);
+    if (!error.isEmpty()) {
         err << "vigil-report: " << error << Qt::endl;
         return 1;
     }
+    if (format == QLatin1String("pdf"))
+        written << outPath;
     const QLocale c = QLocale::c();
     out << QFileInfo(recording.path()).fileName() << ", " << day(start) << " – " << day(end) << " UTC: ";
     if (report.isEmpty())

@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -162,8 +163,9 @@ private Q_SLOTS:
     void theCsvSaysTheSame()
     {
         const QString out = dir.filePath(QStringLiteral("csv"));
-        const Run run = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"), out,
-                                 QStringLiteral("--period"), QStringLiteral("5d") });
+        const Run run
+            = report({ QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--recording"), recording,
+                       QStringLiteral("--out"), out, QStringLiteral("--period"), QStringLiteral("5d") });
         QVERIFY2(run.status == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("disruptions")));
         const auto periods = readCsv(out + QStringLiteral("/periods.csv"));
@@ -198,12 +200,86 @@ private Q_SLOTS:
         QCOMPARE(csvField(QStringLiteral("say \"hi\", twice")), QStringLiteral("\"say \"\"hi\"\", twice\""));
     }
 
+    void aPdfAManagerCanRead_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("heading");
+        QTest::addColumn<QString>("size"); // as pdfinfo gives it
+        QTest::newRow("English, A4") << "en"
+                                     << "a4"
+                                     << "Maintenance-debt report"
+                                     << "595 x 842";
+        QTest::newRow("English, Letter") << "en"
+                                         << "letter"
+                                         << "Where the GPU-hours went"
+                                         << "612 x 792";
+        QTest::newRow("German") << "de"
+                                << "a4"
+                                << "Bericht über Wartungsschulden"
+                                << "595 x 842";
+        QTest::newRow("Japanese") << "ja"
+                                  << "a4"
+                                  << "保守負債レポート"
+                                  << "595 x 842";
+    }
+
+    void aPdfAManagerCanRead()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QString, page);
+        QFETCH(QString, heading);
+        QFETCH(QString, size);
+        const QString pdf = dir.filePath(QStringLiteral("report-%1-%2.pdf").arg(lang, page));
+        const Run run = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"), pdf,
+                                 QStringLiteral("--period"), QStringLiteral("5d"), QStringLiteral("--lang"), lang,
+                                 QStringLiteral("--page"), page });
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QProcess info;
+        info.start(QStringLiteral("pdfinfo"), { pdf });
+        QVERIFY(info.waitForFinished(30000));
+        const QString pdfInfo = QString::fromUtf8(info.readAllStandardOutput());
+        QVERIFY2(pdfInfo.contains(size), qPrintable(pdfInfo));
+        static const QRegularExpression pagesLine(QStringLiteral("Pages:\\s+(\\d+)"));
+        const int pages = pagesLine.match(pdfInfo).captured(1).toInt();
+        QVERIFY2(pages >= 4 && pages <= 12, qPrintable(pdfInfo)); // a title page, then the sections
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000));
+        const QString body = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY2(body.contains(heading), qPrintable(body.left(400)));
+        // The headline numbers, formatted as the language writes them.
+        RecordingReader reader;
+        QCOMPARE(reader.open(recording), QString());
+        MaintenanceReport r;
+        QCOMPARE(buildReport(reader, reader.endMs() + 1 - 5 * 86400000LL, reader.endMs() + 1, {}, {}, r), QString());
+        const QLocale locale(lang);
+        const QString lost = locale.toString(r.current.lostGpuHours, 'f', 0);
+        QVERIFY2(body.contains(lost), qPrintable(lost));
+        QVERIFY(body.contains(QStringLiteral("$%1").arg(locale.toString(r.current.money, 'f', 0))));
+        // Dates too: 02.11.26 in German, 2026/11/02 in Japanese.
+        const QString start
+            = locale.toString(QDateTime::fromMSecsSinceEpoch(r.current.fromMs, Qt::UTC).date(), QLocale::ShortFormat);
+        QVERIFY2(body.contains(start), qPrintable(start));
+        if (lang == QLatin1String("en"))
+            QVERIFY2(!body.contains(QStringLiteral("(s)")), "plurals are words, not time(s)");
+    }
+
     void anEmptyPeriodIsAReportThatSaysSo()
     {
         const QString out = dir.filePath(QStringLiteral("empty"));
-        const Run run
-            = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"), out, QStringLiteral("--from"),
-                       QStringLiteral("2020-01-01"), QStringLiteral("--to"), QStringLiteral("2020-01-08") });
+        const Run pdf = report({ QStringLiteral("--recording"), recording, QStringLiteral("--out"),
+                                 dir.filePath(QStringLiteral("empty.pdf")), QStringLiteral("--from"),
+                                 QStringLiteral("2020-01-01"), QStringLiteral("--to"), QStringLiteral("2020-01-08") });
+        QCOMPARE(pdf.status, 0);
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { dir.filePath(QStringLiteral("empty.pdf")), QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000));
+        QVERIFY(QString::fromUtf8(text.readAllStandardOutput())
+                    .contains(QStringLiteral("Nothing happened in this period")));
+        const Run run = report({ QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--recording"),
+                                 recording, QStringLiteral("--out"), out, QStringLiteral("--from"),
+                                 QStringLiteral("2020-01-01"), QStringLiteral("--to"), QStringLiteral("2020-01-08") });
         QCOMPARE(run.status, 0);
         QVERIFY2(run.out.contains(QStringLiteral("nothing happened in this period")), qPrintable(run.out));
         QCOMPARE(readCsv(out + QStringLiteral("/incidents.csv")).size(), size_t(1)); // the header
@@ -244,6 +320,14 @@ private Q_SLOTS:
             << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
                              QStringLiteral("--period"),    QStringLiteral("0d") }
             << 2 << "--period: '0d' is not a length";
+        QTest::newRow("an unknown paper")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
+                             QStringLiteral("--page"),      QStringLiteral("a3") }
+            << 2 << "--page: 'a3' is not a4 or letter";
+        QTest::newRow("a pdf that cannot be written")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("RECORDING"), QStringLiteral("--out"),
+                             QStringLiteral("/proc/report.pdf") }
+            << 1 << "/proc/report.pdf";
         QTest::newRow("an unknown format")
             << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--out"), out,
                              QStringLiteral("--format"),    QStringLiteral("docx") }

@@ -1,0 +1,123 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>AlarmTreeModel</name>
+    <message numerus="yes">
+        <source>%1 (%n alarm(s))</source>
+        <translation>
+            <numerusform>%1 (%n alarm)</numerusform>
+            <numerusform>%1 (%n alarms)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Raised %1 (%n time(s) in all)</source>
+        <translation>
+            <numerusform>Raised %1 (%n time in all)</numerusform>
+            <numerusform>Raised %1 (%n times in all)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) of running jobs at risk</source>
+        <translation>
+            <numerusform>%n GPU of running jobs at risk</numerusform>
+            <numerusform>%n GPUs of running jobs at risk</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReportRenderer</name>
+    <message numerus="yes">
+        <source>Trends over the last %n period(s)</source>
+        <translation>
+            <numerusform>Trends over the last %n period</numerusform>
+            <numerusform>Trends over the last %n periods</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>caused %n incident(s)</source>
+        <translation>
+            <numerusform>caused %n incident</numerusform>
+            <numerusform>caused %n incidents</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::AlarmDock</name>
+    <message numerus="yes">
+        <source>%n unacknowledged</source>
+        <translation>
+            <numerusform>%n unacknowledged</numerusform>
+            <numerusform>%n unacknowledged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n chattering</source>
+        <translation>
+            <numerusform> · %n chattering</numerusform>
+            <numerusform> · %n chattering</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n standing for over a day</source>
+        <translation>
+            <numerusform> · %n standing for over a day</numerusform>
+            <numerusform> · %n standing for over a day</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::DebtTableModel</name>
+    <message numerus="yes">
+        <source>%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU(s) of running jobs with it.</source>
+        <translation>
+            <numerusform>%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU of running jobs with it.</numerusform>
+            <numerusform>%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPUs of running jobs with it.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::IncidentDock</name>
+    <message numerus="yes">
+        <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
+        <translation>
+            <numerusform>%n event about jobs or entities the topology does not know, skipped</numerusform>
+            <numerusform>%n events about jobs or entities the topology does not know, skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate event(s) ignored</source>
+        <translation>
+            <numerusform>%n duplicate event ignored</numerusform>
+            <numerusform>%n duplicate events ignored</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::IncidentTableModel</name>
+    <message numerus="yes">
+        <source>%1 on %2 from %3 (%n time(s)), %4</source>
+        <translation>
+            <numerusform>%1 on %2 from %3 (%n time), %4</numerusform>
+            <numerusform>%1 on %2 from %3 (%n times), %4</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::MainWindow</name>
+    <message numerus="yes">
+        <source>%n new alarm(s) to acknowledge, the highest %1</source>
+        <translation>
+            <numerusform>%n new alarm to acknowledge, the highest %1</numerusform>
+            <numerusform>%n new alarms to acknowledge, the highest %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ %n unacknowledged</numerusform>
+            <numerusform>▲ %n unacknowledged</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

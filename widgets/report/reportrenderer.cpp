@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportrenderer.h"
+
+#include "eventdescription.h"
+#include "incidenttablemodel.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPdfWriter>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace vigil {
+
+namespace {
+
+constexpr double Margin = 48.0; // points
+const QColor Ink(0x1b, 0x1f, 0x24);
+const QColor Dim(0x5b, 0x63, 0x6e);
+const QColor Rule(0xd0, 0xd5, 0xdb);
+const QColor Accent(0xd6, 0x45, 0x2b); // losses
+const QColor Calm(0x2f, 0x7d, 0x32); // improvements
+const QColor Bar(0x3b, 0x6e, 0xa8);
+
+// Japanese needs a CJK face; the others a plain sans.
+QString familyFor(const QLocale &locale)
+{
+    return locale.language() == QLocale::Japanese ? QStringLiteral("Noto Sans CJK JP") : QStringLiteral("DejaVu Sans");
+}
+
+} // namespace
+
+// The layout's state: where on which page, and the painter (null while measuring).
+struct ReportRenderer::Cursor
+{
+    QPainter *p = nullptr;
+    QRectF page; // the printable area, in points
+    std::function<void()> newPage;
+    double y = 0.0;
+    int pageNumber = 1;
+    int totalPages = 0; // 0 while measuring
+    QString family;
+    QImage metricsDevice { 8, 8, QImage::Format_RGB32 };
+
+    QFont font(double size, bool bold = false) const
+    {
+        QFont f(family);
+        f.setPixelSize(int(std::lround(size)));
+        f.setBold(bold);
+        return f;
+    }
+    QRectF measure(const QFont &f, double width, const QString &text, int flags = Qt::TextWordWrap) const
+    {
+        QFontMetricsF metrics(f, const_cast<QImage *>(&metricsDevice));
+        return metrics.boundingRect(QRectF(0, 0, width, 1e6), flags, text);
+    }
+    double bottom() const { return page.bottom() - 24.0; } // room for the footer
+    void footer()
+    {
+        if (!p)
+            return;
+        p->setPen(Dim);
+        p->setFont(font(8));
+        p->drawLine(QPointF(page.left(), page.bottom() - 16), QPointF(page.right(), page.bottom() - 16));
+        p->drawText(
+            QRectF(page.left(), page.bottom() - 14, page.width(), 14), Qt::AlignRight | Qt::AlignVCenter,
+            ReportRenderer::tr("Vigil maintenance-debt report · page %1 of %2").arg(pageNumber).arg(totalPages));
+    }
+    void breakPage()
+    {
+        footer();
+        ++pageNumber;
+        if (p && newPage)
+            newPage();
+        y = page.top();
+    }
+    // Makes room for `height`, starting a new page if it does not fit.
+    void need(double height)
+    {
+        if (y + height > bottom() && y > page.top())
+            breakPage();
+    }
+    void text(const QString &s, double size, const QColor &colour = Ink, bool bold = false, double spaceAfter = 6.0)
+    {
+        const QFont f = font(size, bold);
+        const QRectF r = measure(f, page.width(), s);
+        need(r.height());
+        if (p) {
+            p->setFont(f);
+            p->setPen(colour);
+            p->drawText(QRectF(page.left(), y, page.width(), r.height() + 2), Qt::TextWordWrap, s);
+        }
+        y += r.height() + spaceAfter;
+    }
+    void heading(const QString &s)
+    {
+        need(60);
+        y += 8;
+        text(s, 17, Ink, true, 4);
+        if (p) {
+            p->setPen(QPen(Accent, 1.5));
+            p->drawLine(QPointF(page.left(), y), QPointF(page.left() + 60, y));
+        }
+        y += 10;
+    }
+
+    // A table: widths are shares of the page width; rows may wrap; the header is
+    // repeated on every page the table runs onto.
+    void table(const QStringList &header, const std::vector<double> &widths, const std::vector<QStringList> &rows,
+               const std::vector<int> &rightAligned = {})
+    {
+        const QFont head = font(8.5, true), body = font(8.5);
+        std::vector<double> w;
+        for (double share : widths)
+            w.push_back(share * page.width());
+        auto rowHeight = [&](const QStringList &cells, const QFont &f) {
+            double h = 0;
+            for (int c = 0; c < cells.size() && size_t(c) < w.size(); ++c)
+                h = std::max(h, measure(f, w[size_t(c)] - 6, cells[c]).height());
+            return h + 6;
+        };
+        auto drawRow = [&](const QStringList &cells, const QFont &f, bool isHeader) {
+            const double h = rowHeight(cells, f);
+            if (p) {
+                if (isHeader)
+                    p->fillRect(QRectF(page.left(), y, page.width(), h), QColor(0xee, 0xf1, 0xf4));
+                p->setFont(f);
+                p->setPen(isHeader ? Dim : Ink);
+                double x = page.left();
+                for (int c = 0; c < cells.size() && size_t(c) < w.size(); ++c) {
+                    const bool right = std::find(rightAligned.begin(), rightAligned.end(), c) != rightAligned.end();
+                    p->drawText(QRectF(x + 3, y + 3, w[size_t(c)] - 6, h - 6),
+                                Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[c]);
+                    x += w[size_t(c)];
+                }
+                p->setPen(QPen(Rule, 0.5));
+                p->drawLine(QPointF(page.left(), y + h), QPointF(page.right(), y + h));
+            }
+            y += h;
+        };
+        need(rowHeight(header, head) + (rows.empty() ? 0 : rowHeight(rows.front(), body)));
+        drawRow(header, head, true);
+        for (const QStringList &row : rows) {
+            if (y + rowHeight(row, body) > bottom()) {
+                breakPage();
+                drawRow(header, head, true);
+            }
+            drawRow(row, body, false);
+        }
+        y += 10;
+    }
+
+    // Horizontal bars, largest first, each labelled with its value.
+    void bars(const QString &title, const std::vector<std::pair<QString, double>> &items, const QString &unit,
+              const QLocale &locale)
+    {
+        const double rowH = 16;
+        need(24 + rowH * double(std::max<size_t>(1, items.size())));
+        text(title, 10, Ink, true, 4);
+        const double labelW = page.width() * 0.28, valueW = page.width() * 0.18;
+        const double barW = page.width() - labelW - valueW - 8;
+        double most = 0;
+        for (const auto &[label, value] : items)
+            most = std::max(most, value);
+        for (const auto &[label, value] : items) {
+            if (p) {
+                p->setFont(font(8.5));
+                p->setPen(Ink);
+                p->drawText(QRectF(page.left(), y, labelW - 6, rowH), Qt::AlignRight | Qt::AlignVCenter,
+                            QFontMetricsF(font(8.5)).elidedText(label, Qt::ElideMiddle, labelW - 6));
+                const double len = most > 0 ? barW * value / most : 0;
+                p->fillRect(QRectF(page.left() + labelW, y + 3, std::max(1.0, len), rowH - 6), Bar);
+                p->drawText(QRectF(page.left() + labelW + len + 4, y, valueW + barW - len, rowH),
+                            Qt::AlignLeft | Qt::AlignVCenter,
+                            QStringLiteral("%1 %2").arg(locale.toString(value, 'f', 0), unit));
+            }
+            y += rowH;
+        }
+        y += 10;
+    }
+
+    // A line over the trend's periods, with each point's value.
+    void line(const QString &title, const QStringList &labels, const std::vector<double> &values,
+              const std::function<QString(double)> &format, const QColor &colour)
+    {
+        const double h = 120;
+        need(h + 30);
+        text(title, 10, Ink, true, 2);
+        const QRectF plot(page.left() + 20, y + 14, page.width() - 40, h - 40);
+        if (p && !values.empty()) {
+            const double most = std::max(1e-9, *std::max_element(values.begin(), values.end()));
+            p->setPen(QPen(Rule, 0.5));
+            p->drawLine(plot.bottomLeft(), plot.bottomRight());
+            QPainterPath path;
+            const double step = values.size() > 1 ? plot.width() / double(values.size() - 1) : 0;
+            for (size_t i = 0; i < values.size(); ++i) {
+                const QPointF at(plot.left() + step * double(i), plot.bottom() - plot.height() * values[i] / most);
+                i == 0 ? path.moveTo(at) : path.lineTo(at);
+            }
+            p->setPen(QPen(colour, 1.8));
+            p->setBrush(Qt::NoBrush);
+            p->drawPath(path);
+            p->setFont(font(7.5));
+            for (size_t i = 0; i < values.size(); ++i) {
+                const QPointF at(plot.left() + step * double(i), plot.bottom() - plot.height() * values[i] / most);
+                p->setBrush(colour);
+                p->drawEllipse(at, 2.2, 2.2);
+                p->setPen(Ink);
+                p->drawText(QRectF(at.x() - 40, at.y() - 14, 80, 12), Qt::AlignCenter, format(values[i]));
+                p->setPen(Dim);
+                if (size_t(labels.size()) > i)
+                    p->drawText(QRectF(at.x() - 40, plot.bottom() + 3, 80, 12), Qt::AlignCenter, labels[int(i)]);
+                p->setPen(QPen(colour, 1.8));
+            }
+        }
+        y += h;
+    }
+};
+
+ReportRenderer::ReportRenderer(const MaintenanceReport &report, QPageSize pageSize, QLocale locale)
+    : m_report(report)
+    , m_pageSize(std::move(pageSize))
+    , m_locale(std::move(locale))
+{ }
+
+int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage)
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    Cursor c;
+    c.p = painter;
+    c.page = pageRect;
+    c.newPage = newPage;
+    c.y = pageRect.top();
+    c.family = familyFor(l);
+    if (painter) // the page count, from the measuring pass
+        c.totalPages = pageCount();
+    const Topology *t = r.topology.get();
+    const auto money = [&](double v) { return QStringLiteral("$%1").arg(l.toString(v, 'f', 0)); };
+    const auto hours = [&](double v) { return l.toString(v, 'f', v < 10 ? 1 : 0); };
+    const auto percent = [&](double share) { return tr("%1 %").arg(l.toString(share * 100.0, 'f', 0)); };
+    const auto date = [&](int64_t ms) {
+        return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), QLocale::ShortFormat);
+    };
+    const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
+        if (before <= 0.0)
+            return now > 0.0 ? tr("new this period") : tr("as before");
+        const double delta = (now - before) / before;
+        const QString arrow = delta > 0 ? QStringLiteral("▲") : (delta < 0 ? QStringLiteral("▼") : QStringLiteral("="));
+        const bool worse = lowerIsBetter ? delta > 0 : delta < 0;
+        return tr("%1 %2 % vs previous %3")
+            .arg(arrow, l.toString(std::fabs(delta) * 100.0, 'f', 0), worse ? tr("(worse)") : tr("(better)"));
+    };
+
+    // The title page: what a manager reads first.
+    const PeriodFigures &now = r.current, &before = r.previous;
+    c.y += 40;
+    c.text(tr("Maintenance-debt report"), 28, Ink, true, 8);
+    c.text(tr("%1 · %2 to %3 (UTC)")
+               .arg(t && !t->clusterName.isEmpty() ? t->clusterName : r.source, date(now.fromMs), date(now.toMs - 1)),
+           12, Dim, false, 4);
+    c.text(tr("From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h "
+              "before and was not drained.")
+               .arg(r.source, QStringLiteral("$%1").arg(l.toString(r.settings.pricePerGpuHour, 'f', 2)),
+                    l.toString(double(r.settings.leadTimeMs) / 3600000.0, 'f', 1)),
+           9, Dim, false, 30);
+    if (r.isEmpty()) {
+        c.text(tr("Nothing happened in this period: no disruptions, no manual actions, no open warnings."), 14, Ink,
+               true, 12);
+    } else {
+        struct Tile
+        {
+            QString label, value, delta;
+            bool bad;
+        };
+        const Tile tiles[] = {
+            { tr("GPU-hours lost"), l.toString(now.lostGpuHours, 'f', 0),
+              change(now.lostGpuHours, before.lostGpuHours, true), now.lostGpuHours > before.lostGpuHours },
+            { tr("What they cost"), money(now.money), change(now.money, before.money, true), now.money > before.money },
+            { tr("Disruptions"), l.toString(qulonglong(now.disruptions)),
+              change(double(now.disruptions), double(before.disruptions), true), now.disruptions > before.disruptions },
+            { tr("Effective training time (ETTR)"), percent(now.ettr), change(now.ettr, before.ettr, false),
+              now.ettr < before.ettr },
+            { tr("Preventable share"), percent(now.preventableShare()),
+              change(now.preventableShare(), before.preventableShare(), true),
+              now.preventableShare() > before.preventableShare() },
+            { tr("Manual actions (at night)"),
+              tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.manualActions)), l.toString(qulonglong(r.grit.atNight))),
+              tr("%1 operator-hours").arg(hours(r.grit.operatorHours)), false },
+        };
+        const double tileW = (c.page.width() - 20) / 2, tileH = 74;
+        for (size_t i = 0; i < std::size(tiles); ++i) {
+            const double x = c.page.left() + double(i % 2) * (tileW + 20);
+            const double y = c.y + double(i / 2) * (tileH + 12);
+            if (painter) {
+                painter->setPen(QPen(Rule, 0.8));
+                painter->setBrush(QColor(0xf7, 0xf8, 0xfa));
+                painter->drawRoundedRect(QRectF(x, y, tileW, tileH), 4, 4);
+                painter->setPen(Dim);
+                painter->setFont(c.font(9));
+                painter->drawText(QRectF(x + 10, y + 6, tileW - 20, 14), Qt::AlignLeft, tiles[i].label);
+                painter->setPen(Ink);
+                painter->setFont(c.font(22, true));
+                painter->drawText(QRectF(x + 10, y + 20, tileW - 20, 30), Qt::AlignLeft | Qt::AlignVCenter,
+                                  tiles[i].value);
+                painter->setPen(tiles[i].bad ? Accent : Dim);
+                painter->setFont(c.font(8.5));
+                painter->drawText(QRectF(x + 10, y + 52, tileW - 20, 14), Qt::AlignLeft, tiles[i].delta);
+            }
+        }
+        c.y += 3 * (tileH + 12) + 10;
+        c.text(tr("Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.")
+                   .arg(money(std::accumulate(r.debt.begin(), r.debt.end(), 0.0,
+                                              [](double s, const DebtItem &d) { return s + d.expectedCostPerDay; }))),
+               10, Ink, false, 6);
+    }
+    c.breakPage();
+
+    // Where it went.
+    c.heading(tr("Where the GPU-hours went"));
+    std::vector<std::pair<QString, double>> causes;
+    for (const auto &[cause, lost] : r.lostByCause)
+        causes.emplace_back(causeClassName(cause), lost);
+    std::sort(causes.begin(), causes.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    c.bars(tr("Lost GPU-hours by cause"), causes, tr("GPU-h"), l);
+    const auto places = [&](const std::vector<std::pair<uint32_t, double>> &list, EntityKind kind) {
+        std::vector<std::pair<QString, double>> out;
+        for (size_t i = 0; i < list.size() && i < 8; ++i)
+            out.emplace_back(entityName(t, { kind, list[i].first }), list[i].second);
+        return out;
+    };
+    if (!r.lostByRack.empty())
+        c.bars(tr("By rack"), places(r.lostByRack, EntityKind::Rack), tr("GPU-h"), l);
+    if (!r.lostByPdu.empty())
+        c.bars(tr("By PDU"), places(r.lostByPdu, EntityKind::Pdu), tr("GPU-h"), l);
+    if (!r.lostByLoop.empty())
+        c.bars(tr("By cooling loop"), places(r.lostByLoop, EntityKind::CoolingLoop), tr("GPU-h"), l);
+
+    c.heading(tr("The ten costliest incidents"));
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < r.incidents.size() && i < 10; ++i) {
+        const ReportIncident &ri = r.incidents[i];
+        rows.push_back({ shortClock(ri.incident.failedMs), ri.incident.jobId,
+                         incidentStory(ri.incident, ri.attribution, ri.cost, t), hours(ri.cost.lostGpuHours),
+                         money(ri.cost.money), ri.cost.preventable ? tr("yes") : tr("no") });
+    }
+    if (rows.empty())
+        c.text(tr("No incidents in this period."), 10, Dim);
+    else
+        c.table({ tr("Time (UTC)"), tr("Job"), tr("What happened"), tr("GPU-h"), tr("Cost"), tr("Preventable") },
+                { 0.11, 0.14, 0.49, 0.08, 0.09, 0.09 }, rows, { 3, 4 });
+
+    // Grit.
+    c.heading(tr("Grit: what it took by hand"));
+    c.text(tr("%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.")
+               .arg(l.toString(qulonglong(r.grit.manualActions)), l.toString(qulonglong(r.grit.atNight)),
+                    percent(r.grit.nightShare()), hours(r.grit.operatorHours),
+                    l.toString(qulonglong(r.grit.answeringIncidents))),
+           10);
+    rows.clear();
+    for (const GritSummary::RepeatedRestarts &j : r.grit.repeatedRestarts)
+        rows.push_back({ j.jobId, l.toString(qulonglong(j.incidents)), hours(j.lostGpuHours) });
+    if (!rows.empty())
+        c.table({ tr("Job restarted again and again"), tr("Disruptions"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 }, rows,
+                { 1, 2 });
+    rows.clear();
+    for (const Event &e : r.grit.thresholdChanges)
+        rows.push_back({ shortClock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message });
+    if (!rows.empty())
+        c.table({ tr("Threshold changed"), tr("By"), tr("On"), tr("Why") }, { 0.14, 0.14, 0.2, 0.52 }, rows);
+
+    // Debt.
+    c.heading(tr("Maintenance debt"));
+    rows.clear();
+    const QString ages[] = { tr("under a day"), tr("1 to 3 days"), tr("3 to 7 days"), tr("a week or more") };
+    for (size_t i = 0; i < r.debtByAge.size() && i < std::size(ages); ++i)
+        rows.push_back({ ages[i], l.toString(qulonglong(r.debtByAge[i].warnings)), money(r.debtByAge[i].costPerDay) });
+    c.table({ tr("Open warnings, open for"), tr("Warnings"), tr("Expected cost a day") }, { 0.5, 0.2, 0.3 }, rows,
+            { 1, 2 });
+    std::vector<DebtItem> oldest = r.debt;
+    std::sort(oldest.begin(), oldest.end(), [](const DebtItem &a, const DebtItem &b) { return a.ageMs > b.ageMs; });
+    rows.clear();
+    for (size_t i = 0; i < oldest.size() && i < 8; ++i)
+        rows.push_back({ entityName(t, oldest[i].warnings.entity),
+                         oldest[i].warnings.type == EventType::Xid ? tr("Xid %1").arg(oldest[i].warnings.code)
+                                                                   : eventTypeName(oldest[i].warnings.type),
+                         durationText(oldest[i].ageMs),
+                         oldest[i].warnings.acknowledgedBy.isEmpty() ? tr("nobody") : oldest[i].warnings.acknowledgedBy,
+                         money(oldest[i].expectedCostPerDay) });
+    if (!rows.empty())
+        c.table(
+            { tr("The oldest amber lights"), tr("Warning"), tr("Open for"), tr("Acknowledged by"), tr("Cost a day") },
+            { 0.3, 0.22, 0.14, 0.18, 0.16 }, rows, { 4 });
+    rows.clear();
+    for (const Lemon &lemon : r.lemons)
+        rows.push_back({ entityName(t, lemon.entity), l.toString(lemon.failures), hours(lemon.lostGpuHours) });
+    if (!rows.empty())
+        c.table({ tr("Lemons: failed again and again"), tr("Incidents caused"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 },
+                rows, { 1, 2 });
+
+    // Trends.
+    c.heading(tr("Trends over the last %n period(s)", "", int(r.trend.size())));
+    QStringList labels;
+    std::vector<double> lost, mtbf, preventable;
+    for (const PeriodFigures &p : r.trend) {
+        labels << date(p.toMs - 1);
+        lost.push_back(p.lostGpuHours);
+        mtbf.push_back(p.mtbfHours);
+        preventable.push_back(p.preventableShare());
+    }
+    c.line(
+        tr("Lost GPU-hours"), labels, lost, [&](double v) { return l.toString(v, 'f', 0); }, Accent);
+    c.line(
+        tr("Mean time between failures (h)"), labels, mtbf, [&](double v) { return l.toString(v, 'f', 1); }, Bar);
+    c.line(
+        tr("Preventable share"), labels, preventable, [&](double v) { return percent(v); }, Accent);
+
+    // Fix first.
+    c.heading(tr("Fix first"));
+    rows.clear();
+    for (size_t i = 0; i < r.fixFirst.size(); ++i) {
+        const FixFirst &f = r.fixFirst[i];
+        rows.push_back({ l.toString(int(i + 1)), entityName(t, f.entity),
+                         f.reason == FixFirst::Reason::Lemon
+                             ? tr("caused %n incident(s)", "", f.failures)
+                             : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay)),
+                         money(f.expectedSaving) });
+    }
+    if (rows.empty())
+        c.text(tr("Nothing stands out."), 10, Dim);
+    else
+        c.table({ tr("#"), tr("What"), tr("Why"), tr("Expected saving a period") }, { 0.06, 0.34, 0.4, 0.2 }, rows,
+                { 3 });
+    c.text(tr("Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: "
+              "about 1 is manageable, more than 10 is a flood).")
+               .arg(l.toString(r.flood.averagePer10Min, 'f', 1), l.toString(r.flood.peakPer10Min, 'f', 0)),
+           9, Dim);
+    c.footer();
+    return c.pageNumber;
+}
+
+int ReportRenderer::pageCount()
+{
+    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(Margin, Margin, Margin, Margin),
+                           QPageLayout::Point);
+    return layout(nullptr, page.paintRect(QPageLayout::Point), {});
+}
+
+QString ReportRenderer::writePdf(const QString &path)
+{
+    QPdfWriter writer(path);
+    writer.setResolution(300);
+    writer.setPageSize(m_pageSize);
+    writer.setPageMargins(QMarginsF(Margin, Margin, Margin, Margin), QPageLayout::Point);
+    writer.setTitle(tr("Maintenance-debt report"));
+    writer.setCreator(QStringLiteral("Vigil"));
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return tr("%1: cannot be written").arg(path);
+    painter.setRenderHint(QPainter::Antialiasing);
+    // Points as the unit: 300 dpi / 72.
+    painter.scale(300.0 / 72.0, 300.0 / 72.0);
+    const QRectF area(0, 0, writer.pageLayout().paintRect(QPageLayout::Point).width(),
+                      writer.pageLayout().paintRect(QPageLayout::Point).height());
+    layout(&painter, area, [&] { writer.newPage(); });
+    if (!painter.end())
+        return tr("%1: cannot be written").arg(path);
+    if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0)
+        return tr("%1: cannot be written").arg(path);
+    return {};
+}
+
+std::vector<QImage> ReportRenderer::pageImages(int dpi)
+{
+    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(Margin, Margin, Margin, Margin),
+                           QPageLayout::Point);
+    const QRectF full = page.fullRect(QPageLayout::Point);
+    const QRectF area = page.paintRect(QPageLayout::Point);
+    const double scale = double(dpi) / 72.0;
+    std::vector<QImage> pages;
+    QPainter painter;
+    auto startPage = [&] {
+        if (painter.isActive())
+            painter.end();
+        pages.emplace_back(QSize(int(full.width() * scale), int(full.height() * scale)), QImage::Format_RGB32);
+        pages.back().fill(Qt::white);
+        painter.begin(&pages.back());
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.scale(scale, scale);
+    };
+    startPage();
+    layout(&painter, area, startPage);
+    painter.end();
+    return pages;
+}
+
+} // namespace vigil
