@@ -2423,6 +2423,14 @@
         <source>alarms: all acknowledged</source>
         <translation>Alarme: alle bestätigt</translation>
     </message>
+    <message>
+        <source>Maintenance-debt &amp;report…</source>
+        <translation>Bericht über &amp;Wartungsschulden…</translation>
+    </message>
+    <message>
+        <source>Report on a recording</source>
+        <translation>Bericht über eine Aufzeichnung</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -2521,6 +2529,91 @@
     <message>
         <source>paused</source>
         <translation>pausiert</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReportWindow</name>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>&amp;PDF exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>&amp;CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Maintenance-debt report — %1</source>
+        <translation>Bericht über Wartungsschulden — %1</translation>
+    </message>
+    <message>
+        <source>The last 7 days</source>
+        <translation>Die letzten 7 Tage</translation>
+    </message>
+    <message>
+        <source>The last 30 days</source>
+        <translation>Die letzten 30 Tage</translation>
+    </message>
+    <message>
+        <source>From … to …</source>
+        <translation>Von … bis …</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Letter</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>&amp;Anzeigen</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>Zeitraum:</translation>
+    </message>
+    <message>
+        <source>Export the report as PDF</source>
+        <translation>Den Bericht als PDF exportieren</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the report&apos;s tables as CSV into</source>
+        <translation>Die Tabellen des Berichts als CSV exportieren nach</translation>
+    </message>
+    <message>
+        <source>Reading the recording and laying out the report…</source>
+        <translation>Die Aufzeichnung wird gelesen und der Bericht gesetzt…</translation>
+    </message>
+    <message>
+        <source>The report could not be made: %1</source>
+        <translation>Der Bericht konnte nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing happened in this period.</source>
+        <translation>In diesem Zeitraum ist nichts geschehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>
+        <translation>
+            <numerusform>%n Seite: %1 GPU-Stunden verloren, %2, bei %3 Ausfällen.</numerusform>
+            <numerusform>%n Seiten: %1 GPU-Stunden verloren, %2, bei %3 Ausfällen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written: %1</source>
+        <translation>Geschrieben: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Written: %n table(s) into %1</source>
+        <translation>
+            <numerusform>Geschrieben: %n Tabelle nach %1</numerusform>
+            <numerusform>Geschrieben: %n Tabellen nach %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

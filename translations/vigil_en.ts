@@ -120,4 +120,21 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>vigil::ReportWindow</name>
+    <message numerus="yes">
+        <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>
+        <translation>
+            <numerusform>%n page: %1 GPU-hours lost, %2, in %3 disruptions.</numerusform>
+            <numerusform>%n pages: %1 GPU-hours lost, %2, in %3 disruptions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Written: %n table(s) into %1</source>
+        <translation>
+            <numerusform>Written: %n table into %1</numerusform>
+            <numerusform>Written: %n tables into %1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

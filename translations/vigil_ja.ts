@@ -2409,6 +2409,14 @@
         <source>alarms: all acknowledged</source>
         <translation>アラーム: すべて確認済み</translation>
     </message>
+    <message>
+        <source>Maintenance-debt &amp;report…</source>
+        <translation>保守負債レポート(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Report on a recording</source>
+        <translation>記録のレポート</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -2507,6 +2515,89 @@
     <message>
         <source>paused</source>
         <translation>一時停止中</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReportWindow</name>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>PDF を書き出す(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV を書き出す(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Maintenance-debt report — %1</source>
+        <translation>保守負債レポート — %1</translation>
+    </message>
+    <message>
+        <source>The last 7 days</source>
+        <translation>直近 7 日間</translation>
+    </message>
+    <message>
+        <source>The last 30 days</source>
+        <translation>直近 30 日間</translation>
+    </message>
+    <message>
+        <source>From … to …</source>
+        <translation>期間を指定</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>レター</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>表示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>期間:</translation>
+    </message>
+    <message>
+        <source>Export the report as PDF</source>
+        <translation>レポートを PDF で書き出す</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the report&apos;s tables as CSV into</source>
+        <translation>レポートの表を CSV で書き出す先</translation>
+    </message>
+    <message>
+        <source>Reading the recording and laying out the report…</source>
+        <translation>記録を読み込み、レポートをレイアウトしています…</translation>
+    </message>
+    <message>
+        <source>The report could not be made: %1</source>
+        <translation>レポートを作成できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Nothing happened in this period.</source>
+        <translation>この期間には何も起きていません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>
+        <translation>
+            <numerusform>%n ページ: 失われた GPU 時間 %1、%2、障害 %3 件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written: %1</source>
+        <translation>書き出しました: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Written: %n table(s) into %1</source>
+        <translation>
+            <numerusform>%1 に表を %n 件書き出しました</numerusform>
+        </translation>
     </message>
 </context>
 <context>

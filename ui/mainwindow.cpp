@@ -27,6 +27,7 @@
 #include "recorder/replayfeed.h"
 #include "recordercontrol.h"
 #include "replaybar.h"
+#include "reportwindow.h"
 #include "theme.h"
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
@@ -315,6 +316,8 @@ void MainWindow::createActions()
         }
     });
     fileMenu->addSeparator();
+    QAction *reportAction = fileMenu->addAction(tr("Maintenance-debt &report…"), this, &MainWindow::openReport);
+    reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     fileMenu->addAction(tr("&Pricing the cost of grit…"), this, &MainWindow::editPricing);
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
@@ -761,6 +764,23 @@ void MainWindow::showEntity(EntityRef entity)
         m_rackMap->setSelectedGpu(int(gpus.front()));
         m_rackMap->centerOn(int(gpus.front()), entity.kind == EntityKind::Gpu ? 40.0 : 18.0);
     }
+}
+
+ReportWindow *MainWindow::openReport()
+{
+    // The recording being replayed, or this session's; otherwise one to choose.
+    QString path = m_replay ? m_replay->path() : QString();
+    if (path.isEmpty() && m_recorder && m_recorder->isRecording())
+        path = m_recorder->status().path;
+    if (path.isEmpty())
+        path = QFileDialog::getOpenFileName(this, tr("Report on a recording"), RecorderControl::defaultDirectory(),
+                                            tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
+    if (path.isEmpty())
+        return nullptr;
+    auto *window = new ReportWindow(path, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    return window;
 }
 
 void MainWindow::editPricing()

@@ -66,6 +66,8 @@ public:
     IncidentDock *incidentDock() const { return m_incidentDock; }
     AlarmDock *alarmDock() const { return m_alarmDock; }
     QString alarmCountText() const;
+    // The maintenance-debt report of the recording replayed, or of this session's (or one chosen).
+    class ReportWindow *openReport();
     // Where the alarm actions go (the live gateway), and under what name.
     void setAlarmSender(AlarmDock::Sender sender, const QString &operatorName);
     const IncidentAnalysis &incidentAnalysis() const { return m_analysis; }

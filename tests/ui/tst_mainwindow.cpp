@@ -22,6 +22,8 @@
 #include "recorder/streamrecording.h"
 #include "recordercontrol.h"
 #include "replaybar.h"
+#include "report/maintenancereport.h"
+#include "reportwindow.h"
 #include "sim/topologybuilder.h"
 #include "sparkline/sparklinetable.h"
 #include "timeline/timelinewidget.h"
@@ -32,6 +34,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -403,6 +406,45 @@ private Q_SLOTS:
         window.goLive();
         QVERIFY(!window.isReplaying());
         QVERIFY(!window.replayBar()->isVisible());
+    }
+
+    void theReportWindowShowsWhatVigilReportWrites()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("week.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 256;
+        options.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(options, 120 * 3600000LL, 300000, path), QString());
+        LiveCluster nowhere;
+        MainWindow window(nowhere);
+        QCOMPARE(window.openRecording(path), QString());
+        ReportWindow *report = window.openReport(); // the recording being replayed
+        QVERIFY(report);
+        QSignalSpy built(report, &ReportWindow::built);
+        QVERIFY(built.wait(30000));
+        QVERIFY(built.front().front().toBool());
+        QVERIFY(report->pageCount() >= 4);
+        // The same figures as the headless report of the same period.
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        MaintenanceReport expected;
+        QCOMPARE(buildReport(reader, reader.endMs() + 1 - 7 * 86400000LL, reader.endMs() + 1, {}, {}, expected),
+                 QString());
+        QCOMPARE(report->report().current.lostGpuHours, expected.current.lostGpuHours);
+        QCOMPARE(report->report().incidents.size(), expected.incidents.size());
+        QVERIFY(report->statusText().contains(QLocale().toString(expected.current.lostGpuHours, 'f', 0)));
+        // Exports: the PDF and the tables.
+        const QString pdf = dir.filePath(QStringLiteral("week.pdf"));
+        QVERIFY(report->exportPdf(pdf).contains(pdf));
+        QVERIFY(QFileInfo(pdf).size() > 10000);
+        QVERIFY(report->exportCsv(dir.filePath(QStringLiteral("tables"))).contains(QStringLiteral("8")));
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tables/incidents.csv"))));
+        // Another span: a day with nothing in it says so.
+        report->setPeriod(reader.startMs() - 3 * 86400000LL, reader.startMs() - 2 * 86400000LL);
+        report->build();
+        QVERIFY(built.wait(30000));
+        QVERIFY(report->statusText().contains(QStringLiteral("Nothing happened")));
     }
 
     void pricingThatMakesNoSenseIsRefused_data()

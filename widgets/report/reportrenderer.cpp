@@ -353,7 +353,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.text(tr("No incidents in this period."), 10, Dim);
     else
         c.table({ tr("Time (UTC)"), tr("Job"), tr("What happened"), tr("GPU-h"), tr("Cost"), tr("Preventable") },
-                { 0.11, 0.14, 0.49, 0.08, 0.09, 0.09 }, rows, { 3, 4 });
+                { 0.11, 0.13, 0.46, 0.08, 0.09, 0.13 }, rows, { 3, 4 });
 
     // Grit.
     c.heading(tr("Grit: what it took by hand"));
