@@ -2,7 +2,10 @@
 // The maintenance-debt report: its totals are the sums of its incident table, its
 // CSV says the same, and vigil-report answers every command line with a clear
 // message and the documented exit status.
+#include "analysisfixture.h"
 #include "gateway/framelog.h"
+#include "model/entitynames.h"
+#include "recorder/eventimport.h"
 #include "recorder/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
@@ -94,6 +97,101 @@ private Q_SLOTS:
         options.shape.gpus = 256;
         options.scenario = Scenario::Decline;
         QCOMPARE(generateRecording(options, 120 * 3600000LL, 300000, recording), QString());
+    }
+
+    void aCraftedWeekWithHandComputedAnswers()
+    {
+        // One week, 2026-11-02 to 2026-11-09 (UTC), on a lab cluster: a GPU warns, is
+        // acknowledged, fails; the job restarts from its checkpoint; people act at night and by
+        // day; a PDU warns at the end and nobody deals with it.
+        const auto topology = test::labTopology(512);
+        const Job &job = topology->jobs[0];
+        const double gpus = double(job.gpuIndices.size());
+        const QString gpu = entityKeyName(*topology, { EntityKind::Gpu, job.gpuIndices[5] });
+        const QString pdu = entityKeyName(*topology, { EntityKind::Pdu, 3 });
+        const QString csv = dir.filePath(QStringLiteral("week.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("time,entity,kind,code,message,severity,job,step,operator\n"
+                               "2026-11-03T01:00:00Z,%1,ecc_single_bit,0,3 corrected,warning,,,\n"
+                               "2026-11-03T01:20:00Z,%2,checkpoint_saved,0,,info,%2,900,\n"
+                               "2026-11-03T01:30:00Z,%1,acknowledge,0,watching it,info,,,ana\n"
+                               "2026-11-03T02:00:00Z,%2,checkpoint_saved,0,,info,%2,1000,\n"
+                               "2026-11-03T02:19:40Z,%1,xid,79,fell off the bus,critical,,,\n"
+                               "2026-11-03T02:20:00Z,%2,job_crash,0,,critical,%2,1050,\n"
+                               "2026-11-03T02:50:00Z,%2,job_restart,0,,warning,%2,1000,\n"
+                               "2026-11-03T02:50:00Z,%2,rollback,0,,warning,%2,1000,\n"
+                               "2026-11-04T03:00:00Z,%2,note,0,ticket 4411,info,%2,,kim\n"
+                               "2026-11-05T14:00:00Z,%3,threshold_change,0,power cap 560 W,info,,,lee\n"
+                               "2026-11-08T12:00:00Z,%4,pdu_over_threshold,0,92 %,warning,,,\n")
+                    .arg(gpu, job.id, topology->racks[0].name, pdu)
+                    .toUtf8());
+        f.close();
+        const QString week = dir.filePath(QStringLiteral("week.vigil"));
+        const ImportReport imported = importEventHistory(csv, week, topology);
+        QVERIFY2(imported.error.isEmpty() && imported.refused == 0,
+                 qPrintable(imported.error + (imported.problems.empty() ? QString() : imported.problems.front())));
+        RecordingReader reader;
+        QCOMPARE(reader.open(week), QString());
+        const int64_t from = QDateTime(QDate(2026, 11, 2), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        const int64_t to = from + 7 * 86400000LL;
+        MaintenanceReport r;
+        QCOMPARE(buildReport(reader, from, to, {}, {}, r), QString());
+
+        // Headline: one failure. Checkpoints 100 steps 40 minutes apart make a step 24 s; the
+        // crash came 50 steps after the checkpoint and training resumed 30 minutes later.
+        const double lost = gpus * (0.5 + 50 * 24.0 / 3600.0);
+        QCOMPARE(r.current.disruptions, size_t(1));
+        QVERIFY(std::fabs(r.current.downtimeGpuHours - gpus * 0.5) < 1e-6);
+        QVERIFY(std::fabs(r.current.recomputeGpuHours - gpus * 50 * 24.0 / 3600.0) < 1e-6);
+        QVERIFY(std::fabs(r.current.lostGpuHours - lost) < 1e-6);
+        QVERIFY(std::fabs(r.current.money - lost * 2.5) < 1e-6);
+        QCOMPARE(r.current.preventableShare(), 1.0); // the GPU warned 80 minutes before, over the 1-hour lead
+        QVERIFY(std::fabs(r.current.mttrHours - 0.5) < 1e-9);
+        QCOMPARE(r.current.mtbfHours, 7 * 24.0);
+        QCOMPARE(r.previous.disruptions, size_t(0));
+        QCOMPARE(r.lostByCause.size(), size_t(1));
+        QVERIFY(std::fabs(r.lostByCause.at(CauseClass::Gpu) - lost) < 1e-6);
+        QCOMPARE(r.incidents.size(), size_t(1));
+        QCOMPARE(r.incidents[0].incident.jobId, job.id);
+        QCOMPARE(r.incidents[0].attribution.top()->entity, (EntityRef { EntityKind::Gpu, job.gpuIndices[5] }));
+        QCOMPARE(r.incidents[0].cost.leadMs, 80 * 60000LL);
+
+        // Grit: three manual actions (the restart was automatic), two at night (01:30 and 03:00),
+        // 2 + 3 + 15 minutes by hand; one threshold changed.
+        QCOMPARE(r.grit.manualActions, size_t(3));
+        QCOMPARE(r.grit.atNight, size_t(2));
+        QVERIFY(std::fabs(r.grit.operatorHours - 20.0 / 60.0) < 1e-9);
+        QCOMPARE(r.grit.thresholdChanges.size(), size_t(1));
+        QCOMPARE(r.grit.thresholdChanges[0].operatorName, QStringLiteral("lee"));
+        QCOMPARE(r.grit.repeatedRestarts.size(), size_t(0));
+
+        // Debt: the GPU's warnings were paid for by its failure; the PDU's, 12 hours old, are open.
+        QCOMPARE(r.debt.size(), size_t(1));
+        QCOMPARE(r.debt[0].warnings.entity, (EntityRef { EntityKind::Pdu, 3 }));
+        QCOMPARE(r.debt[0].ageMs, 12 * 3600000LL);
+        QCOMPARE(r.debtByAge[0].warnings, size_t(1)); // under a day
+        QCOMPARE(r.debtByAge[1].warnings + r.debtByAge[2].warnings + r.debtByAge[3].warnings, size_t(0));
+        QVERIFY(r.lemons.empty()); // one failure is not a pattern
+
+        // The PDF of it: the title page, then the sections, page numbers on each.
+        const QString pdf = dir.filePath(QStringLiteral("week.pdf"));
+        const Run run = report({ QStringLiteral("--recording"), week, QStringLiteral("--from"),
+                                 QStringLiteral("2026-11-02"), QStringLiteral("--to"), QStringLiteral("2026-11-09"),
+                                 QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--out"), pdf });
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000));
+        const QString body = QString::fromUtf8(text.readAllStandardOutput());
+        const QLocale en(QLocale::English);
+        QVERIFY(body.contains(en.toString(lost, 'f', 0)));
+        QVERIFY(body.contains(QStringLiteral("$%1").arg(en.toString(lost * 2.5, 'f', 0))));
+        QVERIFY(body.contains(QStringLiteral("3 manual actions, 2 of them at night")));
+        QVERIFY(body.contains(QStringLiteral("power cap 560 W")));
+        // The title page; where it went with its one incident and the grit; debt, trends and fix first.
+        QCOMPARE(body.count(QStringLiteral("Vigil maintenance-debt report · page ")), 3);
+        QVERIFY(body.contains(QStringLiteral("page 1 of 3")) && body.contains(QStringLiteral("page 3 of 3")));
     }
 
     void totalsAreTheSumsOfTheIncidentTable()
