@@ -1089,6 +1089,22 @@
         <source>%1: cannot be written</source>
         <translation>%1: kann nicht geschrieben werden</translation>
     </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 slower, %2 GPU-h</source>
+        <translation>%1 langsamer, %2 GPU-h</translation>
+    </message>
+    <message>
+        <source>no slower</source>
+        <translation>nicht langsamer</translation>
+    </message>
+    <message>
+        <source>Throughput it cost</source>
+        <translation>Durchsatz, den es kostete</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

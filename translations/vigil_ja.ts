@@ -1084,6 +1084,22 @@
         <source>%1: cannot be written</source>
         <translation>%1: 書き込めません</translation>
     </message>
+    <message>
+        <source>not measured</source>
+        <translation>未計測</translation>
+    </message>
+    <message>
+        <source>%1 slower, %2 GPU-h</source>
+        <translation>%1 低下、%2 GPU 時間</translation>
+    </message>
+    <message>
+        <source>no slower</source>
+        <translation>低下なし</translation>
+    </message>
+    <message>
+        <source>Throughput it cost</source>
+        <translation>失われたスループット</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

@@ -2,11 +2,14 @@
 #include "maintenancereport.h"
 
 #include "alarms/alarmbook.h"
+#include "model/blastradius.h"
 #include "recorder/recordingreader.h"
 
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cmath>
+#include <set>
 
 namespace vigil {
 
@@ -137,6 +140,52 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     for (const Event &a : actions)
         if (a.type == EventType::ThresholdChange && a.timeMs >= fromMs && a.timeMs < toMs)
             g.thresholdChanges.push_back(a);
+
+    // What the thresholds changed by hand cost in throughput, from the recorded tokens/s.
+    for (const Event &change : g.thresholdChanges) {
+        GritSummary::ThroughputCost cost;
+        std::set<int> jobs;
+        for (uint32_t gpu : gpusAffectedBy(*out.topology, change.entity))
+            if (gpu < out.topology->jobOfGpu.size() && out.topology->jobOfGpu[gpu] >= 0)
+                jobs.insert(out.topology->jobOfGpu[gpu]);
+        double jobGpus = 0.0;
+        for (int j : jobs) {
+            cost.jobs << out.topology->jobs[size_t(j)].id;
+            jobGpus += double(out.topology->jobs[size_t(j)].gpuIndices.size());
+        }
+        constexpr int64_t Window = 6 * 3600000LL, Step = 300000;
+        std::vector<int64_t> marks;
+        for (int64_t t = change.timeMs - Window; t < change.timeMs + Window; t += Step)
+            marks.push_back(t);
+        double sum[2] = { 0, 0 };
+        int frames[2] = { 0, 0 };
+        recording.scan(
+            change.timeMs - Window, change.timeMs + Window, marks,
+            [](const MetricDescriptor &m) { return m.name == metric::JobTokensPerSecond; },
+            [&](const ClusterState &s) {
+                const MetricColumn *tokens = s.column(metric::JobTokensPerSecond);
+                if (!tokens)
+                    return true;
+                double total = 0.0;
+                for (int j : jobs) {
+                    const float v = size_t(j) < tokens->values.size() ? tokens->values[size_t(j)] : NAN;
+                    if (!(v > 0.0f))
+                        return true; // a job down or silent: not a measure of its pace
+                    total += double(v);
+                }
+                const int side = s.timeMs() >= change.timeMs ? 1 : 0;
+                sum[side] += total;
+                ++frames[side];
+                return true;
+            });
+        if (!jobs.empty() && frames[0] > 0 && frames[1] > 0) {
+            cost.measured = true;
+            cost.tokensBefore = sum[0] / frames[0];
+            cost.tokensAfter = sum[1] / frames[1];
+            cost.gpuHours = std::max(0.0, cost.slowdown()) * jobGpus * double(toMs - change.timeMs) / 3600000.0;
+        }
+        g.thresholdCosts.push_back(cost);
+    }
 
     // Debt: the warnings left open at the end of the period.
     std::vector<IncidentCost> costsSoFar;

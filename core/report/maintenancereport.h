@@ -49,6 +49,18 @@ struct GritSummary
     };
     std::vector<RepeatedRestarts> repeatedRestarts; // jobs that went down twice or more, most first
     std::vector<Event> thresholdChanges; // thresholds and power caps changed by hand
+    // What each change cost in throughput: the jobs within its reach, their tokens/s in the
+    // six hours before and after it (frames where a job was down left out), and what the
+    // slowdown comes to in GPU-hours until the end of the period. Same order as thresholdChanges.
+    struct ThroughputCost
+    {
+        QStringList jobs;
+        double tokensBefore = 0.0, tokensAfter = 0.0; // per second, summed over the jobs
+        double slowdown() const { return tokensBefore > 0.0 ? 1.0 - tokensAfter / tokensBefore : 0.0; }
+        double gpuHours = 0.0; // slowdown × the jobs' GPUs × hours to the end of the period (0 when faster)
+        bool measured = false; // false: no readings around it
+    };
+    std::vector<ThroughputCost> thresholdCosts;
     double nightShare() const { return manualActions ? double(atNight) / double(manualActions) : 0.0; }
 };
 

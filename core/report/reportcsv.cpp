@@ -145,6 +145,22 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                    d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.expectedCostPerDay) });
     tables.emplace_back(QStringLiteral("open_warnings.csv"), debt);
 
+    Table thresholds({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("entity"),
+                       QStringLiteral("message"), QStringLiteral("jobs"), QStringLiteral("tokens_per_s_before"),
+                       QStringLiteral("tokens_per_s_after"), QStringLiteral("slowdown"),
+                       QStringLiteral("throughput_gpu_hours") });
+    for (size_t i = 0; i < r.grit.thresholdChanges.size(); ++i) {
+        const Event &e = r.grit.thresholdChanges[i];
+        const GritSummary::ThroughputCost cost
+            = i < r.grit.thresholdCosts.size() ? r.grit.thresholdCosts[i] : GritSummary::ThroughputCost {};
+        thresholds.row({ iso(e.timeMs), e.operatorName, entityKeyName(t, e.entity), e.message,
+                         cost.jobs.join(QLatin1Char(' ')), cost.measured ? num(cost.tokensBefore, 1) : QString(),
+                         cost.measured ? num(cost.tokensAfter, 1) : QString(),
+                         cost.measured ? num(cost.slowdown(), 4) : QString(),
+                         cost.measured ? num(cost.gpuHours) : QString() });
+    }
+    tables.emplace_back(QStringLiteral("threshold_changes.csv"), thresholds);
+
     Table lemons({ QStringLiteral("entity"), QStringLiteral("incidents_caused"), QStringLiteral("lost_gpu_hours") });
     for (const Lemon &l : r.lemons)
         lemons.row({ entityKeyName(t, l.entity), QString::number(l.failures), num(l.lostGpuHours) });

@@ -164,6 +164,7 @@ private Q_SLOTS:
         QVERIFY(std::fabs(r.grit.operatorHours - 20.0 / 60.0) < 1e-9);
         QCOMPARE(r.grit.thresholdChanges.size(), size_t(1));
         QCOMPARE(r.grit.thresholdChanges[0].operatorName, QStringLiteral("lee"));
+        QVERIFY(!r.grit.thresholdCosts.at(0).measured); // an imported history has no readings to measure it by
         QCOMPARE(r.grit.repeatedRestarts.size(), size_t(0));
 
         // Debt: the GPU's warnings were paid for by its failure; the PDU's, 12 hours old, are open.
@@ -240,6 +241,18 @@ private Q_SLOTS:
         QCOMPARE(r.grit.operatorHours, hours);
         QCOMPARE(r.grit.atNight, night);
         QCOMPARE(r.grit.thresholdChanges.size(), size_t(1)); // the hot rack's power cap at 03:05
+        // The cap's effect on the training job: its tokens/s before and after, and what a slowdown
+        // comes to (here, on a small cluster, ending the throttling can make it faster: no cost).
+        QCOMPARE(r.grit.thresholdCosts.size(), size_t(1));
+        const GritSummary::ThroughputCost &cap = r.grit.thresholdCosts[0];
+        QVERIFY(cap.measured);
+        QCOMPARE(cap.jobs, QStringList { r.topology->jobs[0].id });
+        QVERIFY(cap.tokensBefore > 0.0 && cap.tokensAfter > 0.0);
+        QVERIFY2(std::fabs(cap.slowdown()) < 0.2, qPrintable(QString::number(cap.slowdown())));
+        QVERIFY(std::fabs(cap.gpuHours
+                          - std::max(0.0, cap.slowdown()) * double(r.topology->jobs[0].gpuIndices.size())
+                              * double(to - r.grit.thresholdChanges[0].timeMs) / 3600000.0)
+                < 1e-6);
         // Debt by age adds up to the debt.
         size_t bucketed = 0;
         for (const DebtBucket &b : r.debtByAge)
@@ -290,7 +303,7 @@ private Q_SLOTS:
         QVERIFY(std::fabs(current[column(periods.front(), "cost_usd")].toDouble() - cost)
                 <= 0.01 * double(incidents.size()));
         for (const char *file : { "lost_by_cause.csv", "lost_by_place.csv", "interventions.csv", "open_warnings.csv",
-                                  "lemons.csv", "fix_first.csv" })
+                                  "lemons.csv", "fix_first.csv", "threshold_changes.csv" })
             QVERIFY2(!readCsv(out + QLatin1Char('/') + QLatin1String(file)).empty(), file);
         const auto ledger = readCsv(out + QStringLiteral("/interventions.csv"));
         QVERIFY(std::any_of(ledger.begin(), ledger.end(),

@@ -369,10 +369,19 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.table({ tr("Job restarted again and again"), tr("Disruptions"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 }, rows,
                 { 1, 2 });
     rows.clear();
-    for (const Event &e : r.grit.thresholdChanges)
-        rows.push_back({ shortClock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message });
+    for (size_t i = 0; i < r.grit.thresholdChanges.size(); ++i) {
+        const Event &e = r.grit.thresholdChanges[i];
+        QString cost = tr("not measured");
+        if (i < r.grit.thresholdCosts.size() && r.grit.thresholdCosts[i].measured) {
+            const GritSummary::ThroughputCost &tc = r.grit.thresholdCosts[i];
+            cost = tc.slowdown() > 0.0 ? tr("%1 slower, %2 GPU-h").arg(percent(tc.slowdown()), hours(tc.gpuHours))
+                                       : tr("no slower");
+        }
+        rows.push_back({ shortClock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message, cost });
+    }
     if (!rows.empty())
-        c.table({ tr("Threshold changed"), tr("By"), tr("On"), tr("Why") }, { 0.14, 0.14, 0.2, 0.52 }, rows);
+        c.table({ tr("Threshold changed"), tr("By"), tr("On"), tr("Why"), tr("Throughput it cost") },
+                { 0.12, 0.12, 0.16, 0.38, 0.22 }, rows);
 
     // Debt.
     c.heading(tr("Maintenance debt"));
