@@ -1105,6 +1105,14 @@
         <source>Throughput it cost</source>
         <translation>Durchsatz, den es kostete</translation>
     </message>
+    <message>
+        <source>no record of the period before</source>
+        <translation>keine Aufzeichnung des Zeitraums davor</translation>
+    </message>
+    <message>
+        <source>Only this period is recorded: the trends begin with it.</source>
+        <translation>Nur dieser Zeitraum ist aufgezeichnet: die Verläufe beginnen mit ihm.</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -1422,6 +1430,10 @@
     <message>
         <source>Your name on alarm actions, for a gateway without an operators file (default: the login name).</source>
         <translation>Ihr Name bei Alarm-Aktionen, für ein Gateway ohne Bedienerdatei (Vorgabe: der Anmeldename).</translation>
+    </message>
+    <message>
+        <source>With --replay: open the maintenance-debt report of the recording.</source>
+        <translation>Mit --replay: den Bericht über die Wartungsschulden der Aufzeichnung öffnen.</translation>
     </message>
 </context>
 <context>

@@ -1100,6 +1100,14 @@
         <source>Throughput it cost</source>
         <translation>失われたスループット</translation>
     </message>
+    <message>
+        <source>no record of the period before</source>
+        <translation>前の期間の記録なし</translation>
+    </message>
+    <message>
+        <source>Only this period is recorded: the trends begin with it.</source>
+        <translation>記録があるのはこの期間のみです。推移はここから始まります。</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -1417,6 +1425,10 @@
     <message>
         <source>Your name on alarm actions, for a gateway without an operators file (default: the login name).</source>
         <translation>オペレーターファイルのないゲートウェイでアラーム操作に記録される名前 (既定: ログイン名)。</translation>
+    </message>
+    <message>
+        <source>With --replay: open the maintenance-debt report of the recording.</source>
+        <translation>--replay と併用: 記録の保守負債レポートを開きます。</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "recorder/streamrecording.h"
 #include "recordercontrol.h"
 #include "replaybar.h"
+#include "reportwindow.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -70,7 +71,12 @@ void scheduleScreenshot(vigil::MainWindow &window, vigil::LiveCluster &cluster, 
         poll->stop();
         QTimer::singleShot(settleMs, &window, [&window, path] {
             window.refresh();
-            const bool saved = window.grab().save(path);
+            // The report window, when one is open, is what the picture is of.
+            QWidget *shown = &window;
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (qobject_cast<vigil::ReportWindow *>(w) && w->isVisible())
+                    shown = w;
+            const bool saved = shown->grab().save(path);
             QTextStream(stderr) << (saved ? "vigil: screenshot saved to " : "vigil: cannot write screenshot ") << path
                                 << Qt::endl;
             QApplication::exit(saved ? 0 : 1);
@@ -142,6 +148,9 @@ int main(int argc, char *argv[])
                        QStringLiteral("file.vigil") });
     parser.addOption(
         { QStringLiteral("no-record"), QApplication::translate("main", "Do not record the live stream.") });
+    parser.addOption(
+        { QStringLiteral("report"),
+          QApplication::translate("main", "With --replay: open the maintenance-debt report of the recording.") });
     parser.addOption({ QStringLiteral("token"),
                        QApplication::translate("main",
                                                "Bearer token for a gateway that knows its operators (default: "
@@ -253,6 +262,8 @@ int main(int argc, char *argv[])
             }
             window.replayBar()->seek(*at);
         }
+        if (error.isEmpty() && parser.isSet(QStringLiteral("report")))
+            window.openReport();
     }
     if (demoGateway)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));

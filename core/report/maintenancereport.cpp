@@ -98,8 +98,10 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         costs.push_back(costOf(i, attributions.back(), *out.topology, settings, toMs, actions));
     }
 
-    for (PeriodFigures &p : out.trend)
+    for (PeriodFigures &p : out.trend) {
         p = figuresOf(gritTotals(incidents, costs, actions, *out.topology, grit, p.fromMs, p.toMs));
+        p.recorded = p.toMs > recording.startMs() && p.fromMs <= recording.endMs();
+    }
     out.current = out.trend.back();
     out.previous = out.trend[out.trend.size() - 2];
     const GritTotals now = gritTotals(incidents, costs, actions, *out.topology, grit, fromMs, toMs);

@@ -23,6 +23,7 @@ struct PeriodFigures
     double mtbfHours = 0.0; // 0: no failure in the period
     double mttrHours = 0.0;
     double preventableGpuHours = 0.0;
+    bool recorded = false; // the recording reaches into the period (else its zeros mean nothing)
     double preventableShare() const { return lostGpuHours > 0.0 ? preventableGpuHours / lostGpuHours : 0.0; }
 };
 

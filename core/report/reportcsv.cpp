@@ -69,7 +69,7 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                     QStringLiteral("disruptions"), QStringLiteral("lost_gpu_hours"),
                     QStringLiteral("downtime_gpu_hours"), QStringLiteral("recompute_gpu_hours"),
                     QStringLiteral("cost_usd"), QStringLiteral("ettr"), QStringLiteral("mtbf_hours"),
-                    QStringLiteral("mttr_hours"), QStringLiteral("preventable_share") });
+                    QStringLiteral("mttr_hours"), QStringLiteral("preventable_share"), QStringLiteral("recorded") });
     for (size_t i = 0; i < r.trend.size(); ++i) {
         const PeriodFigures &p = r.trend[i];
         const size_t back = r.trend.size() - 1 - i;
@@ -78,7 +78,8 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                                       : QStringLiteral("current-%1").arg(back),
                       iso(p.fromMs), iso(p.toMs), QString::number(p.disruptions), num(p.lostGpuHours),
                       num(p.downtimeGpuHours), num(p.recomputeGpuHours), num(p.money), num(p.ettr, 4), num(p.mtbfHours),
-                      num(p.mttrHours), num(p.preventableShare(), 4) });
+                      num(p.mttrHours), num(p.preventableShare(), 4),
+                      p.recorded ? QStringLiteral("yes") : QStringLiteral("no") });
     }
     tables.emplace_back(QStringLiteral("periods.csv"), periods);
 

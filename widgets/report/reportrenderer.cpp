@@ -248,6 +248,8 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), QLocale::ShortFormat);
     };
     const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
+        if (!r.previous.recorded)
+            return tr("no record of the period before");
         if (before <= 0.0)
             return now > 0.0 ? tr("new this period") : tr("as before");
         const double delta = (now - before) / before;
@@ -280,15 +282,18 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         };
         const Tile tiles[] = {
             { tr("GPU-hours lost"), l.toString(now.lostGpuHours, 'f', 0),
-              change(now.lostGpuHours, before.lostGpuHours, true), now.lostGpuHours > before.lostGpuHours },
-            { tr("What they cost"), money(now.money), change(now.money, before.money, true), now.money > before.money },
+              change(now.lostGpuHours, before.lostGpuHours, true),
+              before.recorded && now.lostGpuHours > before.lostGpuHours },
+            { tr("What they cost"), money(now.money), change(now.money, before.money, true),
+              before.recorded && now.money > before.money },
             { tr("Disruptions"), l.toString(qulonglong(now.disruptions)),
-              change(double(now.disruptions), double(before.disruptions), true), now.disruptions > before.disruptions },
+              change(double(now.disruptions), double(before.disruptions), true),
+              before.recorded && now.disruptions > before.disruptions },
             { tr("Effective training time (ETTR)"), percent(now.ettr), change(now.ettr, before.ettr, false),
-              now.ettr < before.ettr },
+              before.recorded && now.ettr < before.ettr },
             { tr("Preventable share"), percent(now.preventableShare()),
               change(now.preventableShare(), before.preventableShare(), true),
-              now.preventableShare() > before.preventableShare() },
+              before.recorded && now.preventableShare() > before.preventableShare() },
             { tr("Manual actions (at night)"),
               tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.manualActions)), l.toString(qulonglong(r.grit.atNight))),
               tr("%1 operator-hours").arg(hours(r.grit.operatorHours)), false },
@@ -417,17 +422,22 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     QStringList labels;
     std::vector<double> lost, mtbf, preventable;
     for (const PeriodFigures &p : r.trend) {
+        if (!p.recorded && &p != &r.trend.back())
+            continue; // before the recording began: no figures, not zeros
         labels << date(p.toMs - 1);
         lost.push_back(p.lostGpuHours);
         mtbf.push_back(p.mtbfHours);
         preventable.push_back(p.preventableShare());
     }
-    c.line(
-        tr("Lost GPU-hours"), labels, lost, [&](double v) { return l.toString(v, 'f', 0); }, Accent);
-    c.line(
-        tr("Mean time between failures (h)"), labels, mtbf, [&](double v) { return l.toString(v, 'f', 1); }, Bar);
-    c.line(
-        tr("Preventable share"), labels, preventable, [&](double v) { return percent(v); }, Accent);
+    if (labels.size() < 2) {
+        c.text(tr("Only this period is recorded: the trends begin with it."), 10, Dim);
+    } else {
+        const auto whole = [&](double v) { return l.toString(v, 'f', 0); };
+        const auto tenths = [&](double v) { return l.toString(v, 'f', 1); };
+        c.line(tr("Lost GPU-hours"), labels, lost, whole, Accent);
+        c.line(tr("Mean time between failures (h)"), labels, mtbf, tenths, Bar);
+        c.line(tr("Preventable share"), labels, preventable, percent, Accent);
+    }
 
     // Fix first.
     c.heading(tr("Fix first"));
