@@ -185,6 +185,8 @@ struct ReportRenderer::Cursor
     }
 
     // A line over the trend's periods, with each point's value.
+    // A line over the trend's periods, with each point's value; a NaN is a period without
+    // one (no failure: no time between failures), drawn as a break with a dash.
     void line(const QString &title, const QStringList &labels, const std::vector<double> &values,
               const std::function<QString(double)> &format, const QColor &colour)
     {
@@ -193,29 +195,44 @@ struct ReportRenderer::Cursor
         text(title, 10, Ink, true, 2);
         const QRectF plot(page.left() + 20, y + 14, page.width() - 40, h - 40);
         if (p && !values.empty()) {
-            const double most = std::max(1e-9, *std::max_element(values.begin(), values.end()));
+            double most = 1e-9;
+            for (double v : values)
+                if (std::isfinite(v))
+                    most = std::max(most, v);
+            const double step = values.size() > 1 ? plot.width() / double(values.size() - 1) : 0;
+            const auto at = [&](size_t i) {
+                return QPointF(plot.left() + step * double(i),
+                               plot.bottom() - plot.height() * (std::isfinite(values[i]) ? values[i] : 0.0) / most);
+            };
             p->setPen(QPen(Rule, 0.5));
             p->drawLine(plot.bottomLeft(), plot.bottomRight());
             QPainterPath path;
-            const double step = values.size() > 1 ? plot.width() / double(values.size() - 1) : 0;
+            bool drawing = false;
             for (size_t i = 0; i < values.size(); ++i) {
-                const QPointF at(plot.left() + step * double(i), plot.bottom() - plot.height() * values[i] / most);
-                i == 0 ? path.moveTo(at) : path.lineTo(at);
+                if (!std::isfinite(values[i])) {
+                    drawing = false;
+                    continue;
+                }
+                drawing ? path.lineTo(at(i)) : path.moveTo(at(i));
+                drawing = true;
             }
             p->setPen(QPen(colour, 1.8));
             p->setBrush(Qt::NoBrush);
             p->drawPath(path);
             p->setFont(font(7.5));
             for (size_t i = 0; i < values.size(); ++i) {
-                const QPointF at(plot.left() + step * double(i), plot.bottom() - plot.height() * values[i] / most);
-                p->setBrush(colour);
-                p->drawEllipse(at, 2.2, 2.2);
-                p->setPen(Ink);
-                p->drawText(QRectF(at.x() - 40, at.y() - 14, 80, 12), Qt::AlignCenter, format(values[i]));
+                const bool known = std::isfinite(values[i]);
+                if (known) {
+                    p->setPen(QPen(colour, 1.8));
+                    p->setBrush(colour);
+                    p->drawEllipse(at(i), 2.2, 2.2);
+                }
+                p->setPen(known ? Ink : Dim);
+                p->drawText(QRectF(at(i).x() - 40, at(i).y() - 14, 80, 12), Qt::AlignCenter,
+                            known ? format(values[i]) : QStringLiteral("—"));
                 p->setPen(Dim);
                 if (size_t(labels.size()) > i)
-                    p->drawText(QRectF(at.x() - 40, plot.bottom() + 3, 80, 12), Qt::AlignCenter, labels[int(i)]);
-                p->setPen(QPen(colour, 1.8));
+                    p->drawText(QRectF(at(i).x() - 40, plot.bottom() + 3, 80, 12), Qt::AlignCenter, labels[int(i)]);
             }
         }
         y += h;
@@ -426,8 +443,8 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
             continue; // before the recording began: no figures, not zeros
         labels << date(p.toMs - 1);
         lost.push_back(p.lostGpuHours);
-        mtbf.push_back(p.mtbfHours);
-        preventable.push_back(p.preventableShare());
+        mtbf.push_back(p.disruptions ? p.mtbfHours : qQNaN()); // no failure: no time between failures
+        preventable.push_back(p.lostGpuHours > 0.0 ? p.preventableShare() : qQNaN()); // nothing lost: no share
     }
     if (labels.size() < 2) {
         c.text(tr("Only this period is recorded: the trends begin with it."), 10, Dim);
