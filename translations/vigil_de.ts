@@ -1567,6 +1567,10 @@
         <source>Shelve alarm %1</source>
         <translation>Alarm %1 zurückstellen</translation>
     </message>
+    <message>
+        <source>no gateway: no alarms to show</source>
+        <translation>kein Gateway: keine Alarme</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>

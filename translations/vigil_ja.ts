@@ -1559,6 +1559,10 @@
         <source>Shelve alarm %1</source>
         <translation>アラーム %1 を保留</translation>
     </message>
+    <message>
+        <source>no gateway: no alarms to show</source>
+        <translation>ゲートウェイなし: 表示するアラームはありません</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>

@@ -154,11 +154,13 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked()), nowMs, std::move(topology));
     if (current)
         selectAlarm(current);
-    m_counts->setText(tr("%n unacknowledged", "", int(asking)));
-    m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px; color:%1")
-                                .arg(asking == 0                          ? QStringLiteral("#7ee787")
-                                         : highest >= AlarmPriority::High ? QStringLiteral("#ff6b6b")
-                                                                          : QStringLiteral("#ffc400")));
+    const bool blind = !m_connected && alarms.empty();
+    m_counts->setText(blind ? tr("no gateway: no alarms to show") : tr("%n unacknowledged", "", int(asking)));
+    const QString colour = blind         ? QStringLiteral("#8b949e")
+        : asking == 0                    ? QStringLiteral("#7ee787")
+        : highest >= AlarmPriority::High ? QStringLiteral("#ff6b6b")
+                                         : QStringLiteral("#ffc400");
+    m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px; color:%1").arg(colour));
     setWindowTitle(asking ? tr("Alarms (%1 unacknowledged)").arg(asking) : tr("Alarms"));
 
     const int operators = std::max(1, QSettings().value(QStringLiteral("alarms/operatorsOnShift"), 1).toInt());
@@ -177,6 +179,14 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
                                                                                     : QStringLiteral("palette(text)")));
     if (newlyAsking)
         Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
+}
+
+void AlarmDock::setConnected(bool connected)
+{
+    if (connected == m_connected)
+        return;
+    m_connected = connected;
+    showAlarms(std::vector<Alarm>(m_alarms), m_nowMs, m_topology, m_analysis);
 }
 
 uint64_t AlarmDock::currentAlarm() const

@@ -41,6 +41,8 @@ public:
 
     void setSender(Sender sender, QString operatorName);
     void setPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
+    // Whether the gateway's alarms are coming in; without them the list says so rather than "0 unacknowledged".
+    void setConnected(bool connected);
     // The alarms as they stand (and the incidents they may belong to).
     void showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
                     const IncidentAnalysis *analysis);
@@ -103,6 +105,7 @@ private:
     std::shared_ptr<const Topology> m_topology;
     const IncidentAnalysis *m_analysis = nullptr;
     size_t m_unacknowledged = 0;
+    bool m_connected = false;
     AlarmPriority m_highest = AlarmPriority::Low;
     std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
     std::vector<AlarmActivation> m_activations;

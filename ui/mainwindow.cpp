@@ -738,6 +738,8 @@ void MainWindow::updateAlarms()
         m_liveClockMs = m_state.timeMs();
         m_liveTopology = m_state.topology();
     }
+    const ConnectionState liveState = m_live.status().state;
+    m_alarmDock->setConnected(liveState == ConnectionState::Live || liveState == ConnectionState::Resumed);
     const bool changed = m_live.copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     if (!changed && now - m_alarmsShownAtMs < 1000)
