@@ -133,8 +133,6 @@ ReportWindow::Result ReportWindow::make(const QString &path, int64_t fromMs, int
         r.error = error;
         return r;
     }
-    r.startMs = reader.startMs();
-    r.endMs = reader.endMs();
     if (toMs == 0) { // the last N days of the recording
         const int64_t days = fromMs;
         toMs = reader.endMs() + 1;
@@ -177,8 +175,6 @@ void ReportWindow::present(Result result)
         Q_EMIT built(false);
         return;
     }
-    m_recordingStartMs = result.startMs;
-    m_recordingEndMs = result.endMs;
     m_report = std::move(result.report);
     m_pages = std::move(result.pages);
     if (m_period->currentData().toInt() != 0) { // show the span it took

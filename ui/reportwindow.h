@@ -44,7 +44,6 @@ private:
         MaintenanceReport report;
         std::vector<QImage> pages;
         QString error;
-        int64_t startMs = 0, endMs = 0; // of the recording
     };
     static Result make(const QString &path, int64_t fromMs, int64_t toMs, QPageSize page, QLocale locale);
     void present(Result result);
@@ -54,7 +53,6 @@ private:
     QString m_path;
     MaintenanceReport m_report;
     std::vector<QImage> m_pages;
-    int64_t m_recordingStartMs = 0, m_recordingEndMs = 0;
     QComboBox *m_period;
     QDateTimeEdit *m_from;
     QDateTimeEdit *m_to;

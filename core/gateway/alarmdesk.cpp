@@ -116,23 +116,11 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
     *seq = journal.appendEvents({ action }, &ids); // the book follows the journal: the change is applied now
     *eventId = ids.front();
     action.id = *eventId;
-    if (m_store) {
-        std::vector<v1::Alarm> changed;
-        std::vector<uint64_t> removed;
-        {
-            std::lock_guard lock(m_mutex);
-            for (uint64_t id : std::exchange(m_unsaved, {}))
-                if (const Alarm *a = m_book.find(id))
-                    changed.push_back(wire::toProto(*a));
-            removed = std::exchange(m_unsavedRemoved, {});
-        }
-        // Answered only once it is on disk: an acknowledged action survives a restart.
-        if (QString error = m_store->save(std::move(changed), std::move(removed), wire::toProto(action), true);
-            !error.isEmpty())
-            return grpc::Status(
-                grpc::StatusCode::UNAVAILABLE,
-                QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
-    }
+    // Answered only once it is on disk: an acknowledged action survives a restart.
+    if (QString error = save(wire::toProto(action), true); !error.isEmpty())
+        return grpc::Status(
+            grpc::StatusCode::UNAVAILABLE,
+            QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
     return grpc::Status::OK;
 }
 
@@ -160,20 +148,25 @@ std::vector<Event> AlarmDesk::journalledActions()
 
 void AlarmDesk::flush(bool wait)
 {
+    save(std::nullopt, wait);
+}
+
+QString AlarmDesk::save(std::optional<v1::Event> action, bool wait)
+{
     if (!m_store)
-        return;
+        return {};
     std::vector<v1::Alarm> changed;
     std::vector<uint64_t> removed;
     {
         std::lock_guard lock(m_mutex);
-        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !wait)
-            return;
+        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !action && !wait)
+            return {}; // nothing to write
         for (uint64_t id : std::exchange(m_unsaved, {}))
             if (const Alarm *a = m_book.find(id))
                 changed.push_back(wire::toProto(*a));
         removed = std::exchange(m_unsavedRemoved, {});
     }
-    m_store->save(std::move(changed), std::move(removed), std::nullopt, wait);
+    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait);
 }
 
 void AlarmDesk::runFlusher()

@@ -47,6 +47,8 @@ public:
 
 private:
     void runFlusher();
+    // Hands the alarms changed since the last save (and the action, if any) to the store.
+    QString save(std::optional<v1::Event> action, bool wait);
 
     mutable std::mutex m_mutex; // the book and what is still to be saved
     AlarmBook m_book;
