@@ -234,7 +234,7 @@ void RackMapWidget::rebuildBackground()
     m_cellPixels.reserve(m_layout.gpuCells().size());
     const QRect bounds = m_background.rect();
     for (const QPoint &cell : m_layout.gpuCells())
-        m_cellPixels.push_back(m_viewport.cellRect(cell).adjusted(0, 0, -m_cellGap, -m_cellGap).intersected(bounds));
+        m_cellPixels.push_back(cellPixels(m_viewport, cell, m_cellGap, bounds));
 
     QPainter p(&m_background);
     const double unit = m_viewport.scale;
@@ -278,19 +278,19 @@ void RackMapWidget::buildUnitFrame(const QColor &floor, const QColor &hall)
     m_unitFrame = QImage();
     if (m_viewport.scale >= UnitFrameBelowScale || m_viewport.scale <= 0.0)
         return;
-    const double s = m_viewport.scale;
-    m_unitOrigin = QPoint(int(std::ceil(m_viewport.offset.x() / s)), int(std::ceil(m_viewport.offset.y() / s)));
-    const QSize size(int(std::ceil(width() / s)) + 2, int(std::ceil(height() / s)) + 2);
-    m_unitFrame = QImage(size, QImage::Format_RGB32);
+    m_unitRaster = UnitRaster::covering(m_viewport, size());
+    if (m_unitRaster.size.isEmpty())
+        return;
+    m_unitFrame = QImage(m_unitRaster.size, QImage::Format_RGB32);
     m_unitFrame.fill(floor);
     QPainter p(&m_unitFrame);
-    p.translate(m_unitOrigin);
+    p.translate(m_unitRaster.origin);
     for (const QRect &h : m_layout.hallRects())
         p.fillRect(h.adjusted(-1, 0, 1, 1), hall);
     for (const QRect &r : m_layout.rackRects())
         p.fillRect(r, RackBodyColor);
     p.end();
-    m_unitTarget = QRectF(m_viewport.offset - QPointF(m_unitOrigin) * s, QSizeF(size) * s);
+    m_unitTarget = m_unitRaster.target(m_viewport);
 }
 
 QRectF RackMapWidget::mapArea() const
@@ -419,7 +419,7 @@ void RackMapWidget::renderCells()
         return;
     if (showsRackAggregates()) {
         QPainter p(&m_unitFrame);
-        p.translate(m_unitOrigin);
+        p.translate(m_unitRaster.origin);
         for (size_t r = 0; r < m_layout.rackRects().size(); ++r)
             p.fillRect(m_layout.rackRects()[r], QColor::fromRgb(rackAggregateColour(r)));
         return;
@@ -430,10 +430,12 @@ void RackMapWidget::renderCells()
         const auto &cells = m_layout.gpuCells();
         const size_t n = std::min(cells.size(), m_values.size());
         for (size_t g = 0; g < n; ++g) {
+            const qsizetype at = m_unitRaster.pixelIndex(cells[g], unitStride);
+            if (at < 0)
+                continue; // zoomed in: this GPU is off screen
             const float v = m_values[g];
             const bool invalid = v < m_validMin || v > m_validMax;
-            unitBits[(cells[g].y() + m_unitOrigin.y()) * unitStride + cells[g].x() + m_unitOrigin.x()]
-                = invalid ? ColorScale::invalidColor() : m_scale.map(v, m_min, m_max);
+            unitBits[at] = invalid ? ColorScale::invalidColor() : m_scale.map(v, m_min, m_max);
         }
         return;
     }

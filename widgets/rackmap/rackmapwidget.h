@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cellraster.h"
 #include "colorscale.h"
 #include "racklayout.h"
 
@@ -138,7 +139,7 @@ private:
     // Below this many pixels per unit no label shows: paint one pixel per unit and scale the blit.
     static constexpr double UnitFrameBelowScale = 3.3;
     QImage m_unitFrame;
-    QPoint m_unitOrigin; // unit image pixel of layout unit (0, 0)
+    UnitRaster m_unitRaster; // where each layout unit's pixel is in m_unitFrame
     QRectF m_unitTarget; // where the unit image lands in the widget
     QString m_staleNotice;
     int m_hovered = -1;
