@@ -4,6 +4,7 @@
 #include "alarms/alarmrules.h"
 
 #include "recorder/recordingreader.h"
+#include "recorder/replayclock.h"
 
 #include "wire/sampleencoder.h"
 
@@ -16,12 +17,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <unordered_map>
 
 namespace vigil {
 
 namespace {
+
+// Frames a replay serves at most: 115 days at one a second (80 MB of times).
+constexpr size_t MaxReplayFrames = 10'000'000;
+
+int64_t saturatingNext(int64_t t)
+{
+    return t < std::numeric_limits<int64_t>::max() ? t + 1 : t;
+}
 
 // A state's columns laid out by metric id, as the sample encoder takes them.
 MetricColumns columnsById(const ClusterState &state)
@@ -259,12 +269,13 @@ void GatewayServer::runReplay()
     const int64_t stepMs = std::max<int64_t>(1, int64_t(std::llround(1000.0 * m_options.speed / m_options.rateHz)));
     const auto period
         = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / m_options.rateHz));
-    std::vector<int64_t> marks;
-    for (int64_t t = m_replayStartMs + stepMs; t < reader.endMs() + stepMs; t += stepMs)
-        marks.push_back(std::min(t, reader.endMs()));
+    // A minute of wall time without a frame is a silence in the recording, jumped over.
+    const int64_t maxSilenceMs = stepMs * int64_t(std::max(1.0, 60.0 * m_options.rateHz));
+    const std::vector<int64_t> marks = replayMarks(reader.frameTimes(m_replayStartMs, reader.endMs(), MaxReplayFrames),
+                                                   stepMs, maxSilenceMs, MaxReplayFrames);
     SampleEncoder encoder(m_options.stream.maxValuesPerMessage);
     const std::shared_ptr<const Topology> served = m_journal->topology();
-    int64_t previousMs = m_replayStartMs - 1;
+    int64_t previousMs = m_replayStartMs > std::numeric_limits<int64_t>::min() ? m_replayStartMs - 1 : m_replayStartMs;
     uint64_t tick = 0;
     size_t visit = 0;
     auto next = Clock::now() + period;
@@ -284,12 +295,17 @@ void GatewayServer::runReplay()
         ++tick; // the first frame goes out whole: this encoder has sent nothing yet
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
         m_journal->appendSamples(encoder.encode(state.timeMs(), columnsById(state), keyframe));
-        std::vector<Event> events = reader.events(previousMs + 1, until + 1);
+        std::vector<Event> events = reader.events(previousMs + 1, saturatingNext(until));
         previousMs = until;
         if (!events.empty())
             m_journal->appendEvents(std::move(events));
         return true;
     });
+    // Events after the last frame (a ticket closed later, an imported note) still go out.
+    if (error.isEmpty() && previousMs < std::numeric_limits<int64_t>::max())
+        if (std::vector<Event> events = reader.events(previousMs + 1, std::numeric_limits<int64_t>::max());
+            !events.empty())
+            m_journal->appendEvents(std::move(events));
     bool stopped = false;
     {
         std::lock_guard lock(m_stopMutex);

@@ -288,9 +288,16 @@ QString decodeTimes(std::string_view bytes, std::vector<int64_t> &out, size_t ma
             return QStringLiteral("frame times are cut off");
         if (out.size() >= maxFrames)
             return QStringLiteral("more than %1 frame times in one block").arg(maxFrames);
-        t += unzigzag(v);
+        int64_t next = 0;
+        if (__builtin_add_overflow(t, unzigzag(v), &next))
+            return QStringLiteral("frame time %1 is out of range").arg(out.size() + 1);
+        if (!out.empty() && next < t)
+            return QStringLiteral("frame times go backwards (frame %1)").arg(out.size() + 1);
+        t = next;
         out.push_back(t);
     }
+    if (out.empty())
+        return QStringLiteral("a block without frame times");
     return {};
 }
 

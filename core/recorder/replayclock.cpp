@@ -66,4 +66,28 @@ bool ReplayClock::advance(double wallMs)
     return int64_t(m_position) != int64_t(before);
 }
 
+std::vector<int64_t> replayMarks(const std::vector<int64_t> &frameTimes, int64_t stepMs, int64_t maxSilenceMs,
+                                 size_t limit)
+{
+    std::vector<int64_t> marks;
+    if (frameTimes.empty() || stepMs <= 0)
+        return marks;
+    // Differences as unsigned: times anywhere in int64 never overflow.
+    auto distance = [](int64_t from, int64_t to) { return uint64_t(to) - uint64_t(from); };
+    const int64_t end = frameTimes.back();
+    int64_t t = frameTimes.front();
+    size_t next = 0;
+    while (t < end && marks.size() < limit) {
+        while (next < frameTimes.size() && frameTimes[next] <= t)
+            ++next;
+        if (next < frameTimes.size()
+            && distance(t, frameTimes[next]) > uint64_t(std::max<int64_t>(maxSilenceMs, stepMs)))
+            t = frameTimes[next];
+        else
+            t = distance(t, end) <= uint64_t(stepMs) ? end : t + stepMs;
+        marks.push_back(t);
+    }
+    return marks;
+}
+
 } // namespace vigil

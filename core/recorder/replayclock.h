@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -47,5 +48,14 @@ private:
     double m_speed = 60.0;
     bool m_playing = false;
 };
+
+// The instants a recording served as if live visits, one per tick of `stepMs`
+// recorded time, from its first frame to its last (`frameTimes`, sorted). A
+// silence of more than `maxSilenceMs` between two frames is jumped over, not
+// served tick by tick: a recording with a frame from 1970 (or a night with the
+// dashboard closed) must not make the replay count through the empty years.
+// At most `limit` instants.
+std::vector<int64_t> replayMarks(const std::vector<int64_t> &frameTimes, int64_t stepMs, int64_t maxSilenceMs,
+                                 size_t limit);
 
 } // namespace vigil

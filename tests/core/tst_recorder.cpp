@@ -234,6 +234,44 @@ private Q_SLOTS:
         QVERIFY(!recording::decompress("not zstd at all", out, 1 << 20).isEmpty());
         std::vector<int64_t> decoded;
         QVERIFY(!recording::decodeTimes("\xff\xff", decoded, 10).isEmpty());
+        // A block must hold a frame, in time order, within int64.
+        QVERIFY(recording::decodeTimes({}, decoded, 10).contains(QStringLiteral("without frame times")));
+        const std::vector<int64_t> backwards { 5000, 4000 };
+        QVERIFY(recording::decodeTimes(recording::encodeTimes(backwards), decoded, 10)
+                    .contains(QStringLiteral("backwards")));
+        const std::vector<int64_t> extremes { std::numeric_limits<int64_t>::max() - 1 };
+        std::string overflowing = recording::encodeTimes(extremes);
+        overflowing += recording::encodeTimes(std::vector<int64_t> { 4 }); // a delta of +4 past the end of int64
+        QVERIFY(recording::decodeTimes(overflowing, decoded, 10).contains(QStringLiteral("out of range")));
+    }
+
+    // A block whose frame-time blob is empty once crashed vigil-report and
+    // vigil-gateway --replay: the reader now names it and reads on.
+    void aBlockWithoutFrameTimesIsReportedNotFollowed()
+    {
+        const QString path = freshPath();
+        const RecordedRun run = recordFile(path, 20, 60000, 5);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QVERIFY(QSqlQuery(db).exec(QStringLiteral("UPDATE blocks SET times = x''")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        for (int64_t t : { reader.startMs() - 1, reader.startMs(), run.frames[2].timeMs, reader.endMs() }) {
+            ClusterState state;
+            const QString error = reader.stateAt(t, state);
+            QVERIFY2(error.contains(QStringLiteral("without frame times")), qPrintable(error));
+        }
+        int visits = 0;
+        const QString error = reader.scan(reader.startMs(), reader.endMs(), { reader.endMs() }, {},
+                                          [&](const ClusterState &) { return ++visits, true; });
+        QVERIFY2(error.contains(QStringLiteral("without frame times")), qPrintable(error));
+        QCOMPARE(visits, 0);
+        QVERIFY(reader.frameTimes(reader.startMs(), reader.endMs()).empty());
     }
 
     void recordedStateMatchesLiveAtEveryFrameAndBetween()

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace vigil;
 
@@ -99,6 +100,23 @@ private Q_SLOTS:
         QCOMPARE(clock.position(), int64_t(0));
         clock.setPosition(50000);
         QCOMPARE(clock.position(), int64_t(10000));
+    }
+
+    // The instants a gateway serving a recording visits: one per step, and a
+    // long silence jumped, so a frame from 1970 costs one mark, not 1.7 billion.
+    void replayMarksJumpSilences()
+    {
+        QCOMPARE(replayMarks({ 1000, 2000, 3000 }, 500, 60000, 100), (std::vector<int64_t> { 1500, 2000, 2500, 3000 }));
+        QCOMPARE(replayMarks({ 1000, 1200, 4000 }, 1000, 60000, 100), (std::vector<int64_t> { 2000, 3000, 4000 }));
+        const int64_t now = 1'796'000'000'000; // 2026
+        QCOMPARE(replayMarks({ 0, now, now + 2000 }, 1000, 60000, 100),
+                 (std::vector<int64_t> { now, now + 1000, now + 2000 }));
+        const int64_t max = std::numeric_limits<int64_t>::max(), min = std::numeric_limits<int64_t>::min();
+        QCOMPARE(replayMarks({ min, 0, max }, 1000, 60000, 100), (std::vector<int64_t> { 0, max }));
+        QCOMPARE(replayMarks({ max - 10, max }, 1000, 60000, 100), (std::vector<int64_t> { max }));
+        QVERIFY(replayMarks({ 7 }, 1000, 60000, 100).empty());
+        QVERIFY(replayMarks({}, 1000, 60000, 100).empty());
+        QCOMPARE(replayMarks({ 0, 1'000'000 }, 1, 2'000'000, 10).size(), size_t(10)); // bounded
     }
 
     void feedShowsTheRecordedInstant()
