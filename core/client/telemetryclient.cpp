@@ -212,6 +212,8 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
                 return QStringLiteral("stopped");
             m_activeContext = &context;
         }
+        if (!m_options.token.isEmpty())
+            context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
         v1::Topology reply;
         const grpc::Status status = channel.stub->GetTopology(&context, {}, &reply);
         {
@@ -278,6 +280,9 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             // A gateway restarted with another cluster behind it: learn the new layout.
             grpc::ClientContext topologyContext;
             topologyContext.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+            if (!m_options.token.isEmpty())
+                topologyContext.AddMetadata("authorization",
+                                            QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
             v1::Topology reply;
             const grpc::Status status = channel.stub->GetTopology(&topologyContext, {}, &reply);
             auto topology = std::make_shared<Topology>(wire::fromProto(reply));

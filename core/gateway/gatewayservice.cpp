@@ -4,6 +4,7 @@
 #include "alarmdesk.h"
 #include "operators.h"
 
+#include "model/entitynames.h"
 #include "wire/codec.h"
 
 #include <QDebug>
@@ -77,8 +78,13 @@ GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings setting
     , m_topologyMessage(wire::toProto(*journal.topology()))
 { }
 
-grpc::Status GatewayService::GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply)
+grpc::Status GatewayService::GetTopology(grpc::ServerContext *context, const v1::GetTopologyRequest *,
+                                         v1::Topology *reply)
 {
+    // The floor plan names every host and job: a gateway that knows its people shows it only to them.
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
     *reply = m_topologyMessage;
     return grpc::Status::OK;
 }
@@ -267,12 +273,38 @@ grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::S
     return grpc::Status::CANCELLED;
 }
 
-QString GatewayService::validatePublished(const v1::MetricBlock &block) const
+QString GatewayService::outsideAgentHosts(const OperatorIdentity &agent, EntityKind kind, uint32_t index) const
+{
+    if (agent.anyHost)
+        return {};
+    const Topology &t = *m_journal.topology();
+    QString host;
+    if (kind == EntityKind::Gpu && index < t.gpus.size())
+        host = t.nodes[t.gpus[index].nodeIndex].hostname;
+    else if (kind == EntityKind::Node && index < t.nodes.size())
+        host = t.nodes[index].hostname;
+    if (host.isEmpty())
+        return QStringLiteral("agent %1 may publish only for its hosts, not for %2")
+            .arg(agent.name, entityKeyName(t, EntityRef { kind, index }));
+    if (!agent.hosts.contains(host))
+        return QStringLiteral("agent %1 may not publish for host %2").arg(agent.name, host);
+    return {};
+}
+
+QString GatewayService::validatePublished(const v1::MetricBlock &block, const OperatorIdentity *agent) const
 {
     const QString error = m_journal.validate(block);
     if (!error.isEmpty())
         return error;
     const MetricDescriptor &metric = m_journal.metrics()[block.metric_id()];
+    if (agent && !agent->anyHost) {
+        const auto count = uint32_t(block.values_size());
+        for (uint32_t k = 0; k < count; ++k) {
+            const uint32_t entity = block.indices_size() > 0 ? block.indices(int(k)) : block.first_index() + k;
+            if (QString outside = outsideAgentHosts(*agent, metric.entityKind, entity); !outside.isEmpty())
+                return outside;
+        }
+    }
     const bool nonNegative = isNonNegativeUnit(metric.unit);
     for (float v : block.values()) {
         if (std::isinf(v))
@@ -288,7 +320,7 @@ QString GatewayService::validatePublished(const v1::MetricBlock &block) const
     return {};
 }
 
-QString GatewayService::validatePublished(const v1::Event &event) const
+QString GatewayService::validatePublished(const v1::Event &event, const OperatorIdentity *agent) const
 {
     if (!isKnownEventType(event.type()))
         return QStringLiteral("unknown event type %1").arg(int(event.type()));
@@ -303,6 +335,9 @@ QString GatewayService::validatePublished(const v1::Event &event) const
             .arg(entity.index)
             .arg(int(entity.kind))
             .arg(count);
+    if (agent)
+        if (QString outside = outsideAgentHosts(*agent, entity.kind, entity.index); !outside.isEmpty())
+            return outside;
     if (event.time_ms() <= 0)
         return QStringLiteral("event without a time");
     if (!std::isfinite(event.value()))
@@ -314,6 +349,14 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
                                      v1::PublishResponse *reply)
 {
     constexpr int64_t MaxClockSkewMs = 24 * 3600 * 1000;
+    // Readings and warnings raise alarms on the NOC's screens: only an agent's token may send them.
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
+    if (who && who->role != OperatorIdentity::Role::Agent)
+        return status(grpc::StatusCode::PERMISSION_DENIED,
+                      QStringLiteral("%1 may not publish: only an agent's token may").arg(who->name));
+    const OperatorIdentity *agent = who ? &*who : nullptr;
     v1::PublishRequest request;
     uint64_t accepted = 0;
     uint64_t rejected = 0;
@@ -332,7 +375,7 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
             v1::Samples valid;
             valid.set_time_ms(in.time_ms());
             for (const v1::MetricBlock &block : in.blocks()) {
-                const QString error = validatePublished(block);
+                const QString error = validatePublished(block, agent);
                 if (error.isEmpty()) {
                     *valid.add_blocks() = block;
                     ++accepted;
@@ -348,7 +391,7 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
         } else if (request.has_events()) {
             std::vector<Event> valid;
             for (const v1::Event &e : request.events().events()) {
-                const QString error = validatePublished(e);
+                const QString error = validatePublished(e, agent);
                 if (error.isEmpty()) {
                     valid.push_back(wire::fromProto(e));
                     ++accepted;

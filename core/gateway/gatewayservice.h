@@ -36,14 +36,17 @@ public:
 
     int activeSubscribers() const { return m_activeSubscribers.load(); }
 
-    // Checks one published item; empty when it may enter the journal.
-    QString validatePublished(const v1::MetricBlock &block) const;
-    QString validatePublished(const v1::Event &event) const;
+    // Checks one published item; empty when it may enter the journal. With an
+    // agent's identity, also that every entity it names is on the agent's hosts.
+    QString validatePublished(const v1::MetricBlock &block, const struct OperatorIdentity *agent = nullptr) const;
+    QString validatePublished(const v1::Event &event, const struct OperatorIdentity *agent = nullptr) const;
 
 private:
     // Who is calling, from the bearer token; an error status when the gateway knows its
     // operators and the token is missing or unknown.
     grpc::Status identify(const grpc::ServerContext *context, std::optional<struct OperatorIdentity> &who) const;
+    // Empty when `agent` may publish for the entity; otherwise why not.
+    QString outsideAgentHosts(const struct OperatorIdentity &agent, EntityKind kind, uint32_t index) const;
 
     TelemetryJournal &m_journal;
     class AlarmDesk *m_alarms;

@@ -29,8 +29,9 @@ QString OperatorRegistry::parse(const QString &text, const QString &source)
         const auto where
             = [&](const QString &what) { return QStringLiteral("%1:%2: %3").arg(source).arg(n + 1).arg(what); };
         const QStringList fields = line.split(spaces);
-        if (fields.size() != 3)
-            return where(QStringLiteral("expected “token name role”, found %1 field(s)").arg(fields.size()));
+        if (fields.size() != 3 && fields.size() != 4)
+            return where(QStringLiteral("expected “token name role” (and an agent's hosts), found %1 field(s)")
+                             .arg(fields.size()));
         const QString &token = fields[0];
         if (token.size() < MinTokenLength)
             return where(QStringLiteral("a token must be at least %1 characters").arg(MinTokenLength));
@@ -45,8 +46,25 @@ QString OperatorRegistry::parse(const QString &text, const QString &source)
             who.role = OperatorIdentity::Role::Operator;
         else if (role == QLatin1String("viewer"))
             who.role = OperatorIdentity::Role::Viewer;
+        else if (role == QLatin1String("agent"))
+            who.role = OperatorIdentity::Role::Agent;
         else
-            return where(QStringLiteral("unknown role “%1”: viewer or operator").arg(fields[2]));
+            return where(QStringLiteral("unknown role “%1”: viewer, operator or agent").arg(fields[2]));
+        if (who.role == OperatorIdentity::Role::Agent) {
+            // An agent names the hosts it speaks for, so a stolen collector token
+            // cannot raise alarms on the whole floor.
+            if (fields.size() != 4)
+                return where(QStringLiteral("an agent's line ends with the hosts it publishes for (a,b,c or *)"));
+            if (fields[3] == QLatin1String("*"))
+                who.anyHost = true;
+            else
+                for (const QString &host : fields[3].split(QLatin1Char(','), Qt::SkipEmptyParts))
+                    who.hosts.insert(host);
+            if (!who.anyHost && who.hosts.isEmpty())
+                return where(QStringLiteral("an agent with no hosts"));
+        } else if (fields.size() == 4) {
+            return where(QStringLiteral("only an agent's line names hosts"));
+        }
         byToken.insert(token, who);
     }
     if (byToken.isEmpty())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -15,16 +16,27 @@ struct OperatorIdentity
     {
         Viewer, // sees everything, changes nothing
         Operator, // acknowledges, shelves, assigns, escalates, takes notes
+        Agent, // a collector: publishes readings and events, for its own hosts only
     };
     QString name;
     Role role = Role::Viewer;
+    // An agent's hosts (empty with anyHost: every host).
+    QSet<QString> hosts;
+    bool anyHost = false;
+
+    bool mayPublishFor(const QString &hostname) const
+    {
+        return role == Role::Agent && (anyHost || hosts.contains(hostname));
+    }
 };
 
-// The gateway's operators file: one line per person,
+// The gateway's operators file: one line per person or agent,
 //
-//     # token                           name         role
+//     # token                           name         role      hosts (agents only)
 //     6f1c0e2a9b7d4e55a3c8f0b1d2e3f4a5  a.nakamura   operator
 //     0b9e7d6c5a4f3e2d1c0b9a8f7e6d5c4b  wallscreen   viewer
+//     5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b  dcgm-pod-a   agent     a01r01n1,a01r01n2
+//     9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d  site-relay   agent     *
 //
 // Tokens are at least 16 characters; blank lines and # comments are ignored.
 class OperatorRegistry

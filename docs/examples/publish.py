@@ -16,6 +16,7 @@ It looks the GPU up in the gateway's topology, sends one sample (GPU temperature
 and, if asked, one Xid event, and prints what the gateway accepted.
 """
 import argparse
+import os
 import sys
 import time
 
@@ -29,16 +30,22 @@ def main():
     parser.add_argument("--gpu-uuid", required=True)
     parser.add_argument("--temperature", type=float, required=True, help="GPU temperature in °C")
     parser.add_argument("--xid", type=int, help="also report this Xid on the GPU")
+    parser.add_argument("--token", default=os.environ.get("VIGIL_TOKEN", ""),
+                        help="an agent's token, when the gateway has --operators (default: $VIGIL_TOKEN)")
     args = parser.parse_args()
 
+    metadata = [("authorization", "Bearer " + args.token)] if args.token else []
     stub = gateway_pb2_grpc.GatewayStub(grpc.insecure_channel(args.gateway))
-    topology = stub.GetTopology(gateway_pb2.GetTopologyRequest(), timeout=5)
+    try:
+        topology = stub.GetTopology(gateway_pb2.GetTopologyRequest(), timeout=5, metadata=metadata)
+    except grpc.RpcError as error:
+        sys.exit("refused: %s (%s)" % (error.details(), error.code().name))
     gpu = next((i for i, g in enumerate(topology.gpus) if g.uuid == args.gpu_uuid), None)
     if gpu is None:
         sys.exit("no GPU %s in the gateway's topology" % args.gpu_uuid)
 
     # Metric ids come from the stream's dictionary: read it from the first message.
-    first = next(stub.Subscribe(gateway_pb2.SubscribeRequest(), timeout=5))
+    first = next(stub.Subscribe(gateway_pb2.SubscribeRequest(), timeout=5, metadata=metadata))
     ids = {m.name: m.id for m in first.dictionary.metrics}
 
     now_ms = int(time.time() * 1000)
@@ -52,7 +59,7 @@ def main():
                                     message="reported by publish.py")
         requests.append(gateway_pb2.PublishRequest(source="publish.py", events=telemetry_pb2.Events(events=[event])))
     try:
-        reply = stub.Publish(iter(requests), timeout=5)
+        reply = stub.Publish(iter(requests), timeout=5, metadata=metadata)
     except grpc.RpcError as error:
         sys.exit("refused: %s (%s)" % (error.details(), error.code().name))
     print("accepted %d, rejected %d%s" % (reply.accepted, reply.rejected,

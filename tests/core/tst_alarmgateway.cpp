@@ -5,6 +5,7 @@
 #include "alarms/alarmbook.h"
 #include "gateway/operators.h"
 #include "gatewayfixture.h"
+#include "sim/topologybuilder.h"
 #include "wire/codec.h"
 
 #include <QTemporaryDir>
@@ -20,6 +21,8 @@ namespace {
 const QString OperatorToken = QStringLiteral("op-token-0123456789abcdef");
 const QString SecondOperatorToken = QStringLiteral("op-token-fedcba9876543210");
 const QString ViewerToken = QStringLiteral("view-token-0123456789abcdef");
+const QString PodAgentToken = QStringLiteral("agent-token-pod-0123456789");
+const QString RelayAgentToken = QStringLiteral("agent-token-relay-0123456789");
 
 v1::ActRequest actOn(uint64_t alarm, v1::EventType action)
 {
@@ -80,9 +83,13 @@ class TestAlarmGateway : public QObject
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly))
             return {};
+        // GPU 50's host and GPU 60's (the same node, eight GPUs a node) for the pod's agent.
+        const Topology t = buildTopology(testGatewayOptions().simulator.shape, testGatewayOptions().simulator.seed);
         f.write(QStringLiteral("# the night shift\n%1 a.nakamura operator\n%2 m.okafor operator\n%3 wallscreen "
-                               "viewer  # the NOC's big screen\n")
-                    .arg(OperatorToken, SecondOperatorToken, ViewerToken)
+                               "viewer  # the NOC's big screen\n%4 dcgm-pod agent %5,%6\n%7 site-relay agent *\n")
+                    .arg(OperatorToken, SecondOperatorToken, ViewerToken, PodAgentToken,
+                         t.nodes[t.gpus[50].nodeIndex].hostname, t.nodes[t.gpus[60].nodeIndex].hostname,
+                         RelayAgentToken)
                     .toUtf8());
         return path;
     }
@@ -205,7 +212,7 @@ private Q_SLOTS:
         QString error;
         auto server = GatewayServer::start(options, &error);
         QVERIFY2(server, qPrintable(error));
-        QVERIFY(publishWarning(*server, 50));
+        QVERIFY(publishWarning(*server, 50, v1::EVENT_TYPE_ECC_SINGLE_BIT, PodAgentToken));
         QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
         const uint64_t id = server->alarms().alarms().front().id;
         const v1::ActRequest ack = actOn(id, v1::EVENT_TYPE_ACKNOWLEDGE);
@@ -232,6 +239,85 @@ private Q_SLOTS:
         QVERIFY(!isLive(stranger.cluster));
     }
 
+    // An anonymous client once raised a critical Xid on a 1,536-GPU job: with
+    // tokens configured, only an agent publishes, and only for its own hosts.
+    void onlyAgentsPublishAndOnlyForTheirHosts()
+    {
+        GatewayOptions options = testGatewayOptions();
+        options.operatorsPath = writeOperators();
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        const Topology &t = *server->journal().topology();
+        const uint32_t elsewhere = 200;
+        QVERIFY(t.gpus[elsewhere].nodeIndex != t.gpus[50].nodeIndex
+                && t.gpus[elsewhere].nodeIndex != t.gpus[60].nodeIndex);
+
+        v1::PublishResponse reply;
+        QCOMPARE(publishWarningAs(*server, 50, {}, &reply).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+        QCOMPARE(publishWarningAs(*server, 50, QStringLiteral("made-up-token-000000"), &reply).error_code(),
+                 grpc::StatusCode::UNAUTHENTICATED);
+        for (const QString &token : { ViewerToken, OperatorToken }) {
+            const grpc::Status refused = publishWarningAs(*server, 50, token, &reply);
+            QCOMPARE(refused.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+            QVERIFY2(QString::fromStdString(refused.error_message()).contains(QStringLiteral("only an agent")),
+                     refused.error_message().c_str());
+        }
+        const grpc::Status foreign = publishWarningAs(*server, elsewhere, PodAgentToken, &reply);
+        QCOMPARE(foreign.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+        QVERIFY2(QString::fromStdString(foreign.error_message())
+                     .contains(QStringLiteral("dcgm-pod may not publish for host %1")
+                                   .arg(t.nodes[t.gpus[elsewhere].nodeIndex].hostname)),
+                 foreign.error_message().c_str());
+        auto alarmsOn = [&](uint32_t gpu) {
+            const std::vector<Alarm> alarms = server->alarms().alarms();
+            return std::count_if(alarms.begin(), alarms.end(), [&](const Alarm &a) {
+                return a.entity == EntityRef { EntityKind::Gpu, gpu };
+            });
+        };
+        QCOMPARE(alarmsOn(50) + alarmsOn(elsewhere), 0); // nothing refused reached the alarm book
+
+        // Readings are held to the same hosts: a block touching another host is refused whole.
+        {
+            auto stub = stubFor(server->address());
+            grpc::ClientContext context;
+            context.AddMetadata("authorization", (QStringLiteral("Bearer ") + PodAgentToken).toStdString());
+            v1::PublishResponse samplesReply;
+            auto writer = stub->Publish(&context, &samplesReply);
+            v1::PublishRequest request;
+            request.mutable_samples()->set_time_ms(server->journal().headTimeMs());
+            v1::MetricBlock *own = request.mutable_samples()->add_blocks();
+            own->set_metric_id(0); // GPU temperature
+            own->add_indices(50);
+            own->add_values(61.0f);
+            v1::MetricBlock *mixed = request.mutable_samples()->add_blocks();
+            mixed->set_metric_id(0);
+            mixed->add_indices(60);
+            mixed->add_indices(elsewhere);
+            mixed->add_values(62.0f);
+            mixed->add_values(63.0f);
+            QVERIFY(writer->Write(request));
+            writer->WritesDone();
+            QVERIFY(writer->Finish().ok());
+            QCOMPARE(samplesReply.accepted(), uint64_t(1));
+            QCOMPARE(samplesReply.rejected(), uint64_t(1));
+        }
+
+        QVERIFY(publishWarning(*server, 60, v1::EVENT_TYPE_ECC_SINGLE_BIT, PodAgentToken));
+        QVERIFY(publishWarning(*server, elsewhere, v1::EVENT_TYPE_ECC_SINGLE_BIT, RelayAgentToken));
+        QTRY_COMPARE_WITH_TIMEOUT(alarmsOn(60) + alarmsOn(elsewhere), 2, 5000);
+
+        // The floor plan names every host: it too needs a token.
+        auto stub = stubFor(server->address());
+        v1::Topology topology;
+        grpc::ClientContext anonymous;
+        QCOMPARE(stub->GetTopology(&anonymous, {}, &topology).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+        grpc::ClientContext viewer;
+        viewer.AddMetadata("authorization", (QStringLiteral("Bearer ") + ViewerToken).toStdString());
+        QVERIFY(stub->GetTopology(&viewer, {}, &topology).ok());
+        QCOMPARE(size_t(topology.gpus_size()), t.gpus.size());
+    }
+
     void operatorsFilesThatMakeNoSense_data()
     {
         QTest::addColumn<QString>("text");
@@ -246,6 +332,12 @@ private Q_SLOTS:
                                     << "ops:1: expected";
         QTest::newRow("unknown role") << "0123456789abcdef ana admin"
                                       << "ops:1: unknown role “admin”";
+        QTest::newRow("an agent without hosts") << "0123456789abcdef dcgm agent"
+                                                << "ops:1: an agent's line ends with the hosts";
+        QTest::newRow("an agent with an empty host list") << "0123456789abcdef dcgm agent ,,"
+                                                          << "ops:1: an agent with no hosts";
+        QTest::newRow("hosts for an operator") << "0123456789abcdef ana operator a01r01n1"
+                                               << "ops:1: only an agent's line names hosts";
         QTest::newRow("a token given twice") << "0123456789abcdef ana operator\n0123456789abcdef kim viewer"
                                              << "ops:2: this token is already given to ana";
     }

@@ -40,12 +40,15 @@ inline std::unique_ptr<v1::Gateway::Stub> stubFor(const QString &address)
 }
 
 // A hardware warning published now, the way a bridge would (it raises an alarm); false when refused.
-inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
+// Publishes one warning on a GPU, now on the cluster's clock, as the holder of `token` (none: anonymous).
+inline grpc::Status publishWarningAs(GatewayServer &server, uint32_t gpu, const QString &token,
+                                     v1::PublishResponse *reply, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
 {
     auto stub = stubFor(server.address());
     grpc::ClientContext context;
-    v1::PublishResponse reply;
-    auto writer = stub->Publish(&context, &reply);
+    if (!token.isEmpty())
+        context.AddMetadata("authorization", (QStringLiteral("Bearer ") + token).toStdString());
+    auto writer = stub->Publish(&context, reply);
     v1::PublishRequest request;
     request.set_source("test-bridge");
     v1::Event *e = request.mutable_events()->add_events();
@@ -53,11 +56,18 @@ inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType ty
     e->set_severity(v1::SEVERITY_WARNING);
     e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
     e->mutable_entity()->set_index(gpu);
-    e->set_time_ms(server.journal().headTimeMs()); // now, on the cluster's clock
+    e->set_time_ms(server.journal().headTimeMs());
     e->set_message("12 correctable errors");
-    const bool written = writer->Write(request);
+    writer->Write(request);
     writer->WritesDone();
-    return writer->Finish().ok() && written;
+    return writer->Finish();
+}
+
+inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT,
+                           const QString &token = {})
+{
+    v1::PublishResponse reply;
+    return publishWarningAs(server, gpu, token, &reply, type).ok() && reply.accepted() == 1;
 }
 
 // Replays the gateway's simulator independently up to `timeMs` and returns
