@@ -1348,10 +1348,6 @@
         <translation>… und %1 weitere Zeilen abgelehnt</translation>
     </message>
     <message>
-        <source>imported %1 of %2 events into %3</source>
-        <translation>%1 von %2 Ereignissen in %3 importiert</translation>
-    </message>
-    <message>
         <source>Records a gateway&apos;s telemetry and events into a Vigil recording.</source>
         <translation>Zeichnet Telemetrie und Ereignisse eines Gateways in einer Vigil-Aufzeichnung auf.</translation>
     </message>
@@ -1434,6 +1430,10 @@
     <message>
         <source>With --replay: open the maintenance-debt report of the recording.</source>
         <translation>Mit --replay: den Bericht über die Wartungsschulden der Aufzeichnung öffnen.</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported into %3, %4 already there, %5 refused</source>
+        <translation>%1 Zeilen gelesen: %2 Ereignisse in %3 importiert, %4 schon vorhanden, %5 abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -2410,10 +2410,6 @@
         <translation>Ereignishistorie importieren</translation>
     </message>
     <message>
-        <source>%1 of %2 events imported; %3 lines refused.</source>
-        <translation>%1 von %2 Ereignissen importiert; %3 Zeilen abgelehnt.</translation>
-    </message>
-    <message>
         <source>Bookmark</source>
         <translation>Lesezeichen</translation>
     </message>
@@ -2462,6 +2458,10 @@
     <message>
         <source>Report on a recording</source>
         <translation>Bericht über eine Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
+        <translation>%1 Zeilen gelesen: %2 Ereignisse importiert, %3 schon in der Aufzeichnung, %4 Zeilen abgelehnt.</translation>
     </message>
 </context>
 <context>

@@ -1343,10 +1343,6 @@
         <translation>… ほか %1 行を拒否</translation>
     </message>
     <message>
-        <source>imported %1 of %2 events into %3</source>
-        <translation>%2 件中 %1 件のイベントを %3 に取り込みました</translation>
-    </message>
-    <message>
         <source>Records a gateway&apos;s telemetry and events into a Vigil recording.</source>
         <translation>ゲートウェイのテレメトリとイベントを Vigil 記録に保存します。</translation>
     </message>
@@ -1429,6 +1425,10 @@
     <message>
         <source>With --replay: open the maintenance-debt report of the recording.</source>
         <translation>--replay と併用: 記録の保守負債レポートを開きます。</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported into %3, %4 already there, %5 refused</source>
+        <translation>%1 行を読み込み: %2 件のイベントを %3 にインポート、%4 件は既存、%5 行は拒否</translation>
     </message>
 </context>
 <context>
@@ -2398,10 +2398,6 @@
         <translation>イベント履歴の取り込み</translation>
     </message>
     <message>
-        <source>%1 of %2 events imported; %3 lines refused.</source>
-        <translation>%2 件中 %1 件のイベントを取り込みました。%3 行を拒否しました。</translation>
-    </message>
-    <message>
         <source>Bookmark</source>
         <translation>ブックマーク</translation>
     </message>
@@ -2448,6 +2444,10 @@
     <message>
         <source>Report on a recording</source>
         <translation>記録のレポート</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
+        <translation>%1 行を読み込み: %2 件のイベントをインポート、%3 件は記録に既存、%4 行は拒否しました。</translation>
     </message>
 </context>
 <context>

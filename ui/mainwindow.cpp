@@ -921,11 +921,13 @@ void MainWindow::importHistory()
     const ImportReport report = importEventHistory(path, m_replay->path());
     QMessageBox box(report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
                     tr("Import event history"),
-                    report.error.isEmpty() ? tr("%1 of %2 events imported; %3 lines refused.")
-                                                 .arg(QLocale().toString(qulonglong(report.imported)),
-                                                      QLocale().toString(qulonglong(report.lines)),
-                                                      QLocale().toString(qulonglong(report.refused)))
-                                           : report.error,
+                    report.error.isEmpty()
+                        ? tr("%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
+                              .arg(QLocale().toString(qulonglong(report.lines)),
+                                   QLocale().toString(qulonglong(report.imported)),
+                                   QLocale().toString(qulonglong(report.duplicates)),
+                                   QLocale().toString(qulonglong(report.refused)))
+                        : report.error,
                     QMessageBox::Ok, this);
     QStringList problems;
     for (const QString &p : report.problems)

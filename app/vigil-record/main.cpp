@@ -64,10 +64,11 @@ int importHistory(const QCommandLineParser &parser, QTextStream &err)
         return 1;
     }
     err << "vigil-record: "
-        << QCoreApplication::translate("main", "imported %1 of %2 events into %3")
-               .arg(report.imported)
-               .arg(report.lines)
-               .arg(parser.value(QStringLiteral("out")))
+        << QCoreApplication::translate("main",
+                                       "%1 lines read: %2 events imported into %3, %4 already there, %5 refused")
+               .arg(QLocale().toString(qulonglong(report.lines)), QLocale().toString(qulonglong(report.imported)),
+                    parser.value(QStringLiteral("out")), QLocale().toString(qulonglong(report.duplicates)),
+                    QLocale().toString(qulonglong(report.refused)))
         << Qt::endl;
     return report.refused ? 1 : 0;
 }

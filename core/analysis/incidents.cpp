@@ -128,8 +128,10 @@ void IncidentTracker::rebuild() const
     for (const Event &e : m_events) {
         if (isDisruption(e) || (e.type == EventType::JobEnd && e.severity == Severity::Critical)) {
             auto open = openByJob.find(e.jobId);
-            if (open != openByJob.end() && m_incidents[open->second].state == Incident::State::Recovered)
-                open = openByJob.erase(open); // restarted without a rollback: this is a new failure
+            if (open != openByJob.end() && m_incidents[open->second].state == Incident::State::Recovered) {
+                openByJob.erase(open); // restarted without a rollback: this is a new failure
+                open = openByJob.end(); // (not erase's result: that is the next job's incident)
+            }
             if (open != openByJob.end()) {
                 // Already down: a second symptom (the crash after the NCCL timeout), or the run given up.
                 Incident &incident = m_incidents[open->second];
@@ -190,6 +192,12 @@ void IncidentTracker::rebuild() const
             if (open == openByJob.end())
                 continue; // a planned restart, or a consequence already counted
             Incident &incident = m_incidents[open->second];
+            if (isRestart(e) && incident.state == Incident::State::Recovered) {
+                // Back at work already: a later restart (planned, or another reason's) does not
+                // stretch this incident. Its rollback, had one come, would have come with it.
+                openByJob.erase(open);
+                continue;
+            }
             incident.eventIds.push_back(e.id);
             if (isRestart(e)) {
                 if (e.type == EventType::ManualRestart)
@@ -197,8 +205,9 @@ void IncidentTracker::rebuild() const
                 incident.resumedMs = e.timeMs;
                 incident.restartedByHand = e.type == EventType::ManualRestart;
                 incident.state = Incident::State::Recovered;
-                if (e.step > 0)
-                    incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+                // Training resumes where it stopped unless the restart (or a rollback) names an earlier step.
+                incident.checkpointStep
+                    = e.step > 0 ? std::min(incident.stepAtFailure, e.step) : incident.stepAtFailure;
             } else {
                 incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
                 openByJob.erase(open); // the rollback closes it

@@ -11,8 +11,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace vigil {
 
@@ -259,8 +263,8 @@ ImportReport importEventHistory(const QString &inputPath, const QString &recordi
         return report;
     }
     bool newRecording = !QFileInfo::exists(recordingPath);
+    RecordingReader reader;
     if (!newRecording) {
-        RecordingReader reader;
         if (QString e = reader.open(recordingPath); !e.isEmpty()) {
             report.error = e;
             return report;
@@ -275,11 +279,30 @@ ImportReport importEventHistory(const QString &inputPath, const QString &recordi
                            .arg(QFileInfo(recordingPath).fileName());
         return report;
     }
-    const std::vector<Event> events = parseEventHistory(input, *topology, report);
+    std::vector<Event> events = parseEventHistory(input, *topology, report);
     if (!report.error.isEmpty()) {
         report.error = QStringLiteral("%1: %2").arg(QFileInfo(inputPath).fileName(), report.error);
         return report;
     }
+    // One event is one (time, kind, entity, code): an Xid 48 and an Xid 79 on one
+    // GPU in the same second are two failures; the same line imported twice is one.
+    using Identity = std::tuple<int64_t, int, int, uint32_t, int32_t>;
+    auto identity = [](const Event &e) {
+        return Identity { e.timeMs, int(e.type), int(e.entity.kind), e.entity.index, e.code };
+    };
+    std::set<Identity> known;
+    if (!newRecording && !events.empty()) {
+        const auto [first, last] = std::minmax_element(
+            events.begin(), events.end(), [](const Event &a, const Event &b) { return a.timeMs < b.timeMs; });
+        for (const Event &e : reader.events(first->timeMs, last->timeMs + 1, std::numeric_limits<size_t>::max()))
+            known.insert(identity(e));
+    }
+    reader.close();
+    const size_t parsed = events.size();
+    events.erase(
+        std::remove_if(events.begin(), events.end(), [&](const Event &e) { return !known.insert(identity(e)).second; }),
+        events.end());
+    report.duplicates = parsed - events.size();
     RecordingWriter writer;
     if (QString e = writer.open(recordingPath); !e.isEmpty()) {
         report.error = e;
@@ -292,7 +315,7 @@ ImportReport importEventHistory(const QString &inputPath, const QString &recordi
         report.error = e;
         return report;
     }
-    report.imported = events.size();
+    report.imported = writer.eventsWritten(); // what the file holds now, not what was handed over
     return report;
 }
 

@@ -16,7 +16,8 @@ namespace vigil {
 struct ImportReport
 {
     uint64_t lines = 0; // data lines read
-    uint64_t imported = 0;
+    uint64_t imported = 0; // stored in the recording by this import
+    uint64_t duplicates = 0; // already in the recording, or twice in the file: kept once
     uint64_t refused = 0;
     std::vector<QString> problems; // "line 12: …", the first MaxProblems
     QString error; // nothing could be imported: unreadable file, no header, no topology

@@ -26,14 +26,19 @@ std::string_view bytesOf(const QByteArray &a)
 }
 
 // The events of a query whose first column is the serialised vigil.v1.Event.
+// Rows of (id, data). An event recorded without an id (an import before ids
+// were given) is numbered by its row, so no two share an identity.
 std::vector<Event> readEvents(QSqlQuery &q)
 {
     std::vector<Event> events;
     v1::Event proto;
     while (q.next()) {
-        const QByteArray data = q.value(0).toByteArray();
-        if (proto.ParseFromArray(data.constData(), int(data.size())))
-            events.push_back(wire::fromProto(proto));
+        const QByteArray data = q.value(1).toByteArray();
+        if (!proto.ParseFromArray(data.constData(), int(data.size())))
+            continue;
+        events.push_back(wire::fromProto(proto));
+        if (events.back().id == 0)
+            events.back().id = LocalEventIdBase + uint64_t(q.value(0).toLongLong());
     }
     return events;
 }
@@ -384,7 +389,7 @@ std::vector<Event> RecordingReader::events(int64_t fromMs, int64_t toMs, size_t 
     q.setForwardOnly(true);
     // The newest `limit` in the window, returned oldest first.
     q.prepare(
-        QStringLiteral("SELECT data FROM (SELECT id, time_ms, data FROM events WHERE time_ms >= ? AND time_ms < ?%1"
+        QStringLiteral("SELECT id, data FROM (SELECT id, time_ms, data FROM events WHERE time_ms >= ? AND time_ms < ?%1"
                        " ORDER BY time_ms DESC, id DESC LIMIT ?) ORDER BY time_ms, id")
             .arg(jobsOnly ? QStringLiteral(" AND job_id <> ''") : QString()));
     q.addBindValue(qint64(fromMs));
@@ -406,7 +411,7 @@ std::vector<Event> RecordingReader::eventsOfTypes(const std::vector<EventType> &
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     if (numbers.isEmpty()
-        || !q.exec(QStringLiteral("SELECT data FROM events WHERE type IN (%1) ORDER BY time_ms, id LIMIT %2")
+        || !q.exec(QStringLiteral("SELECT id, data FROM events WHERE type IN (%1) ORDER BY time_ms, id LIMIT %2")
                        .arg(numbers.join(QLatin1Char(',')))
                        .arg(qint64(std::min<size_t>(limit, 1u << 30)))))
         return events;

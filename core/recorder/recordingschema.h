@@ -11,6 +11,10 @@ constexpr int FormatVersion = 1;
 inline constexpr char FormatName[] = "vigil-recording";
 // Frames in a chunk run, at most, before the next key chunk: bounds the work of a seek.
 constexpr int KeyEveryFrames = 64;
+// Events that arrive without an id of their own (an imported history, an old
+// recording) are numbered from here: far above any gateway's sequence, so an
+// incident keyed by its failure's id never meets another's.
+constexpr uint64_t LocalEventIdBase = uint64_t(1) << 62;
 // A block never holds more frames than this (bounds memory when reading a damaged file).
 constexpr size_t MaxFramesPerBlock = 4096;
 constexpr size_t MaxChunkBytes = size_t(1) << 30;

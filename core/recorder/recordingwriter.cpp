@@ -277,10 +277,24 @@ QString RecordingWriter::commit()
         if (QString e = insertBlock(m_layoutId, m_blockTimes, m_blockIsKey, m_blockSamples, 0, byMetric); !e.isEmpty())
             return fail(e);
     }
+    uint64_t eventsStored = 0;
     if (!m_events.empty()) {
+        // Events without an id get the next local one, past every row and every local id given before.
+        uint64_t nextLocalId = 0;
+        if (std::any_of(m_events.begin(), m_events.end(), [](const Event &e) { return e.id == 0; })) {
+            q.prepare(QStringLiteral("SELECT max(coalesce((SELECT max(id) FROM events), 0),"
+                                     " coalesce((SELECT max(source_id) - ? FROM events WHERE source_id >= ?), 0))"));
+            q.addBindValue(qint64(LocalEventIdBase));
+            q.addBindValue(qint64(LocalEventIdBase));
+            if (!q.exec() || !q.next())
+                return fail(q.lastError().text());
+            nextLocalId = std::max(m_nextLocalEventId, LocalEventIdBase + uint64_t(q.value(0).toLongLong()) + 1);
+        }
         q.prepare(QStringLiteral("INSERT OR IGNORE INTO events (time_ms, type, severity, entity_kind, entity_index,"
                                  " job_id, source_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
-        for (const Event &e : m_events) {
+        for (Event &e : m_events) {
+            if (e.id == 0)
+                e.id = nextLocalId++;
             q.addBindValue(qint64(e.timeMs));
             q.addBindValue(int(e.type));
             q.addBindValue(int(e.severity));
@@ -291,7 +305,9 @@ QString RecordingWriter::commit()
             q.addBindValue(blob(wire::toProto(e).SerializeAsString()));
             if (!q.exec())
                 return fail(q.lastError().text());
+            eventsStored += q.numRowsAffected() > 0 ? 1 : 0; // a copy already there is not counted again
         }
+        m_nextLocalEventId = std::max(m_nextLocalEventId, nextLocalId);
     }
     if (!m_gaps.empty()) {
         q.prepare(QStringLiteral("INSERT INTO gaps (from_ms, to_ms, reason) VALUES (?, ?, ?)"));
@@ -326,7 +342,7 @@ QString RecordingWriter::commit()
         m_bytesWritten += chunkBytes;
         m_lostFromMs = 0;
     }
-    m_eventsWritten += m_events.size();
+    m_eventsWritten += eventsStored;
     m_blockTimes.clear();
     m_blockSamples = 0;
     m_events.clear();

@@ -130,7 +130,8 @@ private:
     uint64_t m_framesWritten = 0;
     uint64_t m_samplesWritten = 0;
     uint64_t m_bytesWritten = 0;
-    uint64_t m_eventsWritten = 0;
+    uint64_t m_eventsWritten = 0; // stored, not counting copies of events already there
+    uint64_t m_nextLocalEventId = 0; // past every local id handed out, committed or not
     uint64_t m_framesLost = 0;
     uint64_t m_framesOutOfOrder = 0;
     int64_t m_firstMs = 0;

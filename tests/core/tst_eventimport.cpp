@@ -12,6 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+#include <set>
+
 using namespace vigil;
 
 namespace {
@@ -173,6 +176,51 @@ private Q_SLOTS:
         ClusterState state;
         QCOMPARE(reader.stateAt(events[1].timeMs, state), QString());
         QCOMPARE(state.topology()->gpus.size(), t.gpus.size());
+    }
+
+    // A DBE and an off-the-bus on one GPU in the same second are two failures;
+    // each imported event has its own identity; a second import stores nothing
+    // and says so; every count printed is a count stored.
+    void importCountsAreWhatTheRecordingHolds()
+    {
+        QTemporaryDir dir;
+        const Topology t = lab();
+        const QString csv = dir.filePath(QStringLiteral("fleet.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("time,entity,kind,code,message\n"
+                                  "2021-03-04T05:06:07Z,%1,xid,48,double-bit ECC\n"
+                                  "2021-03-04T05:06:07Z,%1,xid,79,fell off the bus\n"
+                                  "2021-03-04T05:06:07Z,%1,xid,79,fell off the bus (the same line again)\n"
+                                  "2021-03-04T05:06:07Z,%2,xid,79,another GPU\n"
+                                  "2021-03-04T05:06:07Z,no-such-gpu,xid,79,unknown\n")
+                       .arg(t.gpus[7].uuid, t.gpus[8].uuid)
+                       .toUtf8());
+        file.close();
+        const QString recording = dir.filePath(QStringLiteral("fleet.vigil"));
+        const ImportReport first = importEventHistory(csv, recording, std::make_shared<const Topology>(t));
+        QCOMPARE(first.error, QString());
+        QCOMPARE(first.lines, uint64_t(5));
+        QCOMPARE(first.imported, uint64_t(3));
+        QCOMPARE(first.duplicates, uint64_t(1));
+        QCOMPARE(first.refused, uint64_t(1));
+
+        const ImportReport again = importEventHistory(csv, recording);
+        QCOMPARE(again.error, QString());
+        QCOMPARE(again.imported, uint64_t(0));
+        QCOMPARE(again.duplicates, uint64_t(4));
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(recording), QString());
+        const std::vector<Event> events = reader.events(0, std::numeric_limits<int64_t>::max());
+        QCOMPARE(events.size(), size_t(3));
+        std::set<uint64_t> ids;
+        for (const Event &e : events) {
+            QVERIFY(e.id != 0);
+            ids.insert(e.id);
+        }
+        QCOMPARE(ids.size(), size_t(3));
+        QCOMPARE(events[0].code + events[1].code + events[2].code, 48 + 79 + 79);
     }
 };
 

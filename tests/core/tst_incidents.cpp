@@ -139,6 +139,59 @@ private Q_SLOTS:
         QCOMPARE(again.incidents().size(), size_t(2));
     }
 
+    // Two jobs failing in turn: a failure after a restart without rollback
+    // belongs to its own job, never to another job's open incident.
+    void incidentsOfManyJobsStayApart()
+    {
+        QVERIFY(topology->jobs.size() >= 2);
+        QString a = topology->jobs[0].id, b = topology->jobs[1].id;
+        if (b < a)
+            std::swap(a, b); // a sorts first: its erased entry was followed by b's
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents({
+            jobEvent(1, T0, EventType::JobCrash, a, 100, 0, Severity::Critical),
+            jobEvent(2, T0 + Minute, EventType::JobRestart, a, 0),
+            jobEvent(3, T0 + 2 * Minute, EventType::JobCrash, b, 50, 0, Severity::Critical),
+            jobEvent(4, T0 + 3 * Minute, EventType::JobCrash, a, 130, 0, Severity::Critical),
+            jobEvent(5, T0 + 9 * Minute, EventType::JobRestart, a, 0),
+            jobEvent(6, T0 + 10 * Minute, EventType::JobRestart, b, 40),
+            jobEvent(7, T0 + 10 * Minute, EventType::Rollback, b, 40, 10),
+        });
+        const auto &incidents = tracker.incidents();
+        QCOMPARE(incidents.size(), size_t(3));
+        QCOMPARE(incidents[0].jobId, a);
+        QCOMPARE(incidents[0].eventIds, (std::vector<uint64_t> { 1, 2 }));
+        QCOMPARE(incidents[1].jobId, b);
+        QCOMPARE(incidents[1].eventIds, (std::vector<uint64_t> { 3, 6, 7 }));
+        QCOMPARE(incidents[1].downtimeGpuHours(0),
+                 double(topology->jobs[tracker.incidents()[1].job].gpuIndices.size()) * 8.0 / 60.0);
+        QCOMPARE(incidents[2].jobId, a);
+        QCOMPARE(incidents[2].eventIds, (std::vector<uint64_t> { 4, 5 }));
+        QCOMPARE(incidents[2].resumedMs, T0 + 9 * Minute);
+    }
+
+    // Recovered without a rollback: a later restart (planned, days on) does not
+    // stretch the incident, and nothing is trained again.
+    void aRestartWithoutRollbackEndsAtItself()
+    {
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        tracker.addEvents({
+            jobEvent(1, T0 - 200000, EventType::CheckpointSaved, job(), 900),
+            jobEvent(2, T0, EventType::JobCrash, job(), 1000, 0, Severity::Critical),
+            jobEvent(3, T0 + 10 * Minute, EventType::ManualRestart, job(), 0, 0, Severity::Info, QStringLiteral("kim")),
+            jobEvent(4, T0 + 3 * 24 * 60 * Minute, EventType::JobRestart, job(), 0),
+        });
+        QCOMPARE(tracker.incidents().size(), size_t(1));
+        const Incident &i = tracker.incidents()[0];
+        QCOMPARE(i.resumedMs, T0 + 10 * Minute);
+        QCOMPARE(i.eventIds, (std::vector<uint64_t> { 2, 3 }));
+        QCOMPARE(i.downtimeGpuHours(T0 + 4 * 24 * 60 * Minute), gpus() * 10.0 / 60.0);
+        QCOMPARE(i.stepsRecomputed(), 0.0); // resumed at the failing step
+        QCOMPARE(i.recomputeGpuHours(), 0.0);
+    }
+
     void unknownJobsAreSkipped()
     {
         IncidentTracker tracker;
