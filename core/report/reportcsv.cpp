@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace vigil {
@@ -50,10 +51,17 @@ private:
 
 QString csvField(const QString &text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
-        && !text.contains(QLatin1Char('\r')))
-        return text;
-    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+    // A cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage
+    // return first: a host name, a note or a ticket text from anyone) is made text
+    // with a leading apostrophe. Plain numbers, negative ones included, stay numbers.
+    static const QRegularExpression number(QStringLiteral("^[-+]?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"));
+    const bool formula
+        = !text.isEmpty() && QStringLiteral("=+-@\t\r").contains(text.front()) && !number.match(text).hasMatch();
+    const QString cell = formula ? QLatin1Char('\'') + text : text;
+    if (!formula && !cell.contains(QLatin1Char(',')) && !cell.contains(QLatin1Char('"'))
+        && !cell.contains(QLatin1Char('\n')) && !cell.contains(QLatin1Char('\r')))
+        return cell;
+    return QLatin1Char('"') + QString(cell).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
 QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QStringList *written)

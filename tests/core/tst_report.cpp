@@ -343,6 +343,16 @@ private Q_SLOTS:
         QVERIFY(std::any_of(ledger.begin(), ledger.end(),
                             [](const QStringList &row) { return row.contains(QStringLiteral("a.nakamura")); }));
         QCOMPARE(csvField(QStringLiteral("say \"hi\", twice")), QStringLiteral("\"say \"\"hi\"\", twice\""));
+        // Formula injection: what a spreadsheet would run is made text; numbers stay numbers.
+        QCOMPARE(csvField(QStringLiteral("=HYPERLINK(\"http://x\",\"y\")")),
+                 QStringLiteral("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""));
+        QCOMPARE(csvField(QStringLiteral("+cmd|' /C calc'!A0")), QStringLiteral("\"'+cmd|' /C calc'!A0\""));
+        QCOMPARE(csvField(QStringLiteral("@SUM(A1)")), QStringLiteral("\"'@SUM(A1)\""));
+        QCOMPARE(csvField(QStringLiteral("-2+3")), QStringLiteral("\"'-2+3\""));
+        QCOMPARE(csvField(QStringLiteral("\tx")), QStringLiteral("\"'\tx\""));
+        QCOMPARE(csvField(QStringLiteral("-12.50")), QStringLiteral("-12.50"));
+        QCOMPARE(csvField(QStringLiteral("+3e5")), QStringLiteral("+3e5"));
+        QCOMPARE(csvField(QStringLiteral("a01r05n3")), QStringLiteral("a01r05n3"));
     }
 
     void aPdfAManagerCanRead_data()
