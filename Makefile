@@ -7,7 +7,7 @@ BUILD_DIR := build/$(PRESET)
 CMAKE_ARGS ?=
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build run test bench translations format clean
+.PHONY: all deps configure build run test test-release test-asan bench translations format clean
 
 all: build
 
@@ -23,8 +23,18 @@ build: configure
 run: build
 	./$(BUILD_DIR)/app/vigil --demo
 
-test: build
-	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+# Every suite twice: optimised as shipped, then under AddressSanitizer and
+# UndefinedBehaviorSanitizer (the asan preset), where any report fails the run.
+test: test-release test-asan
+
+test-release:
+	@$(MAKE) --no-print-directory build PRESET=release
+	cd build/release && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+test-asan:
+	@$(MAKE) --no-print-directory build PRESET=asan
+	cd build/asan && QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS) --timeout 900
 
 bench: build
 	QT_QPA_PLATFORM=offscreen ./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json

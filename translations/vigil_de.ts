@@ -638,12 +638,20 @@
         <translation>Alarme und die Eingriffe der Bediener in dieser Datei halten, damit ein Neustart sie behält (wird angelegt, falls sie fehlt).</translation>
     </message>
     <message>
-        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
-        <translation>Tokens, Namen und Rollen der Personen, die zusehen (viewer) oder eingreifen (operator) dürfen; ohne sie darf jeder unter dem angegebenen Namen eingreifen.</translation>
-    </message>
-    <message>
         <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
         <translation>Schwellwertregeln für Alarme (JSON: Metrik, oberhalb/unterhalb, Totband, Verzögerungen, Priorität) statt der Vorgaben.</translation>
+    </message>
+    <message>
+        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator) and of the agents that may publish (agent, with their hosts); without it anyone may act under the name they give.</source>
+        <translation>Tokens, Namen und Rollen der Personen, die zusehen (viewer) oder handeln (operator) dürfen, und der Agenten, die veröffentlichen dürfen (agent, mit ihren Hosts); ohne sie darf jeder unter dem angegebenen Namen handeln.</translation>
+    </message>
+    <message>
+        <source>Refuse published readings and events dated further than this many seconds from the gateway&apos;s clock (default 300).</source>
+        <translation>Veröffentlichte Messwerte und Ereignisse ablehnen, deren Zeit mehr als so viele Sekunden von der Uhr des Gateways abweicht (Standard 300).</translation>
+    </message>
+    <message>
+        <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
+        <translation>--max-skew: „%1“ ist keine Sekundenzahl von 1 bis 604800</translation>
     </message>
 </context>
 <context>

@@ -635,12 +635,20 @@
         <translation>アラームとそれに対するオペレーターの操作をこのファイルに保存し、再起動後も保持します (なければ作成)。</translation>
     </message>
     <message>
-        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator); without it anyone may act under the name they give.</source>
-        <translation>閲覧 (viewer) または操作 (operator) できる人のトークン、名前、役割。指定しない場合は誰でも名乗った名前で操作できます。</translation>
-    </message>
-    <message>
         <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
         <translation>既定値の代わりに使うアラームのしきい値ルール (JSON: メトリック、上限/下限、不感帯、遅延、優先度)。</translation>
+    </message>
+    <message>
+        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator) and of the agents that may publish (agent, with their hosts); without it anyone may act under the name they give.</source>
+        <translation>閲覧できる人 (viewer)・操作できる人 (operator)、および発行できるエージェント (agent、対象ホスト付き) のトークン、名前、ロール。指定しない場合は誰でも名乗った名前で操作できます。</translation>
+    </message>
+    <message>
+        <source>Refuse published readings and events dated further than this many seconds from the gateway&apos;s clock (default 300).</source>
+        <translation>ゲートウェイの時計からこの秒数以上ずれた時刻の発行済み測定値とイベントを拒否します (既定 300)。</translation>
+    </message>
+    <message>
+        <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
+        <translation>--max-skew: &apos;%1&apos; は 1 から 604800 までの秒数ではありません</translation>
     </message>
 </context>
 <context>

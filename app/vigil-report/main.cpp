@@ -2,6 +2,7 @@
 // vigil-report: the maintenance-debt report of a recording, without a window.
 // Exit status: 0 written (an empty period gives a report that says so), 1 the
 // recording or the output could not be used, 2 the command line makes no sense.
+#include "model/checkedtime.h"
 #include "recorder/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
@@ -156,7 +157,8 @@ int main(int argc, char *argv[])
         err << "vigil-report: " << error << Qt::endl;
         return 1;
     }
-    const int64_t end = to.value_or(recording.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : recording.endMs() + 1);
+    const int64_t end = to.value_or(recording.isEmpty() ? QDateTime::currentMSecsSinceEpoch()
+                                                        : vigil::saturatingAdd(recording.endMs(), 1));
     const int64_t start = from.value_or(end - *length);
     if (end <= start)
         return usage(Tr::tr("the period ends (%1) before it begins (%2)").arg(day(end), day(start)));

@@ -2,6 +2,7 @@
 #include "alarmbook.h"
 
 #include "model/blastradius.h"
+#include "model/checkedtime.h"
 #include "model/entitynames.h"
 
 #include <QDateTime>
@@ -289,7 +290,7 @@ void AlarmBook::applyAction(const Event &e)
     case EventType::Shelve:
         a.shelved = true;
         a.shelvedBy = who;
-        a.shelvedUntilMs = e.timeMs + int64_t(e.value * 1000.0);
+        a.shelvedUntilMs = saturatingAdd(e.timeMs, secondsToMs(e.value));
         break;
     case EventType::Unshelve:
         a.shelved = false;
@@ -477,7 +478,7 @@ void AlarmBook::advanceTo(int64_t nowMs)
     std::vector<uint64_t> forget;
     for (auto &[id, a] : m_alarms) {
         // A quiet warning clears, and a shelf expires, in the order they came due.
-        const int64_t clearsAt = a.active && !a.isThreshold() ? a.lastSeenMs + WarningClearMs : INT64_MAX;
+        const int64_t clearsAt = a.active && !a.isThreshold() ? saturatingAdd(a.lastSeenMs, WarningClearMs) : INT64_MAX;
         if (clearsAt <= nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
             deactivate(a, clearsAt);
         if (a.shelved && a.shelvedUntilMs <= nowMs) {

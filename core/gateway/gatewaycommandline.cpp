@@ -50,9 +50,14 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                                   "priority) instead of the defaults."),
                            QStringLiteral("file") });
         parser.addOption({ QStringLiteral("operators"),
-                           Tr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator); "
-                                  "without it anyone may act under the name they give."),
+                           Tr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator) "
+                                  "and of the agents that may publish (agent, with their hosts); without it anyone "
+                                  "may act under the name they give."),
                            QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("max-skew"),
+                           Tr::tr("Refuse published readings and events dated further than this many seconds from "
+                                  "the gateway's clock (default 300)."),
+                           QStringLiteral("s"), QStringLiteral("300") });
     }
     if (includeListen)
         parser.addOption({ QStringLiteral("listen"),
@@ -176,6 +181,11 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
         options.operatorsPath = parser.value(QStringLiteral("operators"));
         options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
+        const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);
+        if (!ok || !(skew >= 1.0) || skew > 7 * 86400.0)
+            return Tr::tr("--max-skew: '%1' is not a number of seconds from 1 to 604800")
+                .arg(parser.value(QStringLiteral("max-skew")));
+        options.maxClockSkew = std::chrono::milliseconds(int64_t(skew * 1000.0));
     }
     if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
         return Tr::tr("--replay serves a recording alone: no --topology or bridges with it");

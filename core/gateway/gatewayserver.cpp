@@ -13,6 +13,7 @@
 #include <grpcpp/server.h>
 #include <grpcpp/server_builder.h>
 
+#include <QDateTime>
 #include <QFile>
 
 #include <algorithm>
@@ -146,6 +147,11 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     }
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
                                                          server->m_operators.get());
+    // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
+    if (options.simulates() || !options.replayPath.isEmpty())
+        server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);
+    else
+        server->m_service->setClock([] { return QDateTime::currentMSecsSinceEpoch(); }, options.maxClockSkew);
 
     // The first state is in the journal before anyone can subscribe.
     if (server->m_simulator) {
@@ -154,9 +160,11 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         server->m_simulator->advance(0, columns, events);
         SampleEncoder encoder(options.stream.maxValuesPerMessage);
         server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
+        server->m_sourceClockMs = server->m_simulator->timeMs();
     } else if (firstFrame.topology()) {
         SampleEncoder encoder(options.stream.maxValuesPerMessage);
         server->m_journal->appendSamples(encoder.encode(firstFrame.timeMs(), columnsById(firstFrame), true));
+        server->m_sourceClockMs = firstFrame.timeMs();
     }
 
     grpc::EnableDefaultHealthCheckService(true);
@@ -222,6 +230,7 @@ void GatewayServer::runSimulation()
         m_simulator->advance(simStepMs, columns, events);
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
         m_journal->appendSamples(encoder.encode(m_simulator->timeMs(), columns, keyframe));
+        m_sourceClockMs = m_simulator->timeMs();
         std::vector<uint64_t> localIds;
         localIds.reserve(events.size());
         for (Event &e : events) {
@@ -295,6 +304,7 @@ void GatewayServer::runReplay()
         ++tick; // the first frame goes out whole: this encoder has sent nothing yet
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
         m_journal->appendSamples(encoder.encode(state.timeMs(), columnsById(state), keyframe));
+        m_sourceClockMs = state.timeMs();
         std::vector<Event> events = reader.events(previousMs + 1, saturatingNext(until));
         previousMs = until;
         if (!events.empty())

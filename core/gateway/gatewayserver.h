@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -45,6 +46,8 @@ struct GatewayOptions
     QString alarmJournalPath; // where the alarms are kept across restarts; empty: in memory only
     QString operatorsPath; // tokens, names and roles (docs/alarms.md); empty: anyone may act
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
+    // Published readings and events further than this from the gateway's clock are refused.
+    std::chrono::milliseconds maxClockSkew { 300000 };
 
     bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
 };
@@ -94,6 +97,9 @@ private:
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
     std::thread m_simulationThread;
     int64_t m_replayStartMs = 0;
+    // The cluster's time as the gateway's own source (simulator, replay) last set it: the clock
+    // published times are held to. Publish never moves it, so a client cannot ratchet it forward.
+    std::atomic<int64_t> m_sourceClockMs { 0 };
     std::mutex m_stopMutex;
     std::condition_variable m_stopRequested;
     bool m_stopping = false;

@@ -78,6 +78,33 @@ GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings setting
     , m_topologyMessage(wire::toProto(*journal.topology()))
 { }
 
+void GatewayService::setClock(std::function<int64_t()> clock, std::chrono::milliseconds maxSkew)
+{
+    m_clock = std::move(clock);
+    m_maxSkewMs = std::max<int64_t>(1, maxSkew.count());
+}
+
+QString GatewayService::outsideClock(int64_t timeMs) const
+{
+    const int64_t now = m_clock ? m_clock() : m_journal.headTimeMs();
+    if (now <= 0)
+        return {}; // no clock yet (a bridge before its first scrape): nothing to hold times to
+    // As unsigned: any two int64 times differ by a representable amount.
+    const bool ahead = timeMs > now;
+    const uint64_t off = ahead ? uint64_t(timeMs) - uint64_t(now) : uint64_t(now) - uint64_t(timeMs);
+    if (off <= uint64_t(m_maxSkewMs))
+        return {};
+    auto span = [](uint64_t ms) {
+        return ms >= 2 * 86400000ull ? QStringLiteral("%1 days").arg(ms / 86400000ull)
+            : ms >= 2 * 3600000ull   ? QStringLiteral("%1 h").arg(ms / 3600000ull)
+                                     : QStringLiteral("%1 s").arg(ms / 1000ull);
+    };
+    return QStringLiteral("time %1 is %2 %3 the gateway's clock (%4); at most %5 either way")
+        .arg(timeMs)
+        .arg(span(off), ahead ? QStringLiteral("ahead of") : QStringLiteral("behind"), QString::number(now),
+             span(uint64_t(m_maxSkewMs)));
+}
+
 grpc::Status GatewayService::GetTopology(grpc::ServerContext *context, const v1::GetTopologyRequest *,
                                          v1::Topology *reply)
 {
@@ -340,6 +367,8 @@ QString GatewayService::validatePublished(const v1::Event &event, const Operator
             return outside;
     if (event.time_ms() <= 0)
         return QStringLiteral("event without a time");
+    if (QString skewed = outsideClock(event.time_ms()); !skewed.isEmpty())
+        return QStringLiteral("event %1").arg(skewed);
     if (!std::isfinite(event.value()))
         return QStringLiteral("event value is not finite");
     return {};
@@ -348,7 +377,6 @@ QString GatewayService::validatePublished(const v1::Event &event, const Operator
 grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerReader<v1::PublishRequest> *reader,
                                      v1::PublishResponse *reply)
 {
-    constexpr int64_t MaxClockSkewMs = 24 * 3600 * 1000;
     // Readings and warnings raise alarms on the NOC's screens: only an agent's token may send them.
     std::optional<OperatorIdentity> who;
     if (grpc::Status refused = identify(context, who); !refused.ok())
@@ -367,9 +395,12 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
     while (!context->IsCancelled() && reader->Read(&request)) {
         if (request.has_samples()) {
             const v1::Samples &in = request.samples();
-            const int64_t head = m_journal.headTimeMs();
-            if (in.time_ms() <= 0 || (head > 0 && std::abs(in.time_ms() - head) > MaxClockSkewMs)) {
+            if (in.time_ms() <= 0) {
                 reject(QStringLiteral("samples time %1 is out of range").arg(in.time_ms()));
+                continue;
+            }
+            if (QString skewed = outsideClock(in.time_ms()); !skewed.isEmpty()) {
+                reject(QStringLiteral("samples %1").arg(skewed));
                 continue;
             }
             v1::Samples valid;

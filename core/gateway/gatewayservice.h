@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 
 namespace vigil {
 
@@ -35,6 +36,9 @@ public:
     grpc::Status Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply) override;
 
     int activeSubscribers() const { return m_activeSubscribers.load(); }
+    // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's
+    // time) and how far from it a reading or event may be. Set before serving.
+    void setClock(std::function<int64_t()> clock, std::chrono::milliseconds maxSkew);
 
     // Checks one published item; empty when it may enter the journal. With an
     // agent's identity, also that every entity it names is on the agent's hosts.
@@ -45,6 +49,8 @@ private:
     // Who is calling, from the bearer token; an error status when the gateway knows its
     // operators and the token is missing or unknown.
     grpc::Status identify(const grpc::ServerContext *context, std::optional<struct OperatorIdentity> &who) const;
+    // Empty when `timeMs` is within the skew of the gateway's clock; otherwise by how much it is not.
+    QString outsideClock(int64_t timeMs) const;
     // Empty when `agent` may publish for the entity; otherwise why not.
     QString outsideAgentHosts(const struct OperatorIdentity &agent, EntityKind kind, uint32_t index) const;
 
@@ -52,6 +58,8 @@ private:
     class AlarmDesk *m_alarms;
     const class OperatorRegistry *m_operators;
     const StreamSettings m_settings;
+    std::function<int64_t()> m_clock;
+    int64_t m_maxSkewMs = 300000;
     const v1::Topology m_topologyMessage;
     std::atomic<int> m_activeSubscribers { 0 };
 };

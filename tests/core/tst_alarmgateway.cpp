@@ -318,6 +318,52 @@ private Q_SLOTS:
         QCOMPARE(size_t(topology.gpus_size()), t.gpus.size());
     }
 
+    // An event dated ten days ahead once cleared an acknowledged alarm and froze
+    // the alarm clock; samples a day ahead moved the head clock. Both are refused,
+    // naming the skew, and nothing changes.
+    void timesFarFromTheGatewaysClockAreRefused()
+    {
+        GatewayOptions options = testGatewayOptions();
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        QVERIFY(publishWarning(*server, 70));
+        QTRY_VERIFY_WITH_TIMEOUT(!server->alarms().alarms().empty(), 5000);
+        const uint64_t id = server->alarms().alarms().front().id;
+        QVERIFY(act(server->address(), actOn(id, v1::EVENT_TYPE_ACKNOWLEDGE)).ok());
+        const int64_t alarmClock = server->alarms().alarms().front().changedMs;
+
+        auto stub = stubFor(server->address());
+        grpc::ClientContext context;
+        v1::PublishResponse reply;
+        auto writer = stub->Publish(&context, &reply);
+        const int64_t now = server->journal().headTimeMs();
+        v1::PublishRequest future;
+        v1::Event *e = future.mutable_events()->add_events();
+        e->set_type(v1::EVENT_TYPE_ECC_SINGLE_BIT);
+        e->set_severity(v1::SEVERITY_WARNING);
+        e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+        e->mutable_entity()->set_index(70);
+        e->set_time_ms(now + 10 * 86400000LL);
+        QVERIFY(writer->Write(future));
+        v1::PublishRequest ahead;
+        ahead.mutable_samples()->set_time_ms(now + 86400000LL);
+        v1::MetricBlock *block = ahead.mutable_samples()->add_blocks();
+        block->set_metric_id(0);
+        block->add_indices(70);
+        block->add_values(60.0f);
+        QVERIFY(writer->Write(ahead));
+        writer->WritesDone();
+        const grpc::Status refused = writer->Finish();
+        QCOMPARE(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+        QVERIFY2(QString::fromStdString(refused.error_message())
+                     .contains(QStringLiteral("10 days ahead of the gateway's clock")),
+                 refused.error_message().c_str());
+        QVERIFY(server->journal().headTimeMs() < now + 3600000);
+        QCOMPARE(server->alarms().find(id)->state(), AlarmState::Acknowledged);
+        QVERIFY(server->alarms().alarms().front().changedMs <= alarmClock + 3600000);
+    }
+
     void operatorsFilesThatMakeNoSense_data()
     {
         QTest::addColumn<QString>("text");

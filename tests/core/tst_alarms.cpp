@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 #include <cmath>
 #include <functional>
 #include <map>
@@ -231,6 +233,23 @@ private Q_SLOTS:
         // Warnings about entities the cluster does not hold raise nothing.
         book.applyEvents({ test::makeEvent(2, T0, EventType::Xid, { EntityKind::Gpu, 1u << 30 }, Severity::Critical) });
         QCOMPARE(book.size(), size_t(1));
+    }
+
+    // Times at the ends of int64 (a hostile or broken source) saturate: the
+    // warning stays active, the shelf never wraps round into the past. The
+    // sanitizer lane fails this on any overflow.
+    void timesAtTheEdgesOfInt64()
+    {
+        AlarmBook book = freshBook();
+        const int64_t end = std::numeric_limits<int64_t>::max();
+        book.applyEvents({ test::makeEvent(1, end - 5, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.advanceTo(end - 1); // before the fix, the clearing time wrapped round and it cleared at once
+        QCOMPARE(book.find(1)->state(), AlarmState::Unacknowledged);
+        Event shelve = action(EventType::Shelve, 1, end - 2);
+        shelve.value = 3600;
+        book.applyEvents({ shelve });
+        QVERIFY(book.find(1)->shelved);
+        QCOMPARE(book.find(1)->shelvedUntilMs, end);
     }
 
     void ownersAndEscalation()
