@@ -12,13 +12,13 @@
 //   above plus every incident's cost, the totals and ledger, the maintenance debt and
 //   the lemons); median of 3. Baseline: correlation_54d_16k_s, the part it builds on.
 // attribution_precision / attribution_recall: top-1 against the simulator's
-//   ground truth (core/analysis/truthscore.h). Baseline: the same obvious rule.
+//   ground truth (tests/support/truthscore.h). Baseline: the same obvious rule.
 #include "correlation_bench.h"
 
 #include "analysis/incidentanalysis.h"
-#include "analysis/truthscore.h"
 #include "model/blastradius.h"
 #include "sim/generator.h"
+#include "truthscore.h"
 
 #include <QTextStream>
 

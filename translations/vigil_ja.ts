@@ -139,6 +139,13 @@
     </message>
 </context>
 <context>
+    <name>CommandLine</name>
+    <message>
+        <source>--%1: &apos;%2&apos; is not %3</source>
+        <translation>--%1: &apos;%2&apos; は無効です。期待される値: %3</translation>
+    </message>
+</context>
+<context>
     <name>EntityDetails</name>
     <message>
         <source>&lt;p&gt;Click a GPU on the rack map, or search for one.&lt;/p&gt;</source>
@@ -625,10 +632,6 @@
     <message>
         <source>--replay serves a recording alone: no --topology or bridges with it</source>
         <translation>--replay は記録だけを配信します: --topology やブリッジとは併用できません</translation>
-    </message>
-    <message>
-        <source>--%1: &apos;%2&apos; is not %3</source>
-        <translation>--%1: &apos;%2&apos; は無効です。期待される値: %3</translation>
     </message>
     <message>
         <source>Keep the alarms and the operators&apos; actions on them in this file, so a restart keeps them (created if missing).</source>

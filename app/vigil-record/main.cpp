@@ -3,7 +3,7 @@
 // and records everything it sends into a recording until stopped.
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
-#include "gateway/gatewaycommandline.h"
+#include "model/commandlineoption.h"
 #include "recorder/eventimport.h"
 #include "recorder/recorder.h"
 #include "recorder/streamrecording.h"

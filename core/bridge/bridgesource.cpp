@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bridgesource.h"
 
-#include "gateway/telemetryjournal.h"
 #include "httpget.h"
-#include "sim/failurecatalog.h"
+#include "model/xidcatalog.h"
 #include "wire/codec.h"
 
 #include <QDate>
@@ -74,15 +73,15 @@ QString BridgeSpec::describe() const
     return location;
 }
 
-BridgeSource::BridgeSource(BridgeSpec spec, TelemetryJournal &journal, Logger log)
+BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     : m_spec(std::move(spec))
-    , m_journal(journal)
+    , m_sink(sink)
     , m_log(std::move(log))
     , m_kernel(QDate::currentDate().year())
 {
-    const Topology &t = *journal.topology();
+    const Topology &t = *sink.topology();
     if (m_spec.kind == BridgeSpec::Kind::Dcgm)
-        m_dcgm = std::make_unique<DcgmMapper>(journal.topology(), journal.metrics());
+        m_dcgm = std::make_unique<DcgmMapper>(sink.topology(), sink.metrics());
     for (uint32_t g = 0; g < t.gpus.size(); ++g) {
         const QString pci = withoutFunction(t.gpus[g].pciBusId);
         if (pci.isEmpty())
@@ -219,7 +218,7 @@ void BridgeSource::pollTail(int64_t nowMs)
 
 void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
 {
-    const Topology &t = *m_journal.topology();
+    const Topology &t = *m_sink.topology();
     std::vector<Event> events;
     for (const XidRecord &r : records) {
         const QString host = r.host.isEmpty() ? m_spec.host : r.host;
@@ -259,7 +258,7 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
 void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs)
 {
     auto idOf = [&](const QString &name) {
-        for (const MetricDescriptor &m : m_journal.metrics())
+        for (const MetricDescriptor &m : m_sink.metrics())
             if (m.name == name)
                 return m.id;
         return uint32_t(UINT32_MAX);
@@ -338,7 +337,7 @@ void BridgeSource::appendReadings(int64_t timeMs, std::vector<GpuReading> &readi
         accepted += uint64_t(b.values_size());
     std::vector<v1::Samples> batch;
     batch.push_back(std::move(samples));
-    m_journal.appendSamples(std::move(batch));
+    m_sink.appendSamples(std::move(batch));
     std::lock_guard lock(m_mutex);
     m_counters.samples += accepted;
 }
@@ -348,7 +347,7 @@ void BridgeSource::appendEvents(std::vector<Event> &&events)
     if (events.empty())
         return;
     const size_t n = events.size();
-    m_journal.appendEvents(std::move(events));
+    m_sink.appendEvents(std::move(events), nullptr);
     std::lock_guard lock(m_mutex);
     m_counters.events += n;
 }

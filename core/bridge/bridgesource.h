@@ -3,6 +3,7 @@
 
 #include "dcgmmapper.h"
 #include "kernellog.h"
+#include "state/telemetrysource.h"
 #include "traininglog.h"
 
 #include <QString>
@@ -15,8 +16,6 @@
 #include <thread>
 
 namespace vigil {
-
-class TelemetryJournal;
 
 // Where a bridge reads from (docs/sources.md).
 struct BridgeSpec
@@ -49,19 +48,19 @@ struct BridgeCounters
     QString lastError;
 };
 
-// A real source feeding the gateway's journal on its own thread: scrapes
+// A real source feeding a sink (the gateway's journal) on its own thread: scrapes
 // dcgm-exporter (URL or file) every interval, or tails a kernel log or a
 // training log, maps what it reads onto the topology, and appends it.
-class BridgeSource
+class BridgeSource final : public TelemetrySource
 {
 public:
     using Logger = std::function<void(const QString &)>;
 
-    BridgeSource(BridgeSpec spec, TelemetryJournal &journal, Logger log = {});
-    ~BridgeSource();
+    BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log = {});
+    ~BridgeSource() override;
 
-    void start();
-    void stop();
+    void start() override;
+    void stop() override;
     // One poll on the calling thread (what the worker does every interval).
     void pollOnce();
     BridgeCounters counters() const;
@@ -78,7 +77,7 @@ private:
     void report(const QString &message);
 
     BridgeSpec m_spec;
-    TelemetryJournal &m_journal;
+    TelemetrySink &m_sink;
     Logger m_log;
     std::unique_ptr<DcgmMapper> m_dcgm;
     KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed

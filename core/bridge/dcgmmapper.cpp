@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dcgmmapper.h"
 
-#include "sim/failurecatalog.h"
+#include "model/xidcatalog.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clusterfeed.h"
-#include "streamconsumer.h"
+#include "state/clusterfeed.h"
+#include "wire/streamconsumer.h"
 
 #include "vigil/v1/gateway.pb.h"
 

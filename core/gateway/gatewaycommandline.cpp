@@ -89,19 +89,6 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                        QStringLiteral("600") });
 }
 
-std::optional<double> numberOption(const QCommandLineParser &parser, const QString &name, double min, double max,
-                                   const QString &expected, QString *error)
-{
-    bool ok = false;
-    const QString text = parser.value(name);
-    const double value = text.toDouble(&ok);
-    if (ok && value >= min && value <= max)
-        return value;
-    if (error && error->isEmpty())
-        *error = Tr::tr("--%1: '%2' is not %3").arg(name, text, expected);
-    return std::nullopt;
-}
-
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
                            QStringList *notes)
 {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gatewayserver.h"
+#include "model/commandlineoption.h"
 
 class QCommandLineParser;
 
@@ -13,10 +14,5 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
 // `notes` receives warnings worth telling the user (e.g. racks placed automatically).
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
                            QStringList *notes = nullptr);
-
-// A numeric option's value within [min, max]. Otherwise nothing, and `error`
-// (when still empty) says "--NAME: 'VALUE' is not EXPECTED".
-std::optional<double> numberOption(const QCommandLineParser &parser, const QString &name, double min, double max,
-                                   const QString &expected, QString *error);
 
 } // namespace vigil

@@ -5,6 +5,7 @@
 #include "model/metric.h"
 #include "model/topology.h"
 #include "state/clusterstate.h"
+#include "state/telemetrysource.h"
 
 #include "vigil/v1/gateway.pb.h"
 
@@ -45,20 +46,21 @@ public:
 // state at the journal's head for new subscribers' snapshots.
 // Thread-safe: one producer thread (or several) appends, one thread per
 // subscriber reads.
-class TelemetryJournal
+class TelemetryJournal final : public TelemetrySink
 {
 public:
     TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics,
                      RetentionPolicy retention = {});
 
     uint64_t epoch() const { return m_epoch; }
-    const std::shared_ptr<const Topology> &topology() const { return m_topology; }
-    const std::vector<MetricDescriptor> &metrics() const { return m_metrics; }
+    const std::shared_ptr<const Topology> &topology() const override { return m_topology; }
+    const std::vector<MetricDescriptor> &metrics() const override { return m_metrics; }
 
     // Appends metric samples (already validated against the dictionary). Returns the last seq used.
-    uint64_t appendSamples(std::vector<v1::Samples> &&samples);
+    uint64_t appendSamples(std::vector<v1::Samples> &&samples) override;
     // Appends events, assigning each an id unique in this epoch. Returns the seq used (0 when empty).
-    uint64_t appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds = nullptr);
+    uint64_t appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds) override;
+    uint64_t appendEvents(std::vector<Event> events) { return appendEvents(std::move(events), nullptr); }
 
     // Validates metric blocks against the topology and dictionary; see ClusterState::validate.
     QString validate(const v1::MetricBlock &block) const;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "client/clusterfeed.h"
 #include "recordingreader.h"
+#include "state/clusterfeed.h"
 
 #include <condition_variable>
 #include <mutex>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "client/streamconsumer.h"
+#include "wire/streamconsumer.h"
 
 #include <memory>
 #include <mutex>

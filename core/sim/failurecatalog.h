@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/event.h"
+#include "model/xidcatalog.h"
 
 #include <QString>
 
@@ -40,10 +41,5 @@ int catalogInterruptions(); // 419
 
 // Failures per GPU per day at Llama-3 scale: 419 / (54 days × 16,384 GPUs).
 constexpr double FailuresPerGpuDay = 419.0 / (54.0 * 16384.0);
-
-// NVIDIA's description of an Xid code (the subset in ../shared/reference), or "Xid N".
-QString xidDescription(int code);
-// Whether NVIDIA's catalogue treats the Xid as fatal to the job running on the GPU.
-bool xidIsJobFatal(int code);
 
 } // namespace vigil

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Attribution against the simulator's ground truth, and on crafted cases.
-#include "analysis/truthscore.h"
 #include "analysisfixture.h"
 #include "sim/generator.h"
+#include "truthscore.h"
 
 #include <QTest>
 

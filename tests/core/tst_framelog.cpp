@@ -3,8 +3,8 @@
 // a subscriber would hold, the truth points at events that are in them, the same
 // seed gives the same file, and broken files are refused with a clear reason.
 #include "bridge/topologyfile.h"
-#include "client/streamconsumer.h"
 #include "gateway/framelog.h"
+#include "wire/streamconsumer.h"
 
 #include <QCryptographicHash>
 #include <QFile>

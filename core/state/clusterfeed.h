@@ -2,7 +2,7 @@
 #pragma once
 
 #include "alarms/alarm.h"
-#include "client/streamconsumer.h"
+#include "wire/streamconsumer.h"
 
 #include <chrono>
 

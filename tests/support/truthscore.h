@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "attribution.h"
+#include "analysis/attribution.h"
 #include "sim/groundtruth.h"
 
 #include <QStringList>

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace vigil {
+
+// NVIDIA's Xid catalogue (the subset in ../shared/reference), shared by the
+// bridges that read Xids, the simulator that raises them and the alarms.
+
+// NVIDIA's description of an Xid code, or "Xid N".
+QString xidDescription(int code);
+// Whether NVIDIA's catalogue treats the Xid as fatal to the job running on the GPU.
+bool xidIsJobFatal(int code);
+
+} // namespace vigil
