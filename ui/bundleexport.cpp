@@ -90,6 +90,11 @@ void exportBundleInteractively(QWidget *parent, const QString &source, int64_t c
     if (destination.isEmpty())
         return;
 
+    startBundleExport(parent, source, destination, from, to);
+}
+
+void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t from, int64_t to)
+{
     auto *progress
         = new QProgressDialog(QObject::tr("Writing the incident bundle…"), QObject::tr("Cancel"), 0, 1000, parent);
     progress->setWindowModality(Qt::WindowModal);
@@ -102,21 +107,29 @@ void exportBundleInteractively(QWidget *parent, const QString &source, int64_t c
     QObject::connect(poll, &QTimer::timeout, progress, [progress, done] { progress->setValue(done->load()); });
     QObject::connect(progress, &QProgressDialog::canceled, watcher, [cancelled] { *cancelled = true; });
     QObject::connect(watcher, &QFutureWatcher<QString>::finished, parent,
-                     [parent, watcher, progress, summary, destination] {
-                         progress->deleteLater();
+                     [parent, watcher, poll, progress, summary, destination] {
+                         // The progress dialog goes now, not at the next return to the event loop: a
+                         // window-modal dialog left standing over the outcome held the window (and the
+                         // timer kept feeding it). The outcome opens without a nested event loop.
+                         poll->stop();
+                         progress->hide();
+                         delete progress;
                          const QString error = watcher->result();
                          watcher->deleteLater();
                          if (error == QLatin1String("cancelled"))
                              return;
-                         if (!error.isEmpty()) {
-                             QMessageBox::warning(parent, QObject::tr("Cannot export the bundle"), error);
-                             return;
-                         }
-                         QMessageBox::information(parent, QObject::tr("Incident bundle written"),
-                                                  QObject::tr("%1\n%2 frames and %3 events, ready to hand over.")
-                                                      .arg(QDir::toNativeSeparators(destination))
-                                                      .arg(QLocale().toString(qulonglong(summary->frames)))
-                                                      .arg(QLocale().toString(qulonglong(summary->events))));
+                         auto *box = error.isEmpty()
+                             ? new QMessageBox(QMessageBox::Information, QObject::tr("Incident bundle written"),
+                                               QObject::tr("%1\n%2 frames and %3 events, ready to hand over.")
+                                                   .arg(QDir::toNativeSeparators(destination))
+                                                   .arg(QLocale().toString(qulonglong(summary->frames)))
+                                                   .arg(QLocale().toString(qulonglong(summary->events))),
+                                               QMessageBox::Ok, parent)
+                             : new QMessageBox(QMessageBox::Warning, QObject::tr("Cannot export the bundle"), error,
+                                               QMessageBox::Ok, parent);
+                         box->setObjectName(QStringLiteral("bundleOutcome"));
+                         box->setAttribute(Qt::WA_DeleteOnClose);
+                         box->open();
                      });
     watcher->setFuture(QtConcurrent::run([=] {
         return exportBundle(

@@ -27,4 +27,11 @@ private:
 void exportBundleInteractively(QWidget *parent, const QString &source, int64_t cursorMs, int64_t startMs,
                                int64_t endMs);
 
+// The export itself, without the questions: a progress dialog while a worker
+// writes the bundle, then the outcome in a message box (object name
+// "bundleOutcome") opened without blocking, after the progress dialog is gone.
+// Returns at once.
+void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t fromMs,
+                       int64_t toMs);
+
 } // namespace vigil

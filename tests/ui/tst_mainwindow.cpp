@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard against a real gateway: it goes live, draws the cluster, and
 // switches overlays from the keyboard.
+#include "bundleexport.h"
 #include "chart/timeserieschart.h"
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
@@ -30,9 +31,13 @@
 #include "trainingdock.h"
 #include "vigil/v1/telemetry.pb.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -406,6 +411,47 @@ private Q_SLOTS:
         window.goLive();
         QVERIFY(!window.isReplaying());
         QVERIFY(!window.replayBar()->isVisible());
+    }
+
+    // Exporting a bundle once locked the window: the window-modal progress
+    // dialog stayed up behind a blocking message box. Run end to end with a
+    // real event loop: the progress goes, the outcome opens without blocking,
+    // the bundle opens like any recording, and the window takes input again.
+    void bundleExportFinishesAndLetsGo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("week.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 256;
+        options.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(options, 30 * 3600000LL, 60000, path), QString());
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QWidget window;
+        window.resize(800, 600);
+        window.show();
+        const QString bundle = dir.filePath(QStringLiteral("incident.vigil"));
+        startBundleExport(&window, path, bundle, reader.startMs() + 3600000, reader.startMs() + 20 * 3600000);
+        QMessageBox *outcome = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((outcome = window.findChild<QMessageBox *>(QStringLiteral("bundleOutcome"))), 30000);
+        QVERIFY2(outcome->icon() == QMessageBox::Information, qPrintable(outcome->text()));
+        QVERIFY(outcome->text().contains(QStringLiteral("frames")));
+        QVERIFY(outcome->isVisible());
+        QVERIFY(window.findChildren<QProgressDialog *>().isEmpty()); // gone before the outcome shows
+        outcome->button(QMessageBox::Ok)->click();
+        QTRY_VERIFY(!window.findChild<QMessageBox *>(QStringLiteral("bundleOutcome")));
+        QVERIFY(!QApplication::activeModalWidget());
+        RecordingReader exported;
+        QCOMPARE(exported.open(bundle), QString());
+        QVERIFY(!exported.isEmpty());
+
+        // A destination that cannot be written: the reason, the same way.
+        startBundleExport(&window, path, dir.filePath(QStringLiteral("no/such/folder/x.vigil")), reader.startMs(),
+                          reader.startMs() + 3600000);
+        QTRY_VERIFY_WITH_TIMEOUT((outcome = window.findChild<QMessageBox *>(QStringLiteral("bundleOutcome"))), 30000);
+        QCOMPARE(outcome->icon(), QMessageBox::Warning);
+        QVERIFY(window.findChildren<QProgressDialog *>().isEmpty());
+        outcome->close();
     }
 
     void theReportWindowShowsWhatVigilReportWrites()
