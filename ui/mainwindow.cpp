@@ -114,14 +114,20 @@ QString iconFor(Overlay overlay)
     return {};
 }
 
+// A letter key, with or without Shift: the README and the menus write it as a capital.
+QList<QKeySequence> letterShortcut(Qt::Key key)
+{
+    return { QKeySequence(key), QKeySequence(Qt::SHIFT | key) };
+}
+
 // Keys 1–9 and 0 for the first ten overlays, letters for the rest.
-QKeySequence overlayShortcut(size_t position, Overlay overlay)
+QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
 {
     if (position < 9)
-        return QKeySequence(Qt::Key_1 + int(position));
+        return { QKeySequence(Qt::Key_1 + int(position)) };
     if (position == 9)
-        return QKeySequence(Qt::Key_0);
-    return overlay == Overlay::ErrorRate ? QKeySequence(Qt::Key_E) : QKeySequence(Qt::Key_T);
+        return { QKeySequence(Qt::Key_0) };
+    return letterShortcut(overlay == Overlay::ErrorRate ? Qt::Key_E : Qt::Key_T);
 }
 
 } // namespace
@@ -334,7 +340,7 @@ void MainWindow::createActions()
         const OverlaySpec spec = overlaySpec(overlay);
         QAction *action = m_overlayActions->addAction(QIcon(iconFor(overlay)), spec.title);
         action->setCheckable(true);
-        action->setShortcut(overlayShortcut(i, overlay));
+        action->setShortcuts(overlayShortcut(i, overlay));
         action->setToolTip(tr("%1 (%2)").arg(spec.title, action->shortcut().toString(QKeySequence::NativeText)));
         action->setData(int(overlay));
         connect(action, &QAction::triggered, this, [this, overlay] { setOverlay(overlay); });
@@ -354,7 +360,7 @@ void MainWindow::createActions()
     findAction->setShortcut(QKeySequence::Find);
     m_relativeAction = viewMenu->addAction(tr("&Relative to rack peers"));
     m_relativeAction->setCheckable(true);
-    m_relativeAction->setShortcut(QKeySequence(Qt::Key_R));
+    m_relativeAction->setShortcuts(letterShortcut(Qt::Key_R));
     m_relativeAction->setToolTip(tr("Colour each GPU by its difference from its rack's median (R)"));
     connect(m_relativeAction, &QAction::toggled, this, &MainWindow::setRelativeToPeers);
     toolbar->addAction(m_relativeAction);
@@ -367,7 +373,12 @@ void MainWindow::createActions()
     fit->setShortcut(QKeySequence(Qt::Key_Home));
     viewMenu->addSeparator();
     m_wallAction = viewMenu->addAction(tr("&Wall display"));
-    m_wallAction->setShortcuts({ QKeySequence(Qt::Key_F11), QKeySequence::FullScreen });
+    // F11, and the platform's full-screen key when that is another (the same key twice is ambiguous).
+    QList<QKeySequence> wallKeys { QKeySequence(Qt::Key_F11) };
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::FullScreen))
+        if (!wallKeys.contains(key))
+            wallKeys << key;
+    m_wallAction->setShortcuts(wallKeys);
     m_wallAction->setCheckable(true);
     connect(m_wallAction, &QAction::toggled, this, &MainWindow::setWallDisplay);
     QAction *cycle = viewMenu->addAction(tr("&Cycle overlays every 20 s"));
@@ -400,6 +411,9 @@ void MainWindow::createActions()
         QSettings().setValue(QStringLiteral("mainWindow/lightPalette"), on);
         on ? applyLightTheme(*qApp) : applyDarkTheme(*qApp);
     });
+    // The view's keys belong to the window too, so they keep working on the wall
+    // display, where the menu bar and the toolbar are hidden.
+    addActions(viewMenu->actions());
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Vigil"), this, [this] {

@@ -23,6 +23,8 @@
 #include <QTranslator>
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 
 namespace {
 
@@ -89,11 +91,18 @@ void scheduleScreenshot(vigil::MainWindow &window, vigil::LiveCluster &cluster, 
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
+    // --help and --version print and leave: they need no display, so none is asked for
+    // (a QApplication without one aborts before the parser could answer).
+    const bool textOnly = std::any_of(argv + 1, argv + argc, [](const char *a) {
+        return !std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "-?")
+            || !std::strcmp(a, "--help-all") || !std::strcmp(a, "--version") || !std::strcmp(a, "-v");
+    });
+    const std::unique_ptr<QCoreApplication> application = textOnly
+        ? std::make_unique<QCoreApplication>(argc, argv)
+        : std::unique_ptr<QCoreApplication>(std::make_unique<QApplication>(argc, argv));
     QApplication::setApplicationName(QStringLiteral("Vigil"));
     QApplication::setOrganizationName(QStringLiteral("Vigil"));
     QApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -162,7 +171,9 @@ int main(int argc, char *argv[])
                                                "(default: the login name)."),
                        QStringLiteral("name") });
     vigil::addGatewayOptions(parser, false);
-    parser.process(app);
+    parser.process(*application);
+    auto &app = static_cast<QApplication &>(*application); // from here on there is a window system
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
     std::optional<vigil::Overlay> startOverlay;
     if (parser.isSet(QStringLiteral("overlay"))) {
         startOverlay = vigil::overlayFromKey(parser.value(QStringLiteral("overlay")));

@@ -187,6 +187,21 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::Throttling);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+        // The keys as the README writes them, capitals, work too.
+        QTest::keyClick(&window, Qt::Key_E, Qt::ShiftModifier);
+        QCOMPARE(window.overlay(), Overlay::ErrorRate);
+        QTest::keyClick(&window, Qt::Key_T, Qt::ShiftModifier);
+        QCOMPARE(window.overlay(), Overlay::Throttling);
+        // On the wall display, with the menu bar and the toolbar hidden, every view key still works.
+        window.setWallDisplay(true);
+        QTest::keyClick(&window, Qt::Key_2);
+        QCOMPARE(window.overlay(), Overlay::GpuPower);
+        QTest::keyClick(&window, Qt::Key_E);
+        QCOMPARE(window.overlay(), Overlay::ErrorRate);
+        QTest::keyClick(&window, Qt::Key_F11);
+        QVERIFY(!window.isWallDisplay());
+        QTest::keyClick(&window, Qt::Key_1);
+        QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         QTest::keyClick(&window, Qt::Key_R); // relative to rack peers, and back
         window.refresh();
         QVERIFY(window.rackMap()->cellColor(0) != viridis.map(power->values[0], 0.0f, 700.0f));
