@@ -235,8 +235,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     resizeDocks({ m_eventDock, m_trainingDock }, { 420, 640 }, Qt::Horizontal);
     resizeDocks({ jobsDock, m_alarmDock, m_detailsDock }, { 150, 360, 490 }, Qt::Vertical);
 
-    statusBar()->addWidget(m_status, 1);
-    statusBar()->addWidget(m_replayLabel, 1);
+    // The feed's state is permanent: no message (a new alarm, a hint) ever covers
+    // whether the picture is live. Messages take the room to its left.
+    statusBar()->addPermanentWidget(m_status);
+    statusBar()->addPermanentWidget(m_replayLabel);
     statusBar()->addPermanentWidget(m_alarmCount);
     statusBar()->addPermanentWidget(m_coverage);
     m_coverage->hide();

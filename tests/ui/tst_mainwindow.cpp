@@ -187,6 +187,12 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::Throttling);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
+        // A message in the status bar never covers the feed's state.
+        auto *status = window.findChild<ConnectionStatusWidget *>();
+        QVERIFY(status && status->isVisible());
+        window.statusBar()->showMessage(QStringLiteral("12 new alarms to acknowledge, the highest high"), 5000);
+        QVERIFY(status->isVisible());
+        QVERIFY(!status->visibleRegion().isEmpty());
         // The keys as the README writes them, capitals, work too.
         QTest::keyClick(&window, Qt::Key_E, Qt::ShiftModifier);
         QCOMPARE(window.overlay(), Overlay::ErrorRate);
