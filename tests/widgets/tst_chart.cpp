@@ -3,6 +3,7 @@
 // render holds pixel by pixel, gaps, and CSV export.
 #include "chart/axismapping.h"
 #include "chart/timeserieschart.h"
+#include "timeline/timelinewidget.h"
 
 #include <QFile>
 #include <QPainter>
@@ -38,6 +39,37 @@ class TestChart : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // With keyboard focus (when Space and the arrows need it) the timeline draws
+    // a dotted outline, not a block in the last marker's colour.
+    void timelineFocusIsAnOutline()
+    {
+        TimelineWidget timeline;
+        timeline.resize(900, 90);
+        RecordingOverview overview;
+        overview.startMs = 1'793'577'600'000;
+        overview.endMs = overview.startMs + 86'400'000;
+        Event crash;
+        crash.type = EventType::JobCrash;
+        crash.timeMs = overview.startMs + 43'200'000;
+        overview.disruptions.push_back(crash);
+        overview.bookmarks.push_back(
+            { 1, overview.startMs + 60'000'000, QStringLiteral("here"), QStringLiteral("kim") });
+        timeline.setOverview(overview);
+        timeline.setPosition(overview.startMs + 3'600'000);
+        const QImage unfocused = timeline.grab().toImage();
+        timeline.show();
+        timeline.activateWindow();
+        timeline.setFocus();
+        QTRY_VERIFY(timeline.hasFocus());
+        const QImage focused = timeline.grab().toImage();
+        // Away from the markers and the cursor, focus changes nothing inside the outline.
+        int changed = 0;
+        for (int y = 4; y < focused.height() - 4; ++y)
+            for (int x = 300; x < 500; ++x)
+                changed += focused.pixel(x, y) != unfocused.pixel(x, y);
+        QCOMPARE(changed, 0);
+    }
+
     void axisMapping_data()
     {
         QTest::addColumn<double>("value");

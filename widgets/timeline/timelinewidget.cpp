@@ -196,6 +196,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     p.setPen(QColor(0xe6, 0xed, 0xf3));
     p.drawText(box, Qt::AlignCenter, label);
     if (hasFocus()) {
+        // An outline only: the brush is still the last marker's (it once filled the strip red).
+        p.setBrush(Qt::NoBrush);
         p.setPen(QPen(CursorColour, 1, Qt::DotLine));
         p.drawRect(rect().adjusted(0, 0, -1, -1));
     }
