@@ -8,6 +8,7 @@
 #include <QLocale>
 
 #include <numeric>
+#include <tuple>
 
 namespace vigil {
 
@@ -26,15 +27,20 @@ QVariant rightAligned()
 } // namespace
 
 DebtTableModel::DebtTableModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : KeyedTableModel(parent)
 { }
 
 void DebtTableModel::setAnalysis(const IncidentAnalysis &analysis)
 {
-    beginResetModel();
-    m_rows = analysis.debt();
-    m_topology = analysis.topology();
-    endResetModel();
+    if (!sameTopology(m_topology, analysis.topology())) { // another cluster: the rows mean other things
+        beginResetModel();
+        m_rows.clear();
+        m_topology = analysis.topology();
+        endResetModel();
+    }
+    replaceRows(m_rows, analysis.debt(), [](const DebtItem &d) {
+        return std::tuple(entityKey(d.warnings.entity), int(d.warnings.type), d.warnings.code);
+    });
 }
 
 double DebtTableModel::totalPerDay() const
@@ -138,15 +144,18 @@ QVariant DebtTableModel::headerData(int section, Qt::Orientation orientation, in
 }
 
 LemonTableModel::LemonTableModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : KeyedTableModel(parent)
 { }
 
 void LemonTableModel::setAnalysis(const IncidentAnalysis &analysis)
 {
-    beginResetModel();
-    m_rows = analysis.lemons();
-    m_topology = analysis.topology();
-    endResetModel();
+    if (!sameTopology(m_topology, analysis.topology())) {
+        beginResetModel();
+        m_rows.clear();
+        m_topology = analysis.topology();
+        endResetModel();
+    }
+    replaceRows(m_rows, analysis.lemons(), [](const Lemon &l) { return entityKey(l.entity); });
 }
 
 int LemonTableModel::rowCount(const QModelIndex &parent) const
@@ -201,7 +210,7 @@ QVariant LemonTableModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 InterventionTableModel::InterventionTableModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : KeyedTableModel(parent)
 { }
 
 void InterventionTableModel::setAnalysis(const IncidentAnalysis &analysis)
@@ -210,12 +219,11 @@ void InterventionTableModel::setAnalysis(const IncidentAnalysis &analysis)
     for (const Incident &i : analysis.incidents())
         jobOf[i.id] = i.jobId;
     const auto &actions = analysis.totals().interventions;
-    beginResetModel();
-    m_rows.clear();
-    m_rows.reserve(actions.size());
+    std::vector<Row> fresh;
+    fresh.reserve(actions.size());
     for (auto it = actions.rbegin(); it != actions.rend(); ++it) // newest first
-        m_rows.push_back({ *it, it->incidentId ? jobOf[it->incidentId] : QString() });
-    endResetModel();
+        fresh.push_back({ *it, it->incidentId ? jobOf[it->incidentId] : QString() });
+    replaceRows(m_rows, std::move(fresh), [](const Row &r) { return std::pair(r.action.eventId, r.action.timeMs); });
 }
 
 int InterventionTableModel::rowCount(const QModelIndex &parent) const

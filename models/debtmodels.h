@@ -2,8 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
-
-#include <QAbstractTableModel>
+#include "keyedtablemodel.h"
 
 namespace vigil {
 
@@ -27,7 +26,7 @@ inline EntityRef entityFromKey(qulonglong key)
 // Open warnings nobody has dealt with, ranked by what leaving them costs a day:
 // the entity, what it warns of, since when, how often, who acknowledged it, the
 // GPUs of running jobs within its reach.
-class DebtTableModel : public QAbstractTableModel
+class DebtTableModel : public KeyedTableModel
 {
     Q_OBJECT
 public:
@@ -58,7 +57,7 @@ private:
 };
 
 // Entities named as the cause of incident after incident.
-class LemonTableModel : public QAbstractTableModel
+class LemonTableModel : public KeyedTableModel
 {
     Q_OBJECT
 public:
@@ -84,7 +83,7 @@ private:
 
 // The interventions ledger: every manual action, newest first, with who, when,
 // whether at night, its typical hands-on time and the incident it answered.
-class InterventionTableModel : public QAbstractTableModel
+class InterventionTableModel : public KeyedTableModel
 {
     Q_OBJECT
 public:

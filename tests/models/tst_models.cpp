@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
+#include "analysis/incidentanalysis.h"
+#include "debtmodels.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
 #include "eventlogmodel.h"
@@ -14,7 +16,9 @@
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
 #include <QTextDocument>
 
@@ -493,6 +497,70 @@ private Q_SLOTS:
         QCOMPARE(rackDetailsHtml(state, 100000), QString());
         doc.setHtml(gpuDetailsHtml(state, 100000, {}));
         QVERIFY(doc.toPlainText().contains(QStringLiteral("Click a GPU")));
+    }
+
+    // The open-warnings table is refreshed every second: a warning that stays
+    // keeps its row (and the operator's selection), one that goes is removed,
+    // a new one is added, and nothing resets.
+    void debtTableUpdatesNarrowly()
+    {
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        IncidentAnalysis analysis;
+        analysis.setTopology(topology);
+        auto warning = [](uint64_t id, uint32_t gpu, int64_t t) {
+            Event e;
+            e.id = id;
+            e.timeMs = t;
+            e.type = EventType::EccSingleBit;
+            e.severity = Severity::Warning;
+            e.entity = { EntityKind::Gpu, gpu };
+            return e;
+        };
+        analysis.addEvents({ warning(1, 10, T0), warning(2, 20, T0 + 1000), warning(3, 30, T0 + 2000) });
+        analysis.update(T0 + 60000);
+        QCOMPARE(analysis.debt().size(), size_t(3));
+
+        DebtTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(DebtSortRole);
+        proxy.sort(DebtTableModel::EntityColumn);
+        QItemSelectionModel selection(&proxy);
+        model.setAnalysis(analysis);
+        QCOMPARE(model.rowCount(), 3);
+        auto rowOf = [&](uint32_t gpu) {
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                if (entityFromKey(proxy.index(r, 0).data(DebtEntityRole).toULongLong()).index == gpu)
+                    return r;
+            return -1;
+        };
+        selection.setCurrentIndex(proxy.index(rowOf(20), 0),
+                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+
+        // A second later: the same three, aged.
+        analysis.update(T0 + 61000);
+        model.setAnalysis(analysis);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(selection.currentIndex().row(), rowOf(20));
+        QVERIFY(selection.isRowSelected(rowOf(20), {}));
+
+        // GPU 10 fails and is drained (its warnings close), GPU 40 starts warning.
+        Event drain;
+        drain.id = 5;
+        drain.timeMs = T0 + 62000;
+        drain.type = EventType::Drain;
+        drain.entity = { EntityKind::Gpu, 10 };
+        drain.operatorName = QStringLiteral("kim");
+        analysis.addEvents({ drain, warning(4, 40, T0 + 62000) });
+        analysis.update(T0 + 63000);
+        model.setAnalysis(analysis);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(rowOf(10), -1);
+        QVERIFY(rowOf(40) >= 0);
+        QCOMPARE(selection.currentIndex().row(), rowOf(20));
+        QVERIFY(selection.isRowSelected(rowOf(20), {}));
     }
 
     void eventLogNewestFirstAndCapped()
