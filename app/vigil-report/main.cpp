@@ -181,17 +181,17 @@ int main(int argc, char *argv[])
     }
     if (format == QLatin1String("pdf"))
         written << outPath;
-    const QLocale c = QLocale::c();
+    // A person reads this line: numbers grouped the way the report's language groups them (11,656; 11.656).
+    const QLocale l = locale.language() == QLocale::C ? QLocale(QLocale::English) : locale;
     out << QFileInfo(recording.path()).fileName() << ", " << day(start) << " – " << day(end) << " UTC: ";
     if (report.isEmpty())
         out << Tr::tr("nothing happened in this period: no disruptions, no manual actions, no open warnings");
     else
         out << Tr::tr("%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings")
-                   .arg(report.current.disruptions)
-                   .arg(c.toString(report.current.lostGpuHours, 'f', 0), c.toString(report.current.money, 'f', 0),
-                        c.toString(report.current.preventableShare() * 100.0, 'f', 0))
-                   .arg(report.grit.manualActions)
-                   .arg(report.debt.size());
+                   .arg(l.toString(qulonglong(report.current.disruptions)),
+                        l.toString(report.current.lostGpuHours, 'f', 0), l.toString(report.current.money, 'f', 0),
+                        l.toString(report.current.preventableShare() * 100.0, 'f', 0),
+                        l.toString(qulonglong(report.grit.manualActions)), l.toString(qulonglong(report.debt.size())));
     out << Qt::endl;
     for (const QString &file : written)
         out << "  " << file << Qt::endl;

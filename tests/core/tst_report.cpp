@@ -313,6 +313,10 @@ private Q_SLOTS:
                        QStringLiteral("--out"), out, QStringLiteral("--period"), QStringLiteral("5d") });
         QVERIFY2(run.status == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("disruptions")));
+        // Large numbers are grouped for the person reading the line (11,656, not 11656).
+        static const QRegularExpression ungrouped(QStringLiteral("\\b[0-9]{4,}\\b(?! UTC)"));
+        const QString summary = run.out.section(QStringLiteral("UTC: "), 1).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(!summary.contains(ungrouped), qPrintable(summary));
         const auto periods = readCsv(out + QStringLiteral("/periods.csv"));
         const auto incidents = readCsv(out + QStringLiteral("/incidents.csv"));
         QCOMPARE(periods.size(), size_t(1 + MaintenanceReport::TrendPeriods));
