@@ -157,9 +157,10 @@ QString entityName(const Topology *t, EntityRef e)
     return Tr::tr("unknown entity %1").arg(i);
 }
 
-QString shortClock(int64_t ms)
+QString shortClock(int64_t ms, bool withYear)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm"));
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)
+        .toString(withYear ? QStringLiteral("yyyy-MM-dd HH:mm") : QStringLiteral("MM-dd HH:mm"));
 }
 
 QString durationText(int64_t ms)

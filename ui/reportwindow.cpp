@@ -17,6 +17,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <tuple>
+
 namespace vigil {
 
 namespace {
@@ -133,11 +135,8 @@ ReportWindow::Result ReportWindow::make(const QString &path, int64_t fromMs, int
         r.error = error;
         return r;
     }
-    if (toMs == 0) { // the last N days of the recording
-        const int64_t days = fromMs;
-        toMs = reader.endMs() + 1;
-        fromMs = toMs - days * Day;
-    }
+    if (toMs == 0) // the last N days of the recording
+        std::tie(fromMs, toMs) = recordingTail(reader, fromMs * Day, QDateTime::currentMSecsSinceEpoch());
     r.error = buildReport(reader, fromMs, toMs, {}, {}, r.report);
     if (r.error.isEmpty())
         r.pages = ReportRenderer(r.report, page, locale).pageImages(96);

@@ -157,9 +157,10 @@ int main(int argc, char *argv[])
         err << "vigil-report: " << error << Qt::endl;
         return 1;
     }
-    const int64_t end = to.value_or(recording.isEmpty() ? QDateTime::currentMSecsSinceEpoch()
-                                                        : vigil::saturatingAdd(recording.endMs(), 1));
-    const int64_t start = from.value_or(end - *length);
+    // Without --from and --to: the last --period of the recording, not before its first record.
+    const auto [tailFrom, tailTo] = vigil::recordingTail(recording, *length, QDateTime::currentMSecsSinceEpoch());
+    const int64_t end = to.value_or(tailTo);
+    const int64_t start = from.value_or(to ? vigil::saturatingAdd(end, -*length) : tailFrom);
     if (end <= start)
         return usage(Tr::tr("the period ends (%1) before it begins (%2)").arg(day(end), day(start)));
 

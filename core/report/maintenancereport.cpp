@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "maintenancereport.h"
 
+#include "model/checkedtime.h"
+
 #include "alarms/alarmbook.h"
 #include "model/blastradius.h"
 #include "recorder/recordingreader.h"
@@ -40,6 +42,14 @@ std::vector<std::pair<uint32_t, double>> mostFirst(const std::map<uint32_t, doub
 }
 
 } // namespace
+
+std::pair<int64_t, int64_t> recordingTail(const RecordingReader &recording, int64_t lengthMs, int64_t nowMs)
+{
+    if (recording.isEmpty())
+        return { saturatingAdd(nowMs, -lengthMs), nowMs };
+    const int64_t to = saturatingAdd(recording.endMs(), 1);
+    return { std::max(saturatingAdd(to, -lengthMs), recording.startMs()), to };
+}
 
 QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, const CostSettings &settings,
                     const GritSettings &grit, MaintenanceReport &out)

@@ -115,6 +115,11 @@ struct MaintenanceReport
     bool isEmpty() const { return current.disruptions == 0 && interventions.empty() && debt.empty(); }
 };
 
+// The last `lengthMs` of a recording as a report period [from, to): it ends just after
+// the last record and never begins before the first (a two-day recording asked for a
+// week gives its two days). An empty recording: the `lengthMs` up to `nowMs`.
+std::pair<int64_t, int64_t> recordingTail(const RecordingReader &recording, int64_t lengthMs, int64_t nowMs);
+
 // Builds the report for [fromMs, toMs) of a recording; an error names the file and
 // the problem. A period with nothing in it gives an empty report, not an error.
 QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, const CostSettings &settings,

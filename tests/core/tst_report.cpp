@@ -11,6 +11,7 @@
 #include "report/reportcsv.h"
 #include "report/reportrenderer.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -98,6 +99,26 @@ private Q_SLOTS:
         options.shape.gpus = 256;
         options.scenario = Scenario::Decline;
         QCOMPARE(generateRecording(options, 120 * 3600000LL, 300000, recording), QString());
+    }
+
+    // Asked for the last week of five recorded days, the report covers the five
+    // days: its period never begins before the data does.
+    void theDefaultPeriodStartsWithTheData()
+    {
+        RecordingReader reader;
+        QCOMPARE(reader.open(recording), QString());
+        const int64_t week = 7 * 24 * 3600000LL, day = 24 * 3600000LL;
+        const auto [from, to] = recordingTail(reader, week, 0);
+        QCOMPARE(from, reader.startMs());
+        QCOMPARE(to, reader.endMs() + 1);
+        const auto [dayFrom, dayTo] = recordingTail(reader, day, 0);
+        QCOMPARE(dayTo - dayFrom, day);
+        const Run run = report({ QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--recording"),
+                                 recording, QStringLiteral("--out"), dir.filePath(QStringLiteral("tail")) });
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        const QString first
+            = QDateTime::fromMSecsSinceEpoch(reader.startMs(), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        QVERIFY2(run.out.contains(first + QStringLiteral(" – ")), qPrintable(run.out));
     }
 
     void aCraftedWeekWithHandComputedAnswers()

@@ -117,6 +117,28 @@ private Q_SLOTS:
         const std::vector<double> t = timeTicks(1793577600000.0 + 0.5 * hour, 1793577600000.0 + 6.5 * hour, 6);
         QCOMPARE(t.size(), size_t(6));
         QCOMPARE(timeTickLabel(t.front(), t[1] - t[0]), QStringLiteral("01:00"));
+        // Spans across a new year name it; years of history are counted in months and years.
+        const double day = 24 * hour, newYear2027 = 1798761600000.0; // 2027-01-01 00:00 UTC
+        QCOMPARE(timeTickLabel(newYear2027 - 10 * day, 2 * day, newYear2027 - 20 * day, newYear2027 + 20 * day),
+                 QStringLiteral("2026-12-22"));
+        QCOMPARE(timeTickLabel(newYear2027 - 10 * day, 2 * day, newYear2027 - 12 * day, newYear2027 - day),
+                 QStringLiteral("12-22"));
+        QCOMPARE(timeTickLabel(newYear2027, 6 * hour, newYear2027 - day, newYear2027 + day),
+                 QStringLiteral("2027-01-01 00:00"));
+        // Months and years tick on the calendar: each January the year, each month's first its month.
+        const std::vector<double> years = timeTicks(newYear2027 - 1827 * day, newYear2027 + day, 6); // from 2021-12-31
+        QStringList yearLabels;
+        for (double y : years)
+            yearLabels << timeTickLabel(y, years[1] - years[0], years.front(), years.back());
+        QCOMPARE(yearLabels,
+                 (QStringList { QStringLiteral("2022"), QStringLiteral("2023"), QStringLiteral("2024"),
+                                QStringLiteral("2025"), QStringLiteral("2026"), QStringLiteral("2027") }));
+        const std::vector<double> months = timeTicks(newYear2027 - 300 * day, newYear2027, 6);
+        QVERIFY(months.size() >= 4);
+        QCOMPARE(timeTickLabel(months[0], months[1] - months[0], months.front(), months.back()),
+                 QStringLiteral("2026-05")); // every second month: Jan, Mar, May …
+        QCOMPARE(timeTickLabel(months.back(), months[1] - months[0], months.front(), months.back()),
+                 QStringLiteral("2027-01"));
         QCOMPARE(tickLabel(2.05, 0.05), QStringLiteral("2.05"));
     }
 

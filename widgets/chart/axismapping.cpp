@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "axismapping.h"
 
+#include <QDate>
 #include <QDateTime>
 #include <QLocale>
+#include <QTime>
 #include <QTimeZone>
 
 #include <cmath>
@@ -69,7 +71,25 @@ std::vector<double> timeTicks(double loMs, double hiMs, int maxTicks)
     for (double step : steps)
         if (step >= rough)
             return ticksWithStep(loMs, hiMs, step);
-    return ticksWithStep(loMs, hiMs, std::ceil(rough / D) * D);
+    // Months and years: ticks on the first of a month, every 1, 2, 3, 6, 12, 24 … months.
+    int months = 1;
+    for (int m : { 1, 2, 3, 6, 12, 24, 60, 120, 240, 600 }) {
+        months = m;
+        if (m * 30.44 * D >= rough)
+            break;
+    }
+    std::vector<double> out;
+    const QDate first = QDateTime::fromMSecsSinceEpoch(qint64(loMs), Qt::UTC).date();
+    const int startIndex = first.year() * 12 + first.month() - 1;
+    for (int index = (startIndex + months - 1) / months * months;; index += months) {
+        const QDateTime tick(QDate(index / 12, index % 12 + 1, 1), QTime(0, 0), Qt::UTC);
+        const double ms = double(tick.toMSecsSinceEpoch());
+        if (ms > hiMs || out.size() > 1000)
+            break;
+        if (ms >= loMs)
+            out.push_back(ms);
+    }
+    return out;
 }
 
 QString tickLabel(double value, double step)
@@ -80,15 +100,23 @@ QString tickLabel(double value, double step)
     return QLocale().toString(value, 'f', decimals);
 }
 
-QString timeTickLabel(double ms, double stepMs)
+QString timeTickLabel(double ms, double stepMs, double loMs, double hiMs)
 {
+    constexpr double Day = 24 * 3600 * 1000.0;
     const QDateTime t = QDateTime::fromMSecsSinceEpoch(qint64(ms), Qt::UTC);
-    if (stepMs >= 24 * 3600 * 1000.0)
-        return t.toString(QStringLiteral("MM-dd"));
+    const bool yearsDiffer = hiMs > loMs
+        && QDateTime::fromMSecsSinceEpoch(qint64(loMs), Qt::UTC).date().year()
+            != QDateTime::fromMSecsSinceEpoch(qint64(hiMs), Qt::UTC).date().year();
+    if (stepMs >= 360 * Day && t.date().month() == 1) // calendar ticks: on the first of January
+        return t.toString(QStringLiteral("yyyy"));
+    if (stepMs >= 28 * Day)
+        return t.toString(QStringLiteral("yyyy-MM"));
+    if (stepMs >= Day)
+        return t.toString(yearsDiffer ? QStringLiteral("yyyy-MM-dd") : QStringLiteral("MM-dd"));
     if (stepMs < 60 * 1000.0)
         return t.toString(QStringLiteral("HH:mm:ss"));
     if (t.time().hour() == 0 && t.time().minute() == 0)
-        return t.toString(QStringLiteral("MM-dd HH:mm"));
+        return t.toString(yearsDiffer ? QStringLiteral("yyyy-MM-dd HH:mm") : QStringLiteral("MM-dd HH:mm"));
     return t.toString(QStringLiteral("HH:mm"));
 }
 

@@ -37,8 +37,10 @@ struct AxisMapping
 std::vector<double> niceTicks(double lo, double hi, int maxTicks);
 std::vector<double> timeTicks(double loMs, double hiMs, int maxTicks);
 // A tick label: the value with as many decimals as the step needs, or a UTC time
-// as detailed as the span needs ("14:05", "11-03 14:00", "11-03").
+// as detailed as the span needs ("14:05", "11-03 14:00", "11-03"). A span that
+// crosses a new year [loMs, hiMs] names the year too ("2021-11-03", "2021-11",
+// "2021"): five years of failures are not read as one.
 QString tickLabel(double value, double step);
-QString timeTickLabel(double ms, double stepMs);
+QString timeTickLabel(double ms, double stepMs, double loMs = 0.0, double hiMs = 0.0);
 
 } // namespace vigil

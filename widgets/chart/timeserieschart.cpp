@@ -230,7 +230,7 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
         // forty-odd grid lines took most of a full-HD frame (18 ms against 7).
         p.fillRect(QRect(px, plot.top(), 1, plot.height()), grid);
         p.setPen(dim);
-        const QString label = m_time ? timeTickLabel(t, xStep) : tickLabel(t, xStep);
+        const QString label = m_time ? timeTickLabel(t, xStep, x.valueMin, x.valueMax) : tickLabel(t, xStep);
         p.drawText(QPointF(px - metrics.horizontalAdvance(label) / 2.0, plot.bottom() + 4 + metrics.ascent()), label);
     }
     const std::vector<double> yt = niceTicks(y.valueMin, y.valueMax, std::max(2, plot.height() / 40));

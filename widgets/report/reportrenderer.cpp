@@ -264,6 +264,11 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     const auto date = [&](int64_t ms) {
         return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), QLocale::ShortFormat);
     };
+    // Times in the tables name their year when the period crosses one, or they lie in another.
+    const auto yearOf = [](int64_t ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date().year(); };
+    const bool crossesYear = yearOf(r.current.fromMs) != yearOf(r.current.toMs - 1);
+    const auto clock
+        = [&](int64_t ms) { return shortClock(ms, crossesYear || yearOf(ms) != yearOf(r.current.toMs - 1)); };
     const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
         if (!r.previous.recorded)
             return tr("no record of the period before");
@@ -367,7 +372,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     std::vector<QStringList> rows;
     for (size_t i = 0; i < r.incidents.size() && i < 10; ++i) {
         const ReportIncident &ri = r.incidents[i];
-        rows.push_back({ shortClock(ri.incident.failedMs), ri.incident.jobId,
+        rows.push_back({ clock(ri.incident.failedMs), ri.incident.jobId,
                          incidentStory(ri.incident, ri.attribution, ri.cost, t), hours(ri.cost.lostGpuHours),
                          money(ri.cost.money), ri.cost.preventable ? tr("yes") : tr("no") });
     }
@@ -399,7 +404,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
             cost = tc.slowdown() > 0.0 ? tr("%1 slower, %2 GPU-h").arg(percent(tc.slowdown()), hours(tc.gpuHours))
                                        : tr("no slower");
         }
-        rows.push_back({ shortClock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message, cost });
+        rows.push_back({ clock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message, cost });
     }
     if (!rows.empty())
         c.table({ tr("Threshold changed"), tr("By"), tr("On"), tr("Why"), tr("Throughput it cost") },

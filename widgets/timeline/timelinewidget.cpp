@@ -109,7 +109,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const int x = int(map.toPixel(t));
         p.fillRect(QRect(x, AxisHeight - 3, 1, density.bottom() - AxisHeight + 3), pal.color(QPalette::AlternateBase));
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRect(x - 60, 0, 120, AxisHeight - 2), Qt::AlignCenter, timeTickLabel(t, step));
+        p.drawText(QRect(x - 60, 0, 120, AxisHeight - 2), Qt::AlignCenter,
+                   timeTickLabel(t, step, map.valueMin, map.valueMax));
     }
 
     // Event density: one bar per bucket, critical at the bottom so red is never hidden.
