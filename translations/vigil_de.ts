@@ -1691,6 +1691,10 @@
         <source>gaps in the stream: %1</source>
         <translation>Lücken im Datenstrom: %1</translation>
     </message>
+    <message>
+        <source>%1 UTC, then the cluster&apos;s clock went back to %2: %3</source>
+        <translation>%1 UTC, dann ging die Uhr des Clusters zurück auf %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>vigil::CostSettingsDialog</name>

@@ -1683,6 +1683,10 @@
         <source>gaps in the stream: %1</source>
         <translation>ストリームの欠落: %1</translation>
     </message>
+    <message>
+        <source>%1 UTC, then the cluster&apos;s clock went back to %2: %3</source>
+        <translation>%1 UTC、その後クラスターの時計が %2 に戻りました: %3</translation>
+    </message>
 </context>
 <context>
     <name>vigil::CostSettingsDialog</name>

@@ -79,6 +79,11 @@ QString ConnectionStatusWidget::describeGap(const StreamGap &gap)
         why = tr("journal entries never arrived");
         break;
     }
+    // A gateway restarted with its clock behind (a simulator starting over, a host
+    // whose time was wrong) resumes earlier than it stopped: say so, never run backwards.
+    if (gap.toTimeMs > 0 && gap.toTimeMs < gap.fromTimeMs)
+        return tr("%1 UTC, then the cluster's clock went back to %2: %3")
+            .arg(time(gap.fromTimeMs), time(gap.toTimeMs), why);
     return tr("%1 → %2 UTC: %3").arg(time(gap.fromTimeMs), time(gap.toTimeMs), why);
 }
 

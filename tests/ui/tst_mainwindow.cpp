@@ -475,6 +475,21 @@ private Q_SLOTS:
         outcome->close();
     }
 
+    // A gap's times never run backwards: a gateway that came back with its clock
+    // behind says the clock went back.
+    void gapTimesNeverRunBackwards()
+    {
+        StreamGap gap;
+        gap.reason = StreamGap::Reason::EpochChanged;
+        gap.fromTimeMs = 1793577618000; // 2026-11-02 00:00:18
+        gap.toTimeMs = 1793577602000; // 00:00:02
+        const QString text = ConnectionStatusWidget::describeGap(gap);
+        QVERIFY2(!text.contains(QStringLiteral("→")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("went back to 2026-11-02 00:00:02")), qPrintable(text));
+        gap.toTimeMs = 1793577700000;
+        QVERIFY(ConnectionStatusWidget::describeGap(gap).contains(QStringLiteral("00:00:18 → 2026-11-02 00:01:40")));
+    }
+
     void theReportWindowShowsWhatVigilReportWrites()
     {
         QTemporaryDir dir;
