@@ -1124,6 +1124,49 @@
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>Nur dieser Zeitraum ist aufgezeichnet: die Verläufe beginnen mit ihm.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <translation>
+            <numerusform>%n Hardwareausfall in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
+            <numerusform>%n Hardwareausfälle in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fleet reliability: every hardware failure, job or no job</source>
+        <translation>Zuverlässigkeit der Flotte: jeder Hardwareausfall, mit oder ohne Job</translation>
+    </message>
+    <message>
+        <source>%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %5 hours.</source>
+        <translation>%1 Ausfälle auf %2 GPUs über %3 GPU-Tage: %4 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %5 Stunden.</translation>
+    </message>
+    <message>
+        <source>Racks with the most failures</source>
+        <translation>Racks mit den meisten Ausfällen</translation>
+    </message>
+    <message>
+        <source>failures</source>
+        <translation>Ausfälle</translation>
+    </message>
+    <message>
+        <source>Position in the rack (slot 0: the bottom)</source>
+        <translation>Position im Rack (Slot 0: unten)</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Ausfälle</translation>
+    </message>
+    <message>
+        <source>Per 1,000 GPU-days</source>
+        <translation>Je 1.000 GPU-Tage</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

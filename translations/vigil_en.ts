@@ -41,6 +41,13 @@
             <numerusform>caused %n incidents</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <translation>
+            <numerusform>%n hardware failure in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
+            <numerusform>%n hardware failures in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

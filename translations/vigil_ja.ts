@@ -1119,6 +1119,48 @@
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>記録があるのはこの期間のみです。推移はここから始まります。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <translation>
+            <numerusform>フリート全体のハードウェア障害 %n 件 (ジョブの有無を問わず): 1,000 GPU日あたり %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fleet reliability: every hardware failure, job or no job</source>
+        <translation>フリートの信頼性: ジョブの有無を問わないすべてのハードウェア障害</translation>
+    </message>
+    <message>
+        <source>%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %5 hours.</source>
+        <translation>%2 基の GPU で %3 GPU日の間に %1 件の障害: 1,000 GPU日あたり %4、GPU 1 基の平均故障間隔は %5 時間です。</translation>
+    </message>
+    <message>
+        <source>Racks with the most failures</source>
+        <translation>障害の多いラック</translation>
+    </message>
+    <message>
+        <source>failures</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>Position in the rack (slot 0: the bottom)</source>
+        <translation>ラック内の位置 (スロット 0: 最下段)</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>Per 1,000 GPU-days</source>
+        <translation>1,000 GPU日あたり</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>期間</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

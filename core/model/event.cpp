@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "event.h"
 
+#include "xidcatalog.h"
+
 namespace vigil {
 
 bool isKnownEventType(int v)
 {
     return (v >= 100 && v <= 109) || (v >= 200 && v <= 207) || (v >= 300 && v <= 312);
+}
+
+bool isHardwareFailure(const Event &e)
+{
+    if (e.type == EventType::Xid)
+        return xidIsJobFatal(e.code) || e.severity == Severity::Critical;
+    if (e.type == EventType::EccDoubleBit)
+        return true;
+    return isHardwareWarning(e.type) && e.severity == Severity::Critical;
 }
 
 } // namespace vigil

@@ -94,4 +94,9 @@ struct Event
     bool operator==(const Event &) const = default;
 };
 
+// A part that failed, as the fleet's failure record counts it, whether or not a
+// job ran on it: an Xid NVIDIA's catalogue calls fatal (48, 79, 95, …), a
+// double-bit ECC error, or any other hardware event marked critical.
+bool isHardwareFailure(const Event &e);
+
 } // namespace vigil

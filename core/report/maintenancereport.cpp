@@ -89,6 +89,8 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     if (!recording.lastError().isEmpty())
         return recording.lastError();
 
+    out.fleet = fleetReliability(*out.topology, events, fromMs, toMs);
+
     IncidentTracker tracker;
     tracker.setTopology(out.topology);
     tracker.addEvents(events);

@@ -3,6 +3,7 @@
 
 #include "alarms/alarmstatistics.h"
 #include "analysis/costofgrit.h"
+#include "analysis/fleetreliability.h"
 
 #include <QString>
 
@@ -110,9 +111,14 @@ struct MaintenanceReport
     std::vector<Lemon> lemons;
     std::vector<FixFirst> fixFirst; // the ten with the largest expected saving
     FloodFigures flood; // alarms raised from the period's warnings
+    // Every hardware failure of the period, where it happened, whether or not a job ran there.
+    FleetReliability fleet;
     std::shared_ptr<const Topology> topology;
 
-    bool isEmpty() const { return current.disruptions == 0 && interventions.empty() && debt.empty(); }
+    bool isEmpty() const
+    {
+        return current.disruptions == 0 && interventions.empty() && debt.empty() && fleet.fleet.failures == 0;
+    }
 };
 
 // The last `lengthMs` of a recording as a report period [from, to): it ends just after

@@ -107,6 +107,20 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                          entityKeyName(t, { kind, index }), num(hours) });
     tables.emplace_back(QStringLiteral("lost_by_place.csv"), places);
 
+    Table fleet({ QStringLiteral("dimension"), QStringLiteral("name"), QStringLiteral("failures"),
+                  QStringLiteral("gpu_days"), QStringLiteral("failures_per_1000_gpu_days"),
+                  QStringLiteral("mtbf_gpu_hours") });
+    const FleetReliability &f = r.fleet;
+    for (const auto &[dimension, list] :
+         { std::pair(QStringLiteral("hall"), &f.byHall), std::pair(QStringLiteral("row"), &f.byRow),
+           std::pair(QStringLiteral("rack"), &f.byRack), std::pair(QStringLiteral("position"), &f.byPosition),
+           std::pair(QStringLiteral("model"), &f.byModel), std::pair(QStringLiteral("month"), &f.byMonth),
+           std::pair(QStringLiteral("quarter"), &f.byQuarter), std::pair(QStringLiteral("year"), &f.byYear) })
+        for (const FailureTally &tally : *list)
+            fleet.row({ dimension, tally.name, QString::number(tally.failures), num(tally.gpuDays, 1),
+                        num(tally.per1000GpuDays(), 4), num(tally.mtbfGpuHours(), 0) });
+    tables.emplace_back(QStringLiteral("fleet_failures.csv"), fleet);
+
     Table incidents({ QStringLiteral("failed_at"), QStringLiteral("job"), QStringLiteral("failure"),
                       QStringLiteral("cause"), QStringLiteral("cause_class"), QStringLiteral("warned_hours"),
                       QStringLiteral("acknowledged_by"), QStringLiteral("gpus"), QStringLiteral("downtime_gpu_hours"),

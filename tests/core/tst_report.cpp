@@ -10,6 +10,7 @@
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
 #include "report/reportrenderer.h"
+#include "sim/topologybuilder.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -19,6 +20,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
+#include <random>
 
 using namespace vigil;
 
@@ -119,6 +122,100 @@ private Q_SLOTS:
         const QString first
             = QDateTime::fromMSecsSinceEpoch(reader.startMs(), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
         QVERIFY2(run.out.contains(first + QStringLiteral(" – ")), qPrintable(run.out));
+    }
+
+    // A fleet's multi-year failure history, with no job anywhere, imported onto
+    // its floor plan (racks of 96 single-GPU nodes): the report counts every
+    // failure where it happened, and its per-rack, per-position and per-year
+    // counts equal a count made directly from the source lines.
+    void aFleetHistoryWithoutJobsIsCountedWhereItFailed()
+    {
+        ClusterShape shape;
+        shape.gpus = 4 * 96;
+        shape.gpusPerNode = 1;
+        shape.nodesPerRack = 96;
+        auto floor = std::make_shared<Topology>(buildTopology(shape, 5));
+        floor->jobs.clear(); // a fleet record: nothing ran that the history knows of
+        QCOMPARE(floor->index(), QString());
+        const QString csv = dir.filePath(QStringLiteral("fleet.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("time,entity,kind,code,message\n");
+        const int64_t from = QDateTime(QDate(2021, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        const int64_t to = QDateTime(QDate(2024, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        std::mt19937_64 rng(18688);
+        std::map<QString, int> byRack, bySlot, byYear;
+        int failures = 0;
+        for (int k = 0; k < 900; ++k) {
+            const uint32_t gpu = uint32_t(rng() % floor->gpus.size());
+            const int64_t t = from + int64_t(rng() % uint64_t(to - from)) / 1000 * 1000;
+            const int kind = int(rng() % 4); // a DBE, an off-the-bus, a double-bit ECC, or a mere warning
+            const char *what[] = { "xid,48,DBE", "xid,79,off the bus", "ecc_double_bit,0,DBE", "ecc_single_bit,0,SBE" };
+            f.write(QStringLiteral("%1,%2,%3\n")
+                        .arg(QDateTime::fromMSecsSinceEpoch(t, Qt::UTC).toString(Qt::ISODateWithMs),
+                             floor->gpus[gpu].uuid, QString::fromLatin1(what[kind]))
+                        .toUtf8());
+            if (kind == 3)
+                continue; // a correctable error is not a failure
+            ++failures;
+            const Node &node = floor->nodes[floor->gpus[gpu].nodeIndex];
+            ++byRack[floor->racks[node.rackIndex].name];
+            ++bySlot[QStringLiteral("slot %1").arg(node.slot)];
+            ++byYear[QString::number(QDateTime::fromMSecsSinceEpoch(t, Qt::UTC).date().year())];
+        }
+        f.close();
+        const QString fleetRecording = dir.filePath(QStringLiteral("fleet.vigil"));
+        const ImportReport imported = importEventHistory(csv, fleetRecording, floor);
+        QCOMPARE(imported.error, QString());
+        QCOMPARE(imported.imported, uint64_t(900));
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(fleetRecording), QString());
+        MaintenanceReport r;
+        QCOMPARE(buildReport(reader, from, to, {}, {}, r), QString());
+        QVERIFY(!r.isEmpty()); // never "nothing happened" over hardware failures
+        QCOMPARE(r.current.disruptions, size_t(0));
+        QCOMPARE(r.fleet.fleet.failures, uint64_t(failures));
+        auto counted = [](const std::vector<FailureTally> &list) {
+            std::map<QString, int> m;
+            for (const FailureTally &t : list)
+                if (t.failures)
+                    m[t.name] = int(t.failures);
+            return m;
+        };
+        QCOMPARE(counted(r.fleet.byRack), byRack);
+        QCOMPARE(counted(r.fleet.byPosition), bySlot);
+        QCOMPARE(counted(r.fleet.byYear), byYear);
+        QCOMPARE(r.fleet.byYear.size(), size_t(3));
+        QCOMPARE(r.fleet.byQuarter.size(), size_t(12));
+        QCOMPARE(r.fleet.byMonth.size(), size_t(36));
+        const double gpuDays = double(floor->gpus.size()) * double(to - from) / 86400000.0;
+        QVERIFY(std::fabs(r.fleet.fleet.gpuDays - gpuDays) < 1e-6);
+        QVERIFY(std::fabs(r.fleet.fleet.per1000GpuDays() - 1000.0 * failures / gpuDays) < 1e-9);
+        QCOMPARE(r.fleet.byRack.front().failures,
+                 uint64_t(std::max_element(byRack.begin(), byRack.end(), [](auto &a, auto &b) {
+                              return a.second < b.second;
+                          })->second)); // worst first
+
+        // The CSV and the PDF say the same.
+        const QString out = dir.filePath(QStringLiteral("fleet-csv"));
+        QCOMPARE(writeReportCsv(r, out), QString());
+        int csvRackFailures = 0;
+        for (const QStringList &row : readCsv(out + QStringLiteral("/fleet_failures.csv")))
+            if (row.value(0) == QLatin1String("rack"))
+                csvRackFailures += row.value(2).toInt();
+        QCOMPARE(csvRackFailures, failures);
+        const QString pdf = dir.filePath(QStringLiteral("fleet.pdf"));
+        QCOMPARE(ReportRenderer(r, QPageSize(QPageSize::A4), QLocale(QLocale::English)).writePdf(pdf), QString());
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000));
+        const QString body = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY(!body.contains(QStringLiteral("Nothing happened")));
+        QVERIFY(body.contains(QStringLiteral("Fleet reliability")));
+        QVERIFY(
+            body.contains(QStringLiteral("%1 hardware failure").arg(failures))); // plural from vigil_en.ts in the app
+        QVERIFY(body.contains(r.fleet.byRack.front().name));
     }
 
     void aCraftedWeekWithHandComputedAnswers()

@@ -12,6 +12,7 @@
 #include <QPdfWriter>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <numeric>
 
@@ -293,10 +294,17 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                .arg(r.source, QStringLiteral("$%1").arg(l.toString(r.settings.pricePerGpuHour, 'f', 2)),
                     l.toString(double(r.settings.leadTimeMs) / 3600000.0, 'f', 1)),
            9, Dim, false, 30);
+    const FleetReliability &fleet = r.fleet;
+    const auto rate = [&](const FailureTally &f) { return l.toString(f.per1000GpuDays(), 'f', 2); };
+    if (fleet.fleet.failures > 0)
+        c.text(tr("%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.", "",
+                  int(std::min<uint64_t>(fleet.fleet.failures, INT_MAX)))
+                   .arg(rate(fleet.fleet)),
+               12, Ink, true, 10);
     if (r.isEmpty()) {
         c.text(tr("Nothing happened in this period: no disruptions, no manual actions, no open warnings."), 14, Ink,
                true, 12);
-    } else {
+    } else if (now.disruptions > 0 || !r.interventions.empty() || !r.debt.empty()) {
         struct Tile
         {
             QString label, value, delta;
@@ -347,6 +355,39 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                10, Ink, false, 6);
     }
     c.breakPage();
+
+    // The fleet's failure record: where hardware fails, over years, job or no job.
+    if (fleet.fleet.failures > 0) {
+        c.heading(tr("Fleet reliability: every hardware failure, job or no job"));
+        c.text(tr("%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU's mean time between "
+                  "failures is %5 hours.")
+                   .arg(l.toString(qulonglong(fleet.fleet.failures)), l.toString(qulonglong(t ? t->gpus.size() : 0)),
+                        l.toString(fleet.fleet.gpuDays, 'f', 0), rate(fleet.fleet),
+                        l.toString(fleet.fleet.mtbfGpuHours(), 'f', 0)),
+               10, Ink, false, 8);
+        std::vector<std::pair<QString, double>> worstRacks;
+        for (size_t i = 0; i < fleet.byRack.size() && i < 8 && fleet.byRack[i].failures > 0; ++i)
+            worstRacks.emplace_back(fleet.byRack[i].name, double(fleet.byRack[i].failures));
+        c.bars(tr("Racks with the most failures"), worstRacks, tr("failures"), l);
+        const auto tallyRows = [&](std::vector<FailureTally> list, size_t most, bool byRate) {
+            if (byRate)
+                std::stable_sort(list.begin(), list.end(), [](const FailureTally &a, const FailureTally &b) {
+                    return a.per1000GpuDays() > b.per1000GpuDays();
+                });
+            std::vector<QStringList> rows;
+            for (size_t i = 0; i < list.size() && rows.size() < most; ++i)
+                rows.push_back({ list[i].name, l.toString(qulonglong(list[i].failures)), rate(list[i]) });
+            return rows;
+        };
+        c.table({ tr("Position in the rack (slot 0: the bottom)"), tr("Failures"), tr("Per 1,000 GPU-days") },
+                { 0.5, 0.25, 0.25 }, tallyRows(fleet.byPosition, 10, true), { 1, 2 });
+        c.table({ tr("Model"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
+                tallyRows(fleet.byModel, 10, false), { 1, 2 });
+        const std::vector<FailureTally> &periods
+            = fleet.byYear.size() >= 2 ? fleet.byYear : (fleet.byQuarter.size() >= 2 ? fleet.byQuarter : fleet.byMonth);
+        c.table({ tr("Period"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
+                tallyRows(periods, 40, false), { 1, 2 });
+    }
 
     // Where it went.
     c.heading(tr("Where the GPU-hours went"));
