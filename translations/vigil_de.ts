@@ -1124,13 +1124,6 @@
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>Nur dieser Zeitraum ist aufgezeichnet: die Verläufe beginnen mit ihm.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
-        <translation>
-            <numerusform>%n Hardwareausfall in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
-            <numerusform>%n Hardwareausfälle in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Fleet reliability: every hardware failure, job or no job</source>
         <translation>Zuverlässigkeit der Flotte: jeder Hardwareausfall, mit oder ohne Job</translation>
@@ -1166,6 +1159,13 @@
     <message>
         <source>Period</source>
         <translation>Zeitraum</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <translation>
+            <numerusform>%Ln Hardwareausfall in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
+            <numerusform>%Ln Hardwareausfälle in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1265,6 +1265,10 @@
     <message>
         <source>--lang: &apos;%1&apos; is not a language</source>
         <translation>--lang: „%1“ ist keine Sprache</translation>
+    </message>
+    <message>
+        <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
+        <translation>; %1 Hardwareausfälle in der Flotte (%2 je 1.000 GPU-Tage)</translation>
     </message>
 </context>
 <context>

@@ -42,10 +42,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <source>%Ln hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
         <translation>
-            <numerusform>%n hardware failure in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
-            <numerusform>%n hardware failures in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
+            <numerusform>%Ln hardware failure in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
+            <numerusform>%Ln hardware failures in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
         </translation>
     </message>
 </context>

@@ -1119,12 +1119,6 @@
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>記録があるのはこの期間のみです。推移はここから始まります。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
-        <translation>
-            <numerusform>フリート全体のハードウェア障害 %n 件 (ジョブの有無を問わず): 1,000 GPU日あたり %1。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Fleet reliability: every hardware failure, job or no job</source>
         <translation>フリートの信頼性: ジョブの有無を問わないすべてのハードウェア障害</translation>
@@ -1160,6 +1154,12 @@
     <message>
         <source>Period</source>
         <translation>期間</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</source>
+        <translation>
+            <numerusform>フリート全体のハードウェア障害 %Ln 件 (ジョブの有無を問わず): 1,000 GPU日あたり %1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1259,6 +1259,10 @@
     <message>
         <source>--lang: &apos;%1&apos; is not a language</source>
         <translation>--lang: &apos;%1&apos; は言語ではありません</translation>
+    </message>
+    <message>
+        <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
+        <translation>、フリートのハードウェア障害 %1 件 (1,000 GPU日あたり %2)</translation>
     </message>
 </context>
 <context>

@@ -109,7 +109,9 @@ int main(int argc, char *argv[])
     if (qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(&qt);
-    if (own.load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // A language Vigil has no words for (or the C locale) reads English, with its plurals.
+    if (own.load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || own.load(QStringLiteral("vigil_en"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(&own);
 
     const auto usage = [&](const QString &why) {
@@ -193,6 +195,10 @@ int main(int argc, char *argv[])
                         l.toString(report.current.lostGpuHours, 'f', 0), l.toString(report.current.money, 'f', 0),
                         l.toString(report.current.preventableShare() * 100.0, 'f', 0),
                         l.toString(qulonglong(report.grit.manualActions)), l.toString(qulonglong(report.debt.size())));
+    if (report.fleet.fleet.failures > 0)
+        out << Tr::tr("; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)")
+                   .arg(l.toString(qulonglong(report.fleet.fleet.failures)),
+                        l.toString(report.fleet.fleet.per1000GpuDays(), 'f', 2));
     out << Qt::endl;
     for (const QString &file : written)
         out << "  " << file << Qt::endl;

@@ -37,7 +37,9 @@ void installTranslations(QApplication &app, const QString &language)
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(qt);
     auto *own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    // A language Vigil has no words for (or the C locale) reads English, with its plurals.
+    if (own->load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || own->load(QStringLiteral("vigil_en"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(own);
 }
 

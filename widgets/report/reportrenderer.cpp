@@ -297,7 +297,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     const FleetReliability &fleet = r.fleet;
     const auto rate = [&](const FailureTally &f) { return l.toString(f.per1000GpuDays(), 'f', 2); };
     if (fleet.fleet.failures > 0)
-        c.text(tr("%n hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.", "",
+        c.text(tr("%Ln hardware failure(s) in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.", "",
                   int(std::min<uint64_t>(fleet.fleet.failures, INT_MAX)))
                    .arg(rate(fleet.fleet)),
                12, Ink, true, 10);
