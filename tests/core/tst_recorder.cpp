@@ -117,6 +117,20 @@ RecordedRun recordFile(const QString &path, int ticks, int64_t intervalMs, int c
     return recordSimulation(writer, ticks, intervalMs, commitEvery);
 }
 
+// Damages a recording on disk with one SQL statement, as a broken disk or a bad tool would.
+bool damage(const QString &path, const QString &statement)
+{
+    bool done = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+        db.setDatabaseName(path);
+        done = db.open() && QSqlQuery(db).exec(statement);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+    return done;
+}
+
 QString integrityCheck(const QString &path)
 {
     QString result;
@@ -251,14 +265,7 @@ private Q_SLOTS:
     {
         const QString path = freshPath();
         const RecordedRun run = recordFile(path, 20, 60000, 5);
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QVERIFY(QSqlQuery(db).exec(QStringLiteral("UPDATE blocks SET times = x''")));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+        QVERIFY(damage(path, QStringLiteral("UPDATE blocks SET times = x''")));
         RecordingReader reader;
         QCOMPARE(reader.open(path), QString());
         for (int64_t t : { reader.startMs() - 1, reader.startMs(), run.frames[2].timeMs, reader.endMs() }) {
@@ -733,15 +740,8 @@ private Q_SLOTS:
     {
         const QString path = freshPath();
         const RecordedRun run = recordFile(path, 20, 60000, 5);
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QVERIFY(QSqlQuery(db).exec(
-                QStringLiteral("UPDATE chunks SET data = randomblob(200) WHERE metric_id = 2 AND block_id = 1")));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+        QVERIFY(damage(
+            path, QStringLiteral("UPDATE chunks SET data = randomblob(200) WHERE metric_id = 2 AND block_id = 1")));
         RecordingReader reader;
         QCOMPARE(reader.open(path), QString());
         ClusterState state;
