@@ -2,6 +2,7 @@
 #include "bridgesource.h"
 
 #include "httpget.h"
+#include "model/pciaddress.h"
 #include "model/xidcatalog.h"
 #include "wire/codec.h"
 
@@ -19,13 +20,6 @@ int64_t wallClockMs()
 {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-QString withoutFunction(const QString &pci)
-{
-    const QString lower = pci.toLower();
-    const qsizetype dot = lower.lastIndexOf(u'.');
-    return dot > 0 ? lower.left(dot) : lower;
 }
 
 QByteArray readSource(const QString &location, QString *error)
@@ -83,7 +77,7 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     if (m_spec.kind == BridgeSpec::Kind::Dcgm)
         m_dcgm = std::make_unique<DcgmMapper>(sink.topology(), sink.metrics());
     for (uint32_t g = 0; g < t.gpus.size(); ++g) {
-        const QString pci = withoutFunction(t.gpus[g].pciBusId);
+        const QString pci = normalisePciBusId(t.gpus[g].pciBusId);
         if (pci.isEmpty())
             continue;
         m_gpuByHostPci[t.nodes[t.gpus[g].nodeIndex].hostname + u'/' + pci] = g;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernellog.h"
 
+#include "model/pciaddress.h"
+
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -11,7 +13,7 @@ namespace {
 const QRegularExpression &xidPattern()
 {
     static const QRegularExpression re(QStringLiteral(
-        R"(NVRM: Xid \(PCI:([0-9A-Fa-f]{4}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2})(?:\.[0-7])?\): (\d+)(?:,\s*(.*))?$)"));
+        R"(NVRM: Xid \((?:PCI:)?((?:[0-9A-Fa-f]{1,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)\): (\d+)(?:,\s*(.*))?$)"));
     return re;
 }
 
@@ -67,7 +69,12 @@ KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int d
             *error = QStringLiteral("Xid code %1 is out of range").arg(xid.captured(2));
         return LineKind::Malformed;
     }
-    out.pciBusId = xid.captured(1).toLower();
+    out.pciBusId = normalisePciBusId(xid.captured(1));
+    if (out.pciBusId.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("'%1' is not a PCI address").arg(xid.captured(1));
+        return LineKind::Malformed;
+    }
     QString rest = xid.captured(3).trimmed();
     static const QRegularExpression pid(QStringLiteral(R"(^pid='?(\d+|<unknown>)'?,\s*)"));
     const QRegularExpressionMatch pidMatch = pid.match(rest);

@@ -7,6 +7,7 @@
 #include "bridge/prometheustext.h"
 #include "bridge/topologyfile.h"
 #include "bridge/traininglog.h"
+#include "model/pciaddress.h"
 #include "sim/topologybuilder.h"
 
 #include <QFile>
@@ -311,6 +312,72 @@ private Q_SLOTS:
         QCOMPARE(records[4].xid, 63);
         QCOMPARE(records[4].pciBusId, QStringLiteral("0000:18:00")); // function number dropped
         QVERIFY(parser.stats().firstErrors.join(u'\n').contains(QStringLiteral("out of range")));
+    }
+
+    // One spelling of a PCI address, whoever wrote it: nvidia-smi and DCGM's
+    // 8-digit domain, the kernel's 4, none, upper or lower case, a function or not.
+    void pciAddressesHaveOneSpelling_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("canonical");
+        QTest::newRow("nvidia-smi") << "00000000:1A:00.0"
+                                    << "0000:1a:00";
+        QTest::newRow("kernel") << "0000:1a:00"
+                                << "0000:1a:00";
+        QTest::newRow("lspci short") << "1a:00.0"
+                                     << "0000:1a:00";
+        QTest::newRow("a second domain") << "0001:3B:00.1"
+                                         << "0001:3b:00";
+        QTest::newRow("VMD domain") << "10000:e1:00.0"
+                                    << "10000:e1:00";
+        QTest::newRow("padded") << "  0000:18:00.0 "
+                                << "0000:18:00";
+        QTest::newRow("not hex") << "zz:00"
+                                 << "";
+        QTest::newRow("device out of range") << "0000:18:20.0"
+                                             << "";
+        QTest::newRow("function out of range") << "0000:18:00.9"
+                                               << "";
+        QTest::newRow("nine-digit domain") << "000000000:18:00"
+                                           << "";
+        QTest::newRow("empty") << ""
+                               << "";
+        QTest::newRow("one part") << "18"
+                                  << "";
+    }
+    void pciAddressesHaveOneSpelling()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, canonical);
+        QCOMPARE(normalisePciBusId(text), canonical);
+    }
+
+    // The forms of an Xid line drivers have written, all placed on the same GPU address.
+    void xidLinesOfEveryDriverGeneration_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("pci");
+        QTest::addColumn<int>("xid");
+        QTest::newRow("current") << QByteArray("NVRM: Xid (PCI:0000:1a:00): 79, pid=1234, name=python3, GPU has fallen "
+                                               "off the bus.")
+                                 << "0000:1a:00" << 79;
+        QTest::newRow("upper case, a function")
+            << QByteArray("NVRM: Xid (PCI:0000:1A:00.0): 48, pid=9, Double Bit ECC Error") << "0000:1a:00" << 48;
+        QTest::newRow("old, no PCI: tag")
+            << QByteArray("NVRM: Xid (0000:03:00): 14, Channel 00000001") << "0000:03:00" << 14;
+        QTest::newRow("8-digit domain") << QByteArray("NVRM: Xid (PCI:00000000:3b:00): 94, pid=1, Contained: SM")
+                                        << "0000:3b:00" << 94;
+    }
+    void xidLinesOfEveryDriverGeneration()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, pci);
+        QFETCH(int, xid);
+        XidRecord record;
+        QString error;
+        QCOMPARE(KernelLogParser::parseLine(line, 2026, record, &error), KernelLogParser::LineKind::Xid);
+        QCOMPARE(record.pciBusId, pci);
+        QCOMPARE(record.xid, xid);
     }
 
     // --- training log ---

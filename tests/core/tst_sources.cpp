@@ -142,6 +142,10 @@ private Q_SLOTS:
                   "Nov  2 05:00:00 gpu-node-02 kernel: NVRM: Xid (PCI:0000:db:00): 74, pid=9, NVLink error\n",
                   QIODevice::Append);
         QTRY_VERIFY_WITH_TIMEOUT(saw(EventType::Xid, 74, { EntityKind::Gpu, 15 }), 5000);
+        // An older driver's line (no "PCI:" tag), upper case with a function: the same GPU.
+        writeFile(kernelLog, "Nov  2 05:00:30 gpu-node-02 kernel: NVRM: Xid (0000:DB:00.0): 43, Channel 00000010\n",
+                  QIODevice::Append);
+        QTRY_VERIFY_WITH_TIMEOUT(saw(EventType::Xid, 43, { EntityKind::Gpu, 15 }), 5000);
         writeFile(kernelLog, "Nov  2 05:01:00 gpu-node-03 kernel: NVRM: Xid (PCI:0000:2a:00): 31, pid=9, MMU Fault\n");
         QTRY_VERIFY_WITH_TIMEOUT(saw(EventType::Xid, 31, { EntityKind::Gpu, 17 }), 5000);
 
