@@ -2,6 +2,7 @@
 #include "gatewayserver.h"
 
 #include "alarms/alarmrules.h"
+#include "model/checkedtime.h"
 
 #include "recorder/recordingreader.h"
 #include "recorder/replayclock.h"
@@ -28,11 +29,6 @@ namespace {
 
 // Frames a replay serves at most: 115 days at one a second (80 MB of times).
 constexpr size_t MaxReplayFrames = 10'000'000;
-
-int64_t saturatingNext(int64_t t)
-{
-    return t < std::numeric_limits<int64_t>::max() ? t + 1 : t;
-}
 
 // A state's columns laid out by metric id, as the sample encoder takes them.
 MetricColumns columnsById(const ClusterState &state)
@@ -284,7 +280,7 @@ void GatewayServer::runReplay()
                                                    stepMs, maxSilenceMs, MaxReplayFrames);
     SampleEncoder encoder(m_options.stream.maxValuesPerMessage);
     const std::shared_ptr<const Topology> served = m_journal->topology();
-    int64_t previousMs = m_replayStartMs > std::numeric_limits<int64_t>::min() ? m_replayStartMs - 1 : m_replayStartMs;
+    int64_t previousMs = saturatingAdd(m_replayStartMs, -1);
     uint64_t tick = 0;
     size_t visit = 0;
     auto next = Clock::now() + period;
@@ -305,7 +301,7 @@ void GatewayServer::runReplay()
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
         m_journal->appendSamples(encoder.encode(state.timeMs(), columnsById(state), keyframe));
         m_sourceClockMs = state.timeMs();
-        std::vector<Event> events = reader.events(previousMs + 1, saturatingNext(until));
+        std::vector<Event> events = reader.events(saturatingAdd(previousMs, 1), saturatingAdd(until, 1));
         previousMs = until;
         if (!events.empty())
             m_journal->appendEvents(std::move(events));
@@ -313,7 +309,8 @@ void GatewayServer::runReplay()
     });
     // Events after the last frame (a ticket closed later, an imported note) still go out.
     if (error.isEmpty() && previousMs < std::numeric_limits<int64_t>::max())
-        if (std::vector<Event> events = reader.events(previousMs + 1, std::numeric_limits<int64_t>::max());
+        if (std::vector<Event> events
+            = reader.events(saturatingAdd(previousMs, 1), std::numeric_limits<int64_t>::max());
             !events.empty())
             m_journal->appendEvents(std::move(events));
     bool stopped = false;
