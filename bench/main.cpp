@@ -44,6 +44,8 @@ int main(int argc, char *argv[])
         vigil::bench::runCorrelationBenchmark(report);
     if (wanted("alarm_follow_16k_frame_us"))
         vigil::bench::runAlarmBenchmark(report);
+    if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))
+        vigil::bench::runAlarmLoadBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

@@ -91,6 +91,7 @@ struct AlarmActivation
 {
     uint64_t alarmId = 0;
     int64_t timeMs = 0;
+    AlarmPriority priority = AlarmPriority::Low; // as annunciated
 };
 
 } // namespace vigil

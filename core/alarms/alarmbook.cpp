@@ -63,15 +63,16 @@ QString ThresholdRule::validate() const
 std::vector<ThresholdRule> AlarmBook::defaultRules()
 {
     // Calibrated on an H100 fleet: the GPU slows itself down near 87 °C and its HBM
-    // near 95 °C (its operating limit); ASHRAE A1 allows 32 °C of inlet air; a PDU breaker trips past its rating.
+    // near 95 °C (its operating limit); ASHRAE A1 allows 32 °C of inlet air; a PDU breaker
+    // trips past its rating. None of them stops a job yet, so none is above medium.
     return {
         { metric::GpuTemp, 85.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::Medium,
           QStringLiteral("GPU above 85 °C") },
-        { metric::MemoryTemp, 95.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::High,
+        { metric::MemoryTemp, 95.0, qQNaN(), false, 3.0, 60000, 60000, AlarmPriority::Medium,
           QStringLiteral("HBM above 95 °C") },
         { metric::RackInletTemp, 32.0, qQNaN(), false, 1.0, 120000, 120000, AlarmPriority::Medium,
           QStringLiteral("inlet air above 32 °C") },
-        { metric::PduLoad, 90.0, qQNaN(), true, 5.0, 30000, 120000, AlarmPriority::High,
+        { metric::PduLoad, 90.0, qQNaN(), true, 5.0, 30000, 120000, AlarmPriority::Medium,
           QStringLiteral("PDU above 90 % of its rating") },
     };
 }
@@ -138,29 +139,56 @@ std::pair<uint32_t, QString> AlarmBook::gpusAtRisk(EntityRef entity) const
 
 AlarmPriority AlarmBook::basePriority(const Event &warning)
 {
-    if (warning.severity == Severity::Critical || warning.type == EventType::EccDoubleBit)
+    // High is kept for what stops a job now; medium for what will, or needs hands soon;
+    // the rest is low: worth a look on the round, not worth waking anyone.
+    if (isHardwareFailure(warning))
         return AlarmPriority::High;
     switch (warning.type) {
-    case EventType::ThermalThrottle:
-    case EventType::PowerThrottle:
-    case EventType::NvlinkCrc:
-        return AlarmPriority::Low;
-    default:
+    case EventType::RowRemap: // rows pending remap: the GPU needs a reset to heal
+    case EventType::PduOverThreshold:
+    case EventType::CoolantTemperature:
         return AlarmPriority::Medium;
+    default:
+        return AlarmPriority::Low;
     }
 }
 
-void AlarmBook::setPriority(Alarm &a, AlarmPriority base)
+void AlarmBook::setPriority(Alarm &a, AlarmPriority base, bool stopsJob)
 {
-    // The type sets the floor; the blast radius moves it: nothing running behind it lowers
-    // it, a large job raises it, and an escalation raises it once more.
+    // The kind sets the priority. Only a fault that stops a job moves with its blast
+    // radius: one step down with nothing running behind it, one up when it stops a
+    // large job. An escalation raises any alarm once.
     const auto [gpus, job] = gpusAtRisk(a.entity);
     a.gpusAtRisk = gpus;
     a.jobId = job;
-    int steps = gpus == 0 ? -1 : (gpus >= 512 ? 1 : 0);
+    int steps = 0;
+    if (stopsJob)
+        steps = gpus == 0 ? -1 : (gpus >= LargeBlastRadiusGpus ? 1 : 0);
     if (a.escalated)
         ++steps;
     a.priority = raised(base, steps);
+}
+
+EntityRef AlarmBook::nodeOf(EntityRef e) const
+{
+    if (m_topology && e.kind == EntityKind::Gpu && e.index < m_topology->gpus.size())
+        return { EntityKind::Node, m_topology->gpus[e.index].nodeIndex };
+    return e;
+}
+
+EntityRef AlarmBook::rackOf(EntityRef e) const
+{
+    if (!m_topology)
+        return e;
+    const Topology &t = *m_topology;
+    uint32_t node = UINT32_MAX;
+    if (e.kind == EntityKind::Gpu && e.index < t.gpus.size())
+        node = t.gpus[e.index].nodeIndex;
+    else if (e.kind == EntityKind::Node)
+        node = e.index;
+    if (node < t.nodes.size())
+        return { EntityKind::Rack, t.nodes[node].rackIndex };
+    return e;
 }
 
 void AlarmBook::touch(Alarm &a, int64_t timeMs)
@@ -180,7 +208,7 @@ void AlarmBook::activate(Alarm &a, int64_t timeMs)
     a.raisedMs = timeMs;
     ++a.activations;
     if (!a.shelved && !a.suppressed && !a.outOfService)
-        m_activations.push_back({ a.id, timeMs }); // annunciated: it counts towards the operator's load
+        m_activations.push_back({ a.id, timeMs, a.priority }); // annunciated: it counts towards the operator's load
     touch(a, timeMs);
 }
 
@@ -230,20 +258,7 @@ void AlarmBook::applyEvents(const std::vector<Event> &events)
     for (const Event &e : events) {
         advanceTo(e.timeMs);
         if (isHardwareWarning(e.type)) {
-            if (!m_topology || gpusAffectedBy(*m_topology, e.entity).empty())
-                continue; // about an entity this cluster does not hold
-            Alarm &a = alarmFor(
-                { int(e.entity.kind), e.entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 },
-                e.entity);
-            a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
-            a.value = e.value;
-            a.message = e.message;
-            if (!a.active)
-                setPriority(a, basePriority(e));
-            else if (basePriority(e) > a.priority)
-                a.priority = basePriority(e); // a critical repeat raises a running alarm
-            activate(a, e.timeMs);
-            touch(a, e.timeMs);
+            applyWarning(e);
         } else if (e.type == EventType::Drain || e.type == EventType::Undrain) {
             const std::pair<int, uint32_t> key { int(e.entity.kind), e.entity.index };
             if (e.type == EventType::Drain)
@@ -255,6 +270,108 @@ void AlarmBook::applyEvents(const std::vector<Event> &events)
             applyAction(e);
         }
     }
+}
+
+void AlarmBook::applyWarning(const Event &e)
+{
+    if (!m_topology || gpusAffectedBy(*m_topology, e.entity).empty())
+        return; // about an entity this cluster does not hold
+    const bool stopsJob = isHardwareFailure(e);
+    if (e.type == EventType::EccSingleBit && !stopsJob) {
+        applyCorrectableErrors(e);
+        return;
+    }
+    // Throttling is a GPU protecting itself, often for minutes at a time: what needs a
+    // person is the node (its fans, its heat sinks), which is what an operator drains and
+    // services, so a node's throttling GPUs are one alarm on the node.
+    const bool throttling = e.type == EventType::ThermalThrottle || e.type == EventType::PowerThrottle;
+    const EntityRef entity = throttling && !stopsJob ? nodeOf(e.entity) : e.entity;
+    Alarm &a = alarmFor({ int(entity.kind), entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 },
+                        entity);
+    a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
+    a.value = e.value;
+    a.message = e.message;
+    if (!a.active) {
+        setPriority(a, basePriority(e), stopsJob);
+    } else {
+        // A repeat that stops a job raises a running alarm; nothing lowers one.
+        Alarm repeat = a;
+        setPriority(repeat, basePriority(e), stopsJob);
+        a.priority = std::max(a.priority, repeat.priority);
+    }
+    activate(a, e.timeMs);
+    touch(a, e.timeMs);
+}
+
+void AlarmBook::applyCorrectableErrors(const Event &e)
+{
+    if (e.entity.kind != EntityKind::Gpu)
+        return; // HBM error counts are a GPU's
+    // A warning carries how many errors it reports; at least one, and no absurd number.
+    const double count = std::isfinite(e.value) && e.value >= 1.0 ? std::min(e.value, 1e9) : 1.0;
+    const int64_t at = std::max(e.timeMs, m_nowMs);
+    m_eccByGpu[e.entity.index].push_back({ at, count });
+    m_eccFleet.push_back({ at, count });
+    m_eccFleetSum += count;
+    updateEccRate(e.entity.index, at);
+}
+
+void AlarmBook::updateEccRate(uint32_t gpu, int64_t nowMs)
+{
+    const int64_t since = saturatingAdd(nowMs, -EccRateWindowMs);
+    double errors = 0.0;
+    if (auto it = m_eccByGpu.find(gpu); it != m_eccByGpu.end()) {
+        auto &counts = it->second;
+        counts.erase(counts.begin(), std::find_if(counts.begin(), counts.end(),
+                                                  [&](const ErrorCount &c) { return c.timeMs > since; }));
+        for (const ErrorCount &c : counts)
+            errors += c.count;
+        if (counts.empty())
+            m_eccByGpu.erase(it);
+    }
+    // Its peers' average: the rest of the fleet, so that one GPU's burst does not raise the bar it is judged by.
+    const size_t gpus = m_topology ? m_topology->gpus.size() : 0;
+    const double peers = gpus > 1 ? std::max(0.0, m_eccFleetSum - errors) / double(gpus - 1) : 0.0;
+    const bool inAlarm = errors >= EccRateFloor && errors >= EccPeerFactor * peers;
+    const Key key { int(EntityKind::Gpu), gpu, int(EventType::EccSingleBit), 0, 0 };
+    if (inAlarm) {
+        Alarm &a = alarmFor(key, { EntityKind::Gpu, gpu });
+        a.value = errors;
+        a.lastSeenMs = std::max(a.lastSeenMs, nowMs);
+        a.message = QStringLiteral("%1 correctable ECC errors in 24 h; its peers average %2")
+                        .arg(errors, 0, 'f', 0)
+                        .arg(peers, 0, 'g', 2);
+        if (!a.active)
+            setPriority(a, AlarmPriority::Low, false);
+        activate(a, nowMs);
+        touch(a, nowMs);
+    } else if (auto it = m_byKey.find(key); it != m_byKey.end()) {
+        deactivate(m_alarms[it->second], nowMs);
+    }
+}
+
+void AlarmBook::expireEccErrors(int64_t nowMs)
+{
+    const int64_t since = saturatingAdd(nowMs, -EccRateWindowMs);
+    const size_t before = m_eccFleetStart;
+    while (m_eccFleetStart < m_eccFleet.size() && m_eccFleet[m_eccFleetStart].timeMs <= since)
+        m_eccFleetSum -= m_eccFleet[m_eccFleetStart++].count;
+    if (m_eccFleetStart == before)
+        return;
+    if (m_eccFleetStart == m_eccFleet.size())
+        m_eccFleetSum = 0.0; // no rounding left behind
+    if (m_eccFleetStart > m_eccFleet.size() / 2) {
+        m_eccFleet.erase(m_eccFleet.begin(), m_eccFleet.begin() + ptrdiff_t(m_eccFleetStart));
+        m_eccFleetStart = 0;
+    }
+    // Errors have left the window: each GPU that has any is judged again.
+    std::vector<uint32_t> gpus;
+    gpus.reserve(m_eccByGpu.size());
+    for (const auto &[gpu, counts] : m_eccByGpu)
+        gpus.push_back(gpu);
+    std::sort(gpus.begin(), gpus.end()); // the same order every run
+    for (uint32_t gpu : gpus)
+        updateEccRate(gpu, nowMs);
 }
 
 void AlarmBook::applyAction(const Event &e)
@@ -392,6 +509,43 @@ std::pair<AlarmRefusal, QString> AlarmBook::check(const Event &e) const
     }
 }
 
+bool AlarmBook::groupsByRack(EntityKind kind) const
+{
+    // A hot rack heats all its GPUs at once: one alarm on the rack, not one per GPU.
+    return m_topology && (kind == EntityKind::Gpu || kind == EntityKind::Node);
+}
+
+void AlarmBook::prepareRuleState(RuleState &rs, EntityKind kind, uint32_t metricId, size_t n)
+{
+    // Dense per entity and group, so that a frame of 100k readings costs no lookups.
+    const bool byRack = groupsByRack(kind);
+    rs.pendingSince.assign(n, 0);
+    rs.clearingSince.assign(n, 0);
+    rs.inAlarm.assign(n, 0);
+    rs.groupOf.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        rs.groupOf[i] = byRack ? rackOf({ kind, uint32_t(i) }).index : uint32_t(i);
+    const size_t groups = byRack ? m_topology->racks.size() : n;
+    for (uint32_t &g : rs.groupOf)
+        if (g >= groups)
+            g = 0; // a GPU of no rack (a broken topology): counted with the first
+    rs.groupMembers.assign(groups, 0);
+    rs.groupWorst.assign(groups, qQNaN());
+    rs.groupAlarm.assign(groups, 0);
+    rs.rejoin = false;
+    const EntityKind groupKind = byRack ? EntityKind::Rack : kind;
+    for (auto &[id, a] : m_alarms) {
+        if (!a.isThreshold() || !a.active || a.metricId != metricId)
+            continue;
+        if (a.entity.kind == groupKind && a.entity.index < groups) {
+            rs.groupAlarm[a.entity.index] = id; // restored: its entities past the limit rejoin it
+            rs.rejoin = true;
+        } else {
+            deactivate(a, m_nowMs); // kept by an older gateway, one per GPU: the rack's alarm takes over
+        }
+    }
+}
+
 void AlarmBook::applyReadings(const ClusterState &state)
 {
     const int64_t now = state.timeMs();
@@ -407,16 +561,11 @@ void AlarmBook::applyReadings(const ClusterState &state)
         const uint32_t metricId = column->descriptor.id;
         RuleState &rs = m_ruleStates[r];
         const size_t n = column->values.size();
-        if (rs.activeAlarm.size() != n || m_ruleStatesStale) {
-            // Dense per entity, so that a frame of 100k readings costs no lookups.
-            rs.pendingSince.assign(n, 0);
-            rs.clearingSince.assign(n, 0);
-            rs.activeAlarm.assign(n, 0);
-            for (const auto &[id, a] : m_alarms)
-                if (a.isThreshold() && a.active && a.metricId == metricId && a.entity.kind == kind
-                    && a.entity.index < n)
-                    rs.activeAlarm[a.entity.index] = id;
-        }
+        if (rs.inAlarm.size() != n || m_ruleStatesStale)
+            prepareRuleState(rs, kind, metricId, n);
+        const bool highRule = !std::isnan(rule.high);
+        std::vector<uint32_t> joinedOrLeft;
+        std::fill(rs.groupWorst.begin(), rs.groupWorst.end(), qQNaN());
         for (size_t i = 0; i < n; ++i) {
             double v = column->values[i];
             if (std::isnan(v))
@@ -426,46 +575,80 @@ void AlarmBook::applyReadings(const ClusterState &state)
                     continue;
                 v = 100.0 * v / double(m_topology->pdus[i].ratedKw);
             }
-            const bool beyond = (!std::isnan(rule.high) && v > rule.high) || (!std::isnan(rule.low) && v < rule.low);
-            if (rs.activeAlarm[i] == 0) {
+            const uint32_t g = rs.groupOf[i];
+            const bool beyond = (highRule && v > rule.high) || (!std::isnan(rule.low) && v < rule.low);
+            if (!rs.inAlarm[i]) {
                 if (!beyond) {
                     rs.pendingSince[i] = 0;
                     continue;
                 }
                 if (rs.pendingSince[i] == 0)
                     rs.pendingSince[i] = now;
-                if (now - rs.pendingSince[i] < rule.onDelayMs)
+                const bool rejoin = rs.rejoin && rs.groupAlarm[g] != 0;
+                if (!rejoin && now - rs.pendingSince[i] < rule.onDelayMs)
                     continue;
                 rs.pendingSince[i] = 0;
-                Alarm &raised = alarmFor({ int(kind), uint32_t(i), int(EventType::Unspecified), 0, metricId },
-                                         { kind, uint32_t(i) });
-                raised.value = v;
-                raised.lastSeenMs = now;
-                raised.message = rule.description;
-                setPriority(raised, rule.priority);
-                activate(raised, now);
-                rs.activeAlarm[i] = raised.id;
                 rs.clearingSince[i] = 0;
-                continue;
+                rs.inAlarm[i] = 1;
+                ++rs.groupMembers[g];
+                joinedOrLeft.push_back(g);
+            } else {
+                const bool back = (!highRule || v < rule.high - rule.deadband)
+                    && (std::isnan(rule.low) || v > rule.low + rule.deadband);
+                if (!back) {
+                    rs.clearingSince[i] = 0;
+                } else {
+                    if (rs.clearingSince[i] == 0)
+                        rs.clearingSince[i] = now;
+                    if (now - rs.clearingSince[i] >= rule.offDelayMs) {
+                        rs.clearingSince[i] = 0;
+                        rs.inAlarm[i] = 0;
+                        --rs.groupMembers[g];
+                        joinedOrLeft.push_back(g);
+                        continue;
+                    }
+                }
             }
-            Alarm &a = m_alarms[rs.activeAlarm[i]];
-            a.value = v;
-            if (beyond)
-                a.lastSeenMs = now;
-            const bool back = (std::isnan(rule.high) || v < rule.high - rule.deadband)
-                && (std::isnan(rule.low) || v > rule.low + rule.deadband);
-            if (!back) {
-                rs.clearingSince[i] = 0;
-                continue;
-            }
-            if (rs.clearingSince[i] == 0)
-                rs.clearingSince[i] = now;
-            if (now - rs.clearingSince[i] >= rule.offDelayMs) {
-                rs.clearingSince[i] = 0;
-                rs.activeAlarm[i] = 0;
-                deactivate(a, now);
-            }
+            double &worst = rs.groupWorst[g];
+            if (std::isnan(worst) || (highRule ? v > worst : v < worst))
+                worst = v;
         }
+        if (rs.rejoin) {
+            // Restored alarms that no entity rejoined: their condition is gone.
+            for (size_t g = 0; g < rs.groupAlarm.size(); ++g)
+                if (rs.groupAlarm[g] != 0 && rs.groupMembers[g] == 0)
+                    joinedOrLeft.push_back(uint32_t(g));
+            rs.rejoin = false;
+        }
+        std::sort(joinedOrLeft.begin(), joinedOrLeft.end());
+        joinedOrLeft.erase(std::unique(joinedOrLeft.begin(), joinedOrLeft.end()), joinedOrLeft.end());
+        const bool byRack = groupsByRack(kind);
+        for (uint32_t g : joinedOrLeft) {
+            const uint32_t members = rs.groupMembers[g];
+            if (members == 0) {
+                if (rs.groupAlarm[g] != 0)
+                    deactivate(m_alarms[rs.groupAlarm[g]], now);
+                rs.groupAlarm[g] = 0;
+                continue;
+            }
+            const EntityRef entity { byRack ? EntityKind::Rack : kind, g };
+            Alarm &a = alarmFor({ int(entity.kind), g, int(EventType::Unspecified), 0, metricId }, entity);
+            const QString unit = kind == EntityKind::Gpu ? (members == 1 ? QStringLiteral("GPU") : QStringLiteral("GPUs"))
+                                                         : (members == 1 ? QStringLiteral("node") : QStringLiteral("nodes"));
+            a.message = !byRack ? rule.description
+                                : QStringLiteral("%1: %2 %3 of the rack").arg(rule.description).arg(members).arg(unit);
+            if (!a.active)
+                setPriority(a, rule.priority, false);
+            activate(a, now);
+            touch(a, now);
+            rs.groupAlarm[g] = a.id;
+        }
+        for (size_t g = 0; g < rs.groupAlarm.size(); ++g)
+            if (rs.groupAlarm[g] != 0 && !std::isnan(rs.groupWorst[g])) {
+                Alarm &a = m_alarms[rs.groupAlarm[g]];
+                a.value = rs.groupWorst[g]; // the worst reading among its entities in alarm
+                a.lastSeenMs = now;
+            }
     }
     m_ruleStatesStale = false;
 }
@@ -475,10 +658,17 @@ void AlarmBook::advanceTo(int64_t nowMs)
     if (nowMs <= m_nowMs)
         return;
     m_nowMs = nowMs;
+    expireEccErrors(nowMs);
     std::vector<uint64_t> forget;
     for (auto &[id, a] : m_alarms) {
-        // A quiet warning clears, and a shelf expires, in the order they came due.
-        const int64_t clearsAt = a.active && !a.isThreshold() ? saturatingAdd(a.lastSeenMs, WarningClearMs) : INT64_MAX;
+        // A quiet warning clears, and a shelf expires, in the order they came due. An ECC
+        // rate alarm clears by its rate; one whose counts were not kept (restored after a
+        // restart) once a whole window has passed without errors.
+        int64_t clearsAt = INT64_MAX;
+        if (a.active && !a.isThreshold())
+            clearsAt = a.sourceType != EventType::EccSingleBit ? saturatingAdd(a.lastSeenMs, WarningClearMs)
+                : m_eccByGpu.count(a.entity.index)                ? INT64_MAX
+                                                                   : saturatingAdd(a.lastSeenMs, EccRateWindowMs);
         if (clearsAt <= nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
             deactivate(a, clearsAt);
         if (a.shelved && a.shelvedUntilMs <= nowMs) {

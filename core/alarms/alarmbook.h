@@ -47,10 +47,22 @@ enum class AlarmRefusal
 // assign, escalate, take out of service) and its readings (threshold rules). The
 // same code runs in the gateway, which is the one source of truth every dashboard
 // mirrors, and over recordings. Not thread-safe: its owner serialises access.
+//
+// Rationalised as ISA-18.2 and EEMUA 191 ask (docs/alarms.md): an alarm only for
+// what needs an operator; priority above medium only for faults that stop a job;
+// correctable ECC errors by their rate against the fleet's, not one by one; and a
+// rack's GPUs throttling or past a threshold together as one alarm on the rack.
 class AlarmBook
 {
 public:
     static constexpr int64_t WarningClearMs = 30 * 60000LL; // a warning's alarm clears after this long quiet
+    // Correctable ECC errors: a GPU is in alarm with at least EccRateFloor errors in the
+    // last EccRateWindowMs and EccPeerFactor times the fleet's average per GPU.
+    static constexpr int64_t EccRateWindowMs = 24 * 3600000LL;
+    static constexpr double EccRateFloor = 10.0;
+    static constexpr double EccPeerFactor = 10.0;
+    // A fault that stops a job reaching this many GPUs of running jobs is critical.
+    static constexpr uint32_t LargeBlastRadiusGpus = 512;
     static constexpr int64_t ForgetAfterMs = 24 * 3600000LL; // a normal alarm is forgotten after this long
     static constexpr int64_t MinShelveMs = 60000;
     static constexpr int64_t MaxShelveMs = 7 * 86400000LL;
@@ -103,11 +115,17 @@ private:
     void deactivate(Alarm &a, int64_t timeMs);
     void touch(Alarm &a, int64_t timeMs);
     void applyAction(const Event &action);
-    void setPriority(Alarm &a, AlarmPriority base);
+    void setPriority(Alarm &a, AlarmPriority base, bool stopsJob);
     bool isDrained(EntityRef entity) const;
     void updateSuppression(int64_t timeMs);
     std::pair<uint32_t, QString> gpusAtRisk(EntityRef entity) const;
     static AlarmPriority basePriority(const Event &warning);
+    EntityRef nodeOf(EntityRef entity) const; // a GPU's node; any other entity itself
+    EntityRef rackOf(EntityRef entity) const; // the entity itself when it is not in a rack
+    void applyWarning(const Event &warning);
+    void applyCorrectableErrors(const Event &warning);
+    void updateEccRate(uint32_t gpu, int64_t nowMs);
+    void expireEccErrors(int64_t nowMs);
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<MetricDescriptor> m_metrics;
@@ -115,13 +133,32 @@ private:
     std::map<uint64_t, Alarm> m_alarms;
     std::map<Key, uint64_t> m_byKey;
     std::set<std::pair<int, uint32_t>> m_drained;
+    // Correctable ECC errors of the last EccRateWindowMs: per GPU, and the fleet's.
+    struct ErrorCount
+    {
+        int64_t timeMs;
+        double count;
+    };
+    std::unordered_map<uint32_t, std::vector<ErrorCount>> m_eccByGpu;
+    std::vector<ErrorCount> m_eccFleet;
+    size_t m_eccFleetStart = 0; // entries before it have left the window
+    double m_eccFleetSum = 0.0;
     // Per threshold rule and entity: since when it has been past its limit (on-delay) or back
-    // (off-delay), 0 when not; and its active alarm, 0 when none.
+    // (off-delay), 0 when not, and whether it is in alarm. Per group (the entity itself, or
+    // its rack): how many of its entities are in alarm, the hottest reading among them, and
+    // the group's active alarm, 0 when none.
     struct RuleState
     {
         std::vector<int64_t> pendingSince, clearingSince;
-        std::vector<uint64_t> activeAlarm;
+        std::vector<uint8_t> inAlarm;
+        std::vector<uint32_t> groupOf;
+        std::vector<uint32_t> groupMembers;
+        std::vector<double> groupWorst;
+        std::vector<uint64_t> groupAlarm;
+        bool rejoin = false; // restored alarms: entities past the limit rejoin them at once
     };
+    bool groupsByRack(EntityKind kind) const;
+    void prepareRuleState(RuleState &rs, EntityKind kind, uint32_t metricId, size_t n);
     std::vector<RuleState> m_ruleStates = std::vector<RuleState>(m_rules.size());
     bool m_ruleStatesStale = false;
     std::set<uint64_t> m_changed;

@@ -1,13 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alarmstatistics.h"
 
+#include "model/checkedtime.h"
+
 #include <algorithm>
 #include <map>
 
 namespace vigil {
 
+std::vector<TimeSpan> upsetPeriods(const std::vector<Event> &events)
+{
+    std::vector<TimeSpan> spans;
+    for (const Event &e : events) {
+        const bool stopsJob = isHardwareFailure(e) || e.type == EventType::JobCrash || e.type == EventType::JobOom
+            || e.type == EventType::NcclTimeout;
+        if (stopsJob)
+            spans.push_back({ saturatingAdd(e.timeMs, -UpsetLeadMs), saturatingAdd(e.timeMs, UpsetTailMs) });
+    }
+    std::sort(spans.begin(), spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.fromMs < b.fromMs; });
+    std::vector<TimeSpan> merged;
+    for (const TimeSpan &s : spans) {
+        if (!merged.empty() && s.fromMs <= merged.back().toMs)
+            merged.back().toMs = std::max(merged.back().toMs, s.toMs);
+        else
+            merged.push_back(s);
+    }
+    return merged;
+}
+
 FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const std::vector<Alarm> &alarms,
-                          int64_t fromMs, int64_t toMs, int operators)
+                          int64_t fromMs, int64_t toMs, int operators, const std::vector<TimeSpan> &upsets)
 {
     FloodFigures f;
     f.operators = std::max(1, operators);
@@ -20,6 +42,7 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
         if (a.timeMs < fromMs || a.timeMs >= toMs)
             continue;
         ++f.activations;
+        ++f.byPriority[size_t(std::clamp(int(a.priority), 1, 4) - 1)];
         ++perWindow[size_t((a.timeMs - fromMs) / FloodFigures::WindowMs)];
         byAlarm[a.alarmId].push_back(a.timeMs);
     }
@@ -32,7 +55,18 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
             f.peakWindowStartMs = fromMs + int64_t(w) * FloodFigures::WindowMs;
         }
         f.floodWindows += load > FloodFigures::Flood;
+        const int64_t start = fromMs + int64_t(w) * FloodFigures::WindowMs;
+        const int64_t end = std::min(toMs, start + FloodFigures::WindowMs);
+        const bool upset = std::any_of(upsets.begin(), upsets.end(),
+                                       [&](const TimeSpan &u) { return u.fromMs < end && start < u.toMs; });
+        if (!upset) {
+            ++f.steadyWindows;
+            f.steadyActivations += perWindow[w];
+            f.steadyFloodWindows += load > FloodFigures::Flood;
+        }
     }
+    if (f.steadyWindows)
+        f.steadyPer10Min = double(f.steadyActivations) / double(f.steadyWindows) / people;
     for (auto &[id, times] : byAlarm) {
         std::sort(times.begin(), times.end());
         for (size_t i = 0; i + FloodFigures::ChatterCount - 1 < times.size(); ++i)

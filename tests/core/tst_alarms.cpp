@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The alarm book: ISA-18.2 states over every transition, actions refused with a
-// reason, thresholds with on-delay and hysteresis, priorities from the blast
-// radius, and the flood figures.
+// reason, thresholds with on-delay and hysteresis, rationalised priorities and
+// grouping, correctable errors by rate, and the flood figures on crafted streams
+// and on the decline week.
 #include "alarms/alarmbook.h"
 #include "alarms/alarmrules.h"
 #include "alarms/alarmstatistics.h"
+#include "alarmweek.h"
 #include "analysisfixture.h"
 #include "vigil/v1/telemetry.pb.h"
 
@@ -69,7 +71,7 @@ class TestAlarms : public QObject
             t += Minute;
             Event e;
             if (verb == QLatin1String("warn")) {
-                e = test::makeEvent(nextEvent++, t, EventType::EccSingleBit, jobGpu(), Severity::Warning);
+                e = test::makeEvent(nextEvent++, t, EventType::RowRemap, jobGpu(), Severity::Warning);
             } else if (verb == QLatin1String("wait")) {
                 t += int64_t(arg) * Minute - Minute;
                 book.advanceTo(t);
@@ -212,7 +214,7 @@ private Q_SLOTS:
     void unknownAlarmsAndActionsWithoutOne()
     {
         AlarmBook book = freshBook();
-        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.applyEvents({ test::makeEvent(1, T0, EventType::RowRemap, jobGpu(), Severity::Warning) });
         QCOMPARE(book.check(action(EventType::Acknowledge, 99, T0)).first, AlarmRefusal::NotFound);
         QCOMPARE(book.check(action(EventType::Shelve, 0, T0)).first, AlarmRefusal::InvalidArgument);
         QCOMPARE(book.check(action(EventType::HotPatch, 0, T0)).first, AlarmRefusal::None); // not about an alarm
@@ -242,7 +244,7 @@ private Q_SLOTS:
     {
         AlarmBook book = freshBook();
         const int64_t end = std::numeric_limits<int64_t>::max();
-        book.applyEvents({ test::makeEvent(1, end - 5, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.applyEvents({ test::makeEvent(1, end - 5, EventType::RowRemap, jobGpu(), Severity::Warning) });
         book.advanceTo(end - 1); // before the fix, the clearing time wrapped round and it cleared at once
         QCOMPARE(book.find(1)->state(), AlarmState::Unacknowledged);
         Event shelve = action(EventType::Shelve, 1, end - 2);
@@ -255,7 +257,7 @@ private Q_SLOTS:
     void ownersAndEscalation()
     {
         AlarmBook book = freshBook();
-        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.applyEvents({ test::makeEvent(1, T0, EventType::RowRemap, jobGpu(), Severity::Warning) });
         const AlarmPriority before = book.find(1)->priority;
         Event assign = action(EventType::Assign, 1, T0 + Minute);
         assign.message = QStringLiteral("d.kowalski");
@@ -272,21 +274,169 @@ private Q_SLOTS:
         QVERIFY(book.takeChanged().empty());
     }
 
-    void priorityFromTheBlastRadius()
+    void priorityRisesOnlyForFaultsThatStopAJob()
     {
         AlarmBook book = freshBook();
-        QVERIFY(topology->jobs[0].gpuIndices.size() >= 256);
-        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning),
-                           test::makeEvent(2, T0, EventType::EccSingleBit, idleGpu(), Severity::Warning),
-                           test::makeEvent(3, T0, EventType::Xid, jobGpu(), Severity::Critical, {}, 0, 79) });
-        const Alarm *busy = book.find(1), *idle = book.find(2), *fallen = book.find(3);
+        QVERIFY(topology->jobs[0].gpuIndices.size() >= AlarmBook::LargeBlastRadiusGpus / 2);
+        book.applyEvents({ test::makeEvent(1, T0, EventType::RowRemap, jobGpu(), Severity::Warning),
+                           test::makeEvent(2, T0, EventType::RowRemap, idleGpu(), Severity::Warning),
+                           test::makeEvent(3, T0, EventType::Xid, jobGpu(), Severity::Critical, {}, 0, 79),
+                           test::makeEvent(4, T0, EventType::Xid, idleGpu(), Severity::Critical, {}, 0, 79),
+                           test::makeEvent(5, T0, EventType::NvlinkCrc, jobGpu(), Severity::Warning) });
+        const Alarm *busy = book.find(1), *idle = book.find(2), *fallen = book.find(3), *fallenIdle = book.find(4),
+                    *crc = book.find(5);
         QCOMPARE(busy->gpusAtRisk, uint32_t(topology->jobs[0].gpuIndices.size()));
         QCOMPARE(busy->jobId, topology->jobs[0].id);
         QCOMPARE(idle->gpusAtRisk, 0u);
-        QCOMPARE(idle->priority, AlarmPriority::Low); // nothing running behind it: one step down
-        QVERIFY(busy->priority >= AlarmPriority::Medium);
-        QVERIFY(fallen->priority > busy->priority); // a critical Xid outranks a correctable error
+        // Rows pending remap need a reset soon, whatever runs there: medium either way.
+        QCOMPARE(busy->priority, AlarmPriority::Medium);
+        QCOMPARE(idle->priority, AlarmPriority::Medium);
+        QCOMPARE(crc->priority, AlarmPriority::Low); // a link retrying is worth a look, not a call
+        // A GPU off the bus stops its job: high, critical for a large one, medium with nothing behind it.
+        QCOMPARE(fallen->priority, topology->jobs[0].gpuIndices.size() >= AlarmBook::LargeBlastRadiusGpus
+                                       ? AlarmPriority::Critical
+                                       : AlarmPriority::High);
+        QCOMPARE(fallenIdle->priority, AlarmPriority::Medium);
         QCOMPARE(fallen->code, 79);
+        // A repeat that stops the job raises a running alarm on the same condition.
+        book.applyEvents({ test::makeEvent(6, T0 + Minute, EventType::RowRemap, jobGpu(), Severity::Critical) });
+        QVERIFY(book.find(1)->priority >= AlarmPriority::High);
+    }
+
+    void correctableErrorsByTheirRate()
+    {
+        const EntityRef gpu = jobGpu(), peer = idleGpu();
+        auto errors = [&](uint64_t id, int64_t t, EntityRef on, double count) {
+            Event e = test::makeEvent(id, t, EventType::EccSingleBit, on, Severity::Warning);
+            e.value = count;
+            return e;
+        };
+        AlarmBook book = freshBook();
+        // Three warnings of three errors each: nine in a day, under the floor.
+        book.applyEvents({ errors(1, T0, gpu, 3), errors(2, T0 + 60 * Minute, gpu, 3),
+                           errors(3, T0 + 120 * Minute, gpu, 3) });
+        QCOMPARE(book.size(), size_t(0));
+        QVERIFY(book.activations().empty());
+        book.applyEvents({ errors(4, T0 + 180 * Minute, gpu, 1) }); // the tenth
+        QCOMPARE(book.size(), size_t(1));
+        const Alarm a = book.alarms().front();
+        QCOMPARE(a.entity, gpu);
+        QCOMPARE(a.sourceType, EventType::EccSingleBit);
+        QCOMPARE(a.priority, AlarmPriority::Low); // on the large job, and still low: nothing has stopped
+        QCOMPARE(a.value, 10.0);
+        QVERIFY2(a.message.startsWith(QStringLiteral("10 correctable ECC errors in 24 h")), qPrintable(a.message));
+        // More errors keep the one alarm; no new annunciation.
+        book.applyEvents({ errors(5, T0 + 200 * Minute, gpu, 5) });
+        QCOMPARE(book.activations().size(), size_t(1));
+        // Quiet for an hour: a warning's alarm would clear; a rate alarm holds while the rate does.
+        book.advanceTo(T0 + 300 * Minute);
+        QVERIFY(book.alarms().front().active);
+        // A day after the last errors they have all left the window: clear.
+        book.advanceTo(T0 + 200 * Minute + AlarmBook::EccRateWindowMs + Minute);
+        QVERIFY(!book.alarms().front().active);
+
+        // Among peers that all see errors, ten is not far above them.
+        AlarmBook busy = freshBook();
+        std::vector<Event> stream;
+        uint64_t id = 1;
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (g != gpu.index)
+                stream.push_back(errors(id++, T0, { EntityKind::Gpu, g }, 2));
+        stream.push_back(errors(id++, T0 + Minute, gpu, 15));
+        busy.applyEvents(stream);
+        QCOMPARE(busy.size(), size_t(0));
+        busy.applyEvents({ errors(id++, T0 + 2 * Minute, gpu, 5) }); // twenty: ten times its peers' two
+        QCOMPARE(busy.size(), size_t(1));
+
+        // Nonsense counts count as one error each; a node's or a negative count is not a GPU's.
+        AlarmBook odd = freshBook();
+        odd.applyEvents({ errors(1, T0, gpu, std::nan("")), errors(2, T0, gpu, -5), errors(3, T0, gpu, 1e300),
+                          errors(4, T0, { EntityKind::Node, 0 }, 50) });
+        QCOMPARE(odd.size(), size_t(1));
+        QCOMPARE(odd.alarms().front().value, 1e9 + 2);
+        (void)peer;
+
+        // Restored after a restart without its counts: it clears once a whole window is quiet.
+        AlarmBook restored = freshBook();
+        Alarm standing = book.alarms().front();
+        standing.active = true;
+        standing.lastSeenMs = T0;
+        standing.changedMs = T0;
+        restored.restore({ standing });
+        restored.advanceTo(T0 + AlarmBook::EccRateWindowMs - Minute);
+        QVERIFY(restored.find(standing.id)->active);
+        restored.advanceTo(T0 + AlarmBook::EccRateWindowMs + Minute);
+        QVERIFY(!restored.find(standing.id)->active);
+    }
+
+    void aNodesThrottlingGpusAreOneAlarm()
+    {
+        AlarmBook book = freshBook();
+        const uint32_t node = topology->gpus[jobGpu().index].nodeIndex;
+        std::vector<Event> stream;
+        uint64_t id = 1;
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (topology->gpus[g].nodeIndex == node) {
+                stream.push_back(test::makeEvent(id, T0 + int64_t(id) * 1000, EventType::ThermalThrottle,
+                                                 { EntityKind::Gpu, g }, Severity::Warning));
+                ++id;
+            }
+        QVERIFY(stream.size() > 1);
+        book.applyEvents(stream);
+        QCOMPARE(book.size(), size_t(1));
+        QCOMPARE(book.activations().size(), size_t(1));
+        const Alarm a = book.alarms().front();
+        QCOMPARE(a.entity, (EntityRef { EntityKind::Node, node }));
+        QCOMPARE(a.priority, AlarmPriority::Low);
+        QVERIFY(a.gpusAtRisk > 0);
+    }
+
+    void aHotRackIsOneAlarm()
+    {
+        ClusterState state;
+        state.reset(topology, standardMetrics());
+        const uint32_t tempId = state.column(metric::GpuTemp)->descriptor.id;
+        const uint32_t node = topology->gpus[jobGpu().index].nodeIndex;
+        const uint32_t rack = topology->nodes[node].rackIndex;
+        std::vector<uint32_t> rackGpus;
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (topology->nodes[topology->gpus[g].nodeIndex].rackIndex == rack)
+                rackGpus.push_back(g);
+        QVERIFY(rackGpus.size() > 8);
+        AlarmBook book = freshBook();
+        auto frame = [&](int64_t t, const std::function<float(size_t)> &celsius) {
+            v1::Samples s;
+            s.set_time_ms(t);
+            for (size_t k = 0; k < rackGpus.size(); ++k) {
+                auto *b = s.add_blocks();
+                b->set_metric_id(tempId);
+                b->set_first_index(rackGpus[k]);
+                b->add_values(celsius(k));
+            }
+            QVERIFY(state.apply(s).ok());
+            book.applyReadings(state);
+        };
+        // Every GPU of the rack at 88 °C and one at 91 °C, for three minutes.
+        for (int i = 0; i <= 18; ++i)
+            frame(T0 + i * 10000, [](size_t k) { return k == 3 ? 91.0f : 88.0f; });
+        QCOMPARE(book.size(), size_t(1));
+        QCOMPARE(book.activations().size(), size_t(1));
+        Alarm a = book.alarms().front();
+        QCOMPARE(a.entity, (EntityRef { EntityKind::Rack, rack }));
+        QCOMPARE(a.metricId, tempId);
+        QCOMPARE(a.value, 91.0); // the hottest
+        QCOMPARE(a.message, QStringLiteral("GPU above 85 °C: %1 GPUs of the rack").arg(rackGpus.size()));
+        // Half of them cool: still one alarm, fewer GPUs.
+        for (int i = 19; i <= 36; ++i)
+            frame(T0 + i * 10000, [](size_t k) { return k % 2 ? 70.0f : 88.0f; });
+        a = book.alarms().front();
+        QVERIFY(a.active);
+        QCOMPARE(a.message, QStringLiteral("GPU above 85 °C: %1 GPUs of the rack").arg((rackGpus.size() + 1) / 2));
+        QCOMPARE(book.activations().size(), size_t(1));
+        // All cool: it clears.
+        for (int i = 37; i <= 54; ++i)
+            frame(T0 + i * 10000, [](size_t) { return 70.0f; });
+        QVERIFY(!book.alarms().front().active);
     }
 
     void thresholdsWaitAndDoNotChatter()
@@ -471,7 +621,7 @@ private Q_SLOTS:
     void forgottenAndRestored()
     {
         AlarmBook book = freshBook();
-        book.applyEvents({ test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning) });
+        book.applyEvents({ test::makeEvent(1, T0, EventType::RowRemap, jobGpu(), Severity::Warning) });
         book.applyEvents({ action(EventType::Acknowledge, 1, T0 + Minute) });
         book.advanceTo(T0 + AlarmBook::WarningClearMs + AlarmBook::ForgetAfterMs + Minute);
         QCOMPARE(book.size(), size_t(0));
@@ -479,7 +629,7 @@ private Q_SLOTS:
 
         AlarmBook original = freshBook();
         original.applyEvents(
-            { test::makeEvent(1, T0, EventType::EccSingleBit, jobGpu(), Severity::Warning),
+            { test::makeEvent(1, T0, EventType::RowRemap, jobGpu(), Severity::Warning),
               test::makeEvent(2, T0, EventType::PduOverThreshold, { EntityKind::Pdu, 0 }, Severity::Warning) });
         Event shelve = action(EventType::Shelve, 2, T0 + Minute);
         shelve.value = 3600;
@@ -489,7 +639,7 @@ private Q_SLOTS:
         QCOMPARE(restored.alarms(), original.alarms());
         // New alarms continue after the largest id; a repeat finds the restored alarm.
         restored.applyEvents(
-            { test::makeEvent(3, T0 + 2 * Minute, EventType::EccSingleBit, jobGpu(), Severity::Warning),
+            { test::makeEvent(3, T0 + 2 * Minute, EventType::RowRemap, jobGpu(), Severity::Warning),
               test::makeEvent(4, T0 + 2 * Minute, EventType::NvlinkCrc, jobGpu(), Severity::Warning) });
         QCOMPARE(restored.size(), size_t(3));
         QVERIFY(restored.find(3));
@@ -533,6 +683,98 @@ private Q_SLOTS:
         const FloodFigures stale = floodFigures({}, { standing, recent, parked }, T0, T0 + 60 * Minute, 1);
         QCOMPARE(stale.stale.size(), size_t(1));
         QCOMPARE(stale.stale.front().alarmId, uint64_t(7));
+    }
+
+    void upsetsAndSteadyOperation()
+    {
+        // A crash at 30 minutes: its upset runs from 20 to 90 minutes; a DBE at 80 merges into it.
+        const std::vector<Event> events {
+            test::makeEvent(1, T0 + 30 * Minute, EventType::JobCrash, { EntityKind::Job, 0 }, Severity::Critical),
+            test::makeEvent(2, T0 + 80 * Minute, EventType::EccDoubleBit, jobGpu(), Severity::Critical),
+            test::makeEvent(3, T0 + 100 * Minute, EventType::ThermalThrottle, jobGpu(), Severity::Warning),
+        };
+        const std::vector<TimeSpan> upsets = upsetPeriods(events);
+        QCOMPARE(upsets.size(), size_t(1));
+        QCOMPARE(upsets[0].fromMs, T0 + 20 * Minute);
+        QCOMPARE(upsets[0].toMs, T0 + 140 * Minute);
+        // Fifteen alarms during the upset (a real flood), one high; two low ones in steady operation.
+        std::vector<AlarmActivation> stream;
+        for (int i = 0; i < 15; ++i)
+            stream.push_back({ uint64_t(i + 1), T0 + 31 * Minute + i * 1000,
+                               i == 0 ? AlarmPriority::High : AlarmPriority::Medium });
+        stream.push_back({ 20, T0 + 5 * Minute, AlarmPriority::Low });
+        stream.push_back({ 21, T0 + 175 * Minute, AlarmPriority::Low });
+        const FloodFigures f = floodFigures(stream, {}, T0, T0 + 180 * Minute, 1, upsets);
+        QCOMPARE(f.windows, size_t(18));
+        QCOMPARE(f.steadyWindows, size_t(6)); // 0–20 and 140–180 minutes
+        QCOMPARE(f.steadyActivations, size_t(2));
+        QCOMPARE(f.steadyPer10Min, 2.0 / 6.0);
+        QCOMPARE(f.floodWindows, size_t(1));
+        QCOMPARE(f.steadyFloodWindows, size_t(0));
+        QCOMPARE(f.byPriority[0], size_t(2));
+        QCOMPARE(f.share(AlarmPriority::Medium), 14.0 / 17.0);
+        QCOMPARE(f.highOrCriticalShare(), 1.0 / 17.0);
+        QCOMPARE(floodFigures({}, {}, T0, T0 + 10 * Minute).highOrCriticalShare(), 0.0);
+    }
+
+    // The decline week, as the gateway follows it: an alarm load one operator can keep up
+    // with (ISA-18.2 / EEMUA 191), and nothing that stops a job lost on the way.
+    void theDeclineWeekIsALoadAnOperatorCanCarry()
+    {
+        SimulatorOptions options;
+        options.scenario = Scenario::Decline;
+        AlarmRun run;
+        playThroughAlarms(options, 168.0, run);
+        const FloodFigures f
+            = floodFigures(run.book.activations(), run.book.alarms(), run.fromMs, run.toMs, 1, upsetPeriods(run.events));
+        const QString figures = QStringLiteral("%1 alarms; high or critical %2 %, medium %3 %; %4 a 10 minutes steady")
+                                    .arg(f.activations)
+                                    .arg(100 * f.highOrCriticalShare())
+                                    .arg(100 * f.share(AlarmPriority::Medium))
+                                    .arg(f.steadyPer10Min);
+        qInfo().noquote() << figures;
+        QVERIFY2(f.activations > 20, qPrintable(figures)); // the week is not silent
+        QVERIFY2(f.highOrCriticalShare() <= 0.05, qPrintable(figures));
+        QVERIFY2(f.share(AlarmPriority::Medium) <= 0.20, qPrintable(figures));
+        QVERIFY2(f.steadyPer10Min <= 1.0, qPrintable(figures));
+        QVERIFY2(f.steadyFloodWindows == 0, qPrintable(figures));
+        QVERIFY(f.steadyWindows > f.windows / 2);
+
+        // Every fault that stopped a job was annunciated when it came, at medium or above (or
+        // repeated an alarm annunciated so within the half hour before).
+        std::multimap<int64_t, AlarmPriority> annunciated;
+        for (const AlarmActivation &a : run.book.activations())
+            annunciated.insert({ a.timeMs, a.priority });
+        int faults = 0;
+        for (const Event &e : run.events) {
+            if (!isHardwareFailure(e))
+                continue;
+            ++faults;
+            const auto from = annunciated.lower_bound(e.timeMs - AlarmBook::WarningClearMs);
+            const auto to = annunciated.upper_bound(e.timeMs);
+            QVERIFY2(std::any_of(from, to, [](const auto &p) { return p.second >= AlarmPriority::Medium; }),
+                     qPrintable(QStringLiteral("%1 at %2 was not annunciated").arg(e.message).arg(e.timeMs)));
+        }
+        QVERIFY(faults >= 5);
+
+        // The HBM that failed in the story showed its correctable errors, by rate, hours before.
+        uint32_t worst = 0;
+        std::map<uint32_t, double> errors;
+        for (const Event &e : run.events)
+            if (e.type == EventType::EccSingleBit && (errors[e.entity.index] += e.value) > errors[worst])
+                worst = e.entity.index;
+        int64_t firstFault = INT64_MAX;
+        for (const Event &e : run.events)
+            if (isHardwareFailure(e) && e.entity == EntityRef { EntityKind::Gpu, worst })
+                firstFault = std::min(firstFault, e.timeMs);
+        QVERIFY(firstFault < INT64_MAX);
+        const auto ecc = std::find_if(run.everyAlarm.begin(), run.everyAlarm.end(), [&](const auto &kv) {
+            return kv.second.sourceType == EventType::EccSingleBit && kv.second.entity == EntityRef { EntityKind::Gpu, worst };
+        });
+        QVERIFY(ecc != run.everyAlarm.end());
+        const int64_t raised = ecc->second.raisedMs;
+        QVERIFY2(raised < firstFault - 6 * 3600000LL,
+                 qPrintable(QStringLiteral("raised %1 h before the fault").arg(double(firstFault - raised) / 3.6e6)));
     }
 };
 

@@ -42,7 +42,7 @@ inline std::unique_ptr<v1::Gateway::Stub> stubFor(const QString &address)
 // A hardware warning published now, the way a bridge would (it raises an alarm); false when refused.
 // Publishes one warning on a GPU, now on the cluster's clock, as the holder of `token` (none: anonymous).
 inline grpc::Status publishWarningAs(GatewayServer &server, uint32_t gpu, const QString &token,
-                                     v1::PublishResponse *reply, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT)
+                                     v1::PublishResponse *reply, v1::EventType type = v1::EVENT_TYPE_ROW_REMAP)
 {
     auto stub = stubFor(server.address());
     grpc::ClientContext context;
@@ -63,7 +63,7 @@ inline grpc::Status publishWarningAs(GatewayServer &server, uint32_t gpu, const 
     return writer->Finish();
 }
 
-inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ECC_SINGLE_BIT,
+inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType type = v1::EVENT_TYPE_ROW_REMAP,
                            const QString &token = {})
 {
     v1::PublishResponse reply;

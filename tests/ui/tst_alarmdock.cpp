@@ -162,7 +162,7 @@ private Q_SLOTS:
         QVERIFY2(server, qPrintable(error));
         Dashboard wall(server->address(), QStringLiteral("someone"), QStringLiteral("wall-token-0123456789"));
         QTRY_VERIFY_WITH_TIMEOUT(isLive(wall.cluster), 10000);
-        QVERIFY(publishWarning(*server, 33, v1::EVENT_TYPE_ECC_SINGLE_BIT, QStringLiteral("agent-token-0123456789")));
+        QVERIFY(publishWarning(*server, 33, v1::EVENT_TYPE_ROW_REMAP, QStringLiteral("agent-token-0123456789")));
         QTRY_VERIFY_WITH_TIMEOUT(wall.alarmOnGpu(33), 5000);
         QVERIFY(wall.dock()->selectAlarm(wall.alarmOnGpu(33)->id));
         QVERIFY(!wall.press(Qt::Key_A, QString()));
