@@ -49,7 +49,7 @@ void HardwareWarnings::add(const std::vector<Event> &events)
 
 void HardwareWarnings::prune(int64_t nowMs)
 {
-    const int64_t keep = std::max({ AlarmWindowMs, ErrorWindowMs, ThrottleWindowMs });
+    const int64_t keep = std::max(ErrorWindowMs, ThrottleWindowMs);
     // Arrival order is nearly time order; a late straggler is dropped on a later prune.
     while (!m_recent.empty() && m_recent.front().timeMs < nowMs - keep)
         m_recent.pop_front();
@@ -60,16 +60,6 @@ template<typename Visit> void HardwareWarnings::forEachSince(int64_t sinceMs, in
     for (const Warning &w : m_recent)
         if (w.timeMs >= sinceMs && w.timeMs <= nowMs)
             visit(w);
-}
-
-void HardwareWarnings::alarmLevels(int64_t nowMs, std::vector<float> &perGpu) const
-{
-    perGpu.assign(m_topology ? m_topology->gpus.size() : 0, float(AlarmLevel::Clear));
-    forEachSince(nowMs - AlarmWindowMs, nowMs, [&](const Warning &w) {
-        const AlarmLevel level = w.severity == Severity::Critical ? AlarmLevel::Critical : AlarmLevel::Warning;
-        for (uint32_t g : w.gpus)
-            perGpu[g] = std::max(perGpu[g], float(level));
-    });
 }
 
 void HardwareWarnings::errorRates(int64_t nowMs, std::vector<float> &perGpu) const

@@ -11,25 +11,17 @@
 namespace vigil {
 
 // What the hardware has been saying about each GPU lately, for the rack map's
-// alarm, error-rate and throttling overlays. Warnings on a node, rack, PDU,
+// error-rate and throttling overlays (the alarm overlay shows the alarm book). Warnings on a node, rack, PDU,
 // cooling loop or switch count for every GPU they can affect. Time is cluster
 // time (the stream's clock), so a replay at 3600× ages warnings as fast as it
 // plays them.
 class HardwareWarnings
 {
 public:
-    // How long a warning keeps a GPU amber or red on the alarm overlay, the window
-    // error rates are counted over, and how long a throttle event marks a GPU.
-    static constexpr int64_t AlarmWindowMs = 60 * 60 * 1000;
+    // The window error rates are counted over, and how long a throttle event marks a GPU.
     static constexpr int64_t ErrorWindowMs = 60 * 60 * 1000;
     static constexpr int64_t ThrottleWindowMs = 15 * 60 * 1000;
 
-    enum class AlarmLevel
-    {
-        Clear = 0,
-        Warning = 1, // amber
-        Critical = 2, // red
-    };
     enum class Throttle
     {
         None = 0,
@@ -43,11 +35,9 @@ public:
     void prune(int64_t nowMs);
     size_t size() const { return m_recent.size(); }
 
-    // One value per GPU, into `perGpu`: the AlarmLevel of the worst warning of the
-    // last AlarmWindowMs; hardware errors (ECC, row remaps, Xid, NVLink CRC, link
-    // flaps) per hour over the last ErrorWindowMs; the Throttle of the last
+    // One value per GPU, into `perGpu`: hardware errors (ECC, row remaps, Xid, NVLink
+    // CRC, link flaps) per hour over the last ErrorWindowMs; the Throttle of the last
     // ThrottleWindowMs (thermal wins over power).
-    void alarmLevels(int64_t nowMs, std::vector<float> &perGpu) const;
     void errorRates(int64_t nowMs, std::vector<float> &perGpu) const;
     void throttling(int64_t nowMs, std::vector<float> &perGpu) const;
 

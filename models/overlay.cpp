@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overlay.h"
 
+#include "alarmshades.h"
+
 #include "hardwarewarnings.h"
 
 #include <QCoreApplication>
@@ -41,10 +43,13 @@ OverlaySpec absoluteSpec(Overlay overlay)
     case Overlay::ByJob:
         return { overlay, Tr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
     case Overlay::Alarms: {
-        OverlaySpec spec { overlay, Tr::tr("Alarms"), QString(), 0.0f, 2.0f, OverlaySpec::Ramp::Status };
+        // The order of AlarmShade; unacknowledged cells also carry a badge, so the state is not told by colour alone.
+        OverlaySpec spec { overlay, Tr::tr("Alarms"), QString(), 0.0f, 4.0f, OverlaySpec::Ramp::Status };
         spec.categories = { { Tr::tr("clear"), qRgb(0x2f, 0x4f, 0x3f) },
-                            { Tr::tr("warning (amber)"), qRgb(0xf0, 0xb4, 0x00) },
-                            { Tr::tr("critical (red)"), qRgb(0xe0, 0x2a, 0x2a) } };
+                            { Tr::tr("shelved or out of service"), qRgb(0x5a, 0x64, 0x78) },
+                            { Tr::tr("acknowledged"), qRgb(0x8c, 0x6e, 0x1e) },
+                            { Tr::tr("unacknowledged"), qRgb(0xf0, 0xb4, 0x00) },
+                            { Tr::tr("unacknowledged, high or critical"), qRgb(0xe0, 0x2a, 0x2a) } };
         return spec;
     }
     case Overlay::ErrorRate:
@@ -220,7 +225,7 @@ void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
 }
 
 void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
-                    const HardwareWarnings *warnings)
+                    const HardwareWarnings *warnings, const std::vector<Alarm> *alarms)
 {
     constexpr float NoReading = std::numeric_limits<float>::quiet_NaN();
     const Topology *topology = state.topology().get();
@@ -283,6 +288,8 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
         gpuDataAge(state, perGpu);
         break;
     case Overlay::Alarms:
+        alarmShades(alarms ? *alarms : std::vector<Alarm> {}, *topology, perGpu);
+        break;
     case Overlay::ErrorRate:
     case Overlay::Throttling:
         if (!warnings) {
@@ -290,9 +297,7 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
                 throttlingFromClockReasons(state, perGpu);
             break;
         }
-        if (overlay == Overlay::Alarms)
-            warnings->alarmLevels(state.timeMs(), perGpu);
-        else if (overlay == Overlay::ErrorRate)
+        if (overlay == Overlay::ErrorRate)
             warnings->errorRates(state.timeMs(), perGpu);
         else
             warnings->throttling(state.timeMs(), perGpu);

@@ -31,6 +31,7 @@ enum class Overlay
 };
 
 class HardwareWarnings;
+struct Alarm;
 
 // One entry of a categorical legend.
 struct OverlayCategory
@@ -75,9 +76,10 @@ QString overlayKey(Overlay overlay);
 std::optional<Overlay> overlayFromKey(const QString &key);
 
 // One value per GPU for the overlay (NaN where there is no reading), into `perGpu`.
-// The warning-based overlays need `warnings`; without it they show no reading.
+// The error-rate and throttling overlays need `warnings`; without it they show no
+// reading. The alarm overlay shows `alarms` (the alarm book, as AlarmShade).
 void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
-                    const HardwareWarnings *warnings = nullptr);
+                    const HardwareWarnings *warnings = nullptr, const std::vector<Alarm> *alarms = nullptr);
 
 // Seconds since each GPU last reported any of its readings, relative to the
 // stream's newest time; NaN for a GPU never heard from.

@@ -735,14 +735,6 @@
         <translation>ruhig</translation>
     </message>
     <message>
-        <source>warning (amber)</source>
-        <translation>Warnung (gelb)</translation>
-    </message>
-    <message>
-        <source>critical (red)</source>
-        <translation>kritisch (rot)</translation>
-    </message>
-    <message>
         <source>Hardware errors</source>
         <translation>Hardwarefehler</translation>
     </message>
@@ -769,6 +761,22 @@
     <message>
         <source>Data age</source>
         <translation>Datenalter</translation>
+    </message>
+    <message>
+        <source>shelved or out of service</source>
+        <translation>zurückgestellt oder außer Betrieb</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>bestätigt</translation>
+    </message>
+    <message>
+        <source>unacknowledged</source>
+        <translation>unbestätigt</translation>
+    </message>
+    <message>
+        <source>unacknowledged, high or critical</source>
+        <translation>unbestätigt, hoch oder kritisch</translation>
     </message>
 </context>
 <context>

@@ -732,14 +732,6 @@
         <translation>正常</translation>
     </message>
     <message>
-        <source>warning (amber)</source>
-        <translation>警告（黄）</translation>
-    </message>
-    <message>
-        <source>critical (red)</source>
-        <translation>重大（赤）</translation>
-    </message>
-    <message>
         <source>Hardware errors</source>
         <translation>ハードウェアエラー</translation>
     </message>
@@ -766,6 +758,22 @@
     <message>
         <source>Data age</source>
         <translation>データの経過時間</translation>
+    </message>
+    <message>
+        <source>shelved or out of service</source>
+        <translation>保留中または使用停止</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>確認済み</translation>
+    </message>
+    <message>
+        <source>unacknowledged</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
+        <source>unacknowledged, high or critical</source>
+        <translation>未確認・高または緊急</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,7 @@
 #include "eventdescription.h"
 #include "gpudescription.h"
 #include "gpuhistory.h"
-#include "hardwarewarnings.h"
+#include "alarmshades.h"
 #include "rackmap/colorscale.h"
 #include "sparkline/sparklinetable.h"
 
@@ -139,7 +139,7 @@ void DetailsDock::showHtml(QTextBrowser *view, QString &current, const QString &
 }
 
 void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents,
-                          const GpuHistory &history, const GpuHistory &hour, const std::vector<float> &alarmLevels)
+                          const GpuHistory &history, const GpuHistory &hour, const std::vector<float> &alarmShades)
 {
     const Topology *t = state.topology().get();
     const bool valid = t && gpu >= 0 && size_t(gpu) < t->gpus.size();
@@ -151,13 +151,13 @@ void DetailsDock::showGpu(const ClusterState &state, int gpu, const std::vector<
     m_rack->setVisible(valid);
     m_gpu = gpu;
     if (valid) {
-        showNode(state, gpu, history, alarmLevels);
+        showNode(state, gpu, history, alarmShades);
         showGpuCharts(gpu, hour, recentEvents);
     }
 }
 
 void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory &history,
-                           const std::vector<float> &alarmLevels)
+                           const std::vector<float> &alarmShades)
 {
     const Topology &t = *state.topology();
     const uint32_t node = t.gpus[size_t(gpu)].nodeIndex;
@@ -179,7 +179,7 @@ void DetailsDock::showNode(const ClusterState &state, int gpu, const GpuHistory 
         SparklineRow row;
         row.label = tr("GPU %1").arg(t.gpus[g].localIndex);
         row.highlighted = int(g) == gpu;
-        row.warning = g < alarmLevels.size() && alarmLevels[g] >= float(HardwareWarnings::AlarmLevel::Warning);
+        row.warning = g < alarmShades.size() && alarmShades[g] >= float(AlarmShade::Acknowledged);
         row.cells.push_back(
             { formatReading(state.value(temp, g), QStringLiteral("°C"), 0), std::move(temps[i]), tempMin, tempMax });
         row.cells.push_back(

@@ -26,10 +26,10 @@ class DetailsDock : public QDockWidget
     Q_OBJECT
 public:
     explicit DetailsDock(QWidget *parent = nullptr);
-    // `alarmLevels` (one per GPU, may be empty) marks the node's GPUs with warnings.
+    // `alarmShades` (an AlarmShade per GPU, may be empty) marks the node's GPUs that an active alarm reaches.
     // `recent` feeds the node's sparklines, `hour` the selected GPU's charts.
     void showGpu(const ClusterState &state, int gpu, const std::vector<Event> &recentEvents, const GpuHistory &recent,
-                 const GpuHistory &hour, const std::vector<float> &alarmLevels);
+                 const GpuHistory &hour, const std::vector<float> &alarmShades);
     // The node's and the rack's last hour: every GPU of the node, the rack's inlet air
     // and PDU load, with the warnings on them (from `eventsFor`) marked.
     void showNodeAndRackCharts(const ClusterState &state, int gpu, const GpuHistory &hour, const ColumnHistory &inlet,
@@ -52,7 +52,7 @@ protected:
 
 private:
     void showHtml(QTextBrowser *view, QString &current, const QString &html, bool sameEntity);
-    void showNode(const ClusterState &state, int gpu, const GpuHistory &history, const std::vector<float> &alarmLevels);
+    void showNode(const ClusterState &state, int gpu, const GpuHistory &history, const std::vector<float> &alarmShades);
     void showGpuCharts(int gpu, const GpuHistory &hour, const std::vector<Event> &recentEvents);
 
     QTextBrowser *m_view;

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "alarmdock.h"
+#include "alarmshades.h"
 #include "alarmtreemodel.h"
 #include "bundleexport.h"
 #include "client/telemetryclient.h"
@@ -492,12 +493,12 @@ bool MainWindow::find(const QString &query, double cellPixels)
 void MainWindow::updateDetails()
 {
     const int gpu = m_rackMap->selectedGpu();
-    if (gpu >= 0)
-        m_warnings->alarmLevels(m_state.timeMs(), m_alarmLevels);
+    if (gpu >= 0 && m_state.topology())
+        alarmShades(m_alarms, *m_state.topology(), m_alarmShades);
     m_detailsDock->showGpu(m_state, gpu,
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
                                     : std::vector<Event> {},
-                           *m_views.recent, *m_views.hour, m_alarmLevels);
+                           *m_views.recent, *m_views.hour, m_alarmShades);
     if (gpu >= 0)
         m_detailsDock->showNodeAndRackCharts(
             m_state, gpu, *m_views.hour, *m_views.inlet, *m_views.pdu,
@@ -537,7 +538,7 @@ OverlaySpec MainWindow::currentSpec() const
 void MainWindow::applyOverlay()
 {
     const OverlaySpec spec = currentSpec();
-    computeOverlay(m_state, m_overlay, m_cellValues, m_warnings.get());
+    computeOverlay(m_state, m_overlay, m_cellValues, m_warnings.get(), &m_alarms);
     if (spec.ramp == OverlaySpec::Ramp::Diverging && m_state.topology())
         relativeToRackPeers(*m_state.topology(), m_cellValues);
     m_rackMap->setRackAggregate(spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
@@ -565,11 +566,11 @@ void MainWindow::updateCellMarks()
     m_staleGpus = stale;
     updateCoverage();
     if (m_overlay == Overlay::Alarms) {
-        m_warnings->alarmLevels(m_state.timeMs(), m_scratch);
-        for (size_t g = 0; g < m_scratch.size() && g < m_cellMarks.size(); ++g)
-            if (m_scratch[g] >= float(HardwareWarnings::AlarmLevel::Critical))
+        // Badges for what asks for an operator; acknowledged and set-aside alarms are told by their shade.
+        for (size_t g = 0; g < m_cellValues.size() && g < m_cellMarks.size(); ++g)
+            if (m_cellValues[g] >= float(AlarmShade::Urgent))
                 m_cellMarks[g] |= RackMapWidget::CriticalMark;
-            else if (m_scratch[g] >= float(HardwareWarnings::AlarmLevel::Warning))
+            else if (m_cellValues[g] >= float(AlarmShade::Unacknowledged))
                 m_cellMarks[g] |= RackMapWidget::WarningMark;
     }
     m_rackMap->setCellMarks(m_cellMarks);
@@ -763,6 +764,8 @@ void MainWindow::updateAlarms()
     m_alarmsShownAtMs = now;
     m_alarmDock->showAlarms(m_alarms, m_liveClockMs, m_liveTopology ? m_liveTopology : m_state.topology(),
                             m_replay ? nullptr : &m_analysis); // replayed incidents are not today's
+    if (changed && m_overlay == Overlay::Alarms)
+        applyOverlay(); // the map shows the same alarms as the list
     const size_t asking = m_alarmDock->unacknowledged();
     m_alarmCount->setVisible(!m_alarms.empty());
     m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));

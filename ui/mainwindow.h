@@ -134,7 +134,7 @@ private:
     std::deque<Event> m_liveEvents; // the newest live events, to refill the views after a replay
     Overlay m_overlay = Overlay::GpuTemperature;
     std::vector<float> m_cellValues;
-    std::vector<float> m_scratch; // data age and alarm levels, for the cell marks
+    std::vector<float> m_scratch; // data age, for the cell marks
     std::vector<uint8_t> m_cellMarks;
     size_t m_staleGpus = 0;
     size_t m_unplacedGpus = 0; // in racks the topology does not place
@@ -157,7 +157,7 @@ private:
     std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
     std::shared_ptr<const Topology> m_analysedTopology;
     HistoryBackfiller *m_backfiller;
-    std::vector<float> m_alarmLevels;
+    std::vector<float> m_alarmShades;
 
     RackMapWidget *m_rackMap;
     ColorLegend *m_legend;

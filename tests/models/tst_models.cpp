@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
+#include "alarmshades.h"
 #include "analysis/incidentanalysis.h"
 #include "debtmodels.h"
 #include "entitydetails.h"
@@ -177,7 +178,7 @@ private Q_SLOTS:
         QVERIFY(gpusAffectedBy(t, { EntityKind::Cluster, 0 }).empty());
     }
 
-    void alarmOverlayFromWarnings()
+    void alarmOverlayShowsTheAlarmBook()
     {
         HardwareWarnings warnings;
         warnings.setTopology(state.topology());
@@ -192,34 +193,64 @@ private Q_SLOTS:
         };
         warnings.add({ warning(T0, EventType::EccSingleBit, Severity::Warning, { EntityKind::Gpu, 3 }),
                        warning(T0 + 1000, EventType::Xid, Severity::Critical, { EntityKind::Gpu, 4 }),
-                       warning(T0 + 2000, EventType::PduOverThreshold, Severity::Warning, { EntityKind::Pdu, 0 }),
-                       // Job events and operator actions are not hardware warnings.
-                       warning(T0 + 3000, EventType::JobCrash, Severity::Critical, { EntityKind::Gpu, 9 }),
                        // A warning on an entity that does not exist is ignored, not a crash.
                        warning(T0 + 3000, EventType::Xid, Severity::Critical, { EntityKind::Gpu, 999999 }) });
         set(state, metric::GpuTemp, 0, 60.0f, T0 + 5000);
-        std::vector<float> levels;
-        computeOverlay(state, Overlay::Alarms, levels, &warnings);
-        QCOMPARE(levels.size(), t.gpus.size());
-        QCOMPARE(levels[3], 1.0f);
-        QCOMPARE(levels[4], 2.0f);
+
+        // The map shows the alarms the list shows, in their states: an unacknowledged high one
+        // (red), an unacknowledged medium one (amber), an acknowledged one, a shelved one, a
+        // normal one (clear), a threshold alarm on a rack (all its GPUs), and one on nothing.
+        auto alarm = [](uint64_t id, EntityRef entity, AlarmPriority priority) {
+            Alarm a;
+            a.id = id;
+            a.entity = entity;
+            a.active = true;
+            a.acknowledged = false;
+            a.priority = priority;
+            return a;
+        };
+        std::vector<Alarm> book { alarm(1, { EntityKind::Gpu, 4 }, AlarmPriority::High),
+                                  alarm(2, { EntityKind::Gpu, 3 }, AlarmPriority::Medium),
+                                  alarm(3, { EntityKind::Gpu, 5 }, AlarmPriority::Critical),
+                                  alarm(4, { EntityKind::Gpu, 6 }, AlarmPriority::Critical),
+                                  alarm(5, { EntityKind::Gpu, 7 }, AlarmPriority::Critical),
+                                  alarm(6, { EntityKind::Pdu, 0 }, AlarmPriority::Medium),
+                                  alarm(7, { EntityKind::Gpu, 999999 }, AlarmPriority::Critical) };
+        book[2].acknowledged = true;
+        book[3].shelved = true;
+        book[4].active = false;
+        book[4].acknowledged = true; // normal
+        book[5].acknowledged = true;
+        book[5].sourceType = EventType::Unspecified; // a threshold alarm (PDU load)
+        std::vector<float> shades;
+        computeOverlay(state, Overlay::Alarms, shades, &warnings, &book);
+        QCOMPARE(shades.size(), t.gpus.size());
+        QCOMPARE(shades[4], float(AlarmShade::Urgent));
+        QCOMPARE(shades[3], float(AlarmShade::Unacknowledged));
         const uint32_t pduRack = t.pdus[0].rackIndex;
-        for (size_t g = 0; g < t.gpus.size(); ++g) {
-            if (g == 3 || g == 4)
-                continue;
-            QCOMPARE(levels[g], t.rackOfGpu(uint32_t(g)) == pduRack ? 1.0f : 0.0f);
+        for (uint32_t g : { 5u, 6u, 7u })
+            if (t.rackOfGpu(g) == pduRack)
+                QCOMPARE(shades[g], float(AlarmShade::Acknowledged)); // the PDU's alarm reaches it
+        if (t.rackOfGpu(5) != pduRack) {
+            QCOMPARE(shades[5], float(AlarmShade::Acknowledged));
+            QCOMPARE(shades[6], float(AlarmShade::SetAside));
+            QCOMPARE(shades[7], float(AlarmShade::Clear));
         }
+        for (size_t g = 8; g < t.gpus.size(); ++g)
+            QCOMPARE(shades[g],
+                     t.rackOfGpu(uint32_t(g)) == pduRack ? float(AlarmShade::Acknowledged) : float(AlarmShade::Clear));
+        // Warnings alone draw nothing: the alarm book decides what is an alarm.
+        computeOverlay(state, Overlay::Alarms, shades, &warnings, nullptr);
+        QCOMPARE(*std::max_element(shades.begin(), shades.end()), float(AlarmShade::Clear));
+        // Every shade has its own legend entry.
+        QCOMPARE(overlaySpec(Overlay::Alarms).categories.size(), size_t(AlarmShade::Urgent) + 1);
 
         std::vector<float> errors;
         warnings.errorRates(T0 + 5000, errors);
         QCOMPARE(errors[3], 1.0f);
         QCOMPARE(errors[4], 1.0f);
         QCOMPARE(errors[5], 0.0f);
-
-        // An hour later the warnings no longer colour the map.
-        warnings.alarmLevels(T0 + 2000 + HardwareWarnings::AlarmWindowMs + 1, levels);
-        QCOMPARE(*std::max_element(levels.begin(), levels.end()), 0.0f);
-        warnings.prune(T0 + 2 * HardwareWarnings::AlarmWindowMs);
+        warnings.prune(T0 + 2 * HardwareWarnings::ErrorWindowMs);
         QCOMPARE(warnings.size(), size_t(0));
     }
 
