@@ -28,7 +28,7 @@ void runAlarmLoadBenchmark(BenchReport &report)
     playThroughAlarms(options, 168.0, run);
     const std::vector<TimeSpan> upsets = upsetPeriods(run.events);
     const FloodFigures f
-        = floodFigures(run.book.activations(), run.book.alarms(), run.fromMs, run.toMs, 1, upsets);
+        = floodFigures(run.activations, run.alarms, run.fromMs, run.toMs, 1, upsets);
 
     // The same figures for one alarm per hardware warning.
     std::vector<AlarmActivation> perWarning;

@@ -63,6 +63,18 @@ QString alarmStateName(AlarmState state)
     return {};
 }
 
+QString alarmConditionName(const Alarm &a)
+{
+    if (a.isThreshold())
+        return a.message;
+    return a.sourceType == EventType::Xid ? Tr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
+}
+
+QString alarmTitle(const Alarm &a, const Topology *topology)
+{
+    return Tr::tr("%1 on %2").arg(alarmConditionName(a), entityName(topology, a.entity));
+}
+
 QString alarmPriorityName(AlarmPriority priority)
 {
     switch (priority) {
@@ -292,9 +304,7 @@ QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
         return {};
     case Qt::ToolTipRole: {
         QStringList lines;
-        lines << Tr::tr("%1 on %2: %3")
-                     .arg(alarmData(a, WhatColumn, Qt::DisplayRole).toString(), entityName(m_topology.get(), a.entity),
-                          a.message);
+        lines << Tr::tr("%1: %2").arg(alarmTitle(a, m_topology.get()), a.message);
         lines << Tr::tr("Raised %1 (%n time(s) in all)", "", int(a.activations)).arg(shortClock(a.raisedMs));
         if (!a.acknowledgedBy.isEmpty())
             lines << Tr::tr("Acknowledged by %1 at %2").arg(a.acknowledgedBy, shortClock(a.acknowledgedMs));
@@ -323,9 +333,7 @@ QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
     case EntityColumn:
         return entityName(m_topology.get(), a.entity);
     case WhatColumn:
-        if (a.isThreshold())
-            return a.message;
-        return a.sourceType == EventType::Xid ? Tr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
+        return alarmConditionName(a);
     case AgeColumn:
         return durationText(std::max<int64_t>(0, m_nowMs - a.raisedMs));
     case JobColumn:

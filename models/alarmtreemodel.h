@@ -29,6 +29,10 @@ std::optional<int64_t> parseShelveDuration(const QString &text);
 
 QString alarmStateName(AlarmState state);
 QString alarmPriorityName(AlarmPriority priority);
+// What an alarm is about, in words: "Xid 79", "Correctable ECC", or a threshold's description.
+QString alarmConditionName(const Alarm &alarm);
+// The alarm as an operator names it: its condition on its entity ("Xid 79 on GPU 5 of a01r01n1").
+QString alarmTitle(const Alarm &alarm, const Topology *topology);
 
 // The alarm list as a two-level tree: groups, then their alarms (priority, state,
 // entity, what, age, job at risk, owner, latest comment).

@@ -62,10 +62,6 @@
             <numerusform>%1 (%n Alarme)</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 on %2: %3</source>
-        <translation>%1 an %2: %3</translation>
-    </message>
     <message numerus="yes">
         <source>Raised %1 (%n time(s) in all)</source>
         <translation>
@@ -139,6 +135,14 @@
     <message>
         <source>Latest comment</source>
         <translation>Letzter Kommentar</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 an %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1574,10 +1578,6 @@
         <translation>Kommentar (optional):</translation>
     </message>
     <message>
-        <source>Acknowledge alarm %1</source>
-        <translation>Alarm %1 bestätigen</translation>
-    </message>
-    <message>
         <source>Shelve</source>
         <translation>Zurückstellen</translation>
     </message>
@@ -1590,20 +1590,12 @@
         <translation>„%1“ ist keine Dauer wie 30 min, 2 h oder 1 d.</translation>
     </message>
     <message>
-        <source>Unshelve alarm %1</source>
-        <translation>Zurückstellung von Alarm %1 aufheben</translation>
-    </message>
-    <message>
         <source>Assign</source>
         <translation>Zuweisen</translation>
     </message>
     <message>
         <source>Owner (empty: nobody):</source>
         <translation>Zuständig (leer: niemand):</translation>
-    </message>
-    <message>
-        <source>Assign alarm %1</source>
-        <translation>Alarm %1 zuweisen</translation>
     </message>
     <message>
         <source>Escalate</source>
@@ -1614,10 +1606,6 @@
         <translation>Warum (optional):</translation>
     </message>
     <message>
-        <source>Escalate alarm %1</source>
-        <translation>Alarm %1 eskalieren</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>Notiz</translation>
     </message>
@@ -1626,16 +1614,54 @@
         <translation>Notiz:</translation>
     </message>
     <message>
-        <source>Note on alarm %1</source>
-        <translation>Notiz zu Alarm %1</translation>
-    </message>
-    <message>
-        <source>Shelve alarm %1</source>
-        <translation>Alarm %1 zurückstellen</translation>
-    </message>
-    <message>
         <source>no gateway: no alarms to show</source>
         <translation>kein Gateway: keine Alarme</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged · stale: no gateway since %1</source>
+        <translation>
+            <numerusform>%n unbestätigt · veraltet: kein Gateway seit %1</numerusform>
+            <numerusform>%n unbestätigt · veraltet: kein Gateway seit %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged at the replayed instant</source>
+        <translation>
+            <numerusform>%n unbestätigt zum abgespielten Zeitpunkt</numerusform>
+            <numerusform>%n unbestätigt zum abgespielten Zeitpunkt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarm %1</source>
+        <translation>Alarm %1</translation>
+    </message>
+    <message>
+        <source>“%1” is a replayed alarm: go back to live to act on alarms.</source>
+        <translation>„%1“ ist ein abgespielter Alarm: Zum Handeln zurück zu Live wechseln.</translation>
+    </message>
+    <message>
+        <source>Acknowledge “%1”</source>
+        <translation>„%1“ bestätigen</translation>
+    </message>
+    <message>
+        <source>Shelve “%1”</source>
+        <translation>„%1“ zurückstellen</translation>
+    </message>
+    <message>
+        <source>Unshelve “%1”</source>
+        <translation>„%1“ wieder aufnehmen</translation>
+    </message>
+    <message>
+        <source>Assign “%1”</source>
+        <translation>„%1“ zuweisen</translation>
+    </message>
+    <message>
+        <source>Escalate “%1”</source>
+        <translation>„%1“ eskalieren</translation>
+    </message>
+    <message>
+        <source>Note on “%1”</source>
+        <translation>Notiz zu „%1“</translation>
     </message>
 </context>
 <context>

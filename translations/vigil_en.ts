@@ -72,6 +72,20 @@
             <numerusform> · %n standing for over a day</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n unacknowledged · stale: no gateway since %1</source>
+        <translation>
+            <numerusform>%n unacknowledged · stale: no gateway since %1</numerusform>
+            <numerusform>%n unacknowledged · stale: no gateway since %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged at the replayed instant</source>
+        <translation>
+            <numerusform>%n unacknowledged at the replayed instant</numerusform>
+            <numerusform>%n unacknowledged at the replayed instant</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::DebtTableModel</name>

@@ -61,10 +61,6 @@
             <numerusform>%1 (%n 件)</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 on %2: %3</source>
-        <translation>%2 の %1: %3</translation>
-    </message>
     <message numerus="yes">
         <source>Raised %1 (%n time(s) in all)</source>
         <translation>
@@ -136,6 +132,14 @@
     <message>
         <source>Latest comment</source>
         <translation>最新のコメント</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 の %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -1565,10 +1569,6 @@
         <translation>コメント (任意):</translation>
     </message>
     <message>
-        <source>Acknowledge alarm %1</source>
-        <translation>アラーム %1 を確認</translation>
-    </message>
-    <message>
         <source>Shelve</source>
         <translation>保留</translation>
     </message>
@@ -1581,20 +1581,12 @@
         <translation>「%1」は 30 min、2 h、1 d のような期間ではありません。</translation>
     </message>
     <message>
-        <source>Unshelve alarm %1</source>
-        <translation>アラーム %1 の保留を解除</translation>
-    </message>
-    <message>
         <source>Assign</source>
         <translation>担当割り当て</translation>
     </message>
     <message>
         <source>Owner (empty: nobody):</source>
         <translation>担当者 (空欄: なし):</translation>
-    </message>
-    <message>
-        <source>Assign alarm %1</source>
-        <translation>アラーム %1 の担当を割り当て</translation>
     </message>
     <message>
         <source>Escalate</source>
@@ -1605,10 +1597,6 @@
         <translation>理由 (任意):</translation>
     </message>
     <message>
-        <source>Escalate alarm %1</source>
-        <translation>アラーム %1 をエスカレーション</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>メモ</translation>
     </message>
@@ -1617,16 +1605,52 @@
         <translation>メモ:</translation>
     </message>
     <message>
-        <source>Note on alarm %1</source>
-        <translation>アラーム %1 へのメモ</translation>
-    </message>
-    <message>
-        <source>Shelve alarm %1</source>
-        <translation>アラーム %1 を保留</translation>
-    </message>
-    <message>
         <source>no gateway: no alarms to show</source>
         <translation>ゲートウェイなし: 表示するアラームはありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged · stale: no gateway since %1</source>
+        <translation>
+            <numerusform>未確認 %n 件 · 古い情報: %1 からゲートウェイなし</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unacknowledged at the replayed instant</source>
+        <translation>
+            <numerusform>再生時点で未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarm %1</source>
+        <translation>アラーム %1</translation>
+    </message>
+    <message>
+        <source>“%1” is a replayed alarm: go back to live to act on alarms.</source>
+        <translation>「%1」は再生中のアラームです。操作するにはライブに戻ってください。</translation>
+    </message>
+    <message>
+        <source>Acknowledge “%1”</source>
+        <translation>「%1」を確認</translation>
+    </message>
+    <message>
+        <source>Shelve “%1”</source>
+        <translation>「%1」を保留</translation>
+    </message>
+    <message>
+        <source>Unshelve “%1”</source>
+        <translation>「%1」の保留を解除</translation>
+    </message>
+    <message>
+        <source>Assign “%1”</source>
+        <translation>「%1」を割り当て</translation>
+    </message>
+    <message>
+        <source>Escalate “%1”</source>
+        <translation>「%1」をエスカレート</translation>
+    </message>
+    <message>
+        <source>Note on “%1”</source>
+        <translation>「%1」にメモ</translation>
     </message>
 </context>
 <context>

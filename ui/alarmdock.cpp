@@ -135,7 +135,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
         if (fresh && a.raisedMs > 0) {
             m_raisedSeen[a.id] = a.raisedMs;
             if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService)
-                m_activations.push_back({ a.id, a.raisedMs });
+                m_activations.push_back({ a.id, a.raisedMs, a.priority });
         }
         if (!a.needsAcknowledging())
             continue;
@@ -154,9 +154,20 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked()), nowMs, std::move(topology));
     if (current)
         selectAlarm(current);
-    const bool blind = !m_connected && alarms.empty();
-    m_counts->setText(blind ? tr("no gateway: no alarms to show") : tr("%n unacknowledged", "", int(asking)));
-    const QString colour = blind         ? QStringLiteral("#8b949e")
+    const bool blind = !m_connected && !m_replaying && alarms.empty();
+    const bool stale = isStale();
+    if (blind)
+        m_counts->setText(tr("no gateway: no alarms to show"));
+    else if (stale)
+        m_counts->setText(tr("%n unacknowledged · stale: no gateway since %1", "", int(asking))
+                              .arg(QLocale().toString(m_lostAt.time(), QLocale::ShortFormat)));
+    else if (m_replaying)
+        m_counts->setText(tr("%n unacknowledged at the replayed instant", "", int(asking)));
+    else
+        m_counts->setText(tr("%n unacknowledged", "", int(asking)));
+    // The last alarms stay in sight during an outage, greyed: what stood when the feed was lost.
+    m_view->setStyleSheet(stale ? QStringLiteral("QTreeView { color: #8b949e; }") : QString());
+    const QString colour = blind || stale ? QStringLiteral("#8b949e")
         : asking == 0                    ? QStringLiteral("#7ee787")
         : highest >= AlarmPriority::High ? QStringLiteral("#ff6b6b")
                                          : QStringLiteral("#ffc400");
@@ -186,7 +197,24 @@ void AlarmDock::setConnected(bool connected)
     if (connected == m_connected)
         return;
     m_connected = connected;
+    if (!connected)
+        m_lostAt = QDateTime::currentDateTime();
     showAlarms(std::vector<Alarm>(m_alarms), m_nowMs, m_topology, m_analysis);
+}
+
+void AlarmDock::setReplaying(bool replaying)
+{
+    if (replaying == m_replaying)
+        return;
+    m_replaying = replaying;
+    m_raisedSeen.clear(); // another book: nothing in it is new to the operator
+    m_activations.clear();
+    showAlarms({}, m_nowMs, m_topology, m_analysis);
+}
+
+QString AlarmDock::countsText() const
+{
+    return m_counts->text();
 }
 
 uint64_t AlarmDock::currentAlarm() const
@@ -256,9 +284,20 @@ void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const st
     const uint64_t id = currentAlarm();
     if (!id)
         return;
+    const auto alarm = std::find_if(m_alarms.begin(), m_alarms.end(), [id](const Alarm &a) { return a.id == id; });
+    const QString title = alarm != m_alarms.end() ? alarmTitle(*alarm, m_topology.get()) : tr("alarm %1").arg(id);
+    if (m_replaying) {
+        m_feedback->show();
+        m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
+        m_feedback->setText(tr("“%1” is a replayed alarm: go back to live to act on alarms.").arg(title));
+        Q_EMIT actionFinished(false, m_feedback->text());
+        return;
+    }
     QString answer;
     if (question) {
-        const std::optional<QString> given = ask(question->title, question->label, question->initial);
+        // The dialog names the alarm it acts on, as the list does.
+        const std::optional<QString> given
+            = ask(question->title, QStringLiteral("%1\n\n%2").arg(title, question->label), question->initial);
         if (!given)
             return; // cancelled
         answer = given->trimmed();
@@ -268,12 +307,12 @@ void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const st
     request.set_alarm_id(id);
     if (fill && !fill(request, answer))
         return;
-    send(request, what.arg(id));
+    send(request, what.arg(title));
 }
 
 void AlarmDock::acknowledge()
 {
-    actOnCurrent(v1::EVENT_TYPE_ACKNOWLEDGE, tr("Acknowledge alarm %1"),
+    actOnCurrent(v1::EVENT_TYPE_ACKNOWLEDGE, tr("Acknowledge “%1”"),
                  Question { tr("Acknowledge"), tr("Comment (optional):"), {} },
                  [](v1::ActRequest &r, const QString &comment) {
                      r.set_comment(comment.toStdString());
@@ -284,7 +323,7 @@ void AlarmDock::acknowledge()
 void AlarmDock::shelve()
 {
     actOnCurrent(
-        v1::EVENT_TYPE_SHELVE, tr("Shelve alarm %1"),
+        v1::EVENT_TYPE_SHELVE, tr("Shelve “%1”"),
         Question { tr("Shelve"), tr("Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):"), QStringLiteral("1 h") },
         [this](v1::ActRequest &r, const QString &answer) {
             const std::optional<int64_t> duration = parseShelveDuration(answer);
@@ -302,12 +341,12 @@ void AlarmDock::shelve()
 
 void AlarmDock::unshelve()
 {
-    actOnCurrent(v1::EVENT_TYPE_UNSHELVE, tr("Unshelve alarm %1"), std::nullopt, {});
+    actOnCurrent(v1::EVENT_TYPE_UNSHELVE, tr("Unshelve “%1”"), std::nullopt, {});
 }
 
 void AlarmDock::assign()
 {
-    actOnCurrent(v1::EVENT_TYPE_ASSIGN, tr("Assign alarm %1"),
+    actOnCurrent(v1::EVENT_TYPE_ASSIGN, tr("Assign “%1”"),
                  Question { tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName },
                  [](v1::ActRequest &r, const QString &owner) {
                      r.set_owner(owner.toStdString());
@@ -317,7 +356,7 @@ void AlarmDock::assign()
 
 void AlarmDock::escalate()
 {
-    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate alarm %1"),
+    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate “%1”"),
                  Question { tr("Escalate"), tr("Why (optional):"), {} }, [](v1::ActRequest &r, const QString &why) {
                      r.set_comment(why.toStdString());
                      return true;
@@ -326,7 +365,7 @@ void AlarmDock::escalate()
 
 void AlarmDock::note()
 {
-    actOnCurrent(v1::EVENT_TYPE_NOTE, tr("Note on alarm %1"), Question { tr("Note"), tr("Note:"), {} },
+    actOnCurrent(v1::EVENT_TYPE_NOTE, tr("Note on “%1”"), Question { tr("Note"), tr("Note:"), {} },
                  [](v1::ActRequest &r, const QString &text) {
                      r.set_comment(text.toStdString());
                      return !text.isEmpty();

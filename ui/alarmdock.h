@@ -5,6 +5,7 @@
 #include "client/telemetryclient.h"
 #include "model/topology.h"
 
+#include <QDateTime>
 #include <QDockWidget>
 
 #include <functional>
@@ -41,8 +42,15 @@ public:
 
     void setSender(Sender sender, QString operatorName);
     void setPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
-    // Whether the gateway's alarms are coming in; without them the list says so rather than "0 unacknowledged".
+    // Whether the gateway's alarms are coming in. Without them the list keeps the last
+    // alarms it had, marked stale with the time the feed was lost, or says there are none
+    // to show rather than "0 unacknowledged".
     void setConnected(bool connected);
+    bool isStale() const { return !m_connected && !m_replaying && !m_alarms.empty(); }
+    // Replaying: the list shows a recording's alarms at the replayed instant; they are
+    // history, and cannot be acted on.
+    void setReplaying(bool replaying);
+    QString countsText() const;
     // The alarms as they stand (and the incidents they may belong to).
     void showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
                     const IncidentAnalysis *analysis);
@@ -106,6 +114,8 @@ private:
     const IncidentAnalysis *m_analysis = nullptr;
     size_t m_unacknowledged = 0;
     bool m_connected = false;
+    bool m_replaying = false;
+    QDateTime m_lostAt; // when the feed was lost (wall clock)
     AlarmPriority m_highest = AlarmPriority::Low;
     std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
     std::vector<AlarmActivation> m_activations;

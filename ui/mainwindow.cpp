@@ -750,20 +750,21 @@ QString MainWindow::alarmCountText() const
 
 void MainWindow::updateAlarms()
 {
-    // The gateway's alarms are live whatever the views replay; their ages run on the live clock.
+    // Live, the gateway's alarms, aged on the live clock and kept (stale) through an outage;
+    // replaying, the recording's alarms at the instant shown.
     if (!m_replay && m_state.timeMs() > 0) {
         m_liveClockMs = m_state.timeMs();
         m_liveTopology = m_state.topology();
     }
     const ConnectionState liveState = m_live.status().state;
     m_alarmDock->setConnected(liveState == ConnectionState::Live || liveState == ConnectionState::Resumed);
-    const bool changed = m_live.copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
+    const bool changed = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     if (!changed && now - m_alarmsShownAtMs < 1000)
         return;
     m_alarmsShownAtMs = now;
-    m_alarmDock->showAlarms(m_alarms, m_liveClockMs, m_liveTopology ? m_liveTopology : m_state.topology(),
-                            m_replay ? nullptr : &m_analysis); // replayed incidents are not today's
+    m_alarmDock->showAlarms(m_alarms, m_replay ? m_state.timeMs() : m_liveClockMs,
+                            m_replay || !m_liveTopology ? m_state.topology() : m_liveTopology, &m_analysis);
     if (changed && m_overlay == Overlay::Alarms)
         applyOverlay(); // the map shows the same alarms as the list
     const size_t asking = m_alarmDock->unacknowledged();
@@ -857,6 +858,10 @@ void MainWindow::switchFeed(ClusterFeed *feed)
     m_state = ClusterState();
     m_generation = 0;
     m_continuity = ~uint64_t(0);
+    // The alarms follow the views: the gateway's live, the recording's as they stood when replaying.
+    m_alarms.clear();
+    m_alarmGeneration = ~uint64_t(0);
+    m_alarmDock->setReplaying(feed != &m_live);
 }
 
 QString MainWindow::openRecording(const QString &path)

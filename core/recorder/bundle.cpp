@@ -114,6 +114,14 @@ QString exportBundle(const QString &source, const QString &destination, int64_t 
         for (const Bookmark &b : reader.bookmarks())
             if (b.timeMs >= fromMs && b.timeMs <= toMs)
                 writer.addBookmark(b.timeMs, b.note, b.author);
+        // The alarms as they stood when the window opens, then each change inside it.
+        writer.addAlarms(fromMs, reader.alarmsAt(fromMs), {});
+        for (const RecordingReader::AlarmChange &c : reader.alarmChanges(fromMs, toMs)) {
+            if (c.alarm)
+                writer.addAlarms(c.timeMs, { *c.alarm }, {});
+            else
+                writer.addAlarms(c.timeMs, {}, { c.alarmId });
+        }
         error = writer.commit();
     }
     if (summary) {

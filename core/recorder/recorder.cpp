@@ -113,6 +113,12 @@ void Recorder::addGap(int64_t fromMs, int64_t toMs, QString reason)
     push(Gap { fromMs, toMs, std::move(reason) }, 0);
 }
 
+void Recorder::addAlarms(int64_t timeMs, std::vector<Alarm> changed, std::vector<uint64_t> removed)
+{
+    if (!changed.empty() || !removed.empty())
+        push(AlarmChanges { timeMs, std::move(changed), std::move(removed) }, 0);
+}
+
 void Recorder::flush()
 {
     std::unique_lock lock(m_mutex);
@@ -199,6 +205,8 @@ void Recorder::run(std::shared_ptr<StartResult> started)
                 writer.addEvents(*events);
             } else if (auto *gap = std::get_if<Gap>(&op)) {
                 writer.addGap(gap->fromMs, gap->toMs, gap->reason);
+            } else if (auto *alarms = std::get_if<AlarmChanges>(&op)) {
+                writer.addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
             } else if (auto *request = std::get_if<FlushRequest>(&op)) {
                 flushTicket = std::max(flushTicket, request->ticket);
             }

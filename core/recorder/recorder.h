@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarm.h"
+
 #include "model/event.h"
 #include "model/topology.h"
 #include "recordingwriter.h"
@@ -74,6 +76,8 @@ public:
     void addEvents(std::vector<Event> events);
     // A stretch the recording will never hold (a stream gap, an outage), with the reason.
     void addGap(int64_t fromMs, int64_t toMs, QString reason);
+    // Alarms as they stand from `timeMs` on, and alarms gone at `timeMs`.
+    void addAlarms(int64_t timeMs, std::vector<Alarm> changed, std::vector<uint64_t> removed);
 
     // Waits until everything given so far is committed (tests, shutdown, bundle export).
     void flush();
@@ -95,7 +99,13 @@ private:
     {
         uint64_t ticket;
     };
-    using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, FlushRequest>;
+    struct AlarmChanges
+    {
+        int64_t timeMs;
+        std::vector<Alarm> changed;
+        std::vector<uint64_t> removed;
+    };
+    using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, FlushRequest, AlarmChanges>;
 
     void run(std::shared_ptr<struct StartResult> started);
     void push(Op op, size_t bytes);

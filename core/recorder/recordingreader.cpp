@@ -470,6 +470,67 @@ std::vector<Bookmark> RecordingReader::bookmarks()
     return bookmarks;
 }
 
+namespace {
+
+std::optional<Alarm> decodeAlarm(const QByteArray &bytes)
+{
+    v1::Alarm proto;
+    if (bytes.isEmpty() || !proto.ParseFromArray(bytes.constData(), int(bytes.size())) || proto.id() == 0)
+        return std::nullopt;
+    return wire::fromProto(proto);
+}
+
+} // namespace
+
+std::vector<Alarm> RecordingReader::alarmsAt(int64_t timeMs)
+{
+    // Each alarm's latest row at or before the instant; a removal hides it.
+    std::vector<Alarm> alarms;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT u.alarm_id, u.alarm FROM alarm_updates u JOIN"
+                             " (SELECT alarm_id, max(id) AS last FROM alarm_updates WHERE time_ms <= ? GROUP BY alarm_id)"
+                             " l ON u.id = l.last ORDER BY u.alarm_id"));
+    q.addBindValue(qint64(timeMs));
+    if (!q.exec())
+        return alarms; // recorded before alarms were: none
+    while (q.next()) {
+        if (q.value(1).isNull())
+            continue;
+        if (std::optional<Alarm> a = decodeAlarm(q.value(1).toByteArray());
+            a && a->id == uint64_t(q.value(0).toLongLong()))
+            alarms.push_back(std::move(*a));
+        else
+            ++m_damagedAlarmRows;
+    }
+    return alarms;
+}
+
+std::vector<RecordingReader::AlarmChange> RecordingReader::alarmChanges(int64_t fromMs, int64_t toMs)
+{
+    std::vector<AlarmChange> changes;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT time_ms, alarm_id, alarm FROM alarm_updates WHERE time_ms > ? AND time_ms <= ?"
+                             " ORDER BY id"));
+    q.addBindValue(qint64(fromMs));
+    q.addBindValue(qint64(toMs));
+    if (!q.exec())
+        return changes;
+    while (q.next()) {
+        AlarmChange c { q.value(0).toLongLong(), uint64_t(q.value(1).toLongLong()), std::nullopt };
+        if (!q.value(2).isNull()) {
+            c.alarm = decodeAlarm(q.value(2).toByteArray());
+            if (!c.alarm || c.alarm->id != c.alarmId) {
+                ++m_damagedAlarmRows;
+                continue;
+            }
+        }
+        changes.push_back(std::move(c));
+    }
+    return changes;
+}
+
 std::vector<RecordedSpan> RecordingReader::coverage(int64_t joinWithinMs)
 {
     std::vector<RecordedSpan> spans;

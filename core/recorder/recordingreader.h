@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarm.h"
 #include "model/event.h"
 #include "model/topology.h"
 #include "state/clusterstate.h"
@@ -11,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace vigil {
@@ -93,6 +95,18 @@ public:
     EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
     std::vector<RecordedGap> gaps();
     std::vector<Bookmark> bookmarks();
+    // The gateway's alarms as they stood at `timeMs` (by id); none in a recording made
+    // before alarms were recorded. A damaged row is skipped and counted.
+    std::vector<Alarm> alarmsAt(int64_t timeMs);
+    // Each recorded change of an alarm in (fromMs, toMs], oldest first; `alarm` empty: removed.
+    struct AlarmChange
+    {
+        int64_t timeMs = 0;
+        uint64_t alarmId = 0;
+        std::optional<Alarm> alarm;
+    };
+    std::vector<AlarmChange> alarmChanges(int64_t fromMs, int64_t toMs);
+    uint64_t damagedAlarmRows() const { return m_damagedAlarmRows; }
     std::vector<RecordedSpan> coverage(int64_t joinWithinMs);
     // The first frame after (direction > 0) or the last before (direction < 0) `timeMs`; 0 when none.
     int64_t adjacentFrame(int64_t timeMs, int direction);
@@ -114,6 +128,7 @@ private:
     QString m_path;
     QString m_connection;
     QSqlDatabase m_db;
+    uint64_t m_damagedAlarmRows = 0;
     int64_t m_startMs = 0;
     int64_t m_endMs = 0;
     std::map<int64_t, Layout> m_layouts;

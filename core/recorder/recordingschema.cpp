@@ -36,6 +36,13 @@ const char *const Schema[] = {
     " reason TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS bookmarks (id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, note TEXT NOT NULL,"
     " author TEXT NOT NULL, created_ms INTEGER NOT NULL)",
+    // The gateway's alarms as they changed: each row one alarm as it stood from time_ms on (a
+    // vigil.v1.Alarm), or its removal (alarm NULL). Added without a new format version: an older
+    // Vigil ignores the table, and this one reads recordings without it as holding no alarms.
+    "CREATE TABLE IF NOT EXISTS alarm_updates (id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL,"
+    " alarm_id INTEGER NOT NULL, alarm BLOB)",
+    "CREATE INDEX IF NOT EXISTS alarm_updates_by_alarm ON alarm_updates (alarm_id, time_ms)",
+    "CREATE INDEX IF NOT EXISTS alarm_updates_by_time ON alarm_updates (time_ms)",
 };
 
 QString problem(const QString &path, const QString &what)

@@ -167,6 +167,24 @@ void RecordingWriter::addGap(int64_t fromMs, int64_t toMs, const QString &reason
     m_gaps.push_back({ fromMs, std::max(fromMs, toMs), reason });
 }
 
+void RecordingWriter::addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed)
+{
+    for (const Alarm &a : changed)
+        m_alarms.push_back({ timeMs, a.id, wire::toProto(a).SerializeAsString() });
+    for (uint64_t id : removed)
+        m_alarms.push_back({ timeMs, id, {} });
+}
+
+void RecordingWriter::addAlarmChanges(int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+                                      const std::vector<uint64_t> &forgotten)
+{
+    std::vector<Alarm> alarms;
+    for (uint64_t id : changed)
+        if (const Alarm *a = book.find(id))
+            alarms.push_back(*a);
+    addAlarms(timeMs, alarms, forgotten);
+}
+
 void RecordingWriter::addBookmark(int64_t timeMs, const QString &note, const QString &author)
 {
     m_bookmarks.push_back({ timeMs, note, author });
@@ -227,7 +245,8 @@ QString RecordingWriter::commit()
         return QStringLiteral("no recording is open");
     closeFrame();
     const bool haveFrames = !m_blockTimes.empty();
-    if (!haveFrames && m_events.empty() && m_gaps.empty() && m_bookmarks.empty() && !m_layoutPending)
+    if (!haveFrames && m_events.empty() && m_gaps.empty() && m_bookmarks.empty() && m_alarms.empty()
+        && !m_layoutPending)
         return {};
 
     std::vector<std::string> chunks;
@@ -330,6 +349,16 @@ QString RecordingWriter::commit()
                 return fail(q.lastError().text());
         }
     }
+    if (!m_alarms.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO alarm_updates (time_ms, alarm_id, alarm) VALUES (?, ?, ?)"));
+        for (const PendingAlarm &a : m_alarms) {
+            q.addBindValue(qint64(a.timeMs));
+            q.addBindValue(qint64(a.alarmId));
+            q.addBindValue(a.alarm.empty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(blob(a.alarm)));
+            if (!q.exec())
+                return fail(q.lastError().text());
+        }
+    }
     if (!m_db.commit())
         return fail(m_db.lastError().text());
 
@@ -348,6 +377,7 @@ QString RecordingWriter::commit()
     m_events.clear();
     m_gaps.clear();
     m_bookmarks.clear();
+    m_alarms.clear();
     return {};
 }
 

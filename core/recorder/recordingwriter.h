@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarmbook.h"
+
 #include "columncodec.h"
 #include "model/event.h"
 #include "state/clusterstate.h"
@@ -63,6 +65,11 @@ public:
     void addFrame(const ClusterState &state);
     void addEvents(const std::vector<Event> &events);
     void addGap(int64_t fromMs, int64_t toMs, const QString &reason);
+    // Alarms as they stand from `timeMs` on, and alarms gone (forgotten) at `timeMs`.
+    void addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed);
+    // The same from an alarm book that follows the stream (a generated run): the alarms it changed and forgot.
+    void addAlarmChanges(int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+                         const std::vector<uint64_t> &forgotten);
     void addBookmark(int64_t timeMs, const QString &note, const QString &author);
 
     // One transaction: the frames collected since the last commit, events, gaps.
@@ -125,6 +132,13 @@ private:
         QString note, author;
     };
     std::vector<PendingBookmark> m_bookmarks;
+    struct PendingAlarm
+    {
+        int64_t timeMs;
+        uint64_t alarmId;
+        std::string alarm; // a serialised vigil.v1.Alarm; empty: removed
+    };
+    std::vector<PendingAlarm> m_alarms;
     int64_t m_lostFromMs = 0; // frames dropped by a failed commit, from this time
 
     uint64_t m_framesWritten = 0;

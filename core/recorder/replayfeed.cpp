@@ -116,7 +116,12 @@ void ReplayFeed::serve(RecordingReader &reader, int64_t target, bool continuous,
     const bool jump = !continuous || previous == 0 || target < previous;
     std::vector<Event> events = jump ? reader.events(target - EventHistoryMs, target + 1, EventHistoryLimit)
                                      : reader.events(previous + 1, target + 1);
+    std::vector<Alarm> alarms = reader.alarmsAt(target); // as they stood at the instant shown
     std::lock_guard lock(m_mutex);
+    if (alarms != m_alarms) {
+        m_alarms = std::move(alarms);
+        ++m_alarmGeneration;
+    }
     m_state = std::move(state);
     ++m_generation;
     m_shownMs = target;
@@ -224,6 +229,16 @@ bool ReplayFeed::copyIfNewer(ClusterState &out, uint64_t &generation) const
         return false;
     out = m_state;
     generation = m_generation;
+    return true;
+}
+
+bool ReplayFeed::copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const
+{
+    std::lock_guard lock(m_mutex);
+    if (generation == m_alarmGeneration)
+        return false;
+    out = m_alarms;
+    generation = m_alarmGeneration;
     return true;
 }
 

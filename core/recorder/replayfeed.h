@@ -67,6 +67,7 @@ public:
     std::vector<StreamGap> gaps() const override { return {}; }
     ConnectionStatus status() const override;
     uint64_t continuity() const override;
+    bool copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const override;
 
 private:
     void run(std::shared_ptr<struct ReplayOpenResult> opened);
@@ -92,6 +93,8 @@ private:
     uint64_t m_continuity = 0;
     int64_t m_shownMs = 0;
     std::vector<Event> m_events;
+    std::vector<Alarm> m_alarms;
+    uint64_t m_alarmGeneration = 1; // a generation a fresh reader has not seen
     RecordingOverview m_overview;
     uint64_t m_overviewGeneration = 0;
     QString m_error;

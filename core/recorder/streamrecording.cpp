@@ -20,6 +20,7 @@ void StreamRecording::attach(Recorder *recorder)
     m_needsBootstrap = recorder != nullptr;
     m_topology.reset();
     m_metrics.clear();
+    m_recordedAlarms.clear();
 }
 
 void StreamRecording::bootstrap(const StreamConsumer &consumer)
@@ -40,6 +41,36 @@ void StreamRecording::bootstrap(const StreamConsumer &consumer)
         for (v1::Samples &s : SampleEncoder::keyframe(state.timeMs(), columns, 1u << 20))
             m_recorder->addSamples(std::move(s));
     m_gapsSeen = consumer.gaps().size();
+    recordAlarms(consumer);
+}
+
+void StreamRecording::recordAlarms(const StreamConsumer &consumer)
+{
+    // What changed since the recording last heard, whether the gateway sent a change or
+    // a whole new list (a reconnect): replay then shows each alarm as it stood.
+    std::vector<Alarm> changed;
+    std::vector<uint64_t> removed;
+    int64_t timeMs = consumer.state().timeMs();
+    for (const auto &[id, a] : consumer.alarms()) {
+        const auto recorded = m_recordedAlarms.find(id);
+        if (recorded == m_recordedAlarms.end() || !(recorded->second == a)) {
+            changed.push_back(a);
+            m_recordedAlarms[id] = a;
+        }
+    }
+    for (auto it = m_recordedAlarms.begin(); it != m_recordedAlarms.end();)
+        if (!consumer.alarms().count(it->first)) {
+            removed.push_back(it->first);
+            it = m_recordedAlarms.erase(it);
+        } else {
+            ++it;
+        }
+    if (changed.empty() && removed.empty())
+        return;
+    if (timeMs <= 0) // no frame yet: the alarms' own clock
+        for (const Alarm &a : changed)
+            timeMs = std::max(timeMs, a.changedMs);
+    m_recorder->addAlarms(timeMs, std::move(changed), std::move(removed));
 }
 
 QString describeGapReason(StreamGap::Reason reason)
@@ -87,6 +118,8 @@ void StreamRecording::onMessage(const v1::StreamMessage &message, const StreamCo
     }
     if (!events.empty())
         m_recorder->addEvents(events);
+    if (message.has_alarms())
+        recordAlarms(consumer);
     const std::vector<StreamGap> &gaps = consumer.gaps();
     for (; m_gapsSeen < gaps.size(); ++m_gapsSeen) {
         const StreamGap &g = gaps[m_gapsSeen];

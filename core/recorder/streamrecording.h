@@ -3,6 +3,7 @@
 
 #include "wire/streamconsumer.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -11,7 +12,7 @@ namespace vigil {
 class Recorder;
 
 // Hands what a subscription delivers to a Recorder: layouts when a dictionary
-// arrives, samples, events, and the stream's gaps. Install observer() as the
+// arrives, samples, events, the stream's gaps, and the alarms as they change. Install observer() as the
 // TelemetryClient's observer; it runs on the network thread and only copies.
 // A recorder can be attached and detached while the stream runs: one attached
 // mid-stream starts from a keyframe of the state the client holds.
@@ -34,6 +35,7 @@ public:
 
 private:
     void bootstrap(const StreamConsumer &consumer);
+    void recordAlarms(const StreamConsumer &consumer);
 
     std::mutex m_mutex;
     Recorder *m_recorder = nullptr;
@@ -41,6 +43,7 @@ private:
     std::shared_ptr<const Topology> m_topology;
     std::vector<std::pair<uint32_t, QString>> m_metrics;
     size_t m_gapsSeen = 0;
+    std::map<uint64_t, Alarm> m_recordedAlarms; // as the recording holds them now
 };
 
 QString describeGapReason(StreamGap::Reason reason);

@@ -13,6 +13,13 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
     MetricColumns columns;
     std::vector<Event> events;
     GenerationSummary summary;
+    ClusterState state; // what the alarm book reads, when there is one
+    AlarmBook book;
+    if (sinks.alarms) {
+        auto topology = std::make_shared<const Topology>(sim.topology());
+        state.reset(topology, sim.metrics());
+        book.setTopology(topology, sim.metrics());
+    }
     const int64_t ticks = durationMs / std::max<int64_t>(1, intervalMs);
     for (int64_t tick = 0; tick <= ticks; ++tick) {
         sim.advance(tick == 0 ? 0 : intervalMs, columns, events);
@@ -24,6 +31,15 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
                 summary.samples += uint64_t(block.values_size());
         }
         summary.events += events.size();
+        if (sinks.alarms) {
+            for (const v1::Samples &frame : frames)
+                state.apply(frame);
+            book.applyReadings(state);
+            book.applyEvents(events);
+            const std::vector<uint64_t> changed = book.takeChanged();
+            const std::vector<uint64_t> forgotten = book.takeForgotten();
+            sinks.alarms(sim.timeMs(), book, changed, forgotten);
+        }
         if (sinks.samples)
             sinks.samples(std::move(frames));
         if (sinks.events)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarms/alarmbook.h"
+
 #include "clustersimulator.h"
 
 #include "vigil/v1/telemetry.pb.h"
@@ -18,6 +20,12 @@ struct GenerationSinks
     std::function<void(std::vector<v1::Samples> &&)> samples;
     std::function<void(std::vector<Event> &&)> events;
     std::function<void(std::vector<FailureTruth> &&)> truth;
+    // When set, an alarm book follows the run as a gateway would (each tick's readings,
+    // then its events), and is handed over after every tick with the alarms it changed
+    // and forgot: what a recording of a live gateway holds.
+    std::function<void(int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+                       const std::vector<uint64_t> &forgotten)>
+        alarms;
 };
 
 struct GenerationSummary

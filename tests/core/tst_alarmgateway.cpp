@@ -5,6 +5,9 @@
 #include "alarms/alarmbook.h"
 #include "gateway/operators.h"
 #include "gatewayfixture.h"
+#include "recorder/recorder.h"
+#include "recorder/recordingreader.h"
+#include "recorder/streamrecording.h"
 #include "sim/topologybuilder.h"
 #include "wire/codec.h"
 
@@ -135,6 +138,61 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(alarmOn(late.cluster, 17).has_value(), 10000);
         QCOMPARE(*alarmOn(late.cluster, 17), *alarmOn(left.cluster, 17));
         QCOMPARE(*alarmOn(right.cluster, 17), *alarmOn(left.cluster, 17));
+    }
+
+    // A dashboard recording the stream keeps the alarms as they changed, so that a replay
+    // shows them as they stood: raised, then acknowledged, each at its instant.
+    void aRecordingKeepsTheAlarmsAsTheyChanged()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        const QString path = dir.filePath(QStringLiteral("alarms.vigil"));
+        Recorder recorder({ path });
+        QCOMPARE(recorder.start(), QString());
+        StreamRecording tap(&recorder);
+        LiveCluster cluster;
+        ClientOptions options;
+        options.address = server->address();
+        options.observer = tap.observer();
+        TelemetryClient client(options, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 10000);
+        QVERIFY(publishWarning(*server, 23));
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(cluster, 23).has_value(), 5000);
+        const Alarm raised = *alarmOn(cluster, 23);
+        v1::ActRequest ack = actOn(raised.id, v1::EVENT_TYPE_ACKNOWLEDGE);
+        ack.set_operator_name("a.nakamura");
+        QVERIFY(client.act(ack).ok);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(cluster, 23)->state() == AlarmState::Acknowledged, 5000);
+        const Alarm acknowledged = *alarmOn(cluster, 23);
+        recorder.flush();
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        const std::vector<RecordingReader::AlarmChange> changes
+            = reader.alarmChanges(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+        const auto raisedRow = std::find_if(changes.begin(), changes.end(), [&](const auto &c) {
+            return c.alarm && c.alarm->id == raised.id && c.alarm->state() == AlarmState::Unacknowledged;
+        });
+        const auto ackRow = std::find_if(changes.begin(), changes.end(), [&](const auto &c) {
+            return c.alarm && c.alarm->id == raised.id && c.alarm->state() == AlarmState::Acknowledged;
+        });
+        QVERIFY(raisedRow != changes.end());
+        QVERIFY(ackRow != changes.end());
+        QVERIFY(raisedRow < ackRow);
+        QCOMPARE(*ackRow->alarm, acknowledged);
+        // Just before the acknowledgement was recorded, the alarm stood unacknowledged; from then on, acknowledged.
+        const auto at = [&](int64_t t) {
+            for (const Alarm &a : reader.alarmsAt(t))
+                if (a.id == raised.id)
+                    return std::optional<Alarm>(a);
+            return std::optional<Alarm>();
+        };
+        if (raisedRow->timeMs < ackRow->timeMs)
+            QCOMPARE(at(ackRow->timeMs - 1)->state(), AlarmState::Unacknowledged);
+        QCOMPARE(at(ackRow->timeMs)->state(), AlarmState::Acknowledged);
+        client.stop();
     }
 
     void oneAcknowledgementWinsARace()

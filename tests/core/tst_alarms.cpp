@@ -726,7 +726,7 @@ private Q_SLOTS:
         AlarmRun run;
         playThroughAlarms(options, 168.0, run);
         const FloodFigures f
-            = floodFigures(run.book.activations(), run.book.alarms(), run.fromMs, run.toMs, 1, upsetPeriods(run.events));
+            = floodFigures(run.activations, run.alarms, run.fromMs, run.toMs, 1, upsetPeriods(run.events));
         const QString figures = QStringLiteral("%1 alarms; high or critical %2 %, medium %3 %; %4 a 10 minutes steady")
                                     .arg(f.activations)
                                     .arg(100 * f.highOrCriticalShare())
@@ -743,7 +743,7 @@ private Q_SLOTS:
         // Every fault that stopped a job was annunciated when it came, at medium or above (or
         // repeated an alarm annunciated so within the half hour before).
         std::multimap<int64_t, AlarmPriority> annunciated;
-        for (const AlarmActivation &a : run.book.activations())
+        for (const AlarmActivation &a : run.activations)
             annunciated.insert({ a.timeMs, a.priority });
         int faults = 0;
         for (const Event &e : run.events) {

@@ -70,6 +70,10 @@ RecordedRun recordSimulation(RecordingWriter &writer, int ticks, int64_t interva
         writer.addEvents(events);
         run.events.insert(run.events.end(), events.begin(), events.end());
     };
+    sinks.alarms = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+                       const std::vector<uint64_t> &forgotten) {
+        writer.addAlarmChanges(timeMs, book, changed, forgotten);
+    };
     generate(options, ticks * intervalMs, intervalMs, 10, sinks);
     [&] { QCOMPARE(writer.commit(), QString()); }();
     return run;
@@ -402,6 +406,18 @@ private Q_SLOTS:
             writer.addBookmark(run.frames[150].timeMs, QStringLiteral("inside"), QStringLiteral("kim"));
             writer.addBookmark(run.frames[10].timeMs, QStringLiteral("outside"), QStringLiteral("kim"));
             writer.addGap(run.frames[140].timeMs, run.frames[141].timeMs, QStringLiteral("not retained"));
+            // An alarm standing before the window opens, one raised and forgotten inside it.
+            Alarm standing;
+            standing.id = 9001;
+            standing.entity = { EntityKind::Gpu, 3 };
+            standing.sourceType = EventType::RowRemap;
+            standing.active = true;
+            standing.acknowledged = false;
+            Alarm inside = standing;
+            inside.id = 9002;
+            writer.addAlarms(run.frames[100].timeMs, { standing }, {});
+            writer.addAlarms(run.frames[130].timeMs, { inside }, {});
+            writer.addAlarms(run.frames[160].timeMs, {}, { inside.id });
             QCOMPARE(writer.commit(), QString());
         }
         const int64_t from = run.frames[120].timeMs + 30000; // between frames: opens on frame 120
@@ -426,6 +442,14 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("at %1: %2").arg((t - from) / 60000).arg(why)));
         }
         QCOMPARE(copy.events(0, std::numeric_limits<int64_t>::max()).size(), source.events(from, to + 1).size());
+        // The alarms stand in the bundle as they stood in the recording, at every instant of the window.
+        for (int f = 120; f <= 200; f += 10) {
+            const int64_t t = std::max(from, run.frames[size_t(f)].timeMs);
+            QCOMPARE(copy.alarmsAt(t), source.alarmsAt(t));
+        }
+        QCOMPARE(copy.alarmsAt(run.frames[150].timeMs).size(), source.alarmsAt(run.frames[150].timeMs).size());
+        QVERIFY(copy.alarmsAt(run.frames[150].timeMs).size() >= 2);
+        QCOMPARE(copy.alarmsAt(to).size() + 1, copy.alarmsAt(run.frames[150].timeMs).size());
         QCOMPARE(copy.bookmarks().size(), size_t(1));
         QCOMPARE(copy.bookmarks()[0].note, QStringLiteral("inside"));
         QCOMPARE(copy.gaps().size(), size_t(1));
@@ -620,6 +644,59 @@ private Q_SLOTS:
         QCOMPARE(state.topology()->gpus.size(), topology->gpus.size());
         QCOMPARE(state.value(state.columnById(0), 0), 71.5f);
         QVERIFY(std::isnan(state.value(state.columnById(0), 1)));
+    }
+
+    void alarmsAsTheyStood()
+    {
+        const QString path = freshPath();
+        RecordingWriter writer;
+        QCOMPARE(writer.open(path), QString());
+        const auto topology = std::make_shared<const Topology>(buildTopology(ClusterShape { 64 }, 1));
+        QCOMPARE(writer.setLayout(topology, standardMetrics()), QString());
+        auto alarm = [](uint64_t id, bool acknowledged) {
+            Alarm a;
+            a.id = id;
+            a.entity = { EntityKind::Gpu, uint32_t(id) };
+            a.sourceType = EventType::Xid;
+            a.code = 79;
+            a.active = true;
+            a.acknowledged = acknowledged;
+            a.acknowledgedBy = acknowledged ? QStringLiteral("a.nakamura") : QString();
+            a.priority = AlarmPriority::Critical;
+            a.message = QStringLiteral("GPU has fallen off the bus");
+            return a;
+        };
+        // Raised at 1000; a second at 2000 while the first is acknowledged; the first forgotten at 3000.
+        writer.addAlarms(1000, { alarm(1, false) }, {});
+        writer.addAlarms(2000, { alarm(1, true), alarm(2, false) }, {});
+        QCOMPARE(writer.commit(), QString());
+        writer.addAlarms(3000, {}, { 1 });
+        QCOMPARE(writer.commit(), QString());
+        writer.close();
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QVERIFY(reader.alarmsAt(999).empty());
+        QCOMPARE(reader.alarmsAt(1000), std::vector<Alarm> { alarm(1, false) });
+        QCOMPARE(reader.alarmsAt(2500), (std::vector<Alarm> { alarm(1, true), alarm(2, false) }));
+        QCOMPARE(reader.alarmsAt(3000), std::vector<Alarm> { alarm(2, false) });
+        const std::vector<RecordingReader::AlarmChange> changes = reader.alarmChanges(1000, 3000);
+        QCOMPARE(changes.size(), size_t(3));
+        QCOMPARE(changes[2].alarmId, uint64_t(1));
+        QVERIFY(!changes[2].alarm); // removed
+        reader.close();
+
+        // A damaged row is skipped and counted, the rest still read.
+        QVERIFY(damage(path, QStringLiteral("UPDATE alarm_updates SET alarm = x'ffff01' WHERE alarm_id = 2")));
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.alarmsAt(2500), std::vector<Alarm> { alarm(1, true) });
+        QCOMPARE(reader.damagedAlarmRows(), uint64_t(1));
+        reader.close();
+        // A recording from before alarms were recorded holds none, and is otherwise read as ever.
+        QVERIFY(damage(path, QStringLiteral("DROP TABLE alarm_updates")));
+        QCOMPARE(reader.open(path), QString());
+        QVERIFY(reader.alarmsAt(5000).empty());
+        QVERIFY(reader.alarmChanges(0, 5000).empty());
     }
 
     void recorderThreadWritesWhatItIsGiven()

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <map>
+
 #include <cmath>
 #include <limits>
 
@@ -24,6 +26,7 @@ class TestReplay : public QObject
     QString recording;
     std::vector<int64_t> frameTimes;
     std::vector<Event> events;
+    std::map<int64_t, std::vector<Alarm>> alarmsAt; // the gateway's book at some instants
 
 private Q_SLOTS:
     void initTestCase()
@@ -47,6 +50,22 @@ private Q_SLOTS:
         sinks.events = [&](std::vector<Event> &&batch) {
             writer.addEvents(batch);
             events.insert(events.end(), batch.begin(), batch.end());
+        };
+        // The alarms as a live gateway sent them; what a dashboard mirrored, every ten hours, to
+        // compare the replay with.
+        std::map<uint64_t, Alarm> mirror;
+        sinks.alarms = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+                           const std::vector<uint64_t> &forgotten) {
+            writer.addAlarmChanges(timeMs, book, changed, forgotten);
+            for (uint64_t id : changed)
+                mirror[id] = *book.find(id);
+            for (uint64_t id : forgotten)
+                mirror.erase(id);
+            if (alarmsAt.empty() || timeMs - alarmsAt.rbegin()->first >= 10 * 3600000LL) {
+                std::vector<Alarm> &snapshot = alarmsAt[timeMs];
+                for (const auto &[id, a] : mirror)
+                    snapshot.push_back(a);
+            }
         };
         // Long enough for the decline story's first failures.
         generate(options, 100 * 3600000LL, 300000, 10, sinks);
@@ -215,6 +234,33 @@ private Q_SLOTS:
         feed.step(-1); // nothing before the first frame
         feed.waitUntilIdle();
         QCOMPARE(feed.frameMs(), frameTimes.front());
+    }
+
+    void alarmsAsTheyStoodAtEachInstant()
+    {
+        ReplayFeed feed;
+        QCOMPARE(feed.open(recording), QString());
+        QVERIFY(alarmsAt.size() >= 8);
+        size_t nonEmpty = 0;
+        std::vector<Alarm> shown;
+        uint64_t generation = 0;
+        // Forwards, then backwards: each instant shows the book exactly as it stood then.
+        std::vector<std::pair<int64_t, std::vector<Alarm>>> instants(alarmsAt.begin(), alarmsAt.end());
+        for (bool backwards : { false, true }) {
+            if (backwards)
+                std::reverse(instants.begin(), instants.end());
+            for (const auto &[timeMs, expected] : instants) {
+                feed.seek(timeMs, false);
+                feed.waitUntilIdle();
+                feed.copyAlarmsIfNewer(shown, generation);
+                QCOMPARE(shown.size(), expected.size());
+                QVERIFY2(shown == expected, qPrintable(QStringLiteral("at %1").arg(timeMs)));
+                nonEmpty += !expected.empty();
+            }
+        }
+        QVERIFY(nonEmpty >= 4); // the story's alarms are there to see
+        // Nothing new: no copy.
+        QVERIFY(!feed.copyAlarmsIfNewer(shown, generation));
     }
 
     void unusableRecordingsAreRefused()

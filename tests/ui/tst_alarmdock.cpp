@@ -28,6 +28,7 @@ struct Dashboard
     std::unique_ptr<TelemetryClient> client;
     std::unique_ptr<MainWindow> window;
     QString typed; // what the prompts answer
+    QString asked; // what the last prompt said
     Dashboard(const QString &address, const QString &name, const QString &token = {})
     {
         ClientOptions options;
@@ -37,8 +38,10 @@ struct Dashboard
         client->start();
         window = std::make_unique<MainWindow>(cluster);
         window->setAlarmSender([this](const v1::ActRequest &r) { return client->act(r); }, name);
-        window->alarmDock()->setPrompt(
-            [this](const QString &, const QString &, const QString &) { return std::optional<QString>(typed); });
+        window->alarmDock()->setPrompt([this](const QString &, const QString &label, const QString &) {
+            asked = label;
+            return std::optional<QString>(typed);
+        });
         window->show();
     }
     ~Dashboard()
@@ -90,9 +93,17 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(left.window->alarmCountText().contains(QStringLiteral("unacknowledged")), 5000);
         const uint64_t id = left.alarmOnGpu(21)->id;
 
-        // Acknowledged with A on the left, with a comment: the right shows who and why.
+        // Acknowledged with A on the left, with a comment: the right shows who and why. The
+        // dialog and the result name the alarm by its condition and entity, not by an id.
         QVERIFY(left.dock()->selectAlarm(id));
         QVERIFY(left.press(Qt::Key_A, QStringLiteral("HBM ticket 4411")));
+        const Topology topology
+            = buildTopology(testGatewayOptions().simulator.shape, testGatewayOptions().simulator.seed);
+        const QString title = alarmTitle(*left.alarmOnGpu(21), &topology);
+        QVERIFY2(title.contains(QStringLiteral(" on GPU ")), qPrintable(title));
+        QVERIFY2(left.asked.startsWith(title), qPrintable(left.asked));
+        QVERIFY2(left.dock()->feedbackText().contains(title), qPrintable(left.dock()->feedbackText()));
+        QVERIFY(!left.dock()->feedbackText().contains(QStringLiteral("alarm %1").arg(id)));
         QTRY_VERIFY_WITH_TIMEOUT(right.alarmOnGpu(21)->state() == AlarmState::Acknowledged, 5000);
         QCOMPARE(right.alarmOnGpu(21)->acknowledgedBy, QStringLiteral("a.nakamura"));
         QCOMPARE(right.alarmOnGpu(21)->lastComment, QStringLiteral("a.nakamura: HBM ticket 4411"));
@@ -144,6 +155,25 @@ private Q_SLOTS:
         QVERIFY(left.dock()->selectAlarm(left.alarmOnGpu(90)->id));
         QTest::keyClick(left.dock()->view(), Qt::Key_Return);
         QCOMPARE(left.window->rackMap()->selectedGpu(), 90);
+    }
+
+    // The gateway goes away: the list keeps what it last knew, greyed and marked stale
+    // with the time, rather than emptying; it comes back live when the gateway does.
+    void theListStaysThroughAnOutageMarkedStale()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard screen(server->address(), QStringLiteral("a.nakamura"));
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(screen.cluster), 10000);
+        QVERIFY(publishWarning(*server, 44));
+        QTRY_VERIFY_WITH_TIMEOUT(screen.alarmOnGpu(44), 5000);
+        QVERIFY(!screen.dock()->isStale());
+        server.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(screen.dock()->isStale(), 10000);
+        QVERIFY(screen.alarmOnGpu(44)); // still there
+        QVERIFY2(screen.dock()->countsText().contains(QStringLiteral("stale")), qPrintable(screen.dock()->countsText()));
+        QVERIFY(screen.dock()->countsText().contains(QStringLiteral("1 unacknowledged")));
     }
 
     void aViewerIsToldItCannotAct()
