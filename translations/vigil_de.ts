@@ -660,6 +660,10 @@
         <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
         <translation>--max-skew: „%1“ ist keine Sekundenzahl von 1 bis 604800</translation>
     </message>
+    <message>
+        <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
+        <translation>Die simulierten Mitarbeiter des Clusters bestätigen nichts: Das tut nur eine Person am Dashboard. (Was sie tun, ist immer mit „Name (simulated)“ gezeichnet.)</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

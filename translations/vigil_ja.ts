@@ -657,6 +657,10 @@
         <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
         <translation>--max-skew: &apos;%1&apos; は 1 から 604800 までの秒数ではありません</translation>
     </message>
+    <message>
+        <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
+        <translation>シミュレーション上の担当者は何も確認しません。確認するのはダッシュボードの前の人だけです。(担当者の操作には常に「名前 (simulated)」と署名されます。)</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

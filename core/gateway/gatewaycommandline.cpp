@@ -76,6 +76,9 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                        Tr::tr("What the simulated cluster lives through: steady, decline or quiet (default steady; "
                               "decline for --demo)."),
                        QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("no-simulated-operators"),
+                       Tr::tr("The simulated cluster's people acknowledge nothing: only a person at a dashboard does. "
+                              "(What they do is always signed \"name (simulated)\".)") });
     parser.addOption({ QStringLiteral("checkpoint-steps"),
                        Tr::tr("Steps between the training job's checkpoints (default 500)."), QStringLiteral("N"),
                        QStringLiteral("500") });
@@ -130,6 +133,7 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                 .arg(parser.value(QStringLiteral("scenario")), scenarioNames().join(QStringLiteral(", ")));
         options.simulator.scenario = *scenario;
     }
+    options.simulator.simulatedOperators = !parser.isSet(QStringLiteral("no-simulated-operators"));
     const uint checkpointSteps = parser.value(QStringLiteral("checkpoint-steps")).toUInt(&ok);
     if (!ok || checkpointSteps < 1 || checkpointSteps > 10000000)
         return Tr::tr("--checkpoint-steps: '%1' is not a number of steps from 1 to 10000000")

@@ -132,6 +132,11 @@ void ClusterSimulator::at(int64_t timeMs, std::function<void(std::vector<Event> 
     m_pending.push({ timeMs, m_order++, std::move(run) });
 }
 
+QString simulatedOperatorName(const QString &name)
+{
+    return name.isEmpty() ? name : QStringLiteral("%1 (simulated)").arg(name);
+}
+
 uint64_t ClusterSimulator::record(std::vector<Event> &events, EventType type, Severity severity, EntityRef entity,
                                   QString message, int32_t code, double value, int64_t step, const QString &jobId,
                                   uint64_t target, const QString &operatorName)
@@ -147,7 +152,7 @@ uint64_t ClusterSimulator::record(std::vector<Event> &events, EventType type, Se
     e.value = value;
     e.step = step;
     e.message = std::move(message);
-    e.operatorName = operatorName;
+    e.operatorName = simulatedOperatorName(operatorName);
     e.targetEventId = target;
     events.push_back(std::move(e));
     return events.back().id;
@@ -326,7 +331,8 @@ void ClusterSimulator::scheduleOperatorReaction(uint64_t warningId, EntityRef en
 {
     // About a third of amber warnings get acknowledged, by the day shift: a
     // warning that arrives at night waits for the morning. None is remediated
-    // here: acknowledgement is not repair.
+    // here: acknowledgement is not repair. (The draw is made either way, so that turning the
+    // simulated people off changes nothing else in the run.)
     if (!m_random.chance(0.35))
         return;
     const double hourOfDay = std::fmod(double(m_clockMs) / double(HourMs), 24.0);
@@ -335,8 +341,9 @@ void ClusterSimulator::scheduleOperatorReaction(uint64_t warningId, EntityRef en
         delayHours = std::fmod(24.0 + 8.0 - hourOfDay, 24.0) + m_random.uniform(0.1, 1.5);
     const QString who = QString::fromLatin1(Operators[size_t(m_random.uniform() * 5.0)]);
     at(m_clockMs + int64_t(delayHours * HourMs), [this, warningId, entity, who](std::vector<Event> &events) {
-        record(events, EventType::Acknowledge, Severity::Info, entity, QStringLiteral("acknowledged"), 0, 0.0, 0, {},
-               warningId, who);
+        if (m_options.simulatedOperators)
+            record(events, EventType::Acknowledge, Severity::Info, entity, QStringLiteral("acknowledged"), 0, 0.0, 0,
+                   {}, warningId, who);
     });
 }
 
@@ -515,6 +522,8 @@ void ClusterSimulator::playBeat(const DeclineStory::Step &step, std::vector<Even
                step.operatorName);
         break;
     case B::Acknowledge: {
+        if (!m_options.simulatedOperators)
+            break;
         const bool thermal = step.value > 0.5;
         record(events, EventType::Acknowledge, Severity::Info,
                thermal ? EntityRef { EntityKind::Rack, m_story.hotRack } : eccGpu, step.text, 0, 0.0, 0, trainingJob,

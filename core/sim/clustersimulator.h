@@ -27,7 +27,14 @@ struct SimulatorOptions
     bool eventsOnly = false; // skip per-GPU physics: failures, restarts and the story only (calibration runs)
     uint32_t checkpointIntervalSteps = 0; // the training job's; 0: 500
     int64_t checkpointStallMs = 20000; // how long a checkpoint stalls training (its synchronous part)
+    // The scenario's people: the acknowledgements they make. Off, a person at the dashboard
+    // is the only one acknowledging. Whatever the simulated people do is signed
+    // "name (simulated)", so nobody mistakes it for a colleague.
+    bool simulatedOperators = true;
 };
+
+// How the simulator signs what its people do: "a.nakamura (simulated)".
+QString simulatedOperatorName(const QString &name);
 
 // Metric values indexed [metric id][entity index], ids as in standardMetrics().
 using MetricColumns = std::vector<std::vector<float>>;

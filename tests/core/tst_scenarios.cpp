@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace vigil;
 
@@ -23,13 +24,15 @@ struct Run
 };
 
 Run simulate(Scenario scenario, uint32_t gpus, double hours, int64_t tickMs, uint64_t seed = 1, bool eventsOnly = false,
-             const std::function<void(const ClusterSimulator &, const MetricColumns &)> &perTick = {})
+             const std::function<void(const ClusterSimulator &, const MetricColumns &)> &perTick = {},
+             bool simulatedOperators = true)
 {
     SimulatorOptions options;
     options.shape.gpus = gpus;
     options.scenario = scenario;
     options.seed = seed;
     options.eventsOnly = eventsOnly;
+    options.simulatedOperators = simulatedOperators;
     ClusterSimulator sim(options);
     Run run;
     const int64_t ticks = int64_t(hours * 3600000.0) / tickMs;
@@ -270,6 +273,33 @@ private Q_SLOTS:
         // The warnings in the stream carry no hint of which failure they belong to.
         for (uint64_t id : hbm->precursorEventIds)
             QVERIFY(!byId[id]->message.contains(QStringLiteral("HBM3 Memory")));
+    }
+
+    // The scenario's people sign what they do as simulated; turned off, they acknowledge
+    // nothing, and the rest of the week is the same week.
+    void simulatedOperatorsAreLabelledAndCanBeTurnedOff()
+    {
+        const Run with = simulate(Scenario::Decline, 2048, 168.0, 60000, 1, true);
+        const Run without = simulate(Scenario::Decline, 2048, 168.0, 60000, 1, true, {}, false);
+        size_t acknowledgements = 0;
+        for (const Event &e : with.events) {
+            if (!e.operatorName.isEmpty())
+                QVERIFY2(e.operatorName.endsWith(QStringLiteral(" (simulated)")), qPrintable(e.operatorName));
+            acknowledgements += e.type == EventType::Acknowledge;
+        }
+        QVERIFY(acknowledgements > 10);
+        QVERIFY(std::none_of(without.events.begin(), without.events.end(),
+                             [](const Event &e) { return e.type == EventType::Acknowledge; }));
+        using Key = std::tuple<int64_t, int, int, uint32_t, int32_t, QString>;
+        auto keys = [](const std::vector<Event> &events) {
+            std::vector<Key> out;
+            for (const Event &e : events)
+                if (e.type != EventType::Acknowledge)
+                    out.emplace_back(e.timeMs, int(e.type), int(e.entity.kind), e.entity.index, e.code, e.message);
+            return out;
+        };
+        QCOMPARE(keys(without.events), keys(with.events));
+        QCOMPARE(without.truth.size(), with.truth.size());
     }
 
     void eventsAreInTimeOrderWithUniqueIds()

@@ -395,7 +395,7 @@ private Q_SLOTS:
                 restartRow = r;
         QVERIFY(restartRow >= 0);
         QCOMPARE(ledger->model()->index(restartRow, InterventionTableModel::OperatorColumn).data().toString(),
-                 QStringLiteral("m.okafor"));
+                 QStringLiteral("m.okafor (simulated)"));
         QVERIFY(restartRow >= 0);
         const uint64_t answered = ledger->model()->index(restartRow, 0).data(DebtIncidentRole).toULongLong();
         QVERIFY(answered != 0);
