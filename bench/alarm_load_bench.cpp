@@ -27,8 +27,7 @@ void runAlarmLoadBenchmark(BenchReport &report)
     AlarmRun run;
     playThroughAlarms(options, 168.0, run);
     const std::vector<TimeSpan> upsets = upsetPeriods(run.events);
-    const FloodFigures f
-        = floodFigures(run.activations, run.alarms, run.fromMs, run.toMs, 1, upsets);
+    const FloodFigures f = floodFigures(run.activations, run.alarms, run.fromMs, run.toMs, 1, upsets);
 
     // The same figures for one alarm per hardware warning.
     std::vector<AlarmActivation> perWarning;
@@ -43,8 +42,8 @@ void runAlarmLoadBenchmark(BenchReport &report)
     (void)stopping;
 
     QTextStream(stdout) << QStringLiteral("alarms on the decline week: %1 annunciated (%2 hardware warnings); "
-                                         "low %3 %, medium %4 %, high or critical %5 %; %6 of %7 10-minute windows "
-                                         "steady, %8 flood windows there; peak %9 in 10 minutes")
+                                          "low %3 %, medium %4 %, high or critical %5 %; %6 of %7 10-minute windows "
+                                          "steady, %8 flood windows there; peak %9 in 10 minutes")
                                .arg(f.activations)
                                .arg(raw.activations)
                                .arg(100.0 * f.share(AlarmPriority::Low), 0, 'f', 1)

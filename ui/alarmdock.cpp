@@ -168,9 +168,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     // The last alarms stay in sight during an outage, greyed: what stood when the feed was lost.
     m_view->setStyleSheet(stale ? QStringLiteral("QTreeView { color: #8b949e; }") : QString());
     const QString colour = blind || stale ? QStringLiteral("#8b949e")
-        : asking == 0                    ? QStringLiteral("#7ee787")
-        : highest >= AlarmPriority::High ? QStringLiteral("#ff6b6b")
-                                         : QStringLiteral("#ffc400");
+        : asking == 0                     ? QStringLiteral("#7ee787")
+        : highest >= AlarmPriority::High  ? QStringLiteral("#ff6b6b")
+                                          : QStringLiteral("#ffc400");
     m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px; color:%1").arg(colour));
     setWindowTitle(asking ? tr("Alarms (%1 unacknowledged)").arg(asking) : tr("Alarms"));
 
@@ -356,8 +356,8 @@ void AlarmDock::assign()
 
 void AlarmDock::escalate()
 {
-    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate “%1”"),
-                 Question { tr("Escalate"), tr("Why (optional):"), {} }, [](v1::ActRequest &r, const QString &why) {
+    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate “%1”"), Question { tr("Escalate"), tr("Why (optional):"), {} },
+                 [](v1::ActRequest &r, const QString &why) {
                      r.set_comment(why.toStdString());
                      return true;
                  });

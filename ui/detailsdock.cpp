@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "detailsdock.h"
 
+#include "alarmshades.h"
 #include "chart/timeserieschart.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
 #include "gpudescription.h"
 #include "gpuhistory.h"
-#include "alarmshades.h"
 #include "rackmap/colorscale.h"
 #include "sparkline/sparklinetable.h"
 

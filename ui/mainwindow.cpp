@@ -8,6 +8,7 @@
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
 #include "costsettingsdialog.h"
+#include "dashboardsession.h"
 #include "detailsdock.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
@@ -15,8 +16,6 @@
 #include "eventlogmodel.h"
 #include "gpudescription.h"
 #include "gpuhistory.h"
-#include "hardwarewarnings.h"
-#include "historybackfiller.h"
 #include "incidentdock.h"
 #include "jobtablemodel.h"
 #include "legend/colorlegend.h"
@@ -135,8 +134,7 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
 
 MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     : QMainWindow(parent)
-    , m_live(live)
-    , m_feed(&live)
+    , m_session(new DashboardSession(live, this))
     , m_rackMap(new RackMapWidget(this))
     , m_legend(new ColorLegend(this))
     , m_status(new ConnectionStatusWidget(this))
@@ -152,8 +150,6 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
 {
     m_coverage = new QLabel(this);
     m_trainingDock = new TrainingDock(this);
-    m_warnings = std::make_unique<HardwareWarnings>();
-    m_views = ViewHistories::fresh();
     m_incidentDock = new IncidentDock(this);
     m_alarmDock = new AlarmDock(this);
     m_alarmCount = new QLabel(this);
@@ -161,11 +157,9 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
         // The price, lead time and night hours saved; what makes no sense is refused and said so.
         QSettings settings;
         m_pricingProblem = PricingSettings::load(settings, m_pricing);
-        m_analysis.setSettings(m_pricing.cost);
-        m_analysis.setGritSettings(m_pricing.grit);
+        m_session->setPricing(m_pricing.cost, m_pricing.grit);
     }
-    m_backfiller = new HistoryBackfiller(this);
-    connect(m_backfiller, &HistoryBackfiller::ready, this, &MainWindow::applyBackfill);
+    connect(m_session, &DashboardSession::historiesRebuilt, this, &MainWindow::applyBackfill);
     m_replayBar = new ReplayBar(this);
     m_replayLabel = new QLabel(this);
     m_replayLabel->setStyleSheet(QStringLiteral("color:#58a6ff; font-weight:bold; padding:0 8px"));
@@ -182,7 +176,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     connect(m_rackMap, &RackMapWidget::viewChanged, this, [this] { m_breadcrumb->setText(m_rackMap->breadcrumb()); });
     layout->addWidget(m_legend);
     setCentralWidget(central);
-    m_rackMap->setTooltipProvider([this](int gpu) { return describeGpu(m_state, uint32_t(gpu)); });
+    m_rackMap->setTooltipProvider([this](int gpu) { return describeGpu(m_session->state(), uint32_t(gpu)); });
 
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_jobs);
@@ -223,7 +217,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     connect(m_incidentDock, &IncidentDock::settingsRequested, this, &MainWindow::editPricing);
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();
-        const Topology *t = m_state.topology().get();
+        const Topology *t = m_session->state().topology().get();
         if (t && gpu >= 0 && size_t(gpu) < t->jobOfGpu.size() && t->jobOfGpu[size_t(gpu)] >= 0)
             m_trainingDock->setJob(t->jobOfGpu[size_t(gpu)]); // the selected GPU's job
     });
@@ -296,9 +290,9 @@ void MainWindow::createActions()
     m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_liveAction->setEnabled(false);
     m_bundleAction = fileMenu->addAction(tr("Export incident &bundle…"), this, [this] {
-        if (m_replay) {
-            const RecordingOverview o = m_replay->overview();
-            exportBundleInteractively(this, m_replay->path(), m_replay->shownMs(), o.startMs, o.endMs);
+        if (ReplayFeed *replay = m_session->replay()) {
+            const RecordingOverview o = replay->overview();
+            exportBundleInteractively(this, replay->path(), replay->shownMs(), o.startMs, o.endMs);
         }
     });
     m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -403,7 +397,8 @@ void MainWindow::createActions()
             m_rackMap->fitAll();
     });
     connect(m_hallTimer, &QTimer::timeout, this, [this] {
-        const int halls = m_state.topology() ? int(m_state.topology()->halls.size()) : 0;
+        const Topology *t = m_session->state().topology().get();
+        const int halls = t ? int(t->halls.size()) : 0;
         m_hallShown = m_hallShown + 1 >= halls ? -1 : m_hallShown + 1;
         m_hallShown < 0 ? m_rackMap->fitAll() : m_rackMap->showHall(m_hallShown);
     });
@@ -478,7 +473,7 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 
 bool MainWindow::find(const QString &query, double cellPixels)
 {
-    const Topology *t = m_state.topology().get();
+    const Topology *t = m_session->state().topology().get();
     const std::optional<uint32_t> gpu = t ? findGpu(*t, query) : std::nullopt;
     if (!gpu) {
         statusBar()->showMessage(tr("Nothing matches '%1'").arg(query.trimmed()), 5000);
@@ -493,15 +488,17 @@ bool MainWindow::find(const QString &query, double cellPixels)
 void MainWindow::updateDetails()
 {
     const int gpu = m_rackMap->selectedGpu();
-    if (gpu >= 0 && m_state.topology())
-        alarmShades(m_alarms, *m_state.topology(), m_alarmShades);
-    m_detailsDock->showGpu(m_state, gpu,
+    const ClusterState &state = m_session->state();
+    const ViewHistories &views = m_session->views();
+    if (gpu >= 0 && state.topology())
+        alarmShades(m_session->alarms(), *state.topology(), m_alarmShades);
+    m_detailsDock->showGpu(state, gpu,
                            gpu >= 0 ? m_eventDock->model()->recentFor({ EntityKind::Gpu, uint32_t(gpu) }, 12)
                                     : std::vector<Event> {},
-                           *m_views.recent, *m_views.hour, m_alarmShades);
+                           *views.recent, *views.hour, m_alarmShades);
     if (gpu >= 0)
         m_detailsDock->showNodeAndRackCharts(
-            m_state, gpu, *m_views.hour, *m_views.inlet, *m_views.pdu,
+            state, gpu, *views.hour, *views.inlet, *views.pdu,
             [this](EntityRef entity) { return m_eventDock->model()->recentFor(entity, 12); });
 }
 
@@ -521,7 +518,7 @@ void MainWindow::updateLegend()
         return;
     }
     std::vector<std::pair<QString, QRgb>> jobs;
-    if (const Topology *t = m_state.topology().get())
+    if (const Topology *t = m_session->state().topology().get())
         for (size_t j = 0; j < t->jobs.size(); ++j)
             jobs.emplace_back(tr("%1 (%2)").arg(t->jobs[j].id, priorityClassName(t->jobs[j].priority)),
                               ColorScale::category(int(j)));
@@ -538,9 +535,10 @@ OverlaySpec MainWindow::currentSpec() const
 void MainWindow::applyOverlay()
 {
     const OverlaySpec spec = currentSpec();
-    computeOverlay(m_state, m_overlay, m_cellValues, m_warnings.get(), &m_alarms);
-    if (spec.ramp == OverlaySpec::Ramp::Diverging && m_state.topology())
-        relativeToRackPeers(*m_state.topology(), m_cellValues);
+    const ClusterState &state = m_session->state();
+    computeOverlay(state, m_overlay, m_cellValues, &m_session->warnings(), &m_session->alarms());
+    if (spec.ramp == OverlaySpec::Ramp::Diverging && state.topology())
+        relativeToRackPeers(*state.topology(), m_cellValues);
     m_rackMap->setRackAggregate(spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
                                     : spec.ramp == OverlaySpec::Ramp::Diverging
                                     ? RackMapWidget::RackAggregate::LargestMagnitude
@@ -555,7 +553,7 @@ void MainWindow::updateCellMarks()
     if (m_overlay == Overlay::DataAge)
         m_scratch = m_cellValues; // already computed for the overlay itself
     else
-        gpuDataAge(m_state, m_scratch);
+        gpuDataAge(m_session->state(), m_scratch);
     m_cellMarks.assign(m_scratch.size(), RackMapWidget::NoMark);
     size_t stale = 0;
     for (size_t g = 0; g < m_scratch.size(); ++g)
@@ -581,7 +579,7 @@ void MainWindow::countPlacement()
     // Placement changes only with the topology: counted once, not every frame.
     m_unplacedGpus = 0;
     m_assumedRacks = 0;
-    const Topology *t = m_state.topology().get();
+    const Topology *t = m_session->state().topology().get();
     if (!t)
         return;
     for (size_t r = 0; r < t->racks.size(); ++r) {
@@ -619,115 +617,66 @@ void MainWindow::setRelativeToPeers(bool relative)
 
 void MainWindow::refresh()
 {
-    // Events first, with the continuity they belong to: after a jump the views
-    // start over before anything of the new instant reaches them.
-    uint64_t continuity = 0;
-    const std::vector<Event> events = m_feed->takeEvents(continuity);
-    const bool jumped = continuity != m_continuity;
-    if (jumped) {
-        m_continuity = continuity;
+    const SessionTick tick = m_session->tick();
+    const ClusterState &state = m_session->state();
+    if (tick.jumped)
         resetViews();
-        if (m_replay)
-            m_backfiller->request(m_replay->path(), m_replay->shownMs());
-    }
-    if (m_replay) { // the live stream runs on behind the replay: keep its newest events
-        const std::vector<Event> live = m_live.takeEvents();
-        m_liveEvents.insert(m_liveEvents.end(), live.begin(), live.end());
-    } else {
-        m_liveEvents.insert(m_liveEvents.end(), events.begin(), events.end());
-    }
-    while (m_liveEvents.size() > ReplayFeed::EventHistoryLimit)
-        m_liveEvents.pop_front();
-
-    const std::shared_ptr<const Topology> previous = m_state.topology();
-    const bool newState = m_feed->copyIfNewer(m_state, m_generation);
-    if (newState && m_state.topology() != previous) {
-        m_rackMap->setTopology(m_state.topology());
+    if (tick.topologyChanged) {
+        m_rackMap->setTopology(state.topology());
         m_breadcrumb->setText(m_rackMap->breadcrumb());
-        m_eventDock->setTopology(m_state.topology());
-        m_warnings->setTopology(m_state.topology());
-        m_trainingDock->setTopology(m_state.topology());
+        m_eventDock->setTopology(state.topology());
+        m_trainingDock->setTopology(state.topology());
         countPlacement();
         updateLegend();
     }
-    if (m_state.topology() != m_analysedTopology) {
-        // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
-        m_analysedTopology = m_state.topology();
-        m_analysis.setTopology(m_analysedTopology);
-        if (m_replay)
-            m_analysis.addEvents(m_recordingEvents);
+    if (tick.incidentsUpdated)
+        m_incidentDock->showAnalysis(m_session->analysis());
+    updateAlarms(tick.alarmsChanged);
+    applyEvents(tick.events);
+    if (tick.newState) {
+        m_trainingDock->update(state);
+        m_jobs->setState(state);
     }
-    if (!m_replay)
-        m_analysis.addEvents(events);
-    if (newState)
-        m_analysis.noteState(m_state);
-    updateIncidents(jumped && newState); // after a jump, the costs as of the new instant at once
-    updateAlarms();
-    // Events before the overlay: the alarm, error and throttle overlays are made of them.
-    applyEvents(events);
-    if (newState) {
-        m_warnings->prune(m_state.timeMs());
-        m_views.record(m_state);
-        m_trainingDock->update(m_state);
-        m_jobs->setState(m_state);
-    }
-    if (newState || !events.empty()) {
+    if (tick.newState || !tick.events.empty()) {
         applyOverlay();
         updateDetails();
     }
-    const ConnectionStatus status = m_live.status();
-    m_status->showStatus(status, m_replay ? 0 : m_state.timeMs(), m_live.gaps());
-    m_rackMap->setStaleNotice(m_replay ? QString() : staleNotice(status));
-    if (m_replay)
+    const ConnectionStatus status = m_session->live().status();
+    const bool replaying = m_session->isReplaying();
+    m_status->showStatus(status, replaying ? 0 : state.timeMs(), m_session->live().gaps());
+    m_rackMap->setStaleNotice(replaying ? QString() : staleNotice(status));
+    if (replaying)
         m_replayLabel->setText(tr("%1 · cluster time %2 UTC%3")
                                    .arg(m_replayBar->describe(),
-                                        QDateTime::fromMSecsSinceEpoch(m_state.timeMs(), Qt::UTC)
+                                        QDateTime::fromMSecsSinceEpoch(state.timeMs(), Qt::UTC)
                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                                        m_backfiller->isBusy() ? tr(" · rebuilding history…") : QString()));
+                                        m_session->isRebuildingHistories() ? tr(" · rebuilding history…") : QString()));
 }
 
 void MainWindow::applyEvents(const std::vector<Event> &events)
 {
     if (events.empty())
         return;
-    m_warnings->add(events);
     m_trainingDock->addEvents(events);
     m_eventDock->append(events);
 }
 
 void MainWindow::resetViews()
 {
-    m_backfiller->cancel();
-    m_views = ViewHistories::fresh();
-    m_warnings->setTopology(m_state.topology());
     m_eventDock->model()->clear();
-    m_trainingDock->setTopology(m_state.topology());
+    m_trainingDock->setTopology(m_session->state().topology());
     m_trainingDock->resetHistory();
-    if (!m_replay) {
-        m_analysedTopology.reset(); // started over with the next state
-    }
-}
-
-void MainWindow::updateIncidents(bool force)
-{
-    // Once a second is plenty for a table of incidents; their downtime grows while they are open.
-    const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    if (!force && now - m_analysedAtMs < 1000)
-        return;
-    m_analysedAtMs = now;
-    m_analysis.update(m_state.timeMs());
-    m_incidentDock->showAnalysis(m_analysis);
 }
 
 void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause)
 {
-    if (m_replay)
+    if (m_session->isReplaying())
         m_replayBar->seek(failedMs); // the cluster as it was when the job went down
     if (job >= 0) {
         // The job's charts around the failure: the hours before it, the recovery after it.
         m_trainingDock->setJob(job);
         m_trainingDock->focusOn(failedMs - 6 * 3600000LL, failedMs + 3 * 3600000LL);
-        if (const Incident *incident = m_analysis.tracker().find(incidentId)) {
+        if (const Incident *incident = m_session->analysis().tracker().find(incidentId)) {
             std::vector<uint64_t> marked = incident->eventIds; // the failure, restart, rollback
             marked.insert(marked.end(), incident->actionIds.begin(), incident->actionIds.end());
             m_trainingDock->highlightEvents(marked);
@@ -748,27 +697,22 @@ QString MainWindow::alarmCountText() const
     return m_alarmCount->text();
 }
 
-void MainWindow::updateAlarms()
+void MainWindow::updateAlarms(bool changed)
 {
-    // Live, the gateway's alarms, aged on the live clock and kept (stale) through an outage;
-    // replaying, the recording's alarms at the instant shown.
-    if (!m_replay && m_state.timeMs() > 0) {
-        m_liveClockMs = m_state.timeMs();
-        m_liveTopology = m_state.topology();
-    }
-    const ConnectionState liveState = m_live.status().state;
+    // Live, the gateway's alarms, kept (stale) through an outage; replaying, the recording's
+    // at the instant shown. Redrawn when they change, and once a second for their ages.
+    const ConnectionState liveState = m_session->live().status().state;
     m_alarmDock->setConnected(liveState == ConnectionState::Live || liveState == ConnectionState::Resumed);
-    const bool changed = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     if (!changed && now - m_alarmsShownAtMs < 1000)
         return;
     m_alarmsShownAtMs = now;
-    m_alarmDock->showAlarms(m_alarms, m_replay ? m_state.timeMs() : m_liveClockMs,
-                            m_replay || !m_liveTopology ? m_state.topology() : m_liveTopology, &m_analysis);
+    const std::vector<Alarm> &alarms = m_session->alarms();
+    m_alarmDock->showAlarms(alarms, m_session->alarmClockMs(), m_session->alarmTopology(), &m_session->analysis());
     if (changed && m_overlay == Overlay::Alarms)
         applyOverlay(); // the map shows the same alarms as the list
     const size_t asking = m_alarmDock->unacknowledged();
-    m_alarmCount->setVisible(!m_alarms.empty());
+    m_alarmCount->setVisible(!alarms.empty());
     m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
     m_alarmCount->setStyleSheet(QStringLiteral("padding:0 8px; font-weight:bold; color:%1")
                                     .arg(asking == 0 ? QStringLiteral("#7ee787")
@@ -779,9 +723,10 @@ void MainWindow::updateAlarms()
 
 void MainWindow::showEntity(EntityRef entity)
 {
-    if (!m_state.topology())
+    const Topology *topology = m_session->state().topology().get();
+    if (!topology)
         return;
-    const std::vector<uint32_t> gpus = gpusAffectedBy(*m_state.topology(), entity);
+    const std::vector<uint32_t> gpus = gpusAffectedBy(*topology, entity);
     if (!gpus.empty()) {
         m_rackMap->setSelectedGpu(int(gpus.front()));
         m_rackMap->centerOn(int(gpus.front()), entity.kind == EntityKind::Gpu ? 40.0 : 18.0);
@@ -791,7 +736,7 @@ void MainWindow::showEntity(EntityRef entity)
 ReportWindow *MainWindow::openReport()
 {
     // The recording being replayed, or this session's; otherwise one to choose.
-    QString path = m_replay ? m_replay->path() : QString();
+    QString path = m_session->isReplaying() ? m_session->replay()->path() : QString();
     if (path.isEmpty() && m_recorder && m_recorder->isRecording())
         path = m_recorder->status().path;
     if (path.isEmpty())
@@ -823,23 +768,16 @@ QString MainWindow::applyPricing(const PricingSettings &pricing)
     m_pricingProblem.clear();
     QSettings settings;
     m_pricing.save(settings);
-    m_analysis.setSettings(m_pricing.cost);
-    m_analysis.setGritSettings(m_pricing.grit);
-    updateIncidents(true);
+    m_session->setPricing(m_pricing.cost, m_pricing.grit);
+    m_incidentDock->showAnalysis(m_session->analysis());
     return {};
 }
 
 void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)
 {
-    // Only a backfill for the instant the views restarted from fits them.
-    const int64_t expected = m_replay ? m_replay->shownMs() : m_state.timeMs();
-    if (!backfill || backfill->timeMs > expected)
-        return;
-    m_views = std::move(backfill->views);
-    m_views.record(m_state);
     if (backfill->training) {
         m_trainingDock->resetHistory(std::move(*backfill->training));
-        m_trainingDock->update(m_state);
+        m_trainingDock->update(m_session->state());
     }
     m_trainingDock->addEarlierEvents(backfill->earlierJobEvents);
     if (!backfill->error.isEmpty())
@@ -849,43 +787,44 @@ void MainWindow::applyBackfill(std::shared_ptr<Backfill> backfill)
 
 bool MainWindow::isBackfilling() const
 {
-    return m_backfiller->isBusy();
+    return m_session->isRebuildingHistories();
 }
 
-void MainWindow::switchFeed(ClusterFeed *feed)
+bool MainWindow::isReplaying() const
 {
-    m_feed = feed;
-    m_state = ClusterState();
-    m_generation = 0;
-    m_continuity = ~uint64_t(0);
-    // The alarms follow the views: the gateway's live, the recording's as they stood when replaying.
-    m_alarms.clear();
-    m_alarmGeneration = ~uint64_t(0);
-    m_alarmDock->setReplaying(feed != &m_live);
+    return m_session->isReplaying();
+}
+
+const ClusterState &MainWindow::clusterState() const
+{
+    return m_session->state();
+}
+
+const IncidentAnalysis &MainWindow::incidentAnalysis() const
+{
+    return m_session->analysis();
+}
+
+void MainWindow::showReplayControls(bool replaying)
+{
+    m_replayToolbar->setVisible(replaying);
+    m_replayLabel->setVisible(replaying);
+    m_status->setVisible(!replaying);
+    m_liveAction->setEnabled(replaying);
+    m_bundleAction->setEnabled(replaying);
+    m_importAction->setEnabled(replaying);
+    m_alarmDock->setReplaying(replaying);
 }
 
 QString MainWindow::openRecording(const QString &path)
 {
-    auto replay = std::make_unique<ReplayFeed>();
-    if (QString error = replay->open(path); !error.isEmpty())
-        return error;
     m_replayBar->setFeed(nullptr);
-    {
-        // Every incident of the recording, before and after the cursor, for the Incidents dock.
-        RecordingReader reader;
-        if (reader.open(path).isEmpty())
-            m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+    if (QString error = m_session->openRecording(path); !error.isEmpty()) {
+        m_replayBar->setFeed(m_session->replay());
+        return error;
     }
-    m_analysedTopology.reset();
-    m_replay = std::move(replay);
-    switchFeed(m_replay.get());
-    m_replayBar->setFeed(m_replay.get());
-    m_replayToolbar->show();
-    m_replayLabel->show();
-    m_status->hide();
-    m_liveAction->setEnabled(true);
-    m_bundleAction->setEnabled(true);
-    m_importAction->setEnabled(true);
+    m_replayBar->setFeed(m_session->replay());
+    showReplayControls(true);
     m_replayBar->timeline()->setFocus();
     m_incidentDock->raise(); // after the fact, the incidents are what one comes for
     setWindowFilePath(path);
@@ -896,28 +835,21 @@ QString MainWindow::openRecording(const QString &path)
 
 void MainWindow::goLive()
 {
-    if (!m_replay)
+    if (!m_session->isReplaying())
         return;
     m_replayBar->setFeed(nullptr);
-    switchFeed(&m_live);
-    m_replay.reset();
-    m_recordingEvents.clear();
-    m_analysedTopology.reset();
-    m_replayToolbar->hide();
-    m_replayLabel->hide();
-    m_status->show();
-    m_liveAction->setEnabled(false);
-    m_bundleAction->setEnabled(false);
-    m_importAction->setEnabled(false);
+    m_session->goLive();
+    showReplayControls(false);
     setWindowFilePath(QString());
     refresh();
     // The live views start over: the recent events come back from memory, the
     // histories from the recording being made (when there is one).
-    applyEvents(std::vector<Event>(m_liveEvents.begin(), m_liveEvents.end()));
-    if (m_recorder && m_recorder->isRecording() && m_state.timeMs() > 0) {
+    applyEvents(m_session->refillLiveEvents());
+    const int64_t now = m_session->state().timeMs();
+    if (m_recorder && m_recorder->isRecording() && now > 0) {
         RecorderStatus s = m_recorder->status();
         if (s.frames > 0)
-            m_backfiller->request(s.path, m_state.timeMs());
+            m_session->rebuildHistories(s.path, now);
     }
 }
 
@@ -936,13 +868,14 @@ void MainWindow::chooseRecording()
 
 void MainWindow::importHistory()
 {
-    if (!m_replay)
+    ReplayFeed *replay = m_session->replay();
+    if (!replay)
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Import an event history"), QString(),
                                                       tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
     if (path.isEmpty())
         return;
-    const ImportReport report = importEventHistory(path, m_replay->path());
+    const ImportReport report = importEventHistory(path, replay->path());
     QMessageBox box(report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
                     tr("Import event history"),
                     report.error.isEmpty()
@@ -959,14 +892,15 @@ void MainWindow::importHistory()
     box.setDetailedText(problems.join(QLatin1Char('\n')));
     box.exec();
     if (report.imported) {
-        m_replay->reloadOverview();
-        m_replay->seek(m_replay->shownMs(), false); // the views pick the new events up
+        replay->reloadOverview();
+        replay->seek(replay->shownMs(), false); // the views pick the new events up
     }
 }
 
 void MainWindow::addBookmark(int64_t timeMs)
 {
-    if (!m_replay)
+    ReplayFeed *replay = m_session->replay();
+    if (!replay)
         return;
     bool ok = false;
     const QString note = QInputDialog::getText(
@@ -977,11 +911,10 @@ void MainWindow::addBookmark(int64_t timeMs)
     if (!ok || note.trimmed().isEmpty())
         return;
     const QString author = QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
-    if (const QString error = recording::addBookmark(m_replay->path(), timeMs, note.trimmed(), author);
-        !error.isEmpty())
+    if (const QString error = recording::addBookmark(replay->path(), timeMs, note.trimmed(), author); !error.isEmpty())
         QMessageBox::warning(this, tr("Cannot store the bookmark"), error);
     else
-        m_replay->reloadOverview();
+        replay->reloadOverview();
 }
 
 void MainWindow::setRecorderControl(RecorderControl *control)
@@ -999,7 +932,7 @@ void MainWindow::setRecorderControl(RecorderControl *control)
 QString MainWindow::staleNotice(const ConnectionStatus &status) const
 {
     constexpr double StaleAfterSeconds = 5.0;
-    if (!m_state.topology())
+    if (!m_session->state().topology())
         return {};
     const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - status.lastMessageAt).count();
     if (status.state != ConnectionState::Reconnecting && age < StaleAfterSeconds)

@@ -9,8 +9,6 @@
 #include "state/clusterstate.h"
 #include "viewhistories.h"
 
-#include <deque>
-
 #include <QMainWindow>
 
 #include <memory>
@@ -29,7 +27,7 @@ class ClusterFeed;
 class ColorLegend;
 struct Backfill;
 struct ConnectionStatus;
-class HistoryBackfiller;
+class DashboardSession;
 class IncidentDock;
 class RecorderControl;
 class RecorderIndicator;
@@ -70,7 +68,7 @@ public:
     class ReportWindow *openReport();
     // Where the alarm actions go (the live gateway), and under what name.
     void setAlarmSender(AlarmDock::Sender sender, const QString &operatorName);
-    const IncidentAnalysis &incidentAnalysis() const { return m_analysis; }
+    const IncidentAnalysis &incidentAnalysis() const;
     // Prices the cost of grit with new settings (saved for the next start); why not, when they make no sense.
     QString applyPricing(const PricingSettings &pricing);
     const PricingSettings &pricing() const { return m_pricing; }
@@ -82,7 +80,8 @@ public:
     // Full screen with only the map, the legend (larger) and the status bar; Esc leaves it.
     void setWallDisplay(bool on);
     bool isWallDisplay() const { return m_wallDisplay; }
-    const ClusterState &clusterState() const { return m_state; }
+    const ClusterState &clusterState() const;
+    DashboardSession *session() const { return m_session; }
 
     // Pulls the newest state and status from the feed (what the refresh timer does).
     void refresh();
@@ -91,7 +90,7 @@ public:
     // recording, behind it); an error names the file and the problem.
     QString openRecording(const QString &path);
     void goLive();
-    bool isReplaying() const { return m_replay != nullptr; }
+    bool isReplaying() const;
     ReplayBar *replayBar() const { return m_replayBar; }
     // The flight recorder, so the window can show and switch it.
     void setRecorderControl(RecorderControl *control);
@@ -112,7 +111,7 @@ private:
     OverlaySpec currentSpec() const;
     void updateDetails();
     QString staleNotice(const ConnectionStatus &status) const;
-    void switchFeed(ClusterFeed *feed);
+    void showReplayControls(bool replaying);
     void resetViews();
     void applyEvents(const std::vector<Event> &events);
     void applyBackfill(std::shared_ptr<Backfill> backfill);
@@ -121,17 +120,10 @@ private:
     void importHistory();
     void showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause);
     void showEntity(EntityRef entity);
-    void updateAlarms();
+    void updateAlarms(bool changed);
     void editPricing();
-    void updateIncidents(bool force);
 
-    ClusterFeed &m_live;
-    ClusterFeed *m_feed;
-    std::unique_ptr<ReplayFeed> m_replay;
-    ClusterState m_state;
-    uint64_t m_generation = 0;
-    uint64_t m_continuity = ~uint64_t(0); // forces a reset at the first refresh
-    std::deque<Event> m_liveEvents; // the newest live events, to refill the views after a replay
+    DashboardSession *m_session;
     Overlay m_overlay = Overlay::GpuTemperature;
     std::vector<float> m_cellValues;
     std::vector<float> m_scratch; // data age, for the cell marks
@@ -140,23 +132,12 @@ private:
     size_t m_unplacedGpus = 0; // in racks the topology does not place
     size_t m_assumedRacks = 0;
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
-    std::unique_ptr<HardwareWarnings> m_warnings;
-    ViewHistories m_views;
-    IncidentAnalysis m_analysis;
     PricingSettings m_pricing;
     QString m_pricingProblem; // saved settings refused at start-up, shown once
     IncidentDock *m_incidentDock;
     AlarmDock *m_alarmDock;
     QLabel *m_alarmCount; // "▲ 3 unacknowledged" in the status bar
-    std::vector<Alarm> m_alarms; // the gateway's, live
-    uint64_t m_alarmGeneration = 0;
     int64_t m_alarmsShownAtMs = 0; // wall clock
-    int64_t m_liveClockMs = 0; // cluster time of the live stream
-    std::shared_ptr<const Topology> m_liveTopology;
-    int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
-    std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
-    std::shared_ptr<const Topology> m_analysedTopology;
-    HistoryBackfiller *m_backfiller;
     std::vector<float> m_alarmShades;
 
     RackMapWidget *m_rackMap;

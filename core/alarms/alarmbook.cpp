@@ -286,8 +286,8 @@ void AlarmBook::applyWarning(const Event &e)
     // services, so a node's throttling GPUs are one alarm on the node.
     const bool throttling = e.type == EventType::ThermalThrottle || e.type == EventType::PowerThrottle;
     const EntityRef entity = throttling && !stopsJob ? nodeOf(e.entity) : e.entity;
-    Alarm &a = alarmFor({ int(entity.kind), entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 },
-                        entity);
+    Alarm &a
+        = alarmFor({ int(entity.kind), entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 }, entity);
     a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
     a.value = e.value;
     a.message = e.message;
@@ -322,8 +322,8 @@ void AlarmBook::updateEccRate(uint32_t gpu, int64_t nowMs)
     double errors = 0.0;
     if (auto it = m_eccByGpu.find(gpu); it != m_eccByGpu.end()) {
         auto &counts = it->second;
-        counts.erase(counts.begin(), std::find_if(counts.begin(), counts.end(),
-                                                  [&](const ErrorCount &c) { return c.timeMs > since; }));
+        counts.erase(counts.begin(),
+                     std::find_if(counts.begin(), counts.end(), [&](const ErrorCount &c) { return c.timeMs > since; }));
         for (const ErrorCount &c : counts)
             errors += c.count;
         if (counts.empty())
@@ -633,8 +633,9 @@ void AlarmBook::applyReadings(const ClusterState &state)
             }
             const EntityRef entity { byRack ? EntityKind::Rack : kind, g };
             Alarm &a = alarmFor({ int(entity.kind), g, int(EventType::Unspecified), 0, metricId }, entity);
-            const QString unit = kind == EntityKind::Gpu ? (members == 1 ? QStringLiteral("GPU") : QStringLiteral("GPUs"))
-                                                         : (members == 1 ? QStringLiteral("node") : QStringLiteral("nodes"));
+            const QString unit = kind == EntityKind::Gpu
+                ? (members == 1 ? QStringLiteral("GPU") : QStringLiteral("GPUs"))
+                : (members == 1 ? QStringLiteral("node") : QStringLiteral("nodes"));
             a.message = !byRack ? rule.description
                                 : QStringLiteral("%1: %2 %3 of the rack").arg(rule.description).arg(members).arg(unit);
             if (!a.active)
@@ -667,8 +668,8 @@ void AlarmBook::advanceTo(int64_t nowMs)
         int64_t clearsAt = INT64_MAX;
         if (a.active && !a.isThreshold())
             clearsAt = a.sourceType != EventType::EccSingleBit ? saturatingAdd(a.lastSeenMs, WarningClearMs)
-                : m_eccByGpu.count(a.entity.index)                ? INT64_MAX
-                                                                   : saturatingAdd(a.lastSeenMs, EccRateWindowMs);
+                : m_eccByGpu.count(a.entity.index)             ? INT64_MAX
+                                                               : saturatingAdd(a.lastSeenMs, EccRateWindowMs);
         if (clearsAt <= nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
             deactivate(a, clearsAt);
         if (a.shelved && a.shelvedUntilMs <= nowMs) {

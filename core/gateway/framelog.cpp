@@ -120,10 +120,9 @@ QString generateSqliteRecording(const SimulatorOptions &options, int64_t duratio
             truthFile.write(t.toJsonLine());
     };
     // The alarms a gateway serving this run would have held, as a live recording keeps them.
-    sinks.alarms = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
-                       const std::vector<uint64_t> &forgotten) {
-        writer.addAlarmChanges(timeMs, book, changed, forgotten);
-    };
+    sinks.alarms
+        = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+              const std::vector<uint64_t> &forgotten) { writer.addAlarmChanges(timeMs, book, changed, forgotten); };
     const GenerationSummary result = generate(options, durationMs, intervalMs, 10, sinks);
     if (error.isEmpty())
         error = writer.commit();

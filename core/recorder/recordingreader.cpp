@@ -488,9 +488,10 @@ std::vector<Alarm> RecordingReader::alarmsAt(int64_t timeMs)
     std::vector<Alarm> alarms;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT u.alarm_id, u.alarm FROM alarm_updates u JOIN"
-                             " (SELECT alarm_id, max(id) AS last FROM alarm_updates WHERE time_ms <= ? GROUP BY alarm_id)"
-                             " l ON u.id = l.last ORDER BY u.alarm_id"));
+    q.prepare(
+        QStringLiteral("SELECT u.alarm_id, u.alarm FROM alarm_updates u JOIN"
+                       " (SELECT alarm_id, max(id) AS last FROM alarm_updates WHERE time_ms <= ? GROUP BY alarm_id)"
+                       " l ON u.id = l.last ORDER BY u.alarm_id"));
     q.addBindValue(qint64(timeMs));
     if (!q.exec())
         return alarms; // recorded before alarms were: none

@@ -293,9 +293,9 @@ private Q_SLOTS:
         QCOMPARE(idle->priority, AlarmPriority::Medium);
         QCOMPARE(crc->priority, AlarmPriority::Low); // a link retrying is worth a look, not a call
         // A GPU off the bus stops its job: high, critical for a large one, medium with nothing behind it.
-        QCOMPARE(fallen->priority, topology->jobs[0].gpuIndices.size() >= AlarmBook::LargeBlastRadiusGpus
-                                       ? AlarmPriority::Critical
-                                       : AlarmPriority::High);
+        QCOMPARE(fallen->priority,
+                 topology->jobs[0].gpuIndices.size() >= AlarmBook::LargeBlastRadiusGpus ? AlarmPriority::Critical
+                                                                                        : AlarmPriority::High);
         QCOMPARE(fallenIdle->priority, AlarmPriority::Medium);
         QCOMPARE(fallen->code, 79);
         // A repeat that stops the job raises a running alarm on the same condition.
@@ -313,8 +313,8 @@ private Q_SLOTS:
         };
         AlarmBook book = freshBook();
         // Three warnings of three errors each: nine in a day, under the floor.
-        book.applyEvents({ errors(1, T0, gpu, 3), errors(2, T0 + 60 * Minute, gpu, 3),
-                           errors(3, T0 + 120 * Minute, gpu, 3) });
+        book.applyEvents(
+            { errors(1, T0, gpu, 3), errors(2, T0 + 60 * Minute, gpu, 3), errors(3, T0 + 120 * Minute, gpu, 3) });
         QCOMPARE(book.size(), size_t(0));
         QVERIFY(book.activations().empty());
         book.applyEvents({ errors(4, T0 + 180 * Minute, gpu, 1) }); // the tenth
@@ -700,8 +700,8 @@ private Q_SLOTS:
         // Fifteen alarms during the upset (a real flood), one high; two low ones in steady operation.
         std::vector<AlarmActivation> stream;
         for (int i = 0; i < 15; ++i)
-            stream.push_back({ uint64_t(i + 1), T0 + 31 * Minute + i * 1000,
-                               i == 0 ? AlarmPriority::High : AlarmPriority::Medium });
+            stream.push_back(
+                { uint64_t(i + 1), T0 + 31 * Minute + i * 1000, i == 0 ? AlarmPriority::High : AlarmPriority::Medium });
         stream.push_back({ 20, T0 + 5 * Minute, AlarmPriority::Low });
         stream.push_back({ 21, T0 + 175 * Minute, AlarmPriority::Low });
         const FloodFigures f = floodFigures(stream, {}, T0, T0 + 180 * Minute, 1, upsets);
@@ -769,7 +769,8 @@ private Q_SLOTS:
                 firstFault = std::min(firstFault, e.timeMs);
         QVERIFY(firstFault < INT64_MAX);
         const auto ecc = std::find_if(run.everyAlarm.begin(), run.everyAlarm.end(), [&](const auto &kv) {
-            return kv.second.sourceType == EventType::EccSingleBit && kv.second.entity == EntityRef { EntityKind::Gpu, worst };
+            return kv.second.sourceType == EventType::EccSingleBit
+                && kv.second.entity == EntityRef { EntityKind::Gpu, worst };
         });
         QVERIFY(ecc != run.everyAlarm.end());
         const int64_t raised = ecc->second.raisedMs;

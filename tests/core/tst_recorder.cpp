@@ -70,10 +70,9 @@ RecordedRun recordSimulation(RecordingWriter &writer, int ticks, int64_t interva
         writer.addEvents(events);
         run.events.insert(run.events.end(), events.begin(), events.end());
     };
-    sinks.alarms = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
-                       const std::vector<uint64_t> &forgotten) {
-        writer.addAlarmChanges(timeMs, book, changed, forgotten);
-    };
+    sinks.alarms
+        = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
+              const std::vector<uint64_t> &forgotten) { writer.addAlarmChanges(timeMs, book, changed, forgotten); };
     generate(options, ticks * intervalMs, intervalMs, 10, sinks);
     [&] { QCOMPARE(writer.commit(), QString()); }();
     return run;

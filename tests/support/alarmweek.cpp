@@ -6,9 +6,8 @@ namespace vigil {
 void playThroughAlarms(const SimulatorOptions &options, double hours, AlarmRun &run)
 {
     GenerationSinks sinks;
-    sinks.events = [&](std::vector<Event> &&events) {
-        run.events.insert(run.events.end(), events.begin(), events.end());
-    };
+    sinks.events
+        = [&](std::vector<Event> &&events) { run.events.insert(run.events.end(), events.begin(), events.end()); };
     sinks.alarms = [&](int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
                        const std::vector<uint64_t> &) {
         if (run.fromMs == 0)

@@ -172,7 +172,8 @@ private Q_SLOTS:
         server.reset();
         QTRY_VERIFY_WITH_TIMEOUT(screen.dock()->isStale(), 10000);
         QVERIFY(screen.alarmOnGpu(44)); // still there
-        QVERIFY2(screen.dock()->countsText().contains(QStringLiteral("stale")), qPrintable(screen.dock()->countsText()));
+        QVERIFY2(screen.dock()->countsText().contains(QStringLiteral("stale")),
+                 qPrintable(screen.dock()->countsText()));
         QVERIFY(screen.dock()->countsText().contains(QStringLiteral("1 unacknowledged")));
     }
 

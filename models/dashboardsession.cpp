@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "dashboardsession.h"
+
+#include "historybackfiller.h"
+#include "recorder/recordingreader.h"
+#include "recorder/replayfeed.h"
+
+#include <QDateTime>
+
+#include <limits>
+
+namespace vigil {
+
+DashboardSession::DashboardSession(ClusterFeed &live, QObject *parent)
+    : QObject(parent)
+    , m_live(live)
+    , m_feed(&live)
+    , m_views(ViewHistories::fresh())
+    , m_backfiller(new HistoryBackfiller(this))
+{
+    connect(m_backfiller, &HistoryBackfiller::ready, this, &DashboardSession::applyBackfill);
+}
+
+DashboardSession::~DashboardSession() = default;
+
+void DashboardSession::setPricing(const CostSettings &cost, const GritSettings &grit)
+{
+    m_analysis.setSettings(cost);
+    m_analysis.setGritSettings(grit);
+    m_analysis.update(m_state.timeMs()); // priced anew at once
+    m_analysedAtMs = QDateTime::currentMSecsSinceEpoch();
+}
+
+SessionTick DashboardSession::tick()
+{
+    SessionTick tick;
+    // Events first, with the continuity they belong to: after a jump the views
+    // start over before anything of the new instant reaches them.
+    uint64_t continuity = 0;
+    tick.events = m_feed->takeEvents(continuity);
+    tick.jumped = continuity != m_continuity;
+    if (tick.jumped) {
+        m_continuity = continuity;
+        startOver();
+        if (m_replay)
+            rebuildHistories(m_replay->path(), m_replay->shownMs());
+    }
+    if (m_replay) { // the live stream runs on behind the replay: keep its newest events
+        const std::vector<Event> live = m_live.takeEvents();
+        m_liveEvents.insert(m_liveEvents.end(), live.begin(), live.end());
+    } else {
+        m_liveEvents.insert(m_liveEvents.end(), tick.events.begin(), tick.events.end());
+    }
+    while (m_liveEvents.size() > ReplayFeed::EventHistoryLimit)
+        m_liveEvents.pop_front();
+
+    const std::shared_ptr<const Topology> previous = m_state.topology();
+    tick.newState = m_feed->copyIfNewer(m_state, m_generation);
+    tick.topologyChanged = tick.newState && m_state.topology() != previous;
+    if (tick.topologyChanged)
+        m_warnings.setTopology(m_state.topology());
+    if (m_state.topology() != m_analysedTopology) {
+        // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
+        m_analysedTopology = m_state.topology();
+        m_analysis.setTopology(m_analysedTopology);
+        if (m_replay)
+            m_analysis.addEvents(m_recordingEvents);
+    }
+    if (!m_replay)
+        m_analysis.addEvents(tick.events);
+    if (tick.newState)
+        m_analysis.noteState(m_state);
+    // Once a second is plenty for the incidents (their downtime grows while open); after a
+    // jump, the costs as of the new instant at once.
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    if ((tick.jumped && tick.newState) || now - m_analysedAtMs >= 1000) {
+        m_analysedAtMs = now;
+        m_analysis.update(m_state.timeMs());
+        tick.incidentsUpdated = true;
+    }
+
+    if (!m_replay && m_state.timeMs() > 0) {
+        m_liveClockMs = m_state.timeMs();
+        m_liveTopology = m_state.topology();
+    }
+    tick.alarmsChanged = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
+
+    m_warnings.add(tick.events);
+    if (tick.newState) {
+        m_warnings.prune(m_state.timeMs());
+        m_views.record(m_state);
+    }
+    return tick;
+}
+
+int64_t DashboardSession::alarmClockMs() const
+{
+    // Live alarms age on the live clock, whatever the views show; replayed ones at the instant shown.
+    return m_replay ? m_state.timeMs() : m_liveClockMs;
+}
+
+std::shared_ptr<const Topology> DashboardSession::alarmTopology() const
+{
+    return m_replay || !m_liveTopology ? m_state.topology() : m_liveTopology;
+}
+
+void DashboardSession::startOver()
+{
+    m_backfiller->cancel();
+    m_views = ViewHistories::fresh();
+    m_warnings.setTopology(m_state.topology());
+    if (!m_replay)
+        m_analysedTopology.reset(); // started over with the next state
+}
+
+void DashboardSession::switchFeed(ClusterFeed *feed)
+{
+    m_feed = feed;
+    m_state = ClusterState();
+    m_generation = 0;
+    m_continuity = ~uint64_t(0);
+    m_analysedTopology.reset();
+    // The alarms follow the views: the gateway's live, the recording's as they stood when replaying.
+    m_alarms.clear();
+    m_alarmGeneration = ~uint64_t(0);
+}
+
+QString DashboardSession::openRecording(const QString &path)
+{
+    auto replay = std::make_unique<ReplayFeed>();
+    if (QString error = replay->open(path); !error.isEmpty())
+        return error;
+    {
+        // Every incident of the recording, before and after the cursor, for the incident list.
+        RecordingReader reader;
+        m_recordingEvents.clear();
+        if (reader.open(path).isEmpty())
+            m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+    }
+    m_replay = std::move(replay);
+    switchFeed(m_replay.get());
+    return {};
+}
+
+void DashboardSession::goLive()
+{
+    if (!m_replay)
+        return;
+    switchFeed(&m_live);
+    m_replay.reset();
+    m_recordingEvents.clear();
+}
+
+std::vector<Event> DashboardSession::refillLiveEvents()
+{
+    std::vector<Event> events(m_liveEvents.begin(), m_liveEvents.end());
+    m_warnings.add(events);
+    return events;
+}
+
+void DashboardSession::rebuildHistories(const QString &recordingPath, int64_t timeMs)
+{
+    m_backfiller->request(recordingPath, timeMs);
+}
+
+bool DashboardSession::isRebuildingHistories() const
+{
+    return m_backfiller->isBusy();
+}
+
+void DashboardSession::applyBackfill(std::shared_ptr<Backfill> backfill)
+{
+    // Only a backfill for the instant the views restarted from fits them.
+    const int64_t expected = m_replay ? m_replay->shownMs() : m_state.timeMs();
+    if (!backfill || backfill->timeMs > expected)
+        return;
+    m_views = std::move(backfill->views);
+    m_views.record(m_state);
+    Q_EMIT historiesRebuilt(std::move(backfill));
+}
+
+} // namespace vigil

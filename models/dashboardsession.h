@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "alarms/alarm.h"
+#include "analysis/incidentanalysis.h"
+#include "hardwarewarnings.h"
+#include "state/clusterstate.h"
+#include "viewhistories.h"
+
+#include <QObject>
+
+#include <deque>
+#include <memory>
+
+namespace vigil {
+
+class ClusterFeed;
+class HistoryBackfiller;
+class ReplayFeed;
+
+// What one tick of the session changed, for the window to redraw only that.
+struct SessionTick
+{
+    bool jumped = false; // the flow of time broke (a replay jump, a switch of feed): views started over
+    bool newState = false; // a new frame
+    bool topologyChanged = false;
+    bool incidentsUpdated = false; // the incident analysis was brought up to date
+    bool alarmsChanged = false;
+    std::vector<Event> events; // the events that arrived, oldest first
+};
+
+// The dashboard without its window: what it shows and where it comes from. It
+// owns the feed in use (the live stream, or a recording being replayed while the
+// live stream runs on behind it), the cluster state, the events' effects on the
+// hardware overlays, the views' recent histories, the incident analysis and the
+// alarms (the gateway's live, the recording's as they stood when replaying), and
+// says on each tick what changed. No widget, so it is tested on its own.
+class DashboardSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DashboardSession(ClusterFeed &live, QObject *parent = nullptr);
+    ~DashboardSession() override;
+
+    // Pulls the newest events, state and alarms from the feed in use (the window's refresh timer calls it).
+    SessionTick tick();
+
+    // Replays a recording (read-only; the live stream keeps running behind it); an
+    // error names the file and the problem. goLive() returns to the live stream.
+    QString openRecording(const QString &path);
+    void goLive();
+    bool isReplaying() const { return m_replay != nullptr; }
+    ReplayFeed *replay() const { return m_replay.get(); }
+    ClusterFeed &live() const { return m_live; }
+    // Back to live, after the first tick: the newest live events, kept while replaying, go
+    // into the hardware overlays again, and are returned for the live views to refill.
+    std::vector<Event> refillLiveEvents();
+
+    const ClusterState &state() const { return m_state; }
+    const HardwareWarnings &warnings() const { return m_warnings; }
+    const ViewHistories &views() const { return m_views; }
+    const IncidentAnalysis &analysis() const { return m_analysis; }
+    // Prices the incidents with new settings, at once.
+    void setPricing(const CostSettings &cost, const GritSettings &grit);
+
+    // The alarms in view: live, the gateway's; replaying, the recording's at the instant shown.
+    const std::vector<Alarm> &alarms() const { return m_alarms; }
+    // The clock and topology the alarms' ages and names are read against.
+    int64_t alarmClockMs() const;
+    std::shared_ptr<const Topology> alarmTopology() const;
+
+    // Rebuilds the views' histories from a recording up to `timeMs` off the GUI thread
+    // (after a jump, or back to live from the session's recording); historiesRebuilt follows.
+    void rebuildHistories(const QString &recordingPath, int64_t timeMs);
+    bool isRebuildingHistories() const;
+
+Q_SIGNALS:
+    // The views' histories were rebuilt; `backfill` still holds the training history and the older job events.
+    void historiesRebuilt(std::shared_ptr<vigil::Backfill> backfill);
+
+private:
+    void switchFeed(ClusterFeed *feed);
+    void startOver();
+    void applyBackfill(std::shared_ptr<Backfill> backfill);
+
+    ClusterFeed &m_live;
+    ClusterFeed *m_feed;
+    std::unique_ptr<ReplayFeed> m_replay;
+    ClusterState m_state;
+    uint64_t m_generation = 0;
+    uint64_t m_continuity = ~uint64_t(0); // forces a start-over at the first tick
+    std::deque<Event> m_liveEvents;
+    HardwareWarnings m_warnings;
+    ViewHistories m_views;
+    IncidentAnalysis m_analysis;
+    std::shared_ptr<const Topology> m_analysedTopology;
+    std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
+    int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
+    std::vector<Alarm> m_alarms;
+    uint64_t m_alarmGeneration = ~uint64_t(0);
+    int64_t m_liveClockMs = 0; // cluster time of the live stream
+    std::shared_ptr<const Topology> m_liveTopology;
+    HistoryBackfiller *m_backfiller;
+};
+
+} // namespace vigil
