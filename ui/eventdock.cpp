@@ -83,7 +83,7 @@ void EventDock::append(const std::vector<Event> &events)
     m_model->append(events);
 }
 
-bool EventDock::selectEvent(uint64_t id)
+bool EventDock::selectEvent(uint64_t id, bool bringToFront)
 {
     for (int row = 0; row < m_model->rowCount(); ++row) {
         if (m_model->eventAt(row).id != id)
@@ -95,8 +95,10 @@ bool EventDock::selectEvent(uint64_t id)
         }
         m_view->selectRow(index.row());
         m_view->scrollTo(index, QAbstractItemView::PositionAtCenter);
-        show();
-        raise();
+        if (bringToFront) {
+            show();
+            raise();
+        }
         return true;
     }
     return false;

@@ -30,7 +30,8 @@ public:
     EventFilterProxy *filter() const { return m_filter; }
     // Selects and shows the event with this id (widening the filter if it hides it).
     // False when the log no longer holds it.
-    bool selectEvent(uint64_t id);
+    // Selects the event and scrolls to it; `bringToFront`: raises the dock (over a tabbed neighbour) too.
+    bool selectEvent(uint64_t id, bool bringToFront = true);
 
 protected:
     void changeEvent(QEvent *event) override;

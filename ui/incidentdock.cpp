@@ -4,6 +4,7 @@
 #include "debtmodels.h"
 #include "incidenttablemodel.h"
 
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -82,7 +83,15 @@ IncidentDock::IncidentDock(QWidget *parent)
         QSettings().setValue(QStringLiteral("incidents/tab"), tab);
     });
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { showStory(); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        m_pickedByPress = QGuiApplication::mouseButtons() != Qt::NoButton; // the click that follows is this pick
+        showStory();
+    });
+    // Picking the incident already picked (after scrubbing away from it) jumps to it again.
+    connect(m_view, &QTableView::clicked, this, [this] {
+        if (!std::exchange(m_pickedByPress, false))
+            showStory();
+    });
     connect(m_view, &QTableView::activated, this, [this] { showStory(); });
     for (QTableView *table : { debt, lemons })
         connect(table, &QTableView::activated, this, [this, table](const QModelIndex &index) {

@@ -67,6 +67,7 @@ private:
     QTableView *m_view = nullptr;
     QLabel *m_totals;
     QLabel *m_story;
+    bool m_pickedByPress = false; // the current row changed under a mouse press: its click picks nothing more
     QLabel *m_input;
     const IncidentAnalysis *m_analysis = nullptr;
 };

@@ -684,7 +684,7 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
     }
     if (cause)
         showEntity(*cause);
-    m_eventDock->selectEvent(incidentId);
+    m_eventDock->selectEvent(incidentId, false); // the incident list and its story stay in front
 }
 
 void MainWindow::setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)

@@ -43,6 +43,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -365,6 +366,31 @@ private Q_SLOTS:
                     != culprits.end());
         }
 
+        // Scrubbed away, a click on the same incident jumps to it again.
+        window.replayBar()->seek(reader.endMs());
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), reader.endMs(), 5000);
+        QTableView *incidents = window.incidentDock()->view();
+        QTest::mouseClick(incidents->viewport(), Qt::LeftButton, {},
+                          incidents->visualRect(incidents->currentIndex()).center());
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs, 5000);
+        // The newest incident, whose failure the event log holds: picking it selects the failure
+        // in the log, and the incident list and its story stay in front of the log they share a tab with.
+        window.replayBar()->seek(reader.endMs());
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), reader.endMs(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.eventDock()->model()->rowCount() > 0, 5000);
+        // The tab in front, of the tab bar the event log and the incidents share.
+        const auto inFront = [&] {
+            for (const QTabBar *bar : window.findChildren<QTabBar *>())
+                for (int t = 0; t < bar->count(); ++t)
+                    if (bar->tabText(t) == window.eventDock()->windowTitle())
+                        return bar->tabText(bar->currentIndex());
+            return QString();
+        };
+        QCOMPARE(inFront(), window.incidentDock()->windowTitle());
+        QTest::mouseClick(incidents->viewport(), Qt::LeftButton, {},
+                          incidents->visualRect(incidents->model()->index(0, 1)).center());
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), analysis.incidents().back().failedMs, 5000);
+        QCOMPARE(inFront(), window.incidentDock()->windowTitle());
         // Back to the end of the recording: the debt and the ledger as of then.
         window.replayBar()->seek(reader.endMs());
         QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
