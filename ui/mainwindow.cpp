@@ -249,6 +249,12 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_replayToolbar->hide();
     connect(m_replayBar, &ReplayBar::liveRequested, this, &MainWindow::goLive);
     connect(m_replayBar, &ReplayBar::bookmarkRequested, this, &MainWindow::addBookmark);
+    connect(m_replayBar, &ReplayBar::playingChanged, this, [this](bool playing) {
+        // Fast play leaves the views' histories made of frames hours apart: once stopped,
+        // they are rebuilt as if the instant had been watched (the Details mini-charts refill).
+        if (ReplayFeed *replay = m_session->replay(); replay && !playing)
+            m_session->rebuildHistories(replay->path(), replay->shownMs());
+    });
     createActions();
     QMenu *viewMenu = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
     viewMenu->addAction(jobsDock->toggleViewAction());
@@ -645,10 +651,10 @@ void MainWindow::refresh()
     const bool replaying = m_session->isReplaying();
     m_status->showStatus(status, replaying ? 0 : state.timeMs(), m_session->live().gaps());
     m_rackMap->setStaleNotice(replaying ? QString() : staleNotice(status));
-    if (replaying)
+    if (replaying) // the instant shown: the timeline's cursor stands on it too
         m_replayLabel->setText(tr("%1 · cluster time %2 UTC%3")
                                    .arg(m_replayBar->describe(),
-                                        QDateTime::fromMSecsSinceEpoch(state.timeMs(), Qt::UTC)
+                                        QDateTime::fromMSecsSinceEpoch(m_session->replay()->shownMs(), Qt::UTC)
                                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                                         m_session->isRebuildingHistories() ? tr(" · rebuilding history…") : QString()));
 }
@@ -690,6 +696,11 @@ void MainWindow::showIncident(uint64_t incidentId, int64_t failedMs, int job, st
 void MainWindow::setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)
 {
     m_alarmDock->setSender(std::move(sender), operatorName);
+}
+
+QString MainWindow::replayStatusText() const
+{
+    return m_replayLabel->text();
 }
 
 QString MainWindow::alarmCountText() const

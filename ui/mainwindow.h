@@ -64,6 +64,7 @@ public:
     IncidentDock *incidentDock() const { return m_incidentDock; }
     AlarmDock *alarmDock() const { return m_alarmDock; }
     QString alarmCountText() const;
+    QString replayStatusText() const; // "REPLAY … · cluster time …" in the status bar
     // The maintenance-debt report of the recording replayed, or of this session's (or one chosen).
     class ReportWindow *openReport();
     // Where the alarm actions go (the live gateway), and under what name.

@@ -230,14 +230,21 @@ void ReplayBar::tick()
         m_stepPending = false;
         m_clock.setPosition(m_feed->shownMs()); // a frame step lands where the recording has a frame
     }
+    // One clock on screen: the cursor stands where the views are (the instant the feed
+    // last served), as the status bar's cluster time does, not where the clock has
+    // run ahead to while the feed serves it (at 3600× a few ms are many seconds).
     if (!m_scrubbing)
-        m_timeline->setPosition(m_clock.position());
+        m_timeline->setPosition(m_feed->shownMs() > 0 ? m_feed->shownMs() : m_clock.position());
     if (wasPlaying != m_clock.isPlaying())
         updateControls();
 }
 
 void ReplayBar::updateControls()
 {
+    if (m_clock.isPlaying() != m_wasPlaying) {
+        m_wasPlaying = m_clock.isPlaying();
+        Q_EMIT playingChanged(m_wasPlaying);
+    }
     m_play->setIcon(transportIcon(m_clock.isPlaying() ? Glyph::Pause : Glyph::Play));
     m_play->setToolTip(m_clock.isPlaying() ? tr("Pause (Space)") : tr("Play (Space)"));
     m_title->setText(describe());

@@ -41,6 +41,8 @@ public:
 Q_SIGNALS:
     void liveRequested();
     void bookmarkRequested(int64_t timeMs);
+    // Playing started or stopped (by a key, a button, a seek, or the end of the recording).
+    void playingChanged(bool playing);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -51,6 +53,7 @@ private:
     void retranslate();
 
     ReplayFeed *m_feed = nullptr;
+    bool m_wasPlaying = false; // as last announced
     ReplayClock m_clock;
     QElapsedTimer m_wall;
     uint64_t m_overviewGeneration = 0;

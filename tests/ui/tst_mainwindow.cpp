@@ -6,6 +6,7 @@
 #include "client/telemetryclient.h"
 #include "connectionstatuswidget.h"
 #include "costsettingsdialog.h"
+#include "dashboardsession.h"
 #include "debtmodels.h"
 #include "detailsdock.h"
 #include "eventdescription.h"
@@ -324,11 +325,26 @@ private Q_SLOTS:
         QTest::keyClick(timeline, Qt::Key_Home);
         QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.startMs(), 5000);
         window.replayBar()->setSpeed(3600);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBackfilling(), 10000); // the jump's own rebuild is done
+        QSignalSpy rebuilt(window.session(), &DashboardSession::historiesRebuilt);
         QTest::keyClick(timeline, Qt::Key_Space);
         QVERIFY(window.replayBar()->clock().isPlaying());
         QTRY_VERIFY_WITH_TIMEOUT(window.clusterState().timeMs() > reader.startMs() + 3600000, 5000);
+        QVERIFY(rebuilt.isEmpty()); // playing is no jump
         QTest::keyClick(timeline, Qt::Key_Space);
         QVERIFY(!window.replayBar()->clock().isPlaying());
+        // One clock: once paused, the cursor and the status bar name the same instant, to the second.
+        const auto cursorText = [&] {
+            return QDateTime::fromMSecsSinceEpoch(timeline->position(), Qt::UTC)
+                .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(window.replayStatusText().contains(cursorText()), 5000);
+        QTest::qWait(300); // and they stay together
+        QVERIFY2(window.replayStatusText().contains(cursorText()),
+                 qPrintable(window.replayStatusText() + QStringLiteral(" / ") + cursorText()));
+        // Stopped after fast play, the views' histories are rebuilt as if the instant had been watched.
+        QTRY_VERIFY_WITH_TIMEOUT(!rebuilt.isEmpty(), 10000);
+        QCOMPARE(window.session()->views().hour->newestMs(), window.clusterState().timeMs());
 
         // The incidents of the run so far, each with its cost; choosing one moves the clock to it.
         window.replayBar()->seek(reader.endMs());
