@@ -21,10 +21,10 @@ QString hours(double h)
 
 } // namespace
 
-QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
-                      const Topology *topology)
+std::vector<StoryStep> incidentStorySteps(const Incident &incident, const Attribution &attribution,
+                                          const IncidentCost &cost, const Topology *topology)
 {
-    QStringList parts;
+    std::vector<StoryStep> steps;
     const QLocale locale;
     if (const CauseCandidate *top = attribution.top()) {
         // Runs of one kind of warning on one entity, told once: how many times, from when, and
@@ -49,49 +49,112 @@ QString incidentStory(const Incident &incident, const Attribution &attribution, 
             const QString what
                 = run.type == EventType::Xid ? IncidentTableModel::tr("Xid %1").arg(run.code) : eventTypeName(run.type);
             if (incident.failedMs - run.firstMs > Attributor::CoincidentMs)
-                parts << IncidentTableModel::tr("%1 on %2 from %3 (%n time(s)), %4", "", int(run.count))
-                             .arg(what, entityName(topology, run.entity), shortClock(run.firstMs),
-                                  run.acknowledgedBy.isEmpty()
-                                      ? IncidentTableModel::tr("unacknowledged")
-                                      : IncidentTableModel::tr("acknowledged by %1").arg(run.acknowledgedBy));
+                steps.push_back({ run.firstMs,
+                                  IncidentTableModel::tr("%1 on %2 from %3 (%n time(s)), %4", "", int(run.count))
+                                      .arg(what, entityName(topology, run.entity), shortClock(run.firstMs),
+                                           run.acknowledgedBy.isEmpty()
+                                               ? IncidentTableModel::tr("unacknowledged")
+                                               : IncidentTableModel::tr("acknowledged by %1").arg(run.acknowledgedBy)),
+                                  run.entity });
             else
-                parts << IncidentTableModel::tr("%1 on %2 at %3")
-                             .arg(what, entityName(topology, run.entity), shortClock(run.lastMs));
+                steps.push_back({ run.lastMs,
+                                  IncidentTableModel::tr("%1 on %2 at %3")
+                                      .arg(what, entityName(topology, run.entity), shortClock(run.lastMs)),
+                                  run.entity });
         }
     } else {
-        parts << IncidentTableModel::tr("no precursor seen");
+        steps.push_back({ 0, IncidentTableModel::tr("no precursor seen"), std::nullopt });
     }
-    QString failure
-        = IncidentTableModel::tr("job %1: %2 at step %3")
-              .arg(incident.jobId, eventTypeName(incident.kind), locale.toString(qlonglong(incident.stepAtFailure)));
-    parts << failure;
+    const std::optional<EntityRef> job = incident.job >= 0
+        ? std::optional<EntityRef>(EntityRef { EntityKind::Job, uint32_t(incident.job) })
+        : std::nullopt;
+    steps.push_back(
+        { incident.failedMs,
+          IncidentTableModel::tr("job %1: %2 at step %3")
+              .arg(incident.jobId, eventTypeName(incident.kind), locale.toString(qlonglong(incident.stepAtFailure))),
+          job });
     switch (incident.state) {
     case Incident::State::Recovered:
-        parts << (incident.restartedByHand ? IncidentTableModel::tr("restarted by hand after %1 min")
-                                           : IncidentTableModel::tr("restarted automatically after %1 min"))
-                     .arg(locale.toString(double(incident.resumedMs - incident.failedMs) / 60000.0, 'f', 0))
-              << IncidentTableModel::tr("rolled back %1 steps to checkpoint %2")
-                     .arg(locale.toString(incident.stepsRecomputed(), 'f', 0),
-                          locale.toString(qlonglong(incident.checkpointStep)));
+        steps.push_back({ incident.resumedMs,
+                          (incident.restartedByHand ? IncidentTableModel::tr("restarted by hand after %1 min")
+                                                    : IncidentTableModel::tr("restarted automatically after %1 min"))
+                              .arg(locale.toString(double(incident.resumedMs - incident.failedMs) / 60000.0, 'f', 0)),
+                          job });
+        steps.push_back({ incident.resumedMs,
+                          IncidentTableModel::tr("rolled back %1 steps to checkpoint %2")
+                              .arg(locale.toString(incident.stepsRecomputed(), 'f', 0),
+                                   locale.toString(qlonglong(incident.checkpointStep))),
+                          job });
         break;
     case Incident::State::Open:
-        parts << IncidentTableModel::tr("still down");
+        steps.push_back({ 0, IncidentTableModel::tr("still down"), std::nullopt });
         break;
     case Incident::State::Ended:
-        parts << IncidentTableModel::tr("the run was aborted");
+        steps.push_back({ 0, IncidentTableModel::tr("the run was aborted"), std::nullopt });
         break;
     }
     const double perGpu = incident.gpus ? cost.lostGpuHours / double(incident.gpus) : 0.0;
-    parts << IncidentTableModel::tr("%1 GPUs × %2 h = %3 GPU-h, %4")
-                 .arg(locale.toString(qulonglong(incident.gpus)), locale.toString(perGpu, 'f', 2),
-                      locale.toString(cost.lostGpuHours, 'f', 0),
-                      QStringLiteral("$%1").arg(locale.toString(cost.money, 'f', 0)));
+    QString price = IncidentTableModel::tr("%1 GPUs × %2 h = %3 GPU-h, %4")
+                        .arg(locale.toString(qulonglong(incident.gpus)), locale.toString(perGpu, 'f', 2),
+                             locale.toString(cost.lostGpuHours, 'f', 0),
+                             QStringLiteral("$%1").arg(locale.toString(cost.money, 'f', 0)));
+    steps.push_back({ 0, price, std::nullopt });
     if (cost.preventable)
-        parts
-            << IncidentTableModel::tr("preventable: it warned %1 h before").arg(hours(double(cost.leadMs) / 3600000.0));
+        steps.push_back(
+            { 0,
+              IncidentTableModel::tr("preventable: it warned %1 h before").arg(hours(double(cost.leadMs) / 3600000.0)),
+              std::nullopt });
     else if (cost.remediated)
-        parts << IncidentTableModel::tr("it had been drained in time");
+        steps.push_back({ 0, IncidentTableModel::tr("it had been drained in time"), std::nullopt });
+    return steps;
+}
+
+QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
+                      const Topology *topology)
+{
+    QStringList parts;
+    for (const StoryStep &step : incidentStorySteps(incident, attribution, cost, topology))
+        parts << step.text;
     return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+QString incidentStoryHtml(const std::vector<StoryStep> &steps)
+{
+    // A line a step: its time (a link that moves the clock there), what happened, and
+    // a link to the entity it happened on.
+    QStringList lines;
+    for (const StoryStep &step : steps) {
+        const QString when = step.timeMs > 0
+            ? QStringLiteral("<a href=\"time:%1\">%2</a>").arg(step.timeMs).arg(shortClock(step.timeMs).toHtmlEscaped())
+            : QStringLiteral("&nbsp;");
+        QString what = step.text.toHtmlEscaped();
+        if (step.entity)
+            what += QStringLiteral(" <a href=\"entity:%1:%2\">%3</a>")
+                        .arg(int(step.entity->kind))
+                        .arg(step.entity->index)
+                        .arg(IncidentTableModel::tr("show").toHtmlEscaped());
+        lines << QStringLiteral("<tr><td style=\"padding-right:8px; white-space:nowrap\">%1</td><td>%2</td></tr>")
+                     .arg(when, what);
+    }
+    return QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">%1</table>").arg(lines.join(QString()));
+}
+
+StoryLink storyLink(const QString &href)
+{
+    StoryLink link;
+    const QStringList parts = href.split(QLatin1Char(':'));
+    bool ok = false, okIndex = false;
+    if (parts.size() == 2 && parts[0] == QLatin1String("time")) {
+        const qlonglong ms = parts[1].toLongLong(&ok);
+        if (ok && ms > 0)
+            link.timeMs = ms;
+    } else if (parts.size() == 3 && parts[0] == QLatin1String("entity")) {
+        const int kind = parts[1].toInt(&ok);
+        const uint index = parts[2].toUInt(&okIndex);
+        if (ok && okIndex && kind > int(EntityKind::Unspecified) && kind <= int(EntityKind::Job))
+            link.entity = EntityRef { EntityKind(kind), uint32_t(index) };
+    }
+    return link;
 }
 
 IncidentTableModel::IncidentTableModel(QObject *parent)
@@ -149,6 +212,8 @@ QVariant IncidentTableModel::data(const QModelIndex &index, int role) const
     const CauseCandidate *top = r.attribution.top();
     if (role == IncidentIdRole)
         return QVariant::fromValue(qulonglong(r.incident.id));
+    if (role == StoryHtmlRole)
+        return incidentStoryHtml(incidentStorySteps(r.incident, r.attribution, r.cost, m_topology.get()));
     if (role == SortRole) {
         switch (index.column()) {
         case TimeColumn:

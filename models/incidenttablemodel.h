@@ -5,12 +5,35 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 namespace vigil {
 
-// The incident told as a story a manager can read: what warned, whether anyone
-// acknowledged it, what failed, what automation or people did, what it cost.
+// One step of an incident's story: when (0: no instant, e.g. the cost), what, and
+// the entity it happened on (a link to it on the map), when it has one.
+struct StoryStep
+{
+    int64_t timeMs = 0;
+    QString text;
+    std::optional<EntityRef> entity;
+};
+
+// The incident told step by step: what warned and whether anyone acknowledged it,
+// what failed, what automation or people did, what it cost.
+std::vector<StoryStep> incidentStorySteps(const Incident &incident, const Attribution &attribution,
+                                          const IncidentCost &cost, const Topology *topology);
+// The same as one paragraph (a tooltip, the report's table).
 QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
                       const Topology *topology);
+// The same as lines of rich text, each step's time a link "time:<ms>" and its entity
+// a link "entity:<kind>:<index>" (see storyLink()).
+QString incidentStoryHtml(const std::vector<StoryStep> &steps);
+struct StoryLink
+{
+    std::optional<int64_t> timeMs;
+    std::optional<EntityRef> entity;
+};
+StoryLink storyLink(const QString &href);
 
 // Incidents, newest first: when, which job, the cause, how long it had warned,
 // lost GPU-hours, money, preventable.
@@ -34,6 +57,7 @@ public:
     {
         SortRole = Qt::UserRole + 1,
         IncidentIdRole,
+        StoryHtmlRole, // the story a step a line, with links (incidentStoryHtml)
     };
 
     explicit IncidentTableModel(QObject *parent = nullptr);

@@ -2217,6 +2217,10 @@
         <source>State</source>
         <translation>Zustand</translation>
     </message>
+    <message>
+        <source>show</source>
+        <translation>zeigen</translation>
+    </message>
 </context>
 <context>
     <name>vigil::InterventionTableModel</name>
@@ -2562,6 +2566,10 @@
     <message>
         <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
         <translation>%1 Zeilen gelesen: %2 Ereignisse importiert, %3 schon in der Aufzeichnung, %4 Zeilen abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
+        <translation>Live-Ansichten zeigen das Jetzt: Aufzeichnung öffnen (Strg+O), um zu %1 zurückzugehen</translation>
     </message>
 </context>
 <context>

@@ -2202,6 +2202,10 @@
         <source>State</source>
         <translation>状態</translation>
     </message>
+    <message>
+        <source>show</source>
+        <translation>表示</translation>
+    </message>
 </context>
 <context>
     <name>vigil::InterventionTableModel</name>
@@ -2545,6 +2549,10 @@
     <message>
         <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
         <translation>%1 行を読み込み: %2 件のイベントをインポート、%3 件は記録に既存、%4 行は拒否しました。</translation>
+    </message>
+    <message>
+        <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
+        <translation>ライブ表示は現在を示します。%1 に戻るには記録を開いてください (Ctrl+O)</translation>
     </message>
 </context>
 <context>

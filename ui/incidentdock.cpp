@@ -57,7 +57,16 @@ IncidentDock::IncidentDock(QWidget *parent)
                             "night hours"));
     connect(settings, &QToolButton::clicked, this, &IncidentDock::settingsRequested);
     m_story->setWordWrap(true);
-    m_story->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_story->setTextFormat(Qt::RichText);
+    m_story->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse
+                                     | Qt::LinksAccessibleByKeyboard);
+    connect(m_story, &QLabel::linkActivated, this, [this](const QString &href) {
+        const StoryLink link = storyLink(href);
+        if (link.timeMs)
+            Q_EMIT timeRequested(*link.timeMs);
+        if (link.entity)
+            Q_EMIT entityActivated(*link.entity);
+    });
     m_story->setStyleSheet(QStringLiteral("padding:4px"));
     m_input->setStyleSheet(QStringLiteral("color:#ffb300; padding:0 4px"));
     m_input->setWordWrap(true);
@@ -219,7 +228,7 @@ bool IncidentDock::selectIncident(uint64_t id)
     const QSignalBlocker block(m_view->selectionModel());
     m_view->setCurrentIndex(index);
     m_view->selectRow(index.row());
-    m_story->setText(m_model->data(m_model->index(row, 0), Qt::ToolTipRole).toString());
+    m_story->setText(m_model->data(m_model->index(row, 0), IncidentTableModel::StoryHtmlRole).toString());
     return true;
 }
 
@@ -230,7 +239,7 @@ void IncidentDock::showStory()
         return;
     const int row = sourceIndex(m_view, current).row();
     const uint64_t id = m_model->incidentIdAt(row);
-    m_story->setText(m_model->data(m_model->index(row, 0), Qt::ToolTipRole).toString());
+    m_story->setText(m_model->data(m_model->index(row, 0), IncidentTableModel::StoryHtmlRole).toString());
     const auto &incidents = m_analysis->incidents();
     for (size_t i = 0; i < incidents.size(); ++i)
         if (incidents[i].id == id) {

@@ -42,14 +42,17 @@ public:
     void showTab(Tab tab);
     QString totalsText() const;
     QString storyText() const;
+    QLabel *storyLabel() const { return m_story; }
     QString inputText() const;
     bool selectIncident(uint64_t id);
 
 Q_SIGNALS:
     // The incident chosen, its failure time and its cause (if one was named).
     void incidentActivated(uint64_t incidentId, int64_t failedMs, int job, std::optional<vigil::EntityRef> cause);
-    // An open warning's or a lemon's entity chosen.
+    // An open warning's or a lemon's entity chosen, or one in an incident's story.
     void entityActivated(vigil::EntityRef entity);
+    // A step of an incident's story chosen: the clock to its instant.
+    void timeRequested(int64_t timeMs);
     // The price or the lead time asked to be changed.
     void settingsRequested();
 

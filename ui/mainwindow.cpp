@@ -214,6 +214,15 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     });
     connect(m_incidentDock, &IncidentDock::incidentActivated, this, &MainWindow::showIncident);
     connect(m_incidentDock, &IncidentDock::entityActivated, this, &MainWindow::showEntity);
+    connect(m_incidentDock, &IncidentDock::timeRequested, this, [this](int64_t timeMs) {
+        if (m_session->isReplaying())
+            m_replayBar->seek(timeMs);
+        else
+            statusBar()->showMessage(tr("Live views show now: open the recording (Ctrl+O) to go back to %1")
+                                         .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC)
+                                                  .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))),
+                                     8000);
+    });
     connect(m_incidentDock, &IncidentDock::settingsRequested, this, &MainWindow::editPricing);
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();

@@ -9,6 +9,7 @@
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
+#include "incidenttablemodel.h"
 #include "jobtablemodel.h"
 #include "model/blastradius.h"
 #include "overlay.h"
@@ -252,6 +253,27 @@ private Q_SLOTS:
         QCOMPARE(errors[5], 0.0f);
         warnings.prune(T0 + 2 * HardwareWarnings::ErrorWindowMs);
         QCOMPARE(warnings.size(), size_t(0));
+    }
+
+    void storyLinksAreReadStrictly()
+    {
+        QCOMPARE(storyLink(QStringLiteral("time:1793577600000")).timeMs, std::optional<int64_t>(1793577600000));
+        QCOMPARE(*storyLink(QStringLiteral("entity:1:541")).entity, (EntityRef { EntityKind::Gpu, 541 }));
+        QCOMPARE(*storyLink(QStringLiteral("entity:7:0")).entity, (EntityRef { EntityKind::Job, 0 }));
+        // What is not one of ours leads nowhere.
+        for (const char *hostile : { "time:-5", "time:0", "time:12x", "entity:99:1", "entity:0:1", "entity:1:-1",
+                                     "entity:1", "javascript:alert(1)", "file:///etc/passwd", "", "time:1:2" }) {
+            const StoryLink link = storyLink(QString::fromLatin1(hostile));
+            QVERIFY2(!link.timeMs && !link.entity, hostile);
+        }
+        // A step a line; the text is escaped, the links are ours.
+        const QString html = incidentStoryHtml(
+            { { 1793577600000, QStringLiteral("Xid 79 on <b>GPU</b>"), EntityRef { EntityKind::Gpu, 3 } },
+              { 0, QStringLiteral("1 GPU × 2 h"), std::nullopt } });
+        QCOMPARE(html.count(QStringLiteral("<tr>")), 2);
+        QVERIFY(html.contains(QStringLiteral("href=\"time:1793577600000\"")));
+        QVERIFY(html.contains(QStringLiteral("href=\"entity:1:3\"")));
+        QVERIFY(html.contains(QStringLiteral("&lt;b&gt;GPU&lt;/b&gt;")));
     }
 
     void throttlingOverlay()

@@ -382,6 +382,19 @@ private Q_SLOTS:
                     != culprits.end());
         }
 
+        // The story a step a line (what warned, the failure, the restart, the rollback, the cost),
+        // each with its time as a link that moves the clock, and entities as links to the map.
+        const QString story = window.incidentDock()->storyText();
+        QVERIFY2(story.count(QStringLiteral("<tr>")) >= 4, qPrintable(story));
+        QVERIFY(story.contains(QStringLiteral("href=\"time:%1\"").arg(chosen.failedMs)));
+        QVERIFY(story.contains(QStringLiteral("href=\"entity:")));
+        Q_EMIT window.incidentDock()->storyLabel()->linkActivated(
+            QStringLiteral("time:%1").arg(chosen.failedMs - 3600000));
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs - 3600000, 5000);
+        Q_EMIT window.incidentDock()->storyLabel()->linkActivated(QStringLiteral("entity:1:7"));
+        QCOMPARE(window.rackMap()->selectedGpu(), 7);
+        Q_EMIT window.incidentDock()->storyLabel()->linkActivated(QStringLiteral("time:%1").arg(chosen.failedMs));
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs, 5000);
         // Scrubbed away, a click on the same incident jumps to it again.
         window.replayBar()->seek(reader.endMs());
         QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), reader.endMs(), 5000);
