@@ -51,8 +51,21 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     const Node &node = t->nodes[g.nodeIndex];
     const Rack &rack = t->racks[node.rackIndex];
     const Row &rowOfRack = t->rows[rack.rowIndex];
+    // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
     QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>")
                        .arg(Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+    for (const MetricColumn &c : state.columns()) {
+        if (c.descriptor.entityKind != EntityKind::Gpu)
+            continue;
+        if (c.descriptor.name == metric::ClocksEventReasons) {
+            html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
+            continue;
+        }
+        html += row(c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
+                    formatReading(state.value(&c, gpu),
+                                  c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
+    }
+    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Identity"));
     html += row(Tr::tr("UUID"), g.uuid);
     if (!g.pciBusId.isEmpty())
         html += row(Tr::tr("PCI"), g.pciBusId);
@@ -81,18 +94,6 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                                            QStringLiteral("s"), 2)));
     } else {
         html += row(Tr::tr("Job"), Tr::tr("none (idle)"));
-    }
-    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Readings"));
-    for (const MetricColumn &c : state.columns()) {
-        if (c.descriptor.entityKind != EntityKind::Gpu)
-            continue;
-        if (c.descriptor.name == metric::ClocksEventReasons) {
-            html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
-            continue;
-        }
-        html += row(c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
-                    formatReading(state.value(&c, gpu),
-                                  c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
     }
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>").arg(Tr::tr("Recent events"));
     if (recentEvents.empty())

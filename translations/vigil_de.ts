@@ -223,10 +223,6 @@
         <translation>keiner (Leerlauf)</translation>
     </message>
     <message>
-        <source>Readings</source>
-        <translation>Messwerte</translation>
-    </message>
-    <message>
         <source>Recent events</source>
         <translation>Letzte Ereignisse</translation>
     </message>
@@ -309,6 +305,10 @@
     <message>
         <source>Clocks held down by</source>
         <translation>Takt gebremst durch</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>Kennung</translation>
     </message>
 </context>
 <context>

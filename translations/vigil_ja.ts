@@ -220,10 +220,6 @@
         <translation>なし（アイドル）</translation>
     </message>
     <message>
-        <source>Readings</source>
-        <translation>計測値</translation>
-    </message>
-    <message>
         <source>Recent events</source>
         <translation>最近のイベント</translation>
     </message>
@@ -306,6 +302,10 @@
     <message>
         <source>Clocks held down by</source>
         <translation>クロック制限の要因</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>識別情報</translation>
     </message>
 </context>
 <context>

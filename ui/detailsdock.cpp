@@ -11,12 +11,14 @@
 #include "sparkline/sparklinetable.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLocale>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QVBoxLayout>
 #include <QWidget>
 
 #include <cmath>
@@ -103,20 +105,29 @@ DetailsDock::DetailsDock(QWidget *parent)
     m_charts->setDocumentMode(true);
     m_charts->addTab(sideBySide({ m_temperature, m_power, m_usage }), tr("GPU"));
     m_charts->addTab(m_nodeChart, tr("Node"));
-    m_charts->addTab(sideBySide({ m_inletChart, m_pduChart }), tr("Rack"));
+    // The rack's place, power feeds and air live with its charts: at 1080 p the column
+    // has no room for one more pane, and the GPU's readings come first.
+    auto *rackPage = new QWidget(m_charts);
+    auto *rackLayout = new QVBoxLayout(rackPage);
+    rackLayout->setContentsMargins(0, 0, 0, 0);
+    rackLayout->setSpacing(2);
+    rackLayout->addWidget(sideBySide({ m_inletChart, m_pduChart }), 3);
+    rackLayout->addWidget(m_rack, 2);
+    m_charts->addTab(rackPage, tr("Rack"));
     m_temperature->setYUnit(QStringLiteral("°C"));
     m_power->setYUnit(QStringLiteral("W"));
     m_usage->setYUnit(QStringLiteral("%"));
     m_nodeChart->setYUnit(QStringLiteral("°C"));
     m_inletChart->setYUnit(QStringLiteral("°C"));
     m_pduChart->setYUnit(QStringLiteral("%"));
-    m_charts->setMinimumHeight(140);
+    m_charts->setMinimumHeight(150);
     splitter->addWidget(m_charts);
-    splitter->addWidget(m_rack);
-    splitter->setStretchFactor(0, 3);
+    // The GPU's readings keep room for their first lines (identity, then temperature,
+    // power, clocks) whatever the screen; the charts take what is left.
+    m_view->setMinimumHeight(QFontMetrics(m_view->font()).lineSpacing() * 9);
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 0);
-    splitter->setStretchFactor(2, 1);
-    splitter->setStretchFactor(3, 2);
+    splitter->setStretchFactor(2, 2);
     splitter->setChildrenCollapsible(false);
     setWidget(splitter);
     connect(m_node, &SparklineTable::rowActivated, this, [this](int row) {

@@ -535,6 +535,7 @@ private Q_SLOTS:
         QVERIFY(text.contains(t.racks[t.rackOfGpu(9)].name));
         QVERIFY(text.contains(QStringLiteral("llm-405b-pretrain (training)")));
         QVERIFY(text.contains(QStringLiteral("67 °C")));
+        QVERIFY(text.indexOf(QStringLiteral("67 °C")) < text.indexOf(t.gpus[9].uuid)); // the readings come first
         QVERIFY(text.contains(QStringLiteral("Xid 48 — Double Bit ECC Error")));
         QVERIFY(text.contains(QStringLiteral("Clocks held down by\nthermal slowdown, power cap"))
                 || text.contains(QStringLiteral("Clocks held down by thermal slowdown, power cap")));

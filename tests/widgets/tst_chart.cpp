@@ -194,6 +194,30 @@ private Q_SLOTS:
         QVERIFY(!chart.isHighlighted(chart.markers().front()));
     }
 
+    // A narrow chart (the Details dock at 1080 p) gives its title the whole first line and
+    // its legend a line of its own, rather than cutting the title to "Temperat…".
+    void aNarrowChartKeepsItsTitleWhole()
+    {
+        TimeSeriesChart chart;
+        chart.setTitle(QStringLiteral("Temperature, last 15 h"));
+        chart.setYUnit(QStringLiteral("°C"));
+        const QColor orange(255, 158, 74), red(213, 94, 0);
+        chart.setSeries({ { QStringLiteral("GPU"), orange, line(10, 0.0, 1.0, [](int) { return 60.0f; }) },
+                          { QStringLiteral("HBM"), red, line(10, 0.0, 1.0, [](int) { return 70.0f; }) } });
+        chart.resize(800, 200);
+        const int wideTop = chart.plotRect().top();
+        chart.resize(170, 200);
+        const int narrowTop = chart.plotRect().top();
+        QVERIFY(narrowTop > wideTop); // a line more above the plot
+        // The legend's swatches sit on that second line, under the title.
+        const QImage shot = chart.grab().toImage();
+        bool swatchOnSecondLine = false;
+        for (int x = 0; x < shot.width(); ++x)
+            for (int y = 17; y < narrowTop - 4; ++y)
+                swatchOnSecondLine = swatchOnSecondLine || shot.pixel(x, y) == red.rgb();
+        QVERIFY(swatchOnSecondLine);
+    }
+
     void singlePointsDuplicatesAndCrowdedMarkers()
     {
         TimeSeriesChart chart;

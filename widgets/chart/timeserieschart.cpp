@@ -25,6 +25,7 @@ namespace {
 constexpr int LeftMargin = 64;
 constexpr int RightMargin = 14;
 constexpr int TopMargin = 34; // title, legend and the marker band
+constexpr int LegendLineHeight = 14; // the legend's own line, on a narrow chart
 constexpr int BottomMargin = 26;
 constexpr double MarkerMergePixels = 9.0; // markers closer than this are drawn as one group
 } // namespace
@@ -133,9 +134,37 @@ void TimeSeriesChart::resetView()
     fitX();
 }
 
+QString TimeSeriesChart::titleText() const
+{
+    return m_yUnit.isEmpty() ? m_title : QStringLiteral("%1 (%2)").arg(m_title, m_yUnit);
+}
+
+int TimeSeriesChart::legendWidth() const
+{
+    QFont small = font();
+    small.setPixelSize(11);
+    const QFontMetrics metrics(small);
+    int width = 0;
+    for (const ChartSeries &s : m_series)
+        if (!s.name.isEmpty())
+            width += metrics.horizontalAdvance(s.name) + 30;
+    return width;
+}
+
+bool TimeSeriesChart::legendOnOwnLine(int areaWidth) const
+{
+    const int legend = legendWidth();
+    if (legend == 0)
+        return false;
+    QFont bold = font();
+    bold.setBold(true);
+    return QFontMetrics(bold).horizontalAdvance(titleText()) + legend + 24 > areaWidth;
+}
+
 QRect TimeSeriesChart::plotRectIn(const QRect &area) const
 {
-    return area.adjusted(LeftMargin, TopMargin, -RightMargin, -BottomMargin);
+    const int top = TopMargin + (legendOnOwnLine(area.width()) ? LegendLineHeight : 0);
+    return area.adjusted(LeftMargin, top, -RightMargin, -BottomMargin);
 }
 
 QRect TimeSeriesChart::plotRect() const
@@ -340,16 +369,15 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(text);
-    const QString title = m_yUnit.isEmpty() ? m_title : QStringLiteral("%1 (%2)").arg(m_title, m_yUnit);
-    // The title takes what the legend leaves.
-    int legendWidth = 0;
-    for (const ChartSeries &s : m_series)
-        if (!s.name.isEmpty())
-            legendWidth += QFontMetrics(small).horizontalAdvance(s.name) + 30;
-    const int titleWidth = std::max(60, area.width() - 16 - legendWidth);
+    const QString title = titleText();
+    // The title and the legend share the first line when both fit; otherwise the title
+    // has it whole and the legend takes a line of its own under it.
+    const bool ownLine = legendOnOwnLine(area.width());
+    const int titleWidth = ownLine ? area.width() - 16 : std::max(60, area.width() - 16 - legendWidth());
     p.drawText(QRect(area.left() + 8, area.top() + 2, titleWidth, 16), Qt::AlignLeft | Qt::AlignVCenter,
                p.fontMetrics().elidedText(title, Qt::ElideRight, titleWidth));
     p.setFont(small);
+    const int legendTop = area.top() + 2 + (ownLine ? LegendLineHeight + 2 : 0);
     int lx = area.right() - RightMargin;
     for (auto it = m_series.rbegin(); it != m_series.rend(); ++it) {
         if (it->name.isEmpty())
@@ -357,15 +385,15 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
         const int w = p.fontMetrics().horizontalAdvance(it->name);
         lx -= w;
         p.setPen(dim);
-        p.drawText(QRect(lx, area.top() + 2, w, 16), Qt::AlignLeft | Qt::AlignVCenter, it->name);
+        p.drawText(QRect(lx, legendTop, w, 16), Qt::AlignLeft | Qt::AlignVCenter, it->name);
         lx -= 18;
         QColor c = it->colour;
         if (it->dimmed)
             c.setAlpha(110);
         p.setPen(QPen(c, 2, it->dimmed ? Qt::DashLine : Qt::SolidLine));
-        p.drawLine(lx, area.top() + 10, lx + 14, area.top() + 10);
+        p.drawLine(lx, legendTop + 8, lx + 14, legendTop + 8);
         lx -= 12;
-        if (lx < area.left() + area.width() / 2)
+        if (lx < area.left() + (ownLine ? 8 : area.width() / 2))
             break;
     }
 

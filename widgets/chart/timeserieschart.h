@@ -114,6 +114,10 @@ private:
     std::vector<MarkerGroup> groupMarkers(const AxisMapping &x) const;
     void paintChart(QPainter &p, const QRect &area);
     QRect plotRectIn(const QRect &area) const;
+    QString titleText() const;
+    int legendWidth() const;
+    // Narrow charts give the title the whole first line and the legend a line of its own.
+    bool legendOnOwnLine(int areaWidth) const;
 
     QString m_title;
     QString m_yUnit;
