@@ -461,16 +461,18 @@ void MainWindow::setWallDisplay(bool on)
             toolbar->hide();
         for (QDockWidget *dock : findChildren<QDockWidget *>())
             dock->hide();
+        // Read from across the room: the legend, the place and the status bar (live or not,
+        // data age, gaps, cluster time, unacknowledged alarms) grow.
         QFont big = m_legend->font();
         big.setPointSizeF(big.pointSizeF() * 1.6);
-        m_legend->setFont(big);
-        m_breadcrumb->setFont(big);
+        for (QWidget *w : std::initializer_list<QWidget *> { m_legend, m_breadcrumb, statusBar() })
+            w->setFont(big);
         showFullScreen();
     } else {
         menuBar()->show();
         restoreState(m_stateBeforeWall);
-        m_legend->setFont(QFont());
-        m_breadcrumb->setFont(QFont());
+        for (QWidget *w : std::initializer_list<QWidget *> { m_legend, m_breadcrumb, statusBar() })
+            w->setFont(QFont());
         showNormal();
     }
     if (m_wallAction->isChecked() != on)

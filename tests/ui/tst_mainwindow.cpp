@@ -200,14 +200,18 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::ErrorRate);
         QTest::keyClick(&window, Qt::Key_T, Qt::ShiftModifier);
         QCOMPARE(window.overlay(), Overlay::Throttling);
-        // On the wall display, with the menu bar and the toolbar hidden, every view key still works.
+        // On the wall display, with the menu bar and the toolbar hidden, every view key still works,
+        // and the status bar is read from across the room.
+        const int statusHeight = status->sizeHint().height();
         window.setWallDisplay(true);
+        QVERIFY(status->sizeHint().height() > statusHeight);
         QTest::keyClick(&window, Qt::Key_2);
         QCOMPARE(window.overlay(), Overlay::GpuPower);
         QTest::keyClick(&window, Qt::Key_E);
         QCOMPARE(window.overlay(), Overlay::ErrorRate);
         QTest::keyClick(&window, Qt::Key_F11);
         QVERIFY(!window.isWallDisplay());
+        QCOMPARE(status->sizeHint().height(), statusHeight);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         QTest::keyClick(&window, Qt::Key_R); // relative to rack peers, and back
