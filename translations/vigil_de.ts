@@ -964,7 +964,7 @@
     </message>
     <message>
         <source>Grit: what it took by hand</source>
-        <translation>Durchhalten: was es an Handarbeit kostete</translation>
+        <translation>Feuerwehreinsätze: was die Handarbeit kostete</translation>
     </message>
     <message>
         <source>%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.</source>
@@ -1785,7 +1785,7 @@
     <name>vigil::CostSettingsDialog</name>
     <message>
         <source>Pricing the cost of grit</source>
-        <translation>Die Kosten des Durchhaltens bepreisen</translation>
+        <translation>Die Kosten der Feuerwehreinsätze bepreisen</translation>
     </message>
     <message>
         <source>What one GPU-hour costs you (USD), owned or rented: it turns lost hours into money</source>
@@ -2055,7 +2055,7 @@
     </message>
     <message>
         <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>Die Kosten des Durchhaltens seit dem ersten gesehenen Ereignis, bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
+        <translation>Die Kosten der Feuerwehreinsätze seit dem ersten gesehenen Ereignis, bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
     </message>
     <message numerus="yes">
         <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
@@ -2531,7 +2531,7 @@
     </message>
     <message>
         <source>&amp;Pricing the cost of grit…</source>
-        <translation>&amp;Preise für die Kosten des Durchhaltens…</translation>
+        <translation>&amp;Preise für die Kosten der Feuerwehreinsätze…</translation>
     </message>
     <message numerus="yes">
         <source>%n new alarm(s) to acknowledge, the highest %1</source>
