@@ -9,6 +9,7 @@
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "simulation_bench.h"
+#include "window_bench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -46,6 +47,8 @@ int main(int argc, char *argv[])
         vigil::bench::runAlarmBenchmark(report);
     if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))
         vigil::bench::runAlarmLoadBenchmark(report);
+    if (wanted("ui_overlay_switch_100k_ms"))
+        vigil::bench::runWindowBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
