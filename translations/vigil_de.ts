@@ -1509,6 +1509,18 @@
         <source>%1 lines read: %2 events imported into %3, %4 already there, %5 refused</source>
         <translation>%1 Zeilen gelesen: %2 Ereignisse in %3 importiert, %4 schon vorhanden, %5 abgelehnt</translation>
     </message>
+    <message>
+        <source>Bearer token for a gateway that knows its people (--operators); default: $VIGIL_TOKEN.</source>
+        <translation>Bearer-Token für ein Gateway, das seine Leute kennt (--operators); Vorgabe: $VIGIL_TOKEN.</translation>
+    </message>
+    <message>
+        <source>the gateway refuses to stream: %1 (give a token with --token or $VIGIL_TOKEN)</source>
+        <translation>das Gateway verweigert den Stream: %1 (Token mit --token oder $VIGIL_TOKEN angeben)</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: %1</source>
+        <translation>Abonnieren nicht möglich: %1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

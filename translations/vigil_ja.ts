@@ -1503,6 +1503,18 @@
         <source>%1 lines read: %2 events imported into %3, %4 already there, %5 refused</source>
         <translation>%1 行を読み込み: %2 件のイベントを %3 にインポート、%4 件は既存、%5 行は拒否</translation>
     </message>
+    <message>
+        <source>Bearer token for a gateway that knows its people (--operators); default: $VIGIL_TOKEN.</source>
+        <translation>担当者を登録したゲートウェイ (--operators) 用の Bearer トークン。既定値: $VIGIL_TOKEN。</translation>
+    </message>
+    <message>
+        <source>the gateway refuses to stream: %1 (give a token with --token or $VIGIL_TOKEN)</source>
+        <translation>ゲートウェイがストリームを拒否しました: %1 (--token または $VIGIL_TOKEN でトークンを指定してください)</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: %1</source>
+        <translation>購読できません: %1</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

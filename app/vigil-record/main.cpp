@@ -92,6 +92,11 @@ int main(int argc, char *argv[])
     parser.addOption({ QStringLiteral("out"),
                        QCoreApplication::translate("main", "The recording to write (created, or appended to)."),
                        QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("token"),
+                       QCoreApplication::translate("main",
+                                                   "Bearer token for a gateway that knows its people (--operators); "
+                                                   "default: $VIGIL_TOKEN."),
+                       QStringLiteral("token") });
     parser.addOption({ QStringLiteral("max-size"),
                        QCoreApplication::translate("main", "Pause recording when the file reaches this many MB."),
                        QStringLiteral("MB"), QStringLiteral("0") });
@@ -153,6 +158,8 @@ int main(int argc, char *argv[])
     vigil::ClientOptions clientOptions;
     clientOptions.address = parser.value(QStringLiteral("gateway"));
     clientOptions.clientName = QStringLiteral("vigil-record");
+    clientOptions.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
+                                                                : qEnvironmentVariable("VIGIL_TOKEN");
     clientOptions.observer = recording.observer();
     vigil::TelemetryClient client(clientOptions, cluster);
     client.start();
@@ -170,11 +177,28 @@ int main(int argc, char *argv[])
     poll.start(100);
     QTimer report;
     vigil::RecorderStatus::State lastState = vigil::RecorderStatus::State::Recording;
+    QString lastRefusal;
     QObject::connect(&report, &QTimer::timeout, &app, [&] {
         const vigil::RecorderStatus s = recorder.status();
         if (s.state != lastState && s.state == vigil::RecorderStatus::State::Paused)
             err << "vigil-record: " << QCoreApplication::translate("main", "paused: %1").arg(s.message) << Qt::endl;
         lastState = s.state;
+        // Why nothing is being recorded, said once per reason: a refusal above all.
+        const vigil::ConnectionStatus c = cluster.status();
+        if (c.state != vigil::ConnectionState::Live && c.state != vigil::ConnectionState::Resumed
+            && !c.lastError.isEmpty() && c.lastError != lastRefusal) {
+            lastRefusal = c.lastError;
+            const bool refused = c.lastError.contains(QLatin1String("gRPC code 16"))
+                || c.lastError.contains(QLatin1String("gRPC code 7"));
+            err << "vigil-record: "
+                << (refused
+                        ? QCoreApplication::translate("main",
+                                                      "the gateway refuses to stream: %1 (give a token with --token or "
+                                                      "$VIGIL_TOKEN)")
+                              .arg(c.lastError)
+                        : QCoreApplication::translate("main", "cannot subscribe: %1").arg(c.lastError))
+                << Qt::endl;
+        }
     });
     report.start(1000);
     QTimer figures;

@@ -6,6 +6,7 @@
 #include "gatewayfixture.h"
 #include "recorder/recordingreader.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -102,6 +103,53 @@ private Q_SLOTS:
         QCOMPARE(reader.stateAt(reader.endMs(), replayed), QString());
         QCOMPARE(replayed.topology()->gpus.size(), size_t(512));
         client.stop();
+    }
+
+    // A gateway that knows its people streams only to a token: vigil-record says why it
+    // records nothing without one, and records with --token or $VIGIL_TOKEN.
+    void recordsAGatewayThatWantsAToken()
+    {
+        const QString operators = dir.filePath(QStringLiteral("operators"));
+        {
+            QFile f(operators);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("0123456789abcdef0123456789abcdef recorder-7 viewer\n");
+        }
+        GatewayOptions options = test::testGatewayOptions(256, 20.0);
+        options.operatorsPath = operators;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        auto run = [&](const QStringList &extra, const QString &envToken, const QString &name) {
+            auto process = std::make_unique<QProcess>();
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("VIGIL_TOKEN"));
+            if (!envToken.isEmpty())
+                env.insert(QStringLiteral("VIGIL_TOKEN"), envToken);
+            process->setProcessEnvironment(env);
+            process->start(QStringLiteral(VIGIL_RECORD_BIN),
+                           QStringList { QStringLiteral("--out"), dir.filePath(name), QStringLiteral("--gateway"),
+                                         server->address() }
+                               + extra);
+            return process;
+        };
+        auto anonymous = run({}, {}, QStringLiteral("anonymous.vigil"));
+        QByteArray said;
+        QTRY_VERIFY_WITH_TIMEOUT((said += anonymous->readAllStandardError()).contains("--token"), 10000);
+        QVERIFY2(said.contains("refuses to stream"), said.constData());
+        anonymous->terminate();
+        QVERIFY(anonymous->waitForFinished(10000));
+        QCOMPARE(recordedEnd(dir.filePath(QStringLiteral("anonymous.vigil"))), int64_t(0));
+
+        for (const bool fromEnvironment : { false, true }) {
+            const QString name = fromEnvironment ? QStringLiteral("env.vigil") : QStringLiteral("token.vigil");
+            auto recorder = fromEnvironment
+                ? run({}, QStringLiteral("0123456789abcdef0123456789abcdef"), name)
+                : run({ QStringLiteral("--token"), QStringLiteral("0123456789abcdef0123456789abcdef") }, {}, name);
+            QTRY_VERIFY_WITH_TIMEOUT(recordedEnd(dir.filePath(name)) > 0, 20000);
+            recorder->terminate();
+            QVERIFY(recorder->waitForFinished(10000));
+        }
     }
 };
 
