@@ -99,10 +99,14 @@ AlarmBook::Key AlarmBook::keyOf(const Alarm &a)
     return { int(a.entity.kind), a.entity.index, int(a.sourceType), a.code, a.metricId };
 }
 
-Alarm &AlarmBook::alarmFor(const Key &key, EntityRef entity)
+Alarm *AlarmBook::alarmFor(const Key &key, EntityRef entity, int64_t timeMs)
 {
     if (auto it = m_byKey.find(key); it != m_byKey.end())
-        return m_alarms[it->second];
+        return &m_alarms[it->second];
+    if (m_alarms.size() >= m_maxAlarms) {
+        noteBookFull(timeMs);
+        return nullptr;
+    }
     Alarm a;
     a.id = m_nextId++;
     a.entity = entity;
@@ -111,7 +115,35 @@ Alarm &AlarmBook::alarmFor(const Key &key, EntityRef entity)
     a.metricId = key.metricId;
     a.suppressed = isDrained(entity);
     m_byKey[key] = a.id;
-    return m_alarms[a.id] = std::move(a);
+    return &(m_alarms[a.id] = std::move(a));
+}
+
+void AlarmBook::noteBookFull(int64_t timeMs)
+{
+    // A flood beyond what any NOC can read (or a client making one up): what is past the
+    // cap is not annunciated, and one alarm says so, with the count.
+    ++m_refusedAlarms;
+    const Key key { int(EntityKind::Cluster), 0, int(EventType::Unspecified), 0, BookFullMetricId };
+    uint64_t id = 0;
+    if (auto it = m_byKey.find(key); it != m_byKey.end()) {
+        id = it->second;
+    } else {
+        Alarm full;
+        full.id = id = m_nextId++;
+        full.entity = { EntityKind::Cluster, 0 };
+        full.metricId = BookFullMetricId;
+        full.priority = AlarmPriority::High;
+        m_byKey[key] = id;
+        m_alarms[id] = std::move(full);
+    }
+    Alarm &a = m_alarms[id];
+    a.value = double(m_refusedAlarms);
+    a.lastSeenMs = std::max(a.lastSeenMs, timeMs);
+    a.message = QStringLiteral("alarm flood: %1 new alarm(s) not annunciated, the book holds its maximum of %2")
+                    .arg(m_refusedAlarms)
+                    .arg(m_maxAlarms);
+    activate(a, timeMs);
+    touch(a, timeMs);
 }
 
 std::pair<uint32_t, QString> AlarmBook::gpusAtRisk(EntityRef entity) const
@@ -286,8 +318,11 @@ void AlarmBook::applyWarning(const Event &e)
     // services, so a node's throttling GPUs are one alarm on the node.
     const bool throttling = e.type == EventType::ThermalThrottle || e.type == EventType::PowerThrottle;
     const EntityRef entity = throttling && !stopsJob ? nodeOf(e.entity) : e.entity;
-    Alarm &a
-        = alarmFor({ int(entity.kind), entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 }, entity);
+    Alarm *found = alarmFor({ int(entity.kind), entity.index, int(e.type), e.type == EventType::Xid ? e.code : 0, 0 },
+                            entity, e.timeMs);
+    if (!found)
+        return; // the book is full: counted on its flood alarm
+    Alarm &a = *found;
     a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
     a.value = e.value;
     a.message = e.message;
@@ -334,8 +369,9 @@ void AlarmBook::updateEccRate(uint32_t gpu, int64_t nowMs)
     const double peers = gpus > 1 ? std::max(0.0, m_eccFleetSum - errors) / double(gpus - 1) : 0.0;
     const bool inAlarm = errors >= EccRateFloor && errors >= EccPeerFactor * peers;
     const Key key { int(EntityKind::Gpu), gpu, int(EventType::EccSingleBit), 0, 0 };
-    if (inAlarm) {
-        Alarm &a = alarmFor(key, { EntityKind::Gpu, gpu });
+    Alarm *found = inAlarm ? alarmFor(key, { EntityKind::Gpu, gpu }, nowMs) : nullptr;
+    if (found) {
+        Alarm &a = *found;
         a.value = errors;
         a.lastSeenMs = std::max(a.lastSeenMs, nowMs);
         a.message = QStringLiteral("%1 correctable ECC errors in 24 h; its peers average %2")
@@ -345,7 +381,7 @@ void AlarmBook::updateEccRate(uint32_t gpu, int64_t nowMs)
             setPriority(a, AlarmPriority::Low, false);
         activate(a, nowMs);
         touch(a, nowMs);
-    } else if (auto it = m_byKey.find(key); it != m_byKey.end()) {
+    } else if (auto it = m_byKey.find(key); !inAlarm && it != m_byKey.end()) {
         deactivate(m_alarms[it->second], nowMs);
     }
 }
@@ -632,7 +668,10 @@ void AlarmBook::applyReadings(const ClusterState &state)
                 continue;
             }
             const EntityRef entity { byRack ? EntityKind::Rack : kind, g };
-            Alarm &a = alarmFor({ int(entity.kind), g, int(EventType::Unspecified), 0, metricId }, entity);
+            Alarm *found = alarmFor({ int(entity.kind), g, int(EventType::Unspecified), 0, metricId }, entity, now);
+            if (!found)
+                continue; // the book is full: counted on its flood alarm
+            Alarm &a = *found;
             const QString unit = kind == EntityKind::Gpu
                 ? (members == 1 ? QStringLiteral("GPU") : QStringLiteral("GPUs"))
                 : (members == 1 ? QStringLiteral("node") : QStringLiteral("nodes"));
@@ -666,7 +705,9 @@ void AlarmBook::advanceTo(int64_t nowMs)
         // rate alarm clears by its rate; one whose counts were not kept (restored after a
         // restart) once a whole window has passed without errors.
         int64_t clearsAt = INT64_MAX;
-        if (a.active && !a.isThreshold())
+        if (a.active && a.metricId == BookFullMetricId && a.entity.kind == EntityKind::Cluster)
+            clearsAt = saturatingAdd(a.lastSeenMs, WarningClearMs); // the flood is over when nothing more is refused
+        else if (a.active && !a.isThreshold())
             clearsAt = a.sourceType != EventType::EccSingleBit ? saturatingAdd(a.lastSeenMs, WarningClearMs)
                 : m_eccByGpu.count(a.entity.index)             ? INT64_MAX
                                                                : saturatingAdd(a.lastSeenMs, EccRateWindowMs);

@@ -63,6 +63,12 @@ public:
     static constexpr double EccPeerFactor = 10.0;
     // A fault that stops a job reaching this many GPUs of running jobs is critical.
     static constexpr uint32_t LargeBlastRadiusGpus = 512;
+    // At most this many alarms are held; past it, new ones are counted on one "alarm flood"
+    // alarm on the cluster (metric id BookFullMetricId) rather than annunciated.
+    static constexpr size_t DefaultMaxAlarms = 100000;
+    static constexpr uint32_t BookFullMetricId = UINT32_MAX;
+    void setMaxAlarms(size_t max) { m_maxAlarms = std::max<size_t>(1, max); }
+    uint64_t refusedAlarms() const { return m_refusedAlarms; }
     static constexpr int64_t ForgetAfterMs = 24 * 3600000LL; // a normal alarm is forgotten after this long
     static constexpr int64_t MinShelveMs = 60000;
     static constexpr int64_t MaxShelveMs = 7 * 86400000LL;
@@ -110,7 +116,8 @@ private:
         auto operator<=>(const Key &) const = default;
     };
     static Key keyOf(const Alarm &a);
-    Alarm &alarmFor(const Key &key, EntityRef entity);
+    Alarm *alarmFor(const Key &key, EntityRef entity, int64_t timeMs); // null: the book is full
+    void noteBookFull(int64_t timeMs);
     void activate(Alarm &a, int64_t timeMs);
     void deactivate(Alarm &a, int64_t timeMs);
     void touch(Alarm &a, int64_t timeMs);
@@ -165,6 +172,8 @@ private:
     std::vector<uint64_t> m_forgotten;
     std::vector<AlarmActivation> m_activations;
     uint64_t m_nextId = 1;
+    size_t m_maxAlarms = DefaultMaxAlarms;
+    uint64_t m_refusedAlarms = 0;
     int64_t m_nowMs = 0;
 };
 

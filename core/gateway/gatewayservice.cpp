@@ -371,6 +371,14 @@ QString GatewayService::validatePublished(const v1::Event &event, const Operator
         return QStringLiteral("event %1").arg(skewed);
     if (!std::isfinite(event.value()))
         return QStringLiteral("event value is not finite");
+    // Every event is kept in the journal, the recordings and the alarms' messages, and sent
+    // to every dashboard: its text is a line, not a payload.
+    if (event.message().size() > MaxEventMessageBytes)
+        return QStringLiteral("event message of %1 bytes; at most %2")
+            .arg(event.message().size())
+            .arg(MaxEventMessageBytes);
+    if (event.job_id().size() > MaxEventNameBytes || event.operator_name().size() > MaxEventNameBytes)
+        return QStringLiteral("event job or operator name longer than %1 bytes").arg(MaxEventNameBytes);
     return {};
 }
 

@@ -23,6 +23,9 @@ struct StreamSettings
 class GatewayService final : public v1::Gateway::Service
 {
 public:
+    // A published event's text: a kernel-log line or a note, never a payload.
+    static constexpr size_t MaxEventMessageBytes = 4096;
+    static constexpr size_t MaxEventNameBytes = 256;
     // `alarms` and `operators` are optional (not owned): without alarms, actions are journalled
     // unchecked; without operators, anyone may subscribe and act under the name they give.
     GatewayService(TelemetryJournal &journal, StreamSettings settings, class AlarmDesk *alarms = nullptr,

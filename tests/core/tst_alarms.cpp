@@ -369,6 +369,37 @@ private Q_SLOTS:
         QVERIFY(!restored.find(standing.id)->active);
     }
 
+    // A made-up flood cannot grow the book without bound: past its cap new alarms are
+    // counted on one alarm that says so, and the alarms it holds go on as before.
+    void theBookHoldsAtMostItsCap()
+    {
+        AlarmBook book = freshBook();
+        book.setMaxAlarms(10);
+        std::vector<Event> flood;
+        for (uint32_t g = 0; g < 25; ++g)
+            flood.push_back(
+                test::makeEvent(g + 1, T0 + g, EventType::RowRemap, { EntityKind::Gpu, g }, Severity::Warning));
+        book.applyEvents(flood);
+        QCOMPARE(book.size(), size_t(11)); // ten, and the one about the flood
+        QCOMPARE(book.refusedAlarms(), uint64_t(15));
+        const std::vector<Alarm> alarms = book.alarms();
+        const auto full = std::find_if(alarms.begin(), alarms.end(), [](const Alarm &a) {
+            return a.metricId == AlarmBook::BookFullMetricId && a.entity.kind == EntityKind::Cluster;
+        });
+        QVERIFY(full != alarms.end());
+        QVERIFY(full->active);
+        QCOMPARE(full->priority, AlarmPriority::High);
+        QVERIFY2(full->message.contains(QStringLiteral("15 new alarm(s) not annunciated")), qPrintable(full->message));
+        // A held alarm still takes its repeats and its actions.
+        book.applyEvents(
+            { test::makeEvent(100, T0 + Minute, EventType::RowRemap, { EntityKind::Gpu, 0 }, Severity::Critical) });
+        QVERIFY(book.find(1)->priority >= AlarmPriority::High);
+        QCOMPARE(book.size(), size_t(11));
+        // Half an hour without a refusal: the flood alarm clears, as a quiet warning does.
+        book.advanceTo(T0 + Minute + AlarmBook::WarningClearMs + 1);
+        QVERIFY(!book.find(full->id)->active);
+    }
+
     void aNodesThrottlingGpusAreOneAlarm()
     {
         AlarmBook book = freshBook();

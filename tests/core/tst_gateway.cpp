@@ -213,12 +213,19 @@ private Q_SLOTS:
         auto *action = events.mutable_events()->add_events();
         *action = *xid;
         action->set_type(v1::EVENT_TYPE_ACKNOWLEDGE);
+        // A "kernel-log line" of 12 MB, and a job name of a kilobyte: payloads, not text.
+        auto *huge = events.mutable_events()->add_events();
+        *huge = *xid;
+        huge->set_message(std::string(12 << 20, 'x'));
+        auto *longJob = events.mutable_events()->add_events();
+        *longJob = *xid;
+        longJob->set_job_id(std::string(1024, 'j'));
         QVERIFY(writer->Write(events));
         writer->WritesDone();
         const grpc::Status status = writer->Finish();
         QVERIFY2(status.ok(), status.error_message().c_str());
         QCOMPARE(response.accepted(), uint64_t(2));
-        QCOMPARE(response.rejected(), uint64_t(4));
+        QCOMPARE(response.rejected(), uint64_t(6));
         QVERIFY(response.first_error().find("negative value") != std::string::npos);
 
         bool sawSample = false;
