@@ -40,8 +40,9 @@ bool parseValue(QByteArrayView text, double &out)
 
 QString PrometheusSample::label(const char *key) const
 {
+    // Exporter generations spell the same label differently (Hostname, hostname; UUID, uuid).
     for (const auto &[k, v] : labels)
-        if (k == key)
+        if (qstricmp(k.constData(), key) == 0)
             return v;
     return {};
 }

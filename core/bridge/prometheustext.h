@@ -21,7 +21,7 @@ struct PrometheusSample
     int64_t timestampMs = 0; // 0: none given
     uint64_t line = 0;
 
-    QString label(const char *key) const;
+    QString label(const char *key) const; // the label's value, its name matched in any case
 };
 
 // Parses exposition text fed in chunks. Comments (# HELP, # TYPE) are skipped;

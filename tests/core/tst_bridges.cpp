@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <map>
+
 #include <cmath>
 
 using namespace vigil;
@@ -273,6 +275,87 @@ private Q_SLOTS:
         QCOMPARE(r.events.front().jobId, QStringLiteral("llm-70b"));
         // The gauge keeps saying 79: one event, not one per scrape.
         QCOMPARE(mapper.map(samples, 1793577660000).events.size(), size_t(0));
+    }
+
+    // Error counters stay counters: each increase is the warning it counts, with how many.
+    void dcgmCountersBecomeWarnings()
+    {
+        const auto topology = labTopology();
+        const QString uuid = topology->gpus[3].uuid;
+        DcgmMapper mapper(topology, standardMetrics());
+        auto scrape = [&](const QString &text, int64_t timeMs) {
+            PrometheusTextParser parser;
+            parser.feed(text.toUtf8());
+            parser.finish();
+            return mapper.map(parser.takeSamples(), timeMs);
+        };
+        auto text = [&](double sbeVol, double sbeAgg, double dbe, double thermalNs, double rows, double crc) {
+            const auto n = [](double v) { return QString::number(v, 'f', 0); };
+            return QStringLiteral("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL{gpu=\"3\",UUID=\"%1\"} %2\n"
+                                  "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL{gpu=\"3\",UUID=\"%1\"} %3\n"
+                                  "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL{gpu=\"3\",UUID=\"%1\"} %4\n"
+                                  "DCGM_FI_DEV_THERMAL_VIOLATION{gpu=\"3\",UUID=\"%1\"} %5\n"
+                                  "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS{gpu=\"3\",UUID=\"%1\"} %6\n"
+                                  "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL{gpu=\"3\",UUID=\"%1\"} %7\n")
+                .arg(uuid, n(sbeVol), n(sbeAgg), n(dbe), n(thermalNs), n(rows), n(crc));
+        };
+        // The first scrape is the baseline: lifetime counts are not news.
+        DcgmMapper::Result r = scrape(text(5, 900, 0, 2e9, 1, 40), 1793577600000);
+        QVERIFY(r.events.empty());
+        QCOMPARE(r.stats.accepted, uint64_t(6));
+        // Twelve new correctable errors (told once, not again by the aggregate count), an
+        // uncorrectable one, 1.5 s of thermal throttling, a row remapped and 3 CRC errors.
+        r = scrape(text(17, 912, 1, 3.5e9, 2, 43), 1793577660000);
+        std::map<EventType, Event> byType;
+        for (const Event &e : r.events)
+            QVERIFY2(byType.emplace(e.type, e).second, "one warning a kind");
+        QCOMPARE(byType.size(), size_t(5));
+        QCOMPARE(byType[EventType::EccSingleBit].value, 12.0);
+        QCOMPARE(byType[EventType::EccSingleBit].entity, (EntityRef { EntityKind::Gpu, 3 }));
+        QCOMPARE(byType[EventType::EccDoubleBit].severity, Severity::Critical);
+        QCOMPARE(byType[EventType::ThermalThrottle].value, 1.5);
+        QCOMPARE(byType[EventType::RowRemap].value, 1.0);
+        QCOMPARE(byType[EventType::NvlinkCrc].value, 3.0);
+        QCOMPARE(byType[EventType::EccSingleBit].timeMs, int64_t(1793577660000));
+        QVERIFY(byType[EventType::EccSingleBit].message.contains(QStringLiteral("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL")));
+        // Nothing new: nothing said. A reboot resets the volatile counts: no warning, a new baseline.
+        QVERIFY(scrape(text(17, 912, 1, 3.5e9, 2, 43), 1793577720000).events.empty());
+        QVERIFY(scrape(text(0, 912, 0, 0, 2, 0), 1793577780000).events.empty());
+        r = scrape(text(4, 916, 0, 0, 2, 0), 1793577840000);
+        QCOMPARE(r.events.size(), size_t(1));
+        QCOMPARE(r.events.front().value, 4.0);
+        // A count that is no count is refused.
+        r = scrape(text(-3, 916, 0, 0, 2, 0), 1793577900000);
+        QCOMPARE(r.stats.rejected, uint64_t(1));
+    }
+
+    // Every exporter generation: 4.x's lower-case labels, 1.x's dcgm_* names, and a sample
+    // that cannot be placed says how to fix it.
+    void dcgmExporterGenerations()
+    {
+        const auto topology = labTopology();
+        const QString host = topology->nodes[topology->gpus[9].nodeIndex].hostname;
+        const uint32_t local = topology->gpus[9].localIndex;
+        PrometheusTextParser parser;
+        parser.feed(QStringLiteral("DCGM_FI_DEV_GPU_TEMP{gpu=\"%1\",hostname=\"%2\"} 61\n"
+                                   "dcgm_gpu_temp{gpu=\"%1\",Hostname=\"%2\"} 62\n"
+                                   "dcgm_power_usage{gpu=\"%1\",uuid=\"%3\"} 300.5\n"
+                                   "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 50\n")
+                        .arg(local)
+                        .arg(host, topology->gpus[9].uuid)
+                        .toUtf8());
+        parser.finish();
+        DcgmMapper mapper(topology, standardMetrics());
+        const DcgmMapper::Result r = mapper.map(parser.takeSamples(), 1793577600000);
+        QCOMPARE(r.readings.size(), size_t(3));
+        for (const GpuReading &g : r.readings)
+            QCOMPARE(g.gpu, 9u);
+        QCOMPARE(r.readings[0].value, 61.0f);
+        QCOMPARE(r.readings[1].value, 62.0f);
+        QCOMPARE(r.readings[2].value, 300.5f);
+        QCOMPARE(r.stats.rejected, uint64_t(1));
+        QVERIFY2(r.stats.firstErrors.join(u'\n').contains(QStringLiteral("--dcgm NODE=URL")),
+                 qPrintable(r.stats.firstErrors.join(u'\n')));
     }
 
     void dcgmBlankSentinels()
