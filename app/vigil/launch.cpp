@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launch.h"
+
+#include "gateway/gatewaycommandline.h"
+#include "mainwindow.h"
+#include "recorder/replayfeed.h"
+#include "recorder/streamrecording.h"
+#include "recordercontrol.h"
+#include "replaybar.h"
+#include "reportwindow.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QDateTime>
+#include <QLibraryInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTimer>
+#include <QTranslator>
+
+#include <algorithm>
+#include <cstring>
+
+namespace vigil {
+
+namespace {
+
+void installTranslations(QApplication &app, const QString &language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    // A language Vigil has no words for (or the C locale) reads English, with its plurals.
+    if (own->load(locale, QStringLiteral("vigil"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || own->load(QStringLiteral("vigil_en"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+}
+
+// --at: an ISO date and time (UTC), or "+H" hours after the recording starts.
+std::optional<int64_t> parseInstant(const QString &text, int64_t startMs)
+{
+    if (text.startsWith(QLatin1Char('+'))) {
+        bool ok = false;
+        const double hours = text.mid(1).chopped(text.endsWith(QLatin1Char('h')) ? 1 : 0).toDouble(&ok);
+        if (!ok || !(hours >= 0.0) || hours > 24.0 * 3660.0)
+            return std::nullopt;
+        return startMs + int64_t(hours * 3600000.0);
+    }
+    QDateTime t = QDateTime::fromString(text, Qt::ISODate);
+    if (!t.isValid())
+        return std::nullopt;
+    if (t.timeSpec() == Qt::LocalTime)
+        t.setTimeSpec(Qt::UTC);
+    return t.toMSecsSinceEpoch();
+}
+
+// --screenshot: once data is live (or the replay has settled), wait a moment, save the window, quit.
+void scheduleScreenshot(MainWindow &window, LiveCluster &cluster, const QString &path, int settleMs)
+{
+    auto *poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, &cluster, poll, path, settleMs] {
+        const auto state = cluster.status().state;
+        const bool ready = window.isReplaying() ? window.clusterState().topology() && !window.isBackfilling()
+                                                : state == ConnectionState::Live || state == ConnectionState::Resumed;
+        if (!ready)
+            return;
+        poll->stop();
+        QTimer::singleShot(settleMs, &window, [&window, path] {
+            window.refresh();
+            // The report window, when one is open, is what the picture is of.
+            QWidget *shown = &window;
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (qobject_cast<ReportWindow *>(w) && w->isVisible())
+                    shown = w;
+            const bool saved = shown->grab().save(path);
+            QTextStream(stderr) << (saved ? "vigil: screenshot saved to " : "vigil: cannot write screenshot ") << path
+                                << Qt::endl;
+            QApplication::exit(saved ? 0 : 1);
+        });
+    });
+    poll->start(100);
+}
+
+QStringList overlayKeys()
+{
+    QStringList keys;
+    for (Overlay o : allOverlays())
+        keys << overlayKey(o);
+    return keys;
+}
+
+} // namespace
+
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
+{
+    // --help and --version print and leave: they need no display, so none is asked for
+    // (a QApplication without one aborts before the parser could answer).
+    const bool textOnly = std::any_of(argv + 1, argv + argc, [](const char *a) {
+        return !std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "-?")
+            || !std::strcmp(a, "--help-all") || !std::strcmp(a, "--version") || !std::strcmp(a, "-v");
+    });
+    std::unique_ptr<QCoreApplication> application = textOnly
+        ? std::make_unique<QCoreApplication>(argc, argv)
+        : std::unique_ptr<QCoreApplication>(std::make_unique<QApplication>(argc, argv));
+    QCoreApplication::setApplicationName(QStringLiteral("Vigil"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Vigil"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+    return application;
+}
+
+void addDashboardOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Operations dashboard for GPU training clusters."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({ QStringLiteral("gateway"),
+                       QApplication::translate("main", "Gateway to subscribe to (default 127.0.0.1:50051)."),
+                       QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
+    parser.addOption({ QStringLiteral("demo"),
+                       QApplication::translate(
+                           "main", "Start a gateway with a simulated cluster on 127.0.0.1 and connect to it.") });
+    parser.addOption(
+        { QStringLiteral("lang"),
+          QApplication::translate("main", "User interface language (e.g. en, de, ja); default: the system's."),
+          QStringLiteral("code") });
+    parser.addOption({ QStringLiteral("screenshot"),
+                       QApplication::translate("main", "Save a screenshot of the window once data is live, then quit."),
+                       QStringLiteral("file.png") });
+    parser.addOption({ QStringLiteral("screenshot-delay"),
+                       QApplication::translate("main", "Seconds of live data before the screenshot (default 3)."),
+                       QStringLiteral("s"), QStringLiteral("3") });
+    parser.addOption(
+        { QStringLiteral("find"),
+          QApplication::translate("main", "Once connected, select and show this host, GPU UUID, rack or job."),
+          QStringLiteral("query") });
+    parser.addOption({ QStringLiteral("overlay"),
+                       QApplication::translate("main", "Start with this overlay: %1.").arg(overlayKeys().join(u", ")),
+                       QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("cell"),
+                       QApplication::translate("main",
+                                               "With --find: zoom until cells are this many pixels wide "
+                                               "(default 18; 60 shows a node close up)."),
+                       QStringLiteral("px"), QStringLiteral("18") });
+    parser.addOption(
+        { QStringLiteral("wall"),
+          QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
+    parser.addOption({ QStringLiteral("replay"), QApplication::translate("main", "Open this recording and replay it."),
+                       QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("at"),
+                       QApplication::translate("main",
+                                               "With --replay: start at this instant (ISO date and time in UTC, "
+                                               "or +H for H hours into the recording)."),
+                       QStringLiteral("time") });
+    parser.addOption({ QStringLiteral("record"),
+                       QApplication::translate("main",
+                                               "Record the live stream into this file (default: a new file per "
+                                               "session in the recordings folder)."),
+                       QStringLiteral("file.vigil") });
+    parser.addOption(
+        { QStringLiteral("no-record"), QApplication::translate("main", "Do not record the live stream.") });
+    parser.addOption(
+        { QStringLiteral("report"),
+          QApplication::translate("main", "With --replay: open the maintenance-debt report of the recording.") });
+    parser.addOption({ QStringLiteral("token"),
+                       QApplication::translate("main",
+                                               "Bearer token for a gateway that knows its operators (default: "
+                                               "$VIGIL_TOKEN, or the one saved in the settings)."),
+                       QStringLiteral("token") });
+    parser.addOption({ QStringLiteral("operator"),
+                       QApplication::translate("main",
+                                               "Your name on alarm actions, for a gateway without an operators file "
+                                               "(default: the login name)."),
+                       QStringLiteral("name") });
+    addGatewayOptions(parser, false);
+}
+
+std::optional<Overlay> startOverlay(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("overlay")))
+        return std::nullopt;
+    const std::optional<Overlay> overlay = overlayFromKey(parser.value(QStringLiteral("overlay")));
+    if (!overlay)
+        *error = QApplication::translate("main", "unknown overlay '%1'; one of: %2")
+                     .arg(parser.value(QStringLiteral("overlay")), overlayKeys().join(u", "));
+    return overlay;
+}
+
+void installLanguageAndTheme(QApplication &app, const QString &language)
+{
+    installTranslations(app, language);
+    // Dark by default (control rooms and wall screens); the light palette is a remembered choice.
+    if (QSettings().value(QStringLiteral("mainWindow/lightPalette"), false).toBool())
+        applyLightTheme(app);
+    else
+        applyDarkTheme(app);
+}
+
+std::unique_ptr<GatewayServer> startDemoGateway(const QCommandLineParser &parser, QString *error)
+{
+    GatewayOptions options;
+    options.listen = "127.0.0.1:0";
+    *error = readGatewayOptions(parser, options, false);
+    // The demo tells the decline story at an hour per second unless told otherwise.
+    if (!parser.isSet(QStringLiteral("scenario")))
+        options.simulator.scenario = Scenario::Decline;
+    if (!parser.isSet(QStringLiteral("speed")))
+        options.speed = 3600.0;
+    if (!parser.isSet(QStringLiteral("rate")))
+        options.rateHz = 4.0;
+    return error->isEmpty() ? GatewayServer::start(options, error) : nullptr;
+}
+
+ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &address, StreamRecording &tap)
+{
+    ClientOptions options;
+    options.address = address;
+    options.observer = tap.observer();
+    // Who acts on alarms: the token's owner where the gateway knows its operators, else the name given.
+    options.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
+        : qEnvironmentVariableIsSet("VIGIL_TOKEN")        ? qEnvironmentVariable("VIGIL_TOKEN")
+                                                   : QSettings().value(QStringLiteral("operator/token")).toString();
+    return options;
+}
+
+QString operatorNameFor(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("operator"))
+        ? parser.value(QStringLiteral("operator"))
+        : QSettings()
+              .value(QStringLiteral("operator/name"), qEnvironmentVariable("USER", QStringLiteral("operator")))
+              .toString();
+}
+
+void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &parser, QTextStream &err)
+{
+    // On unless switched off: a file per session, capped so it cannot fill the disk.
+    recorder.setMaxFileBytes(int64_t(QSettings().value(QStringLiteral("recorder/maxMegabytes"), 8192).toLongLong())
+                             * 1000000);
+    const bool record = parser.isSet(QStringLiteral("record"))
+        || (!parser.isSet(QStringLiteral("no-record"))
+            && QSettings().value(QStringLiteral("recorder/enabled"), true).toBool());
+    if (!record)
+        return;
+    const QString path = parser.isSet(QStringLiteral("record")) ? parser.value(QStringLiteral("record"))
+                                                                : RecorderControl::newSessionPath();
+    if (const QString error = recorder.start(path); !error.isEmpty())
+        err << "vigil: " << QApplication::translate("main", "not recording: %1").arg(error) << Qt::endl;
+    // Past sessions share a budget (32 GB unless set): the oldest go first.
+    recorder.pruneOldSessions(QSettings().value(QStringLiteral("recorder/sessionsMegabytes"), 32000).toLongLong()
+                              * 1000000);
+}
+
+int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,
+                      std::optional<Overlay> overlay, QTextStream &err)
+{
+    if (parser.isSet(QStringLiteral("replay"))) {
+        const QString error = window.openRecording(parser.value(QStringLiteral("replay")));
+        if (!error.isEmpty()) {
+            err << "vigil: " << error << Qt::endl;
+            QMessageBox::warning(nullptr, QApplication::translate("main", "Vigil"),
+                                 QApplication::translate("main", "Cannot open the recording: %1").arg(error));
+        } else if (parser.isSet(QStringLiteral("at"))) {
+            const auto at
+                = parseInstant(parser.value(QStringLiteral("at")), window.replayBar()->feed()->overview().startMs);
+            if (!at) {
+                err << "vigil: "
+                    << QApplication::translate("main", "--at: '%1' is not an ISO date and time or +hours")
+                           .arg(parser.value(QStringLiteral("at")))
+                    << Qt::endl;
+                return 2;
+            }
+            window.replayBar()->seek(*at);
+        }
+        if (error.isEmpty() && parser.isSet(QStringLiteral("report")))
+            window.openReport();
+    }
+    if (overlay)
+        window.setOverlay(*overlay);
+    window.show();
+    if (parser.isSet(QStringLiteral("wall")))
+        window.setWallDisplay(true);
+    if (parser.isSet(QStringLiteral("find"))) {
+        auto *poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window,
+                         [&window, poll, query = parser.value(QStringLiteral("find")),
+                          cell = std::clamp(parser.value(QStringLiteral("cell")).toDouble(), 2.0, 64.0)] {
+                             if (!window.clusterState().topology())
+                                 return;
+                             poll->stop();
+                             window.find(query, cell);
+                         });
+        poll->start(100);
+    }
+    if (parser.isSet(QStringLiteral("screenshot")))
+        scheduleScreenshot(
+            window, cluster, parser.value(QStringLiteral("screenshot")),
+            int(std::clamp(parser.value(QStringLiteral("screenshot-delay")).toDouble(), 0.0, 3600.0) * 1000.0));
+    return 0;
+}
+
+} // namespace vigil

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "client/telemetryclient.h"
+#include "gateway/gatewayserver.h"
+#include "overlay.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <memory>
+#include <optional>
+
+class QApplication;
+
+namespace vigil {
+
+class MainWindow;
+class RecorderControl;
+class StreamRecording;
+
+// The steps of starting the dashboard from its command line, each on its own, so
+// that main() reads as the order they come in.
+
+// A QApplication, or only a QCoreApplication for --help and --version, which need no display.
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv);
+void addDashboardOptions(QCommandLineParser &parser);
+// --overlay, checked: nullopt with `error` set when it names none.
+std::optional<Overlay> startOverlay(const QCommandLineParser &parser, QString *error);
+// --lang (or the system's) and the remembered palette.
+void installLanguageAndTheme(QApplication &app, const QString &language);
+// --demo: a gateway with the decline story on loopback; null with `error` when it cannot start.
+std::unique_ptr<GatewayServer> startDemoGateway(const QCommandLineParser &parser, QString *error);
+// Where to subscribe and as whom: --token, $VIGIL_TOKEN or the saved token; the tap records what arrives.
+ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &address, StreamRecording &tap);
+QString operatorNameFor(const QCommandLineParser &parser);
+// The flight recorder, on unless switched off, with its caps; a failure is said on `err`.
+void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &parser, QTextStream &err);
+// --replay/--at/--report, --overlay, --wall, --find and --screenshot on the shown window;
+// 0, or the exit code of a command line that makes no sense.
+int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,
+                      std::optional<Overlay> overlay, QTextStream &err);
+
+} // namespace vigil
