@@ -2382,10 +2382,6 @@
         <translation>Daten von vor %1 s — verbinde neu mit %2</translation>
     </message>
     <message>
-        <source>idle</source>
-        <translation>im Leerlauf</translation>
-    </message>
-    <message>
         <source>Zoom &amp;in</source>
         <translation>&amp;Vergrößern</translation>
     </message>
@@ -2428,22 +2424,6 @@
     <message>
         <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
         <translation>Jede GPU nach ihrer Abweichung vom Median ihres Racks färben (R)</translation>
-    </message>
-    <message>
-        <source>no reading</source>
-        <translation>kein Messwert</translation>
-    </message>
-    <message>
-        <source>Silent GPUs: %1</source>
-        <translation>Stumme GPUs: %1</translation>
-    </message>
-    <message>
-        <source>Unplaced GPUs: %1</source>
-        <translation>Nicht verortete GPUs: %1</translation>
-    </message>
-    <message>
-        <source>Racks placed automatically: %1</source>
-        <translation>Automatisch platzierte Racks: %1</translation>
     </message>
     <message>
         <source>Cycle &amp;halls every 20 s</source>
@@ -2582,6 +2562,33 @@
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>Live-Ansichten zeigen das Jetzt: Aufzeichnung öffnen (Strg+O), um zu %1 zurückzugehen</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::RackMapPresenter</name>
+    <message>
+        <source>no reading</source>
+        <translation>kein Messwert</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>im Leerlauf</translation>
+    </message>
+    <message>
+        <source>Silent GPUs: %1</source>
+        <translation>Stumme GPUs: %1</translation>
+    </message>
+    <message>
+        <source>Unplaced GPUs: %1</source>
+        <translation>Nicht verortete GPUs: %1</translation>
+    </message>
+    <message>
+        <source>Racks placed automatically: %1</source>
+        <translation>Automatisch platzierte Racks: %1</translation>
     </message>
 </context>
 <context>

@@ -2367,10 +2367,6 @@
         <translation>%1 秒前のデータを表示中 — %2 に再接続しています</translation>
     </message>
     <message>
-        <source>idle</source>
-        <translation>アイドル</translation>
-    </message>
-    <message>
         <source>Zoom &amp;in</source>
         <translation>拡大(&amp;I)</translation>
     </message>
@@ -2413,22 +2409,6 @@
     <message>
         <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
         <translation>各 GPU をラックの中央値との差で色分けします (R)</translation>
-    </message>
-    <message>
-        <source>no reading</source>
-        <translation>測定値なし</translation>
-    </message>
-    <message>
-        <source>Silent GPUs: %1</source>
-        <translation>応答のない GPU: %1</translation>
-    </message>
-    <message>
-        <source>Unplaced GPUs: %1</source>
-        <translation>配置不明の GPU: %1</translation>
-    </message>
-    <message>
-        <source>Racks placed automatically: %1</source>
-        <translation>自動配置したラック: %1</translation>
     </message>
     <message>
         <source>Cycle &amp;halls every 20 s</source>
@@ -2565,6 +2545,33 @@
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>ライブ表示は現在を示します。%1 に戻るには記録を開いてください (Ctrl+O)</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::RackMapPresenter</name>
+    <message>
+        <source>no reading</source>
+        <translation>測定値なし</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>アイドル</translation>
+    </message>
+    <message>
+        <source>Silent GPUs: %1</source>
+        <translation>応答のない GPU: %1</translation>
+    </message>
+    <message>
+        <source>Unplaced GPUs: %1</source>
+        <translation>配置不明の GPU: %1</translation>
+    </message>
+    <message>
+        <source>Racks placed automatically: %1</source>
+        <translation>自動配置したラック: %1</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@
 #include "legend/colorlegend.h"
 #include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
+#include "rackmappresenter.h"
 #include "recorder/eventimport.h"
 #include "recorder/recordingreader.h"
 #include "recorder/recordingwriter.h"
@@ -61,27 +62,6 @@ namespace vigil {
 namespace {
 
 constexpr int RefreshIntervalMs = 100;
-
-ColorScale scaleFor(const OverlaySpec &spec)
-{
-    switch (spec.ramp) {
-    case OverlaySpec::Ramp::Status: {
-        std::vector<QRgb> colours;
-        for (const OverlayCategory &c : spec.categories)
-            colours.push_back(c.colour);
-        return ColorScale::states(std::move(colours));
-    }
-    case OverlaySpec::Ramp::Heat:
-        return ColorScale(ColorScale::Palette::Inferno);
-    case OverlaySpec::Ramp::Categorical:
-        return ColorScale(ColorScale::Palette::Categorical);
-    case OverlaySpec::Ramp::Diverging:
-        return ColorScale(ColorScale::Palette::Diverging);
-    case OverlaySpec::Ramp::Magnitude:
-        break;
-    }
-    return ColorScale(ColorScale::Palette::Viridis);
-}
 
 QString iconFor(Overlay overlay)
 {
@@ -149,6 +129,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     , m_refreshTimer(new QTimer(this))
 {
     m_coverage = new QLabel(this);
+    m_map = new RackMapPresenter(*m_session, m_rackMap, m_legend, m_coverage, this);
     m_trainingDock = new TrainingDock(this);
     m_incidentDock = new IncidentDock(this);
     m_alarmDock = new AlarmDock(this);
@@ -291,6 +272,24 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::setOverlay(Overlay overlay)
+{
+    if (m_overlayActions)
+        for (QAction *action : m_overlayActions->actions())
+            action->setChecked(action->data().toInt() == int(overlay));
+    m_map->setOverlay(overlay);
+}
+
+void MainWindow::setRelativeToPeers(bool relative)
+{
+    m_map->setRelativeToPeers(relative);
+}
+
+Overlay MainWindow::overlay() const
+{
+    return m_map->overlay();
+}
+
 QString MainWindow::breadcrumbText() const
 {
     return m_breadcrumb->text();
@@ -399,7 +398,7 @@ void MainWindow::createActions()
             [this](bool on) { on ? m_cycleTimer->start(20000) : m_cycleTimer->stop(); });
     connect(m_cycleTimer, &QTimer::timeout, this, [this] {
         const auto &overlays = allOverlays();
-        const auto it = std::find(overlays.begin(), overlays.end(), m_overlay);
+        const auto it = std::find(overlays.begin(), overlays.end(), m_map->overlay());
         setOverlay(it == overlays.end() || it + 1 == overlays.end() ? overlays.front() : *(it + 1));
     });
     // A wall screen in a big room can walk the halls one by one, then show them all.
@@ -436,16 +435,6 @@ void MainWindow::createActions()
                               "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
                                .arg(QApplication::applicationVersion()));
     });
-}
-
-void MainWindow::setOverlay(Overlay overlay)
-{
-    m_overlay = overlay;
-    if (m_overlayActions)
-        for (QAction *action : m_overlayActions->actions())
-            action->setChecked(action->data().toInt() == int(overlay));
-    updateLegend();
-    applyOverlay();
 }
 
 void MainWindow::setWallDisplay(bool on)
@@ -519,119 +508,6 @@ void MainWindow::updateDetails()
             [this](EntityRef entity) { return m_eventDock->model()->recentFor(entity, 12); });
 }
 
-void MainWindow::updateLegend()
-{
-    const OverlaySpec spec = currentSpec();
-    if (spec.ramp == OverlaySpec::Ramp::Status) {
-        std::vector<std::pair<QString, QRgb>> states;
-        for (const OverlayCategory &c : spec.categories)
-            states.emplace_back(c.label, c.colour);
-        states.emplace_back(tr("no reading"), ColorScale::noDataColor());
-        m_legend->setCategories(spec.title, states);
-        return;
-    }
-    if (spec.ramp != OverlaySpec::Ramp::Categorical) {
-        m_legend->setScale(spec.title, spec.unit, scaleFor(spec), spec.min, spec.max);
-        return;
-    }
-    std::vector<std::pair<QString, QRgb>> jobs;
-    if (const Topology *t = m_session->state().topology().get())
-        for (size_t j = 0; j < t->jobs.size(); ++j)
-            jobs.emplace_back(tr("%1 (%2)").arg(t->jobs[j].id, priorityClassName(t->jobs[j].priority)),
-                              ColorScale::category(int(j)));
-    jobs.emplace_back(tr("idle"), ColorScale::noCategoryColor());
-    m_legend->setCategories(spec.title, jobs);
-}
-
-OverlaySpec MainWindow::currentSpec() const
-{
-    const OverlaySpec absolute = overlaySpec(m_overlay);
-    return m_relative && supportsRelative(m_overlay) ? relativeSpec(absolute) : absolute;
-}
-
-void MainWindow::applyOverlay()
-{
-    const OverlaySpec spec = currentSpec();
-    const ClusterState &state = m_session->state();
-    computeOverlay(state, m_overlay, m_cellValues, &m_session->warnings(), &m_session->alarms());
-    if (spec.ramp == OverlaySpec::Ramp::Diverging && state.topology())
-        relativeToRackPeers(*state.topology(), m_cellValues);
-    m_rackMap->setRackAggregate(spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
-                                    : spec.ramp == OverlaySpec::Ramp::Diverging
-                                    ? RackMapWidget::RackAggregate::LargestMagnitude
-                                    : RackMapWidget::RackAggregate::Max);
-    m_rackMap->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max, spec.validMin, spec.validMax);
-    updateCellMarks();
-}
-
-void MainWindow::updateCellMarks()
-{
-    // Stale GPUs are hatched on every overlay; alarm badges belong to the alarm overlay.
-    if (m_overlay == Overlay::DataAge)
-        m_scratch = m_cellValues; // already computed for the overlay itself
-    else
-        gpuDataAge(m_session->state(), m_scratch);
-    m_cellMarks.assign(m_scratch.size(), RackMapWidget::NoMark);
-    size_t stale = 0;
-    for (size_t g = 0; g < m_scratch.size(); ++g)
-        if (!(m_scratch[g] <= StaleAfterSeconds)) { // never heard from (NaN) or silent too long
-            m_cellMarks[g] |= RackMapWidget::StaleMark;
-            ++stale;
-        }
-    m_staleGpus = stale;
-    updateCoverage();
-    if (m_overlay == Overlay::Alarms) {
-        // Badges for what asks for an operator; acknowledged and set-aside alarms are told by their shade.
-        for (size_t g = 0; g < m_cellValues.size() && g < m_cellMarks.size(); ++g)
-            if (m_cellValues[g] >= float(AlarmShade::Urgent))
-                m_cellMarks[g] |= RackMapWidget::CriticalMark;
-            else if (m_cellValues[g] >= float(AlarmShade::Unacknowledged))
-                m_cellMarks[g] |= RackMapWidget::WarningMark;
-    }
-    m_rackMap->setCellMarks(m_cellMarks);
-}
-
-void MainWindow::countPlacement()
-{
-    // Placement changes only with the topology: counted once, not every frame.
-    m_unplacedGpus = 0;
-    m_assumedRacks = 0;
-    const Topology *t = m_session->state().topology().get();
-    if (!t)
-        return;
-    for (size_t r = 0; r < t->racks.size(); ++r) {
-        if (t->racks[r].placement == Rack::Placement::Assumed)
-            ++m_assumedRacks;
-        else if (t->racks[r].placement == Rack::Placement::Unplaced)
-            for (uint32_t node : t->nodesOfRack[r])
-                m_unplacedGpus += t->gpusOfNode[node].size();
-    }
-}
-
-void MainWindow::updateCoverage()
-{
-    // What the map cannot vouch for, counted where the operator always looks.
-    const size_t unplaced = m_unplacedGpus;
-    const size_t assumed = m_assumedRacks;
-    QStringList parts;
-    if (m_staleGpus)
-        parts << tr("Silent GPUs: %1").arg(QLocale().toString(qulonglong(m_staleGpus)));
-    if (unplaced)
-        parts << tr("Unplaced GPUs: %1").arg(QLocale().toString(qulonglong(unplaced)));
-    if (assumed)
-        parts << tr("Racks placed automatically: %1").arg(QLocale().toString(qulonglong(assumed)));
-    m_coverage->setText(parts.join(QStringLiteral(" · ")));
-    m_coverage->setStyleSheet(QStringLiteral("color:#f0b400; padding:0 8px"));
-    m_coverage->setVisible(!parts.isEmpty());
-}
-
-void MainWindow::setRelativeToPeers(bool relative)
-{
-    m_relative = relative;
-    updateLegend();
-    applyOverlay();
-}
-
 void MainWindow::refresh()
 {
     const SessionTick tick = m_session->tick();
@@ -643,8 +519,7 @@ void MainWindow::refresh()
         m_breadcrumb->setText(m_rackMap->breadcrumb());
         m_eventDock->setTopology(state.topology());
         m_trainingDock->setTopology(state.topology());
-        countPlacement();
-        updateLegend();
+        m_map->topologyChanged();
     }
     if (tick.incidentsUpdated)
         m_incidentDock->showAnalysis(m_session->analysis());
@@ -655,7 +530,7 @@ void MainWindow::refresh()
         m_jobs->setState(state);
     }
     if (tick.newState || !tick.events.empty()) {
-        applyOverlay();
+        m_map->apply();
         updateDetails();
     }
     const ConnectionStatus status = m_session->live().status();
@@ -731,8 +606,8 @@ void MainWindow::updateAlarms(bool changed)
     m_alarmsShownAtMs = now;
     const std::vector<Alarm> &alarms = m_session->alarms();
     m_alarmDock->showAlarms(alarms, m_session->alarmClockMs(), m_session->alarmTopology(), &m_session->analysis());
-    if (changed && m_overlay == Overlay::Alarms)
-        applyOverlay(); // the map shows the same alarms as the list
+    if (changed && m_map->overlay() == Overlay::Alarms)
+        m_map->apply(); // the map shows the same alarms as the list
     const size_t asking = m_alarmDock->unacknowledged();
     m_alarmCount->setVisible(!alarms.empty());
     m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
@@ -967,7 +842,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    settings.setValue(QStringLiteral("mainWindow/overlay"), overlayKey(m_overlay));
+    settings.setValue(QStringLiteral("mainWindow/overlay"), overlayKey(m_map->overlay()));
     event->accept();
 }
 

@@ -28,6 +28,7 @@ class ColorLegend;
 struct Backfill;
 struct ConnectionStatus;
 class DashboardSession;
+class RackMapPresenter;
 class IncidentDock;
 class RecorderControl;
 class RecorderIndicator;
@@ -54,7 +55,7 @@ public:
     void setOverlay(Overlay overlay);
     // Colour GPU overlays by the difference from the rack's median (outliers among neighbours).
     void setRelativeToPeers(bool relative);
-    Overlay overlay() const { return m_overlay; }
+    Overlay overlay() const;
     RackMapWidget *rackMap() const { return m_rackMap; }
     ConnectionStatusWidget *connectionStatus() const { return m_status; }
     QString breadcrumbText() const;
@@ -104,12 +105,6 @@ protected:
 
 private:
     void createActions();
-    void applyOverlay();
-    void updateCellMarks();
-    void updateCoverage();
-    void countPlacement();
-    void updateLegend();
-    OverlaySpec currentSpec() const;
     void updateDetails();
     QString staleNotice(const ConnectionStatus &status) const;
     void showReplayControls(bool replaying);
@@ -125,13 +120,7 @@ private:
     void editPricing();
 
     DashboardSession *m_session;
-    Overlay m_overlay = Overlay::GpuTemperature;
-    std::vector<float> m_cellValues;
-    std::vector<float> m_scratch; // data age, for the cell marks
-    std::vector<uint8_t> m_cellMarks;
-    size_t m_staleGpus = 0;
-    size_t m_unplacedGpus = 0; // in racks the topology does not place
-    size_t m_assumedRacks = 0;
+    RackMapPresenter *m_map; // the overlay, legend and cell marks
     QLabel *m_coverage; // silent, unplaced and auto-placed counts, when there are any
     PricingSettings m_pricing;
     QString m_pricingProblem; // saved settings refused at start-up, shown once
@@ -156,7 +145,6 @@ private:
     int m_hallShown = -1;
     QAction *m_wallAction = nullptr;
     QAction *m_relativeAction = nullptr;
-    bool m_relative = false;
     bool m_wallDisplay = false;
     QByteArray m_stateBeforeWall;
     QActionGroup *m_overlayActions = nullptr;

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "overlay.h"
+
+#include <QObject>
+
+#include <vector>
+
+class QLabel;
+
+namespace vigil {
+
+class ColorLegend;
+class DashboardSession;
+class RackMapWidget;
+
+// The rack map's picture of the session: the overlay chosen (absolute, or relative
+// to the rack's peers) computed per GPU, its legend, the cell marks (silent GPUs
+// hatched, alarm badges on the alarm overlay) and the count of what the map cannot
+// vouch for (silent, unplaced, auto-placed) for the status bar.
+class RackMapPresenter : public QObject
+{
+    Q_OBJECT
+public:
+    RackMapPresenter(const DashboardSession &session, RackMapWidget *map, ColorLegend *legend, QLabel *coverage,
+                     QObject *parent = nullptr);
+
+    void setOverlay(Overlay overlay);
+    Overlay overlay() const { return m_overlay; }
+    void setRelativeToPeers(bool relative);
+    bool isRelativeToPeers() const { return m_relative; }
+    OverlaySpec currentSpec() const;
+    // The topology changed: placement counted again, the legend (its jobs) redrawn.
+    void topologyChanged();
+    // Recomputes the cells from the session and hands them to the map.
+    void apply();
+
+private:
+    void updateLegend();
+    void updateCellMarks();
+    void countPlacement();
+    void updateCoverage();
+
+    const DashboardSession &m_session;
+    RackMapWidget *m_map;
+    ColorLegend *m_legend;
+    QLabel *m_coverage;
+    Overlay m_overlay = Overlay::GpuTemperature;
+    bool m_relative = false;
+    std::vector<float> m_cellValues;
+    std::vector<float> m_scratch; // data age, for the cell marks
+    std::vector<uint8_t> m_cellMarks;
+    size_t m_staleGpus = 0;
+    size_t m_unplacedGpus = 0; // in racks the topology does not place
+    size_t m_assumedRacks = 0;
+};
+
+} // namespace vigil
