@@ -821,6 +821,45 @@
     </message>
 </context>
 <context>
+    <name>RecordingActions</name>
+    <message>
+        <source>Open a recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
+        <translation>Vigil-Aufzeichnungen (*.vigil *.sqlite);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import an event history</source>
+        <translation>Ereignishistorie importieren</translation>
+    </message>
+    <message>
+        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
+        <translation>Ereignishistorien (*.csv *.jsonl *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import event history</source>
+        <translation>Ereignishistorie importieren</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
+        <translation>%1 Zeilen gelesen: %2 Ereignisse importiert, %3 schon in der Aufzeichnung, %4 Zeilen abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>Lesezeichen</translation>
+    </message>
+    <message>
+        <source>A note for %1 UTC:</source>
+        <translation>Notiz für %1 UTC:</translation>
+    </message>
+    <message>
+        <source>Cannot store the bookmark</source>
+        <translation>Lesezeichen kann nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
     <name>ReportRenderer</name>
     <message>
         <source>Vigil maintenance-debt report · page %1 of %2</source>
@@ -2482,40 +2521,12 @@
         <translation>Ein Teil des Verlaufs konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>Open a recording</source>
-        <translation>Aufzeichnung öffnen</translation>
-    </message>
-    <message>
         <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
         <translation>Vigil-Aufzeichnungen (*.vigil *.sqlite);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot open the recording</source>
         <translation>Aufzeichnung kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Import an event history</source>
-        <translation>Ereignishistorie importieren</translation>
-    </message>
-    <message>
-        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
-        <translation>Ereignishistorien (*.csv *.jsonl *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Import event history</source>
-        <translation>Ereignishistorie importieren</translation>
-    </message>
-    <message>
-        <source>Bookmark</source>
-        <translation>Lesezeichen</translation>
-    </message>
-    <message>
-        <source>A note for %1 UTC:</source>
-        <translation>Notiz für %1 UTC:</translation>
-    </message>
-    <message>
-        <source>Cannot store the bookmark</source>
-        <translation>Lesezeichen kann nicht gespeichert werden</translation>
     </message>
     <message>
         <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
@@ -2554,10 +2565,6 @@
     <message>
         <source>Report on a recording</source>
         <translation>Bericht über eine Aufzeichnung</translation>
-    </message>
-    <message>
-        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
-        <translation>%1 Zeilen gelesen: %2 Ereignisse importiert, %3 schon in der Aufzeichnung, %4 Zeilen abgelehnt.</translation>
     </message>
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>

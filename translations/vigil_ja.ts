@@ -818,6 +818,45 @@
     </message>
 </context>
 <context>
+    <name>RecordingActions</name>
+    <message>
+        <source>Open a recording</source>
+        <translation>記録を開く</translation>
+    </message>
+    <message>
+        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
+        <translation>Vigil 記録 (*.vigil *.sqlite);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Import an event history</source>
+        <translation>イベント履歴を取り込む</translation>
+    </message>
+    <message>
+        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
+        <translation>イベント履歴 (*.csv *.jsonl *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Import event history</source>
+        <translation>イベント履歴の取り込み</translation>
+    </message>
+    <message>
+        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
+        <translation>%1 行を読み込み: %2 件のイベントをインポート、%3 件は記録に既存、%4 行は拒否しました。</translation>
+    </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>ブックマーク</translation>
+    </message>
+    <message>
+        <source>A note for %1 UTC:</source>
+        <translation>%1 UTC のメモ:</translation>
+    </message>
+    <message>
+        <source>Cannot store the bookmark</source>
+        <translation>ブックマークを保存できません</translation>
+    </message>
+</context>
+<context>
     <name>ReportRenderer</name>
     <message>
         <source>Vigil maintenance-debt report · page %1 of %2</source>
@@ -2467,40 +2506,12 @@
         <translation>履歴の一部を読み取れませんでした: %1</translation>
     </message>
     <message>
-        <source>Open a recording</source>
-        <translation>記録を開く</translation>
-    </message>
-    <message>
         <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
         <translation>Vigil 記録 (*.vigil *.sqlite);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Cannot open the recording</source>
         <translation>記録を開けません</translation>
-    </message>
-    <message>
-        <source>Import an event history</source>
-        <translation>イベント履歴を取り込む</translation>
-    </message>
-    <message>
-        <source>Event histories (*.csv *.jsonl *.json);;All files (*)</source>
-        <translation>イベント履歴 (*.csv *.jsonl *.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Import event history</source>
-        <translation>イベント履歴の取り込み</translation>
-    </message>
-    <message>
-        <source>Bookmark</source>
-        <translation>ブックマーク</translation>
-    </message>
-    <message>
-        <source>A note for %1 UTC:</source>
-        <translation>%1 UTC のメモ:</translation>
-    </message>
-    <message>
-        <source>Cannot store the bookmark</source>
-        <translation>ブックマークを保存できません</translation>
     </message>
     <message>
         <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
@@ -2537,10 +2548,6 @@
     <message>
         <source>Report on a recording</source>
         <translation>記録のレポート</translation>
-    </message>
-    <message>
-        <source>%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.</source>
-        <translation>%1 行を読み込み: %2 件のイベントをインポート、%3 件は記録に既存、%4 行は拒否しました。</translation>
     </message>
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>

@@ -27,6 +27,7 @@
 #include "recorder/recordingwriter.h"
 #include "recorder/replayfeed.h"
 #include "recordercontrol.h"
+#include "recordingactions.h"
 #include "replaybar.h"
 #include "reportwindow.h"
 #include "theme.h"
@@ -238,7 +239,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     addToolBar(Qt::BottomToolBarArea, m_replayToolbar);
     m_replayToolbar->hide();
     connect(m_replayBar, &ReplayBar::liveRequested, this, &MainWindow::goLive);
-    connect(m_replayBar, &ReplayBar::bookmarkRequested, this, &MainWindow::addBookmark);
+    connect(m_replayBar, &ReplayBar::bookmarkRequested, this, [this](int64_t timeMs) {
+        if (ReplayFeed *replay = m_session->replay())
+            addBookmarkInteractively(this, *replay, timeMs);
+    });
     connect(m_replayBar, &ReplayBar::playingChanged, this, [this](bool playing) {
         // Fast play leaves the views' histories made of frames hours apart: once stopped,
         // they are rebuilt as if the instant had been watched (the Details mini-charts refill).
@@ -298,7 +302,11 @@ QString MainWindow::breadcrumbText() const
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *open = fileMenu->addAction(tr("&Open recording…"), this, &MainWindow::chooseRecording);
+    QAction *open = fileMenu->addAction(tr("&Open recording…"), this, [this] {
+        if (const QString path = chooseRecordingPath(this); !path.isEmpty())
+            if (const QString error = openRecording(path); !error.isEmpty())
+                QMessageBox::warning(this, tr("Cannot open the recording"), error);
+    });
     open->setShortcut(QKeySequence::Open);
     m_liveAction = fileMenu->addAction(tr("Back to &live"), this, &MainWindow::goLive);
     m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -311,7 +319,10 @@ void MainWindow::createActions()
     });
     m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_bundleAction->setEnabled(false);
-    m_importAction = fileMenu->addAction(tr("&Import event history…"), this, &MainWindow::importHistory);
+    m_importAction = fileMenu->addAction(tr("&Import event history…"), this, [this] {
+        if (ReplayFeed *replay = m_session->replay())
+            importHistoryInteractively(this, *replay);
+    });
     m_importAction->setToolTip(tr("Add events from another system (CSV or JSON lines) to the open recording"));
     m_importAction->setEnabled(false);
     fileMenu->addSeparator();
@@ -748,70 +759,6 @@ void MainWindow::goLive()
         if (s.frames > 0)
             m_session->rebuildHistories(s.path, now);
     }
-}
-
-void MainWindow::chooseRecording()
-{
-    QSettings settings;
-    const QString directory
-        = settings.value(QStringLiteral("replay/lastDirectory"), RecorderControl::defaultDirectory()).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a recording"), directory,
-                                                      tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    if (const QString error = openRecording(path); !error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot open the recording"), error);
-}
-
-void MainWindow::importHistory()
-{
-    ReplayFeed *replay = m_session->replay();
-    if (!replay)
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import an event history"), QString(),
-                                                      tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    const ImportReport report = importEventHistory(path, replay->path());
-    QMessageBox box(report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
-                    tr("Import event history"),
-                    report.error.isEmpty()
-                        ? tr("%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
-                              .arg(QLocale().toString(qulonglong(report.lines)),
-                                   QLocale().toString(qulonglong(report.imported)),
-                                   QLocale().toString(qulonglong(report.duplicates)),
-                                   QLocale().toString(qulonglong(report.refused)))
-                        : report.error,
-                    QMessageBox::Ok, this);
-    QStringList problems;
-    for (const QString &p : report.problems)
-        problems << p;
-    box.setDetailedText(problems.join(QLatin1Char('\n')));
-    box.exec();
-    if (report.imported) {
-        replay->reloadOverview();
-        replay->seek(replay->shownMs(), false); // the views pick the new events up
-    }
-}
-
-void MainWindow::addBookmark(int64_t timeMs)
-{
-    ReplayFeed *replay = m_session->replay();
-    if (!replay)
-        return;
-    bool ok = false;
-    const QString note = QInputDialog::getText(
-        this, tr("Bookmark"),
-        tr("A note for %1 UTC:")
-            .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
-        QLineEdit::Normal, QString(), &ok);
-    if (!ok || note.trimmed().isEmpty())
-        return;
-    const QString author = QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
-    if (const QString error = recording::addBookmark(replay->path(), timeMs, note.trimmed(), author); !error.isEmpty())
-        QMessageBox::warning(this, tr("Cannot store the bookmark"), error);
-    else
-        replay->reloadOverview();
 }
 
 void MainWindow::setRecorderControl(RecorderControl *control)

@@ -111,9 +111,6 @@ private:
     void resetViews();
     void applyEvents(const std::vector<Event> &events);
     void applyBackfill(std::shared_ptr<Backfill> backfill);
-    void chooseRecording();
-    void addBookmark(int64_t timeMs);
-    void importHistory();
     void showIncident(uint64_t incidentId, int64_t failedMs, int job, std::optional<EntityRef> cause);
     void showEntity(EntityRef entity);
     void updateAlarms(bool changed);
