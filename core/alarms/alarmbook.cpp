@@ -83,6 +83,7 @@ QString AlarmBook::setRules(std::vector<ThresholdRule> rules)
         if (QString why = r.validate(); !why.isEmpty())
             return why;
     m_rules = std::move(rules);
+    m_pduLoadWatched.clear(); // known again from the new rules' readings
     m_ruleStates.assign(m_rules.size(), {});
     return {};
 }
@@ -313,6 +314,12 @@ void AlarmBook::applyWarning(const Event &e)
         applyCorrectableErrors(e);
         return;
     }
+    // A PDU's own overload warning is the condition its load threshold already watches, with
+    // on-delay and deadband: one alarm for one condition. Without readings of its load, or
+    // without such a rule, the warning raises its own; a breaker trip always does.
+    if (e.type == EventType::PduOverThreshold && !stopsJob && e.entity.kind == EntityKind::Pdu
+        && e.entity.index < m_pduLoadWatched.size() && m_pduLoadWatched[e.entity.index])
+        return;
     // Throttling is a GPU protecting itself, often for minutes at a time: what needs a
     // person is the node (its fans, its heat sinks), which is what an operator drains and
     // services, so a node's throttling GPUs are one alarm on the node.
@@ -600,6 +607,11 @@ void AlarmBook::applyReadings(const ClusterState &state)
         if (rs.inAlarm.size() != n || m_ruleStatesStale)
             prepareRuleState(rs, kind, metricId, n);
         const bool highRule = !std::isnan(rule.high);
+        if (rule.relativeToRating && kind == EntityKind::Pdu && highRule) {
+            m_pduLoadWatched.resize(n, 0);
+            for (size_t i = 0; i < n; ++i)
+                m_pduLoadWatched[i] |= !std::isnan(column->values[i]) ? 1 : 0;
+        }
         std::vector<uint32_t> joinedOrLeft;
         std::fill(rs.groupWorst.begin(), rs.groupWorst.end(), qQNaN());
         for (size_t i = 0; i < n; ++i) {

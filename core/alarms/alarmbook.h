@@ -140,6 +140,9 @@ private:
     std::map<uint64_t, Alarm> m_alarms;
     std::map<Key, uint64_t> m_byKey;
     std::set<std::pair<int, uint32_t>> m_drained;
+    // PDUs whose load a rule against their rating watches and that have sent readings: their
+    // own overload warnings are the same condition, and raise no second alarm.
+    std::vector<uint8_t> m_pduLoadWatched;
     // Correctable ECC errors of the last EccRateWindowMs: per GPU, and the fleet's.
     struct ErrorCount
     {

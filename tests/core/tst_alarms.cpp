@@ -647,6 +647,26 @@ private Q_SLOTS:
         QCOMPARE(book.size(), size_t(1));
         QCOMPARE(book.alarms().front().entity, (EntityRef { EntityKind::Pdu, 0 }));
         QVERIFY(std::fabs(book.alarms().front().value - 95.0) < 0.01);
+
+        // The PDU's own overload warning is the condition its load rule watches: no second
+        // alarm. A PDU without readings still gets one; a breaker trip always does.
+        const uint32_t silent = uint32_t(topology->pdus.size() - 1);
+        book.applyEvents(
+            { test::makeEvent(10, T0 + 2 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 0 },
+                              Severity::Warning),
+              test::makeEvent(11, T0 + 2 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, silent },
+                              Severity::Warning),
+              test::makeEvent(12, T0 + 3 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 1 },
+                              Severity::Critical) });
+        QCOMPARE(book.size(), size_t(3));
+        size_t warnings = 0, trips = 0;
+        for (const Alarm &a : book.alarms())
+            if (a.sourceType == EventType::PduOverThreshold) {
+                warnings += a.entity == EntityRef { EntityKind::Pdu, silent };
+                trips += a.entity == EntityRef { EntityKind::Pdu, 1 } && a.priority >= AlarmPriority::High;
+            }
+        QCOMPARE(warnings, size_t(1));
+        QCOMPARE(trips, size_t(1));
     }
 
     void forgottenAndRestored()
