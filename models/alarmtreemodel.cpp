@@ -63,10 +63,42 @@ QString alarmStateName(AlarmState state)
     return {};
 }
 
+namespace {
+
+// The gateway's default threshold rules and its grouping, as it words them (alarmbook.cpp), in
+// the reader's language. A site's own rule descriptions are shown as the site wrote them.
+QString translatedThresholdMessage(const QString &message)
+{
+    static const char *const Defaults[] = {
+        QT_TRANSLATE_NOOP("AlarmTreeModel", "GPU above 85 °C"),
+        QT_TRANSLATE_NOOP("AlarmTreeModel", "HBM above 95 °C"),
+        QT_TRANSLATE_NOOP("AlarmTreeModel", "inlet air above 32 °C"),
+        QT_TRANSLATE_NOOP("AlarmTreeModel", "PDU above 90 % of its rating"),
+    };
+    static const QRegularExpression grouped(QStringLiteral("^(.*): (\\d+) (GPU|GPUs|node|nodes) of the rack$"));
+    QString description = message;
+    int members = -1;
+    bool gpus = true;
+    if (const QRegularExpressionMatch m = grouped.match(message); m.hasMatch()) {
+        description = m.captured(1);
+        members = m.captured(2).toInt();
+        gpus = m.captured(3).startsWith(QLatin1String("GPU"));
+    }
+    for (const char *known : Defaults)
+        if (description == QString::fromUtf8(known))
+            description = Tr::tr(known);
+    if (members < 0)
+        return description;
+    return gpus ? Tr::tr("%1: %n GPU(s) of the rack", "", members).arg(description)
+                : Tr::tr("%1: %n node(s) of the rack", "", members).arg(description);
+}
+
+} // namespace
+
 QString alarmConditionName(const Alarm &a)
 {
     if (a.isThreshold())
-        return a.message;
+        return translatedThresholdMessage(a.message);
     return a.sourceType == EventType::Xid ? Tr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
 }
 

@@ -42,6 +42,25 @@ QString clockReasonsText(float value)
 
 } // namespace
 
+QString metricLabel(const MetricDescriptor &metric)
+{
+    // The standard metrics in the reader's language; a metric a source added keeps its own words.
+    static const std::pair<const QString *, const char *> Known[] = {
+        { &metric::GpuTemp, QT_TRANSLATE_NOOP("EntityDetails", "GPU temperature") },
+        { &metric::MemoryTemp, QT_TRANSLATE_NOOP("EntityDetails", "HBM temperature") },
+        { &metric::GpuPower, QT_TRANSLATE_NOOP("EntityDetails", "GPU power draw") },
+        { &metric::GpuUtil, QT_TRANSLATE_NOOP("EntityDetails", "GPU utilisation") },
+        { &metric::FbUsed, QT_TRANSLATE_NOOP("EntityDetails", "Framebuffer memory used") },
+        { &metric::RackInletTemp, QT_TRANSLATE_NOOP("EntityDetails", "Rack cold-aisle inlet temperature") },
+        { &metric::PduLoad, QT_TRANSLATE_NOOP("EntityDetails", "PDU load") },
+        { &metric::CoolantSupplyTemp, QT_TRANSLATE_NOOP("EntityDetails", "Cooling loop supply temperature") },
+    };
+    for (const auto &[name, label] : Known)
+        if (metric.name == *name)
+            return Tr::tr(label);
+    return metric.help.isEmpty() ? metric.name : metric.help;
+}
+
 QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
 {
     const Topology *t = state.topology().get();
@@ -61,7 +80,7 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
             html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
             continue;
         }
-        html += row(c.descriptor.help.isEmpty() ? c.descriptor.name : c.descriptor.help,
+        html += row(metricLabel(c.descriptor),
                     formatReading(state.value(&c, gpu),
                                   c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
     }

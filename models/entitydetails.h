@@ -11,6 +11,9 @@
 
 namespace vigil {
 
+// A metric as the reader calls it: the standard ones in the reader's language, others by their own help text.
+QString metricLabel(const MetricDescriptor &metric);
+
 // The details panel's content for one GPU, as HTML: where it is (node, rack, PDUs
 // with their load, cooling loop, leaf), whose job runs on it and how that job is
 // doing, every reading with its unit, and its recent events.

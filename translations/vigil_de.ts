@@ -144,6 +144,36 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>GPU above 85 °C</source>
+        <translation>GPU über 85 °C</translation>
+    </message>
+    <message>
+        <source>HBM above 95 °C</source>
+        <translation>HBM über 95 °C</translation>
+    </message>
+    <message>
+        <source>inlet air above 32 °C</source>
+        <translation>Zuluft über 32 °C</translation>
+    </message>
+    <message>
+        <source>PDU above 90 % of its rating</source>
+        <translation>PDU über 90 % der Nennleistung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n GPU(s) of the rack</source>
+        <translation>
+            <numerusform>%1: %n GPU des Racks</numerusform>
+            <numerusform>%1: %n GPUs des Racks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) of the rack</source>
+        <translation>
+            <numerusform>%1: %n Knoten des Racks</numerusform>
+            <numerusform>%1: %n Knoten des Racks</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -309,6 +339,38 @@
     <message>
         <source>Identity</source>
         <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU-Temperatur</translation>
+    </message>
+    <message>
+        <source>HBM temperature</source>
+        <translation>HBM-Temperatur</translation>
+    </message>
+    <message>
+        <source>GPU power draw</source>
+        <translation>GPU-Leistungsaufnahme</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>Framebuffer memory used</source>
+        <translation>Belegter Grafikspeicher</translation>
+    </message>
+    <message>
+        <source>Rack cold-aisle inlet temperature</source>
+        <translation>Zulufttemperatur (Kaltgang) des Racks</translation>
+    </message>
+    <message>
+        <source>PDU load</source>
+        <translation>PDU-Last</translation>
+    </message>
+    <message>
+        <source>Cooling loop supply temperature</source>
+        <translation>Vorlauftemperatur des Kühlkreises</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,20 @@
             <numerusform>%n GPUs of running jobs at risk</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n GPU(s) of the rack</source>
+        <translation>
+            <numerusform>%1: %n GPU of the rack</numerusform>
+            <numerusform>%1: %n GPUs of the rack</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) of the rack</source>
+        <translation>
+            <numerusform>%1: %n node of the rack</numerusform>
+            <numerusform>%1: %n nodes of the rack</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

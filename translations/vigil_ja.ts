@@ -141,6 +141,34 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>GPU above 85 °C</source>
+        <translation>GPU 85 °C 超</translation>
+    </message>
+    <message>
+        <source>HBM above 95 °C</source>
+        <translation>HBM 95 °C 超</translation>
+    </message>
+    <message>
+        <source>inlet air above 32 °C</source>
+        <translation>吸気 32 °C 超</translation>
+    </message>
+    <message>
+        <source>PDU above 90 % of its rating</source>
+        <translation>PDU 定格の 90 % 超</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n GPU(s) of the rack</source>
+        <translation>
+            <numerusform>%1: ラックの GPU %n 台</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s) of the rack</source>
+        <translation>
+            <numerusform>%1: ラックのノード %n 台</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -306,6 +334,38 @@
     <message>
         <source>Identity</source>
         <translation>識別情報</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU 温度</translation>
+    </message>
+    <message>
+        <source>HBM temperature</source>
+        <translation>HBM 温度</translation>
+    </message>
+    <message>
+        <source>GPU power draw</source>
+        <translation>GPU 消費電力</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU 使用率</translation>
+    </message>
+    <message>
+        <source>Framebuffer memory used</source>
+        <translation>フレームバッファ使用量</translation>
+    </message>
+    <message>
+        <source>Rack cold-aisle inlet temperature</source>
+        <translation>ラック吸気温度 (コールドアイル)</translation>
+    </message>
+    <message>
+        <source>PDU load</source>
+        <translation>PDU 負荷</translation>
+    </message>
+    <message>
+        <source>Cooling loop supply temperature</source>
+        <translation>冷却ループ供給温度</translation>
     </message>
 </context>
 <context>

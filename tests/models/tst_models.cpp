@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
 #include "alarmshades.h"
+#include "alarmtreemodel.h"
 #include "analysis/incidentanalysis.h"
 #include "debtmodels.h"
 #include "entitydetails.h"
@@ -23,6 +24,7 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 #include <QTextDocument>
+#include <QTranslator>
 
 #include <cmath>
 
@@ -253,6 +255,28 @@ private Q_SLOTS:
         QCOMPARE(errors[5], 0.0f);
         warnings.prune(T0 + 2 * HardwareWarnings::ErrorWindowMs);
         QCOMPARE(warnings.size(), size_t(0));
+    }
+
+    // The gateway's default rule descriptions and the standard metrics reach the reader in
+    // their language; a site's own words stay as written.
+    void alarmAndMetricWordsAreTranslated()
+    {
+        QTranslator german;
+        QVERIFY(german.load(QStringLiteral("vigil_de"), QStringLiteral(VIGIL_QM_DIR)));
+        QCoreApplication::installTranslator(&german);
+        Alarm hot;
+        hot.message = QStringLiteral("GPU above 85 °C: 12 GPUs of the rack");
+        QCOMPARE(alarmConditionName(hot), QStringLiteral("GPU über 85 °C: 12 GPUs des Racks"));
+        hot.message = QStringLiteral("PDU above 90 % of its rating");
+        QCOMPARE(alarmConditionName(hot), QStringLiteral("PDU über 90 % der Nennleistung"));
+        hot.message = QStringLiteral("Kaltgang zu warm: 2 nodes of the rack");
+        QCOMPARE(alarmConditionName(hot), QStringLiteral("Kaltgang zu warm: 2 Knoten des Racks"));
+        QCOMPARE(metricLabel(standardMetrics()[0]), QStringLiteral("GPU-Temperatur"));
+        MetricDescriptor own;
+        own.name = QStringLiteral("DCGM_FI_PROF_SM_ACTIVE");
+        own.help = QStringLiteral("SM active ratio");
+        QCOMPARE(metricLabel(own), own.help);
+        QCoreApplication::removeTranslator(&german);
     }
 
     void storyLinksAreReadStrictly()
