@@ -2632,6 +2632,17 @@
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>Live-Ansichten zeigen das Jetzt: Aufzeichnung öffnen (Strg+O), um zu %1 zurückzugehen</translation>
     </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ %n unbestätigt (damals)</numerusform>
+            <numerusform>▲ %n unbestätigt (damals)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms then: all acknowledged</source>
+        <translation>Alarme damals: alle bestätigt</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapPresenter</name>

@@ -154,6 +154,13 @@
             <numerusform>▲ %n unacknowledged</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ %n unacknowledged then</numerusform>
+            <numerusform>▲ %n unacknowledged then</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::ReportWindow</name>

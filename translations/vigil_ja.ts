@@ -2613,6 +2613,16 @@
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>ライブ表示は現在を示します。%1 に戻るには記録を開いてください (Ctrl+O)</translation>
     </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ 当時の未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms then: all acknowledged</source>
+        <translation>当時のアラーム: すべて確認済み</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapPresenter</name>

@@ -188,7 +188,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
                                     .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
                                                                                     : QStringLiteral("palette(text)")));
-    if (newlyAsking)
+    if (newlyAsking && !m_replaying) // history raises no new alarm for tonight
         Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
 }
 

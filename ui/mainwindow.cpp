@@ -621,7 +621,12 @@ void MainWindow::updateAlarms(bool changed)
         m_map->apply(); // the map shows the same alarms as the list
     const size_t asking = m_alarmDock->unacknowledged();
     m_alarmCount->setVisible(!alarms.empty());
-    m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
+    // Replaying, the count is the recording's at the instant shown, and says so: it is not tonight's.
+    if (m_session->isReplaying())
+        m_alarmCount->setText(asking ? tr("▲ %n unacknowledged then", "", int(asking))
+                                     : tr("alarms then: all acknowledged"));
+    else
+        m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
     m_alarmCount->setStyleSheet(QStringLiteral("padding:0 8px; font-weight:bold; color:%1")
                                     .arg(asking == 0 ? QStringLiteral("#7ee787")
                                              : m_alarmDock->highestUnacknowledged() >= AlarmPriority::High
