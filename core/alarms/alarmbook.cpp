@@ -554,8 +554,9 @@ std::pair<AlarmRefusal, QString> AlarmBook::check(const Event &e) const
 
 bool AlarmBook::groupsByRack(EntityKind kind) const
 {
-    // A hot rack heats all its GPUs at once: one alarm on the rack, not one per GPU.
-    return m_topology && (kind == EntityKind::Gpu || kind == EntityKind::Node);
+    // A hot rack heats all its GPUs at once: one alarm on the rack, not one per GPU. A
+    // topology without racks keeps one alarm per entity.
+    return m_topology && !m_topology->racks.empty() && (kind == EntityKind::Gpu || kind == EntityKind::Node);
 }
 
 void AlarmBook::prepareRuleState(RuleState &rs, EntityKind kind, uint32_t metricId, size_t n)

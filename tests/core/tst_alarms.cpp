@@ -400,6 +400,41 @@ private Q_SLOTS:
         QVERIFY(!book.find(full->id)->active);
     }
 
+    // A topology that places nothing in racks (a lab's file) keeps one alarm per GPU.
+    void thresholdsWithoutRacks()
+    {
+        auto bare = std::make_shared<Topology>();
+        bare->nodes.push_back({});
+        bare->nodes.back().hostname = QStringLiteral("lab1");
+        for (uint32_t g = 0; g < 2; ++g) {
+            Gpu gpu;
+            gpu.nodeIndex = 0;
+            gpu.localIndex = g;
+            gpu.uuid = QStringLiteral("GPU-%1").arg(g);
+            bare->gpus.push_back(gpu);
+        }
+        bare->index();
+        QVERIFY(bare->racks.empty());
+        AlarmBook book;
+        book.setTopology(bare, standardMetrics());
+        ClusterState state;
+        state.reset(bare, standardMetrics());
+        const uint32_t tempId = state.column(metric::GpuTemp)->descriptor.id;
+        for (int i = 0; i < 10; ++i) {
+            v1::Samples s;
+            s.set_time_ms(T0 + i * 10000);
+            auto *b = s.add_blocks();
+            b->set_metric_id(tempId);
+            b->add_values(90.0f);
+            b->add_values(91.0f);
+            QVERIFY(state.apply(s).ok());
+            book.applyReadings(state);
+        }
+        QCOMPARE(book.size(), size_t(2));
+        for (const Alarm &a : book.alarms())
+            QCOMPARE(a.entity.kind, EntityKind::Gpu);
+    }
+
     void aNodesThrottlingGpusAreOneAlarm()
     {
         AlarmBook book = freshBook();
@@ -651,13 +686,12 @@ private Q_SLOTS:
         // The PDU's own overload warning is the condition its load rule watches: no second
         // alarm. A PDU without readings still gets one; a breaker trip always does.
         const uint32_t silent = uint32_t(topology->pdus.size() - 1);
-        book.applyEvents(
-            { test::makeEvent(10, T0 + 2 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 0 },
-                              Severity::Warning),
-              test::makeEvent(11, T0 + 2 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, silent },
-                              Severity::Warning),
-              test::makeEvent(12, T0 + 3 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 1 },
-                              Severity::Critical) });
+        book.applyEvents({ test::makeEvent(10, T0 + 2 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 0 },
+                                           Severity::Warning),
+                           test::makeEvent(11, T0 + 2 * Minute, EventType::PduOverThreshold,
+                                           { EntityKind::Pdu, silent }, Severity::Warning),
+                           test::makeEvent(12, T0 + 3 * Minute, EventType::PduOverThreshold, { EntityKind::Pdu, 1 },
+                                           Severity::Critical) });
         QCOMPARE(book.size(), size_t(3));
         size_t warnings = 0, trips = 0;
         for (const Alarm &a : book.alarms())
