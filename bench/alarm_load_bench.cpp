@@ -31,15 +31,12 @@ void runAlarmLoadBenchmark(BenchReport &report)
 
     // The same figures for one alarm per hardware warning.
     std::vector<AlarmActivation> perWarning;
-    size_t stopping = 0;
     for (const Event &e : run.events)
         if (isHardwareWarning(e.type)) {
             const bool stops = isHardwareFailure(e);
-            stopping += stops;
             perWarning.push_back({ e.id, e.timeMs, stops ? AlarmPriority::High : AlarmPriority::Low });
         }
     const FloodFigures raw = floodFigures(perWarning, {}, run.fromMs, run.toMs, 1, upsets);
-    (void)stopping;
 
     QTextStream(stdout) << QStringLiteral("alarms on the decline week: %1 annunciated (%2 hardware warnings); "
                                           "low %3 %, medium %4 %, high or critical %5 %; %6 of %7 10-minute windows "

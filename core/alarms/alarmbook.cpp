@@ -186,20 +186,25 @@ AlarmPriority AlarmBook::basePriority(const Event &warning)
     }
 }
 
-void AlarmBook::setPriority(Alarm &a, AlarmPriority base, bool stopsJob)
+AlarmPriority AlarmBook::priorityOf(AlarmPriority base, bool stopsJob, uint32_t gpusAtRisk, bool escalated)
 {
     // The kind sets the priority. Only a fault that stops a job moves with its blast
     // radius: one step down with nothing running behind it, one up when it stops a
     // large job. An escalation raises any alarm once.
+    int steps = 0;
+    if (stopsJob)
+        steps = gpusAtRisk == 0 ? -1 : (gpusAtRisk >= LargeBlastRadiusGpus ? 1 : 0);
+    if (escalated)
+        ++steps;
+    return raised(base, steps);
+}
+
+void AlarmBook::setPriority(Alarm &a, AlarmPriority base, bool stopsJob)
+{
     const auto [gpus, job] = gpusAtRisk(a.entity);
     a.gpusAtRisk = gpus;
     a.jobId = job;
-    int steps = 0;
-    if (stopsJob)
-        steps = gpus == 0 ? -1 : (gpus >= LargeBlastRadiusGpus ? 1 : 0);
-    if (a.escalated)
-        ++steps;
-    a.priority = raised(base, steps);
+    a.priority = priorityOf(base, stopsJob, gpus, a.escalated);
 }
 
 EntityRef AlarmBook::nodeOf(EntityRef e) const
@@ -214,13 +219,10 @@ EntityRef AlarmBook::rackOf(EntityRef e) const
     if (!m_topology)
         return e;
     const Topology &t = *m_topology;
-    uint32_t node = UINT32_MAX;
     if (e.kind == EntityKind::Gpu && e.index < t.gpus.size())
-        node = t.gpus[e.index].nodeIndex;
-    else if (e.kind == EntityKind::Node)
-        node = e.index;
-    if (node < t.nodes.size())
-        return { EntityKind::Rack, t.nodes[node].rackIndex };
+        return { EntityKind::Rack, t.rackOfGpu(e.index) };
+    if (e.kind == EntityKind::Node && e.index < t.nodes.size())
+        return { EntityKind::Rack, t.nodes[e.index].rackIndex };
     return e;
 }
 
@@ -333,14 +335,10 @@ void AlarmBook::applyWarning(const Event &e)
     a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
     a.value = e.value;
     a.message = e.message;
-    if (!a.active) {
+    if (!a.active)
         setPriority(a, basePriority(e), stopsJob);
-    } else {
-        // A repeat that stops a job raises a running alarm; nothing lowers one.
-        Alarm repeat = a;
-        setPriority(repeat, basePriority(e), stopsJob);
-        a.priority = std::max(a.priority, repeat.priority);
-    }
+    else if (stopsJob) // a repeat that stops a job raises a running alarm; nothing lowers one
+        a.priority = std::max(a.priority, priorityOf(basePriority(e), true, a.gpusAtRisk, a.escalated));
     activate(a, e.timeMs);
     touch(a, e.timeMs);
 }

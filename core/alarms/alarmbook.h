@@ -122,6 +122,7 @@ private:
     void deactivate(Alarm &a, int64_t timeMs);
     void touch(Alarm &a, int64_t timeMs);
     void applyAction(const Event &action);
+    static AlarmPriority priorityOf(AlarmPriority base, bool stopsJob, uint32_t gpusAtRisk, bool escalated);
     void setPriority(Alarm &a, AlarmPriority base, bool stopsJob);
     bool isDrained(EntityRef entity) const;
     void updateSuppression(int64_t timeMs);

@@ -116,9 +116,12 @@ void ReplayFeed::serve(RecordingReader &reader, int64_t target, bool continuous,
     const bool jump = !continuous || previous == 0 || target < previous;
     std::vector<Event> events = jump ? reader.events(target - EventHistoryMs, target + 1, EventHistoryLimit)
                                      : reader.events(previous + 1, target + 1);
-    std::vector<Alarm> alarms = reader.alarmsAt(target); // as they stood at the instant shown
+    // The alarms as they stood at the instant shown: read whole after a jump, and while
+    // playing only when a change was recorded since the last instant (most steps have none).
+    const bool alarmsMoved = jump || !reader.alarmChanges(previous, target).empty();
+    std::vector<Alarm> alarms = alarmsMoved ? reader.alarmsAt(target) : std::vector<Alarm> {};
     std::lock_guard lock(m_mutex);
-    if (alarms != m_alarms) {
+    if (alarmsMoved && alarms != m_alarms) {
         m_alarms = std::move(alarms);
         ++m_alarmGeneration;
     }

@@ -6,6 +6,8 @@
 
 #include "vigil/v1/gateway.pb.h"
 
+#include <algorithm>
+
 namespace vigil {
 
 StreamRecording::StreamRecording(Recorder *recorder)
@@ -41,32 +43,46 @@ void StreamRecording::bootstrap(const StreamConsumer &consumer)
         for (v1::Samples &s : SampleEncoder::keyframe(state.timeMs(), columns, 1u << 20))
             m_recorder->addSamples(std::move(s));
     m_gapsSeen = consumer.gaps().size();
-    recordAlarms(consumer);
+    recordAlarms(consumer, nullptr);
 }
 
-void StreamRecording::recordAlarms(const StreamConsumer &consumer)
+void StreamRecording::recordAlarms(const StreamConsumer &consumer, const v1::AlarmUpdate *update)
 {
-    // What changed since the recording last heard, whether the gateway sent a change or
-    // a whole new list (a reconnect): replay then shows each alarm as it stood.
+    // A change names its alarms: only those are looked at. A whole list (the bootstrap, a
+    // reconnect's snapshot) is compared with everything recorded, so that what vanished
+    // is recorded as removed and what stood still is not written again.
+    const std::map<uint64_t, Alarm> &now = consumer.alarms();
+    std::vector<uint64_t> ids;
+    if (update && !update->full()) {
+        for (const v1::Alarm &a : update->alarms())
+            ids.push_back(a.id());
+        ids.insert(ids.end(), update->removed().begin(), update->removed().end());
+    } else {
+        for (const auto &[id, a] : now)
+            ids.push_back(id);
+        for (const auto &[id, a] : m_recordedAlarms)
+            ids.push_back(id);
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    }
     std::vector<Alarm> changed;
     std::vector<uint64_t> removed;
-    int64_t timeMs = consumer.state().timeMs();
-    for (const auto &[id, a] : consumer.alarms()) {
+    for (uint64_t id : ids) {
+        const auto current = now.find(id);
         const auto recorded = m_recordedAlarms.find(id);
-        if (recorded == m_recordedAlarms.end() || !(recorded->second == a)) {
-            changed.push_back(a);
-            m_recordedAlarms[id] = a;
+        if (current == now.end()) {
+            if (recorded != m_recordedAlarms.end()) {
+                removed.push_back(id);
+                m_recordedAlarms.erase(recorded);
+            }
+        } else if (recorded == m_recordedAlarms.end() || !(recorded->second == current->second)) {
+            changed.push_back(current->second);
+            m_recordedAlarms[id] = current->second;
         }
     }
-    for (auto it = m_recordedAlarms.begin(); it != m_recordedAlarms.end();)
-        if (!consumer.alarms().count(it->first)) {
-            removed.push_back(it->first);
-            it = m_recordedAlarms.erase(it);
-        } else {
-            ++it;
-        }
     if (changed.empty() && removed.empty())
         return;
+    int64_t timeMs = consumer.state().timeMs();
     if (timeMs <= 0) // no frame yet: the alarms' own clock
         for (const Alarm &a : changed)
             timeMs = std::max(timeMs, a.changedMs);
@@ -119,7 +135,7 @@ void StreamRecording::onMessage(const v1::StreamMessage &message, const StreamCo
     if (!events.empty())
         m_recorder->addEvents(events);
     if (message.has_alarms())
-        recordAlarms(consumer);
+        recordAlarms(consumer, &message.alarms());
     const std::vector<StreamGap> &gaps = consumer.gaps();
     for (; m_gapsSeen < gaps.size(); ++m_gapsSeen) {
         const StreamGap &g = gaps[m_gapsSeen];

@@ -3,6 +3,8 @@
 
 #include "wire/streamconsumer.h"
 
+#include "vigil/v1/gateway.pb.h"
+
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,7 +37,8 @@ public:
 
 private:
     void bootstrap(const StreamConsumer &consumer);
-    void recordAlarms(const StreamConsumer &consumer);
+    // `update`: the change as the gateway sent it; null, or a full list: compared with all recorded.
+    void recordAlarms(const StreamConsumer &consumer, const v1::AlarmUpdate *update);
 
     std::mutex m_mutex;
     Recorder *m_recorder = nullptr;

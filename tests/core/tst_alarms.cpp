@@ -305,7 +305,7 @@ private Q_SLOTS:
 
     void correctableErrorsByTheirRate()
     {
-        const EntityRef gpu = jobGpu(), peer = idleGpu();
+        const EntityRef gpu = jobGpu();
         auto errors = [&](uint64_t id, int64_t t, EntityRef on, double count) {
             Event e = test::makeEvent(id, t, EventType::EccSingleBit, on, Severity::Warning);
             e.value = count;
@@ -354,7 +354,6 @@ private Q_SLOTS:
                           errors(4, T0, { EntityKind::Node, 0 }, 50) });
         QCOMPARE(odd.size(), size_t(1));
         QCOMPARE(odd.alarms().front().value, 1e9 + 2);
-        (void)peer;
 
         // Restored after a restart without its counts: it clears once a whole window is quiet.
         AlarmBook restored = freshBook();

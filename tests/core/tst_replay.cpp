@@ -259,6 +259,16 @@ private Q_SLOTS:
             }
         }
         QVERIFY(nonEmpty >= 4); // the story's alarms are there to see
+        // Played forwards (continuous steps, as the clock plays), each instant still shows them exactly.
+        feed.seek(instants.back().first, false);
+        feed.waitUntilIdle();
+        std::reverse(instants.begin(), instants.end());
+        for (const auto &[timeMs, expected] : instants) {
+            feed.seek(timeMs, true);
+            feed.waitUntilIdle();
+            feed.copyAlarmsIfNewer(shown, generation);
+            QVERIFY2(shown == expected, qPrintable(QStringLiteral("playing, at %1").arg(timeMs)));
+        }
         // Nothing new: no copy.
         QVERIFY(!feed.copyAlarmsIfNewer(shown, generation));
     }
