@@ -79,10 +79,6 @@ SessionTick DashboardSession::tick()
         tick.incidentsUpdated = true;
     }
 
-    if (!m_replay && m_state.timeMs() > 0) {
-        m_liveClockMs = m_state.timeMs();
-        m_liveTopology = m_state.topology();
-    }
     tick.alarmsChanged = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
 
     m_warnings.add(tick.events);
@@ -91,17 +87,6 @@ SessionTick DashboardSession::tick()
         m_views.record(m_state);
     }
     return tick;
-}
-
-int64_t DashboardSession::alarmClockMs() const
-{
-    // Live alarms age on the live clock, whatever the views show; replayed ones at the instant shown.
-    return m_replay ? m_state.timeMs() : m_liveClockMs;
-}
-
-std::shared_ptr<const Topology> DashboardSession::alarmTopology() const
-{
-    return m_replay || !m_liveTopology ? m_state.topology() : m_liveTopology;
 }
 
 void DashboardSession::startOver()

@@ -65,9 +65,10 @@ public:
 
     // The alarms in view: live, the gateway's; replaying, the recording's at the instant shown.
     const std::vector<Alarm> &alarms() const { return m_alarms; }
-    // The clock and topology the alarms' ages and names are read against.
-    int64_t alarmClockMs() const;
-    std::shared_ptr<const Topology> alarmTopology() const;
+    // The clock and topology the alarms' ages and names are read against: the feed's, since
+    // the alarms follow the feed (live, or the recording's at the instant shown).
+    int64_t alarmClockMs() const { return m_state.timeMs(); }
+    std::shared_ptr<const Topology> alarmTopology() const { return m_state.topology(); }
 
     // Rebuilds the views' histories from a recording up to `timeMs` off the GUI thread
     // (after a jump, or back to live from the session's recording); historiesRebuilt follows.
@@ -98,8 +99,6 @@ private:
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);
-    int64_t m_liveClockMs = 0; // cluster time of the live stream
-    std::shared_ptr<const Topology> m_liveTopology;
     HistoryBackfiller *m_backfiller;
 };
 
