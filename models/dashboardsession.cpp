@@ -63,13 +63,16 @@ SessionTick DashboardSession::tick()
         // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
         m_analysedTopology = m_state.topology();
         m_analysis.setTopology(m_analysedTopology);
-        if (m_replay)
+        if (m_replay) {
+            m_analysis.setPace(m_recordingPace);
             m_analysis.addEvents(m_recordingEvents);
+        }
     }
-    if (!m_replay)
+    if (!m_replay) {
         m_analysis.addEvents(tick.events);
-    if (tick.newState)
-        m_analysis.noteState(m_state);
+        if (tick.newState)
+            m_analysis.noteState(m_state);
+    }
     // Once a second is plenty for the incidents (their downtime grows while open); after a
     // jump, the costs as of the new instant at once.
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
@@ -116,11 +119,15 @@ QString DashboardSession::openRecording(const QString &path)
     if (QString error = replay->open(path); !error.isEmpty())
         return error;
     {
-        // Every incident of the recording, before and after the cursor, for the incident list.
+        // Every incident of the recording, before and after the cursor, for the incident list,
+        // priced at the pace the recording holds (as the report prices them).
         RecordingReader reader;
         m_recordingEvents.clear();
-        if (reader.open(path).isEmpty())
+        m_recordingPace.clear();
+        if (reader.open(path).isEmpty()) {
             m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+            readJobPace(reader, reader.startMs(), reader.endMs() + 1, m_recordingPace);
+        }
     }
     m_replay = std::move(replay);
     switchFeed(m_replay.get());
@@ -134,6 +141,7 @@ void DashboardSession::goLive()
     switchFeed(&m_live);
     m_replay.reset();
     m_recordingEvents.clear();
+    m_recordingPace.clear();
 }
 
 std::vector<Event> DashboardSession::refillLiveEvents()

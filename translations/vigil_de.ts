@@ -988,10 +988,6 @@
         <translation>Vermeidbarer Anteil</translation>
     </message>
     <message>
-        <source>Manual actions (at night)</source>
-        <translation>Manuelle Eingriffe (nachts)</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -1066,10 +1062,6 @@
     <message>
         <source>Grit: what it took by hand</source>
         <translation>Feuerwehreinsätze: was die Handarbeit kostete</translation>
-    </message>
-    <message>
-        <source>%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.</source>
-        <translation>%1 manuelle Eingriffe, davon %2 nachts (%3); %4 Bediener-Stunden Handarbeit; %5 beantworteten einen Ausfall.</translation>
     </message>
     <message>
         <source>Job restarted again and again</source>
@@ -1284,6 +1276,17 @@
             <numerusform>%Ln Hardwareausfälle in der Flotte, ob dort ein Job lief oder nicht: %1 je 1.000 GPU-Tage.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Hands-on actions (at night)</source>
+        <translation>Eingriffe von Hand (nachts)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</source>
+        <translation>
+            <numerusform>%Ln Eingriff von Hand (Entleeren, Neustart von Hand, Hotpatch, geänderte Schwelle), davon %1 nachts (%2); dazu %3 Quittierungen, Zurückstellungen und Notizen; %4 Bedienerstunden insgesamt; %5 antworteten auf einen Ausfall.</numerusform>
+            <numerusform>%Ln Eingriffe von Hand (Entleeren, Neustarts von Hand, Hotpatches, geänderte Schwellen), davon %1 nachts (%2); dazu %3 Quittierungen, Zurückstellungen und Notizen; %4 Bedienerstunden insgesamt; %5 antworteten auf einen Ausfall.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -1352,10 +1355,6 @@
         <translation>in diesem Zeitraum ist nichts geschehen: keine Ausfälle, keine manuellen Eingriffe, keine offenen Warnungen</translation>
     </message>
     <message>
-        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
-        <translation>%1 Ausfälle, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 manuelle Eingriffe, %6 offene Warnungen</translation>
-    </message>
-    <message>
         <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
         <translation>pdf (mit Seiten und Diagrammen) oder csv (eine Datei pro Tabelle); Vorgabe pdf.</translation>
     </message>
@@ -1386,6 +1385,10 @@
     <message>
         <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
         <translation>; %1 Hardwareausfälle in der Flotte (%2 je 1.000 GPU-Tage)</translation>
+    </message>
+    <message>
+        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
+        <translation>%1 Unterbrechungen, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 Eingriffe von Hand und %6 Quittierungen, %7 offene Warnungen</translation>
     </message>
 </context>
 <context>
@@ -2163,10 +2166,6 @@
         <translation>Der Preis pro GPU-Stunde, die Vorlaufzeit, ab der ein Ausfall vermeidbar ist, die Nachtstunden des Standorts</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 manuelle Eingriffe (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 pro Tag</translation>
-    </message>
-    <message>
         <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
         <translation>Die Kosten der Feuerwehreinsätze seit dem ersten gesehenen Ereignis, bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
     </message>
@@ -2199,6 +2198,10 @@
     <message>
         <source>Interventions (%1)</source>
         <translation>Eingriffe (%1)</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 am Tag</translation>
     </message>
 </context>
 <context>

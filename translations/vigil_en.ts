@@ -62,6 +62,13 @@
             <numerusform>%Ln hardware failures in the fleet, whether or not a job ran there: %1 per 1,000 GPU-days.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</source>
+        <translation>
+            <numerusform>%Ln hands-on action (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</numerusform>
+            <numerusform>%Ln hands-on actions (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

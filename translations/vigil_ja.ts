@@ -983,10 +983,6 @@
         <translation>予防可能な割合</translation>
     </message>
     <message>
-        <source>Manual actions (at night)</source>
-        <translation>手動対応 (夜間)</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -1061,10 +1057,6 @@
     <message>
         <source>Grit: what it took by hand</source>
         <translation>根性: 手作業にかかったもの</translation>
-    </message>
-    <message>
-        <source>%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.</source>
-        <translation>手動対応 %1 件、うち夜間 %2 件 (%3)。手作業 %4 時間。障害への対応 %5 件。</translation>
     </message>
     <message>
         <source>Job restarted again and again</source>
@@ -1276,6 +1268,16 @@
             <numerusform>フリート全体のハードウェア障害 %Ln 件 (ジョブの有無を問わず): 1,000 GPU日あたり %1。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Hands-on actions (at night)</source>
+        <translation>手作業の対応（夜間）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</source>
+        <translation>
+            <numerusform>手作業の対応 %Ln 件（ドレイン、手動再起動、ホットパッチ、しきい値変更）、うち夜間 %1 件（%2）。ほかに確認・保留・メモ %3 件。作業時間は合計 %4 時間。障害への対応は %5 件。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -1344,10 +1346,6 @@
         <translation>この期間には何も起きていません: 障害なし、手動対応なし、未対応の警告なし</translation>
     </message>
     <message>
-        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings</source>
-        <translation>障害 %1 件、失われた GPU 時間 %2 ($%3)、予防可能 %4 %、手動対応 %5 件、未対応の警告 %6 件</translation>
-    </message>
-    <message>
         <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
         <translation>pdf (ページ付き、グラフ入り) または csv (表ごとに 1 ファイル)。既定は pdf。</translation>
     </message>
@@ -1378,6 +1376,10 @@
     <message>
         <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
         <translation>、フリートのハードウェア障害 %1 件 (1,000 GPU日あたり %2)</translation>
+    </message>
+    <message>
+        <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
+        <translation>中断 %1 件、損失 %2 GPU時間（$%3）、防止可能 %4 %、手作業の対応 %5 件と確認 %6 件、未対応の警告 %7 件</translation>
     </message>
 </context>
 <context>
@@ -2149,10 +2151,6 @@
         <translation>GPU 1 時間あたりの価格、障害を予防可能とみなすリードタイム、拠点の夜間の時間帯</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>損失 %1 GPU 時間 (%2) · ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 予防可能 %6 % · 手動対応 %7 件 (夜間 %8 件、作業 %9 時間) · 未対応の警告のコスト 1 日 %10</translation>
-    </message>
-    <message>
         <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
         <translation>最初のイベント以降の「根性のコスト」(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
     </message>
@@ -2183,6 +2181,10 @@
     <message>
         <source>Interventions (%1)</source>
         <translation>手動対応 (%1)</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>損失 %1 GPU時間（%2）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 未対応の警告のコスト 1日 %10</translation>
     </message>
 </context>
 <context>

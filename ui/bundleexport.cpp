@@ -19,6 +19,8 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 #include <atomic>
 
 namespace vigil {
@@ -38,13 +40,12 @@ QDateTimeEdit *timeEdit(int64_t ms, int64_t startMs, int64_t endMs, QWidget *par
 
 } // namespace
 
-BundleDialog::BundleDialog(int64_t cursorMs, int64_t startMs, int64_t endMs, QWidget *parent)
+BundleDialog::BundleDialog(int64_t fromMs, int64_t toMs, int64_t startMs, int64_t endMs, QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Export an incident bundle"));
-    constexpr int64_t Before = 3600000, After = 1800000; // the run-up matters more than the aftermath
-    m_from = timeEdit(std::max(startMs, cursorMs - Before), startMs, endMs, this);
-    m_to = timeEdit(std::min(endMs, cursorMs + After), startMs, endMs, this);
+    m_from = timeEdit(std::clamp(fromMs, startMs, endMs), startMs, endMs, this);
+    m_to = timeEdit(std::clamp(toMs, startMs, endMs), startMs, endMs, this);
     auto *form = new QFormLayout(this);
     auto *note = new QLabel(tr("A standalone recording of this window — frames, events, gaps and bookmarks — "
                                "that opens like any other recording."),
@@ -57,7 +58,7 @@ BundleDialog::BundleDialog(int64_t cursorMs, int64_t startMs, int64_t endMs, QWi
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export…"));
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (fromMs() >= toMs()) {
+        if (this->fromMs() >= this->toMs()) {
             QMessageBox::warning(this, windowTitle(), tr("The end must come after the start."));
             return;
         }
@@ -76,9 +77,10 @@ int64_t BundleDialog::toMs() const
     return m_to->dateTime().toMSecsSinceEpoch();
 }
 
-void exportBundleInteractively(QWidget *parent, const QString &source, int64_t cursorMs, int64_t startMs, int64_t endMs)
+void exportBundleInteractively(QWidget *parent, const QString &source, int64_t fromMs, int64_t toMs, int64_t startMs,
+                               int64_t endMs)
 {
-    BundleDialog dialog(cursorMs, startMs, endMs, parent);
+    BundleDialog dialog(fromMs, toMs, startMs, endMs, parent);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const int64_t from = dialog.fromMs(), to = dialog.toMs();

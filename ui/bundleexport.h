@@ -7,13 +7,14 @@ class QDateTimeEdit;
 
 namespace vigil {
 
-// Asks which window of a recording to bundle (by default an hour before the
-// replay cursor to half an hour after it) and where to write it.
+// Asks which window of a recording to bundle (the caller proposes one: the hour
+// before the replay cursor to half an hour after it, widened to hold the whole of
+// every incident in it) and where to write it.
 class BundleDialog : public QDialog
 {
     Q_OBJECT
 public:
-    BundleDialog(int64_t cursorMs, int64_t startMs, int64_t endMs, QWidget *parent = nullptr);
+    BundleDialog(int64_t fromMs, int64_t toMs, int64_t startMs, int64_t endMs, QWidget *parent = nullptr);
     int64_t fromMs() const;
     int64_t toMs() const;
 
@@ -24,7 +25,7 @@ private:
 
 // The whole flow from the File menu: the window, the destination, the export
 // on a worker thread with a progress dialog, and the outcome.
-void exportBundleInteractively(QWidget *parent, const QString &source, int64_t cursorMs, int64_t startMs,
+void exportBundleInteractively(QWidget *parent, const QString &source, int64_t fromMs, int64_t toMs, int64_t startMs,
                                int64_t endMs);
 
 // The export itself, without the questions: a progress dialog while a worker

@@ -161,21 +161,16 @@ void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
 
     const GritTotals &g = analysis.totals();
     const QLocale l;
-    int night = 0;
-    int64_t effortMs = 0;
-    for (const Intervention &v : g.interventions) {
-        night += v.atNight;
-        effortMs += v.effortMs;
-    }
+    const InterventionCounts work = countInterventions(g.interventions);
     m_totals->setText(
-        tr("Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 manual actions "
+        tr("Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions "
            "(%8 at night, %9 operator-h) · open warnings cost %10 a day")
             .arg(l.toString(g.lostGpuHours, 'f', 0), QStringLiteral("$%1").arg(l.toString(g.money, 'f', 0)),
                  l.toString(g.ettr * 100.0, 'f', 1), l.toString(g.mtbfHours, 'f', 1),
                  l.toString(g.mttrHours * 60.0, 'f', 0), l.toString(g.preventableShare() * 100.0, 'f', 0))
-            .arg(g.interventions.size())
-            .arg(night)
-            .arg(l.toString(double(effortMs) / 3600000.0, 'f', 1),
+            .arg(work.handsOn)
+            .arg(work.handsOnAtNight)
+            .arg(l.toString(work.operatorHours, 'f', 1),
                  QStringLiteral("$%1").arg(l.toString(m_debt->totalPerDay(), 'f', 0))));
     m_totals->setToolTip(
         tr("The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "

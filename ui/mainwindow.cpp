@@ -314,7 +314,11 @@ void MainWindow::createActions()
     m_bundleAction = fileMenu->addAction(tr("Export incident &bundle…"), this, [this] {
         if (ReplayFeed *replay = m_session->replay()) {
             const RecordingOverview o = replay->overview();
-            exportBundleInteractively(this, replay->path(), replay->shownMs(), o.startMs, o.endMs);
+            // The hour before the cursor to half an hour after (the run-up matters more than the
+            // aftermath), widened to hold the whole of every incident in it.
+            const int64_t cursor = replay->shownMs();
+            const auto [from, to] = m_session->analysis().wholeIncidentsWindow(cursor - 3600000, cursor + 1800000);
+            exportBundleInteractively(this, replay->path(), from, to, o.startMs, o.endMs);
         }
     });
     m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));

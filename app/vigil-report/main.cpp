@@ -190,11 +190,13 @@ int main(int argc, char *argv[])
     if (report.isEmpty())
         out << Tr::tr("nothing happened in this period: no disruptions, no manual actions, no open warnings");
     else
-        out << Tr::tr("%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 manual actions, %6 open warnings")
+        out << Tr::tr("%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 "
+                      "acknowledgements, %7 open warnings")
                    .arg(l.toString(qulonglong(report.current.disruptions)),
                         l.toString(report.current.lostGpuHours, 'f', 0), l.toString(report.current.money, 'f', 0),
                         l.toString(report.current.preventableShare() * 100.0, 'f', 0),
-                        l.toString(qulonglong(report.grit.manualActions)), l.toString(qulonglong(report.debt.size())));
+                        l.toString(qulonglong(report.grit.work.handsOn)),
+                        l.toString(qulonglong(report.grit.work.paperwork)), l.toString(qulonglong(report.debt.size())));
     if (report.fleet.fleet.failures > 0)
         out << Tr::tr("; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)")
                    .arg(l.toString(qulonglong(report.fleet.fleet.failures)),

@@ -178,6 +178,38 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
     return debt;
 }
 
+bool isHandsOn(EventType action)
+{
+    switch (action) {
+    case EventType::ManualRestart:
+    case EventType::ThresholdChange:
+    case EventType::Drain:
+    case EventType::Undrain:
+    case EventType::HotPatch:
+    case EventType::RemoveFromService:
+    case EventType::ReturnToService:
+        return true;
+    default:
+        return false;
+    }
+}
+
+InterventionCounts countInterventions(const std::vector<Intervention> &ledger)
+{
+    InterventionCounts n;
+    for (const Intervention &v : ledger) {
+        if (isHandsOn(v.action)) {
+            ++n.handsOn;
+            n.handsOnAtNight += v.atNight;
+        } else {
+            ++n.paperwork;
+        }
+        n.answering += v.incidentId != 0;
+        n.operatorHours += double(v.effortMs) / 3600000.0;
+    }
+    return n;
+}
+
 QString GritSettings::validate() const
 {
     if (utcOffsetMinutes < -14 * 60 || utcOffsetMinutes > 14 * 60)

@@ -53,6 +53,23 @@ struct Intervention
     int64_t effortMs = 0; // the hands-on time an action of its kind takes (GritSettings::effortMinutes)
 };
 
+// Work done with hands on the cluster (a drain, a restart by hand, a hot-patch, a threshold
+// changed, a node taken out or put back), as against the paperwork of alarms (acknowledge,
+// shelve, note, assign, escalate): the grit a manager pays for is the first.
+bool isHandsOn(EventType action);
+
+// The interventions ledger of a period, counted once for every view.
+struct InterventionCounts
+{
+    size_t handsOn = 0;
+    size_t handsOnAtNight = 0;
+    size_t paperwork = 0; // acknowledgements, shelves, notes, assignments, escalations
+    size_t answering = 0; // actions of either kind that answered an incident
+    double operatorHours = 0.0; // all of them, at the typical hands-on time per kind of action
+    double nightShare() const { return handsOn ? double(handsOnAtNight) / double(handsOn) : 0.0; }
+};
+InterventionCounts countInterventions(const std::vector<Intervention> &ledger);
+
 struct GritSettings
 {
     int utcOffsetMinutes = 0; // the site's time zone, for what counts as night

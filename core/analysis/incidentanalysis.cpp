@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentanalysis.h"
 
+#include <algorithm>
+
 namespace vigil {
 
 void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
@@ -9,6 +11,7 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_tracker.setTopology(m_topology);
     m_attributor.setTopology(m_topology);
     m_actions.clear();
+    m_actionsSeen.clear();
     m_attributions.clear();
     m_costs.clear();
     m_totals = {};
@@ -37,7 +40,8 @@ void IncidentAnalysis::addEvents(const std::vector<Event> &events)
     m_tracker.addEvents(events);
     m_attributor.addEvents(events);
     for (const Event &e : events) {
-        if (isOperatorAction(e.type))
+        // A reconnect's snapshot repeats actions already taken: each is one entry of the ledger.
+        if (isOperatorAction(e.type) && (!e.id || m_actionsSeen.insert({ e.id, e.timeMs }).second))
             m_actions.push_back(e);
         if (m_firstMs == 0 || e.timeMs < m_firstMs)
             m_firstMs = e.timeMs;
@@ -47,11 +51,13 @@ void IncidentAnalysis::addEvents(const std::vector<Event> &events)
 
 void IncidentAnalysis::noteState(const ClusterState &state)
 {
-    const MetricColumn *stepTime = state.column(metric::JobStepTime);
-    if (!stepTime)
-        return;
-    for (size_t j = 0; j < stepTime->values.size(); ++j)
-        m_tracker.noteStepTime(int(j), double(stepTime->values[j]));
+    m_tracker.notePace(state);
+}
+
+void IncidentAnalysis::setPace(JobPace pace)
+{
+    m_tracker.setPace(std::move(pace));
+    m_dirty = true;
 }
 
 void IncidentAnalysis::update(int64_t nowMs)
@@ -71,6 +77,28 @@ void IncidentAnalysis::update(int64_t nowMs)
                           std::max(nowMs, m_firstMs));
     m_debt = maintenanceDebt(m_attributor, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
     m_lemons = vigil::lemons(m_costs);
+}
+
+std::pair<int64_t, int64_t> IncidentAnalysis::wholeIncidentsWindow(int64_t fromMs, int64_t toMs) const
+{
+    int64_t from = fromMs, to = toMs;
+    const std::vector<Incident> &incidents = m_tracker.incidents();
+    for (size_t i = 0; i < incidents.size(); ++i) {
+        const Incident &incident = incidents[i];
+        const int64_t back = incident.state == Incident::State::Ended ? incident.releasedMs : incident.resumedMs;
+        const bool touches = incident.failedMs < toMs && (back == 0 || back >= fromMs);
+        if (!touches)
+            continue;
+        from = std::min(from, incident.failedMs - IncidentTracker::PaceWindowMs);
+        if (incident.checkpointMs)
+            from = std::min(from, incident.checkpointMs);
+        if (i < m_attributions.size() && m_attributions[i].incidentId == incident.id)
+            if (const CauseCandidate *cause = m_attributions[i].top())
+                from = std::min(from, cause->firstSeenMs);
+        if (back)
+            to = std::max(to, back + 1);
+    }
+    return { from, to };
 }
 
 } // namespace vigil

@@ -20,17 +20,27 @@ public:
     const CostSettings &settings() const { return m_settings; }
     const GritSettings &gritSettings() const { return m_grit; }
     void addEvents(const std::vector<Event> &events);
+    // The jobs' pace from a state's metrics (live, as the states arrive).
     void noteState(const ClusterState &state);
+    // The jobs' pace all at once, read from a recording (readJobPace), in place of what was noted.
+    void setPace(JobPace pace);
     // Recomputes attributions and costs as of `nowMs`, when anything changed.
     void update(int64_t nowMs);
 
     const std::vector<Incident> &incidents() const { return m_tracker.incidents(); }
     const IncidentTracker &tracker() const { return m_tracker; }
+    const Attributor &attributor() const { return m_attributor; }
+    const std::vector<Event> &actions() const { return m_actions; }
     const std::vector<Attribution> &attributions() const { return m_attributions; }
     const std::vector<IncidentCost> &costs() const { return m_costs; }
     const GritTotals &totals() const { return m_totals; }
     const std::vector<DebtItem> &debt() const { return m_debt; }
     const std::vector<Lemon> &lemons() const { return m_lemons; }
+    // A window [fromMs, toMs) widened to hold the whole of every incident it touches: from
+    // its cause's first warning, its last checkpoint and the hour of pace before the failure,
+    // to its restart (or, for a run given up, to when its GPUs worked again). A bundle of it
+    // tells each of them as the whole recording does.
+    std::pair<int64_t, int64_t> wholeIncidentsWindow(int64_t fromMs, int64_t toMs) const;
     // Bad input met so far: events about jobs or entities the topology does not know, and repeats.
     uint64_t eventsSkipped() const { return m_tracker.eventsSkipped() + m_attributor.warningsSkipped(); }
     uint64_t duplicatesIgnored() const { return m_tracker.duplicatesIgnored() + m_attributor.duplicatesIgnored(); }
@@ -43,6 +53,7 @@ private:
     IncidentTracker m_tracker;
     Attributor m_attributor;
     std::vector<Event> m_actions;
+    std::set<std::pair<uint64_t, int64_t>> m_actionsSeen; // (id, time)
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
     GritTotals m_totals;

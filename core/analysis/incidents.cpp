@@ -33,9 +33,9 @@ QString CostSettings::validate() const
 
 double Incident::downtimeGpuHours(int64_t nowMs) const
 {
-    if (state == State::Ended)
-        return 0.0; // the run was given up: its GPUs went back, the work since the checkpoint is the loss
-    const int64_t until = resumedMs ? resumedMs : std::max(failedMs, nowMs);
+    // A run given up loses its GPUs' time until they run a job again, besides the work since its checkpoint.
+    const int64_t resumed = state == State::Ended ? releasedMs : resumedMs;
+    const int64_t until = resumed ? std::max(failedMs, resumed) : std::max(failedMs, nowMs);
     return double(gpus) * double(until - failedMs) / 3600000.0;
 }
 
@@ -44,16 +44,27 @@ void IncidentTracker::setTopology(std::shared_ptr<const Topology> topology)
     m_topology = std::move(topology);
     m_events.clear();
     m_seen.clear();
-    m_stepSeconds.clear();
+    m_pace.clear();
     m_incidents.clear();
     m_stale = false;
     m_skipped = m_duplicates = 0;
 }
 
-void IncidentTracker::noteStepTime(int job, double seconds)
+void IncidentTracker::notePace(int job, int64_t timeMs, double stepSeconds)
 {
-    if (std::isfinite(seconds) && seconds > 0.0 && seconds < 86400.0)
-        m_stepSeconds[job] = seconds;
+    // Incidents need no rebuild: the pace before a failure is told before the failure is.
+    m_pace.record(job, timeMs, stepSeconds);
+}
+
+void IncidentTracker::notePace(const ClusterState &state)
+{
+    m_pace.recordState(state);
+}
+
+void IncidentTracker::setPace(JobPace pace)
+{
+    m_pace = std::move(pace);
+    m_stale = true;
 }
 
 void IncidentTracker::addEvents(const std::vector<Event> &events)
@@ -97,9 +108,9 @@ const std::vector<Incident> &IncidentTracker::incidents() const
 
 double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
 {
-    // The metrics' step time when known; otherwise the cadence of the job's checkpoints.
-    if (auto it = m_stepSeconds.find(job); it != m_stepSeconds.end())
-        return it->second;
+    // The metrics' step time over the hour before when known; otherwise the cadence of the job's checkpoints.
+    if (const double median = m_pace.medianSeconds(job, timeMs - PaceWindowMs, timeMs); median > 0.0)
+        return median;
     const QString &id = m_topology->jobs[size_t(job)].id;
     // Only checkpoints since the job last resumed: a pair around an outage would count the outage as training.
     int64_t resumed = std::numeric_limits<int64_t>::min();
@@ -125,7 +136,12 @@ void IncidentTracker::rebuild() const
     // Rebuilt from the ordered events: a late event can change an incident already made.
     m_incidents.clear();
     std::map<QString, size_t> openByJob; // the job's incident awaiting its restart
+    std::vector<size_t> givenUp; // runs given up whose GPUs have not run a job since
     for (const Event &e : m_events) {
+        if (e.type == EventType::JobStart && !givenUp.empty()) {
+            releaseGivenUp(e, givenUp);
+            continue;
+        }
         if (isDisruption(e) || (e.type == EventType::JobEnd && e.severity == Severity::Critical)) {
             auto open = openByJob.find(e.jobId);
             if (open != openByJob.end() && m_incidents[open->second].state == Incident::State::Recovered) {
@@ -138,6 +154,7 @@ void IncidentTracker::rebuild() const
                 incident.eventIds.push_back(e.id);
                 if (e.type == EventType::JobEnd) {
                     incident.state = Incident::State::Ended;
+                    givenUp.push_back(open->second);
                     openByJob.erase(open);
                 }
                 continue;
@@ -158,6 +175,7 @@ void IncidentTracker::rebuild() const
                 if (it->timeMs <= e.timeMs && it->type == EventType::CheckpointSaved && it->jobId == e.jobId
                     && it->step <= e.step) {
                     incident.checkpointStep = it->step;
+                    incident.checkpointMs = it->timeMs;
                     break;
                 }
             incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
@@ -180,8 +198,10 @@ void IncidentTracker::rebuild() const
                         }
             }
             incident.eventIds.push_back(e.id);
-            if (e.type == EventType::JobEnd)
+            if (e.type == EventType::JobEnd) {
                 incident.state = Incident::State::Ended;
+                givenUp.push_back(m_incidents.size());
+            }
             m_incidents.push_back(std::move(incident));
             if (e.type != EventType::JobEnd)
                 openByJob[e.jobId] = m_incidents.size() - 1;
@@ -222,6 +242,33 @@ void IncidentTracker::rebuild() const
         }
     }
     fillUnknownPace();
+}
+
+void IncidentTracker::releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const
+{
+    // The GPUs of a run given up are back at work when its job, or a job on any of its GPUs, starts.
+    const Job *starting = nullptr;
+    for (const Job &j : m_topology->jobs)
+        if (j.id == start.jobId)
+            starting = &j;
+    for (auto it = givenUp.begin(); it != givenUp.end();) {
+        Incident &incident = m_incidents[*it];
+        bool shared = incident.jobId == start.jobId;
+        if (!shared && starting && incident.job >= 0) {
+            const auto &held = m_topology->jobs[size_t(incident.job)].gpuIndices;
+            for (uint32_t g : starting->gpuIndices)
+                if (std::find(held.begin(), held.end(), g) != held.end()) {
+                    shared = true;
+                    break;
+                }
+        }
+        if (shared && start.timeMs >= incident.failedMs) {
+            incident.releasedMs = start.timeMs;
+            it = givenUp.erase(it);
+        } else {
+            ++it;
+        }
+    }
 }
 
 void IncidentTracker::fillUnknownPace() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "jobpace.h"
 #include "model/event.h"
 #include "model/topology.h"
 
@@ -41,16 +42,19 @@ struct Incident
     State state = State::Open;
     int64_t failedMs = 0;
     int64_t resumedMs = 0; // the restart; 0 while open
+    int64_t releasedMs = 0; // a run given up: when its GPUs next ran a job (0: not yet)
     int64_t stepAtFailure = 0;
     int64_t checkpointStep = 0; // the step training resumed from
-    double stepSeconds = 0.0; // the job's step time before the failure
+    int64_t checkpointMs = 0; // when the job's last checkpoint before the failure was saved (0: none seen)
+    double stepSeconds = 0.0; // the job's step time before the failure (its median over the hour before)
     uint32_t gpus = 0; // allocated to the job
     bool restartedByHand = false;
     std::vector<uint64_t> eventIds; // the disruption, restart, rollback, end
     std::vector<uint64_t> actionIds; // operators' actions while it was open
 
     double stepsRecomputed() const { return double(std::max<int64_t>(0, stepAtFailure - checkpointStep)); }
-    // GPUs × (failure → resumed); an open incident accrues until `nowMs`; an aborted run none.
+    // GPUs × (failure → resumed); an open incident accrues until `nowMs`, and so does a run given
+    // up until its GPUs run a job again.
     double downtimeGpuHours(int64_t nowMs) const;
     // GPUs × steps trained again × step time.
     double recomputeGpuHours() const { return double(gpus) * stepsRecomputed() * stepSeconds / 3600.0; }
@@ -66,8 +70,14 @@ class IncidentTracker
 public:
     void setTopology(std::shared_ptr<const Topology> topology);
     void addEvents(const std::vector<Event> &events);
-    // The job's step time as last seen (from its metrics); used for recomputation.
-    void noteStepTime(int job, double seconds);
+    // The jobs' step times (from their metrics): the pace steps trained again are priced at.
+    void notePace(int job, int64_t timeMs, double stepSeconds);
+    void notePace(const ClusterState &state);
+    // All at once (read from a recording), in place of what was noted.
+    void setPace(JobPace pace);
+    const JobPace &pace() const { return m_pace; }
+    // The window before a failure whose median step time prices its recomputation.
+    static constexpr int64_t PaceWindowMs = 3600000;
 
     // Rebuilt on demand after new events (a late event can change an incident already made).
     const std::vector<Incident> &incidents() const;
@@ -78,12 +88,13 @@ public:
 private:
     void rebuild() const;
     void fillUnknownPace() const;
+    void releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const;
     double stepSecondsAt(int job, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_events; // job events and operators' actions, time order
     std::set<std::pair<uint64_t, int64_t>> m_seen; // (id, time) of events taken
-    std::map<int, double> m_stepSeconds; // from the metrics
+    JobPace m_pace; // from the metrics
     mutable std::vector<Incident> m_incidents;
     mutable bool m_stale = false;
     uint64_t m_skipped = 0;

@@ -4,6 +4,7 @@
 #include "model/checkedtime.h"
 
 #include "alarms/alarmbook.h"
+#include "analysis/incidentanalysis.h"
 #include "model/blastradius.h"
 #include "recorder/recordingreader.h"
 
@@ -91,24 +92,21 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
 
     out.fleet = fleetReliability(*out.topology, events, fromMs, toMs);
 
-    IncidentTracker tracker;
-    tracker.setTopology(out.topology);
-    tracker.addEvents(events);
-    Attributor attributor;
-    attributor.setTopology(out.topology);
-    attributor.addEvents(events);
-    const std::vector<Incident> &incidents = tracker.incidents();
-    attributor.learn(incidents);
-    std::vector<Event> actions;
-    for (const Event &e : events)
-        if (isOperatorAction(e.type))
-            actions.push_back(e);
-    std::vector<Attribution> attributions;
-    std::vector<IncidentCost> costs;
-    for (const Incident &i : incidents) {
-        attributions.push_back(attributor.attribute(i));
-        costs.push_back(costOf(i, attributions.back(), *out.topology, settings, toMs, actions));
-    }
+    // The incidents, their causes and costs: the same analysis as the Incidents dock's, on the same inputs.
+    IncidentAnalysis analysis;
+    analysis.setTopology(out.topology);
+    analysis.setSettings(settings);
+    analysis.setGritSettings(grit);
+    JobPace pace;
+    if (QString error = readJobPace(recording, trendFromMs - Attributor::LookBackMs, toMs, pace); !error.isEmpty())
+        return error;
+    analysis.setPace(std::move(pace));
+    analysis.addEvents(events);
+    analysis.update(toMs);
+    const std::vector<Incident> &incidents = analysis.incidents();
+    const std::vector<Attribution> &attributions = analysis.attributions();
+    const std::vector<IncidentCost> &costs = analysis.costs();
+    const std::vector<Event> &actions = analysis.actions();
 
     for (PeriodFigures &p : out.trend) {
         p = figuresOf(gritTotals(incidents, costs, actions, *out.topology, grit, p.fromMs, p.toMs));
@@ -140,12 +138,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
 
     // Grit: what people did by hand.
     GritSummary &g = out.grit;
-    for (const Intervention &v : out.interventions) {
-        ++g.manualActions;
-        g.atNight += v.atNight;
-        g.operatorHours += double(v.effortMs) / 3600000.0;
-        g.answeringIncidents += v.incidentId != 0;
-    }
+    g.work = countInterventions(out.interventions);
     for (auto &[id, job] : byJob)
         if (job.incidents >= 2)
             g.repeatedRestarts.push_back(job);
@@ -201,15 +194,8 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         g.thresholdCosts.push_back(cost);
     }
 
-    // Debt: the warnings left open at the end of the period.
-    std::vector<IncidentCost> costsSoFar;
-    std::vector<Incident> incidentsSoFar;
-    for (size_t i = 0; i < incidents.size(); ++i)
-        if (incidents[i].failedMs < toMs) {
-            incidentsSoFar.push_back(incidents[i]);
-            costsSoFar.push_back(costs[i]);
-        }
-    out.debt = maintenanceDebt(attributor, costsSoFar, incidentsSoFar, actions, *out.topology, settings, toMs);
+    // Debt: the warnings left open at the end of the period (every incident failed before it).
+    out.debt = analysis.debt();
     constexpr int64_t Day = 86400000;
     out.debtByAge = { { 0, Day }, { Day, 3 * Day }, { 3 * Day, 7 * Day }, { 7 * Day, 0 } };
     for (const DebtItem &d : out.debt)
@@ -218,7 +204,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
                 ++b.warnings;
                 b.costPerDay += d.expectedCostPerDay;
             }
-    out.lemons = lemons(costsSoFar);
+    out.lemons = analysis.lemons();
 
     // Fix first: what each open warning is expected to cost over a period like this one if
     // left, and what each lemon has cost per period of the trend.
@@ -231,9 +217,9 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     for (const Lemon &l : out.lemons) {
         double trendLoss = 0.0;
         int trendFailures = 0;
-        for (size_t i = 0; i < incidentsSoFar.size(); ++i)
-            if (incidentsSoFar[i].failedMs >= trendFromMs && costsSoFar[i].causeEntity == l.entity) {
-                trendLoss += costsSoFar[i].money;
+        for (size_t i = 0; i < incidents.size(); ++i)
+            if (incidents[i].failedMs >= trendFromMs && costs[i].causeEntity == l.entity) {
+                trendLoss += costs[i].money;
                 ++trendFailures;
             }
         if (trendFailures > 0)

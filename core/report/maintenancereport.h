@@ -39,10 +39,7 @@ struct ReportIncident
 // What the operators' hands did in the period.
 struct GritSummary
 {
-    size_t manualActions = 0;
-    size_t atNight = 0;
-    double operatorHours = 0.0; // hands-on time, at the typical figure per kind of action
-    size_t answeringIncidents = 0; // actions that answered an incident
+    InterventionCounts work; // the ledger's hands-on actions apart from its acknowledgements
     struct RepeatedRestarts
     {
         QString jobId;
@@ -63,7 +60,6 @@ struct GritSummary
         bool measured = false; // false: no readings around it
     };
     std::vector<ThroughputCost> thresholdCosts;
-    double nightShare() const { return manualActions ? double(atNight) / double(manualActions) : 0.0; }
 };
 
 // Open warnings of one age.

@@ -51,7 +51,9 @@ class TestCostOfGrit : public QObject
     void analyse(Analysed &a, const std::vector<Event> &events, const CostSettings &settings = {}) const
     {
         a.tracker.setTopology(topology);
-        a.tracker.noteStepTime(0, 2.0);
+        for (const Event &e : events)
+            if (e.type == EventType::JobCrash)
+                a.tracker.notePace(0, e.timeMs - 60000, 2.0);
         a.tracker.addEvents(events);
         a.attributor.setTopology(topology);
         a.attributor.addEvents(events);

@@ -70,15 +70,43 @@ private Q_SLOTS:
 
     void metricsStepTimeWins()
     {
+        // The median of the job's step time over the hour before the failure, minute by minute.
         IncidentTracker tracker;
         tracker.setTopology(topology);
-        tracker.noteStepTime(0, 5.0);
+        for (int m = 60; m >= 1; --m)
+            tracker.notePace(0, T0 - m * Minute, m <= 20 ? 5.0 : 4.0); // slower in the last 20 minutes
+        tracker.notePace(0, T0 - 61 * Minute, 100.0); // before the hour: not counted
+        tracker.notePace(0, T0 - 30 * Minute + 1, std::nan("")); // that minute's last reading: not training
         tracker.addEvents(crashAndRecovery());
-        QCOMPARE(tracker.incidents()[0].stepSeconds, 5.0);
-        tracker.noteStepTime(0, std::nan("")); // nonsense is ignored
-        tracker.noteStepTime(0, -1);
+        QCOMPARE(tracker.incidents()[0].stepSeconds, 4.0); // 39 minutes at 4 s, 20 at 5 s
+        tracker.notePace(0, T0 + Minute, -1); // nonsense and later readings change nothing
+        tracker.notePace(0, T0 + 2 * Minute, 50.0);
         tracker.addEvents({ jobEvent(9, T0 + 20 * Minute, EventType::Note, job(), 0) });
-        QCOMPARE(tracker.incidents()[0].stepSeconds, 5.0);
+        QCOMPARE(tracker.incidents()[0].stepSeconds, 4.0);
+    }
+
+    void paceIsTheLastReadingOfEachMinute()
+    {
+        // Live at the stream's rate or read from a recording once a minute, the same minutes.
+        const int64_t M0 = T0 / Minute * Minute; // the start of a minute
+        JobPace live;
+        for (int64_t t = M0; t < M0 + 3 * Minute; t += 250)
+            live.record(1, t, 2.0 + double((t - M0) % Minute) / double(Minute)); // rises within each minute
+        QCOMPARE(live.minutes(1).size(), size_t(3));
+        for (const JobPace::Minute &m : live.minutes(1))
+            QCOMPARE(m.stepSeconds, float(2.0 + double(Minute - 250) / double(Minute)));
+        live.record(1, M0 + 3 * Minute - 1, std::nan("")); // the last minute ends down: no pace for it
+        QCOMPARE(live.minutes(1).size(), size_t(2));
+        live.record(1, M0 - 10 * Minute, 7.0); // late, for a minute not told yet
+        QCOMPARE(live.minutes(1).front().stepSeconds, 7.0f);
+        live.record(1, M0 + 30, 9.0); // late, for a minute already told: the later reading stands
+        QCOMPARE(live.minutes(1)[1].stepSeconds, float(2.0 + double(Minute - 250) / double(Minute)));
+        QCOMPARE(live.medianSeconds(1, M0 - 10 * Minute, M0 + 3 * Minute), double(live.minutes(1)[1].stepSeconds));
+        QCOMPARE(live.medianSeconds(0, M0, M0 + Minute), 0.0); // a job never read
+        QCOMPARE(live.medianSeconds(1, M0 + Minute, M0 + Minute), 0.0);
+        live.record(-1, M0, 1.0); // no job
+        live.record(2000000, M0, 1.0);
+        QCOMPARE(live.minutes(-1).size(), size_t(0));
     }
 
     void duplicatesAndLateEvents()
@@ -137,6 +165,40 @@ private Q_SLOTS:
                           jobEvent(2, T0 + Minute, EventType::JobRestart, job(), 0),
                           jobEvent(3, T0 + 2 * Minute, EventType::JobCrash, job(), 20, 0, Severity::Critical) });
         QCOMPARE(again.incidents().size(), size_t(2));
+    }
+
+    // A run given up loses its GPUs' time to the end of the period, or until they run a job again.
+    void aRunGivenUpLosesItsGpusUntilTheyWorkAgain()
+    {
+        auto shared = std::make_shared<Topology>(*topology);
+        Job next = shared->jobs[0];
+        next.id = QStringLiteral("next-run");
+        next.gpuIndices.resize(next.gpuIndices.size() / 2); // half of the given-up run's GPUs
+        shared->jobs.push_back(next);
+        shared->index();
+        const std::vector<Event> givenUp {
+            jobEvent(1, T0 - 10 * Minute, EventType::CheckpointSaved, job(), 500),
+            jobEvent(2, T0, EventType::JobCrash, job(), 600, 0, Severity::Critical),
+            jobEvent(3, T0 + Minute, EventType::JobEnd, job(), 600, 0, Severity::Critical),
+        };
+        IncidentTracker tracker;
+        tracker.setTopology(shared);
+        tracker.notePace(0, T0 - 2 * Minute, 6.0);
+        tracker.addEvents(givenUp);
+        const Incident &ended = tracker.incidents()[0];
+        QCOMPARE(ended.state, Incident::State::Ended);
+        QCOMPARE(ended.downtimeGpuHours(T0 + 14 * 60 * Minute), gpus() * 14.0); // to the end of the period
+        QCOMPARE(ended.recomputeGpuHours(), gpus() * 100 * 6.0 / 3600.0); // and the work since the checkpoint
+        Event start = jobEvent(4, T0 + 3 * 60 * Minute, EventType::JobStart, QStringLiteral("next-run"), 0);
+        tracker.addEvents({ start }); // a job on some of its GPUs: they are back at work
+        QCOMPARE(tracker.incidents()[0].releasedMs, T0 + 3 * 60 * Minute);
+        QCOMPARE(tracker.incidents()[0].downtimeGpuHours(T0 + 14 * 60 * Minute), gpus() * 3.0);
+        // A job elsewhere starting releases nothing.
+        IncidentTracker elsewhere;
+        elsewhere.setTopology(shared);
+        elsewhere.addEvents(givenUp);
+        elsewhere.addEvents({ jobEvent(4, T0 + 60 * Minute, EventType::JobStart, shared->jobs[1].id, 0) });
+        QCOMPARE(elsewhere.incidents()[0].releasedMs, int64_t(0));
     }
 
     // Two jobs failing in turn: a failure after a restart without rollback

@@ -277,10 +277,12 @@ private Q_SLOTS:
         QCOMPARE(r.incidents[0].cost.leadMs, 80 * 60000LL);
 
         // Grit: three manual actions (the restart was automatic), two at night (01:30 and 03:00),
-        // 2 + 3 + 15 minutes by hand; one threshold changed.
-        QCOMPARE(r.grit.manualActions, size_t(3));
-        QCOMPARE(r.grit.atNight, size_t(2));
-        QVERIFY(std::fabs(r.grit.operatorHours - 20.0 / 60.0) < 1e-9);
+        // 2 + 3 + 15 minutes by hand; one threshold changed, the only hands-on one (at 14:00).
+        QCOMPARE(r.interventions.size(), size_t(3));
+        QCOMPARE(r.grit.work.handsOn, size_t(1));
+        QCOMPARE(r.grit.work.handsOnAtNight, size_t(0));
+        QCOMPARE(r.grit.work.paperwork, size_t(2));
+        QVERIFY(std::fabs(r.grit.work.operatorHours - 20.0 / 60.0) < 1e-9);
         QCOMPARE(r.grit.thresholdChanges.size(), size_t(1));
         QCOMPARE(r.grit.thresholdChanges[0].operatorName, QStringLiteral("lee"));
         QVERIFY(!r.grit.thresholdCosts.at(0).measured); // an imported history has no readings to measure it by
@@ -316,7 +318,9 @@ private Q_SLOTS:
         const QLocale en(QLocale::English);
         QVERIFY(body.contains(en.toString(lost, 'f', 0)));
         QVERIFY(body.contains(QStringLiteral("$%1").arg(en.toString(lost * 2.5, 'f', 0))));
-        QVERIFY(body.contains(QStringLiteral("3 manual actions, 2 of them at night")));
+        QVERIFY(body.contains(QStringLiteral("1 hands-on action (drains")));
+        QVERIFY(body.contains(QStringLiteral("0 of them at night")));
+        QVERIFY(body.contains(QStringLiteral("2 acknowledgements, shelves and notes besides")));
         QVERIFY(body.contains(QStringLiteral("power cap 560 W")));
         // The title page; where it went with its one incident and the grit; debt, trends and fix first.
         QCOMPARE(body.count(QStringLiteral("Vigil maintenance-debt report · page ")), 3);
@@ -358,16 +362,22 @@ private Q_SLOTS:
         QCOMPARE(r.trend.back().lostGpuHours, r.current.lostGpuHours);
         QCOMPARE(r.trend.back().fromMs, from);
         // The ledger: the scenario's people, the night-time share and hands-on hours add up.
-        QVERIFY(r.grit.manualActions > 0);
-        QCOMPARE(r.grit.manualActions, r.interventions.size());
+        QVERIFY(r.grit.work.handsOn > 0);
+        QCOMPARE(r.grit.work.handsOn + r.grit.work.paperwork, r.interventions.size());
         double hours = 0;
-        size_t night = 0;
+        size_t night = 0, handsOn = 0;
         for (const Intervention &v : r.interventions) {
             hours += double(v.effortMs) / 3600000.0;
-            night += v.atNight;
+            const bool byHand = v.action == EventType::Drain || v.action == EventType::ManualRestart
+                || v.action == EventType::HotPatch || v.action == EventType::ThresholdChange
+                || v.action == EventType::Undrain || v.action == EventType::RemoveFromService
+                || v.action == EventType::ReturnToService;
+            handsOn += byHand;
+            night += byHand && v.atNight;
         }
-        QCOMPARE(r.grit.operatorHours, hours);
-        QCOMPARE(r.grit.atNight, night);
+        QVERIFY(std::fabs(r.grit.work.operatorHours - hours) < 1e-9);
+        QCOMPARE(r.grit.work.handsOn, handsOn);
+        QCOMPARE(r.grit.work.handsOnAtNight, night);
         QCOMPARE(r.grit.thresholdChanges.size(), size_t(1)); // the hot rack's power cap at 03:05
         // The cap's effect on the training job: its tokens/s before and after, and what a slowdown
         // comes to (here, on a small cluster, ending the throttling can make it faster: no cost).

@@ -5,7 +5,10 @@
 #include "dashboardsession.h"
 #include "gateway/framelog.h"
 #include "gatewayfixture.h"
+#include "recorder/bundle.h"
+#include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
+#include "report/maintenancereport.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -175,6 +178,92 @@ private Q_SLOTS:
         QVERIFY(std::any_of(refill.begin(), refill.end(), [](const Event &e) {
             return e.type == EventType::RowRemap && e.entity == EntityRef { EntityKind::Gpu, 41 };
         }));
+    }
+
+    // One recording, one answer: the Incidents dock (the session replaying the recording at
+    // its end), the report on it, and the report on a bundle of one incident's default window
+    // price every incident alike, to the GPU-hour and below, and name the same cause.
+    void dockReportAndBundleAgree()
+    {
+        const QString path = dir.filePath(QStringLiteral("week.vigil"));
+        SimulatorOptions simulation;
+        simulation.shape.gpus = 256;
+        simulation.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(simulation, 168 * 3600000LL, 60000, path), QString());
+
+        LiveGateway gateway;
+        QVERIFY2(gateway.server, qPrintable(gateway.error));
+        DashboardSession session(gateway.cluster);
+        QCOMPARE(session.openRecording(path), QString());
+        ReplayFeed *replay = session.replay();
+        const RecordingOverview overview = replay->overview();
+        replay->seek(overview.endMs, false);
+        replay->waitUntilIdle();
+        std::vector<SessionTick> ticks;
+        QVERIFY(tickUntil(session, ticks, [&](const SessionTick &t) {
+            return t.incidentsUpdated && session.state().timeMs() == overview.endMs;
+        }));
+        const IncidentAnalysis &dock = session.analysis();
+        QVERIFY(dock.incidents().size() >= 3);
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        MaintenanceReport report;
+        QCOMPARE(buildReport(reader, reader.startMs(), reader.endMs() + 1, {}, {}, report), QString());
+        QCOMPARE(report.incidents.size(), dock.incidents().size());
+        double dockTotal = 0.0;
+        for (size_t i = 0; i < dock.incidents().size(); ++i) {
+            const IncidentCost &d = dock.costs()[i];
+            dockTotal += d.lostGpuHours;
+            const auto r = std::find_if(report.incidents.begin(), report.incidents.end(),
+                                        [&](const ReportIncident &x) { return x.incident.id == d.incidentId; });
+            QVERIFY(r != report.incidents.end());
+            QVERIFY2(std::fabs(r->cost.lostGpuHours - d.lostGpuHours) < 0.01,
+                     qPrintable(QStringLiteral("incident %1: dock %2, report %3 GPU-h")
+                                    .arg(d.incidentId)
+                                    .arg(d.lostGpuHours)
+                                    .arg(r->cost.lostGpuHours)));
+            QCOMPARE(r->cost.causeEntity, d.causeEntity);
+            QCOMPARE(r->cost.preventable, d.preventable);
+        }
+        QVERIFY(std::fabs(report.current.lostGpuHours - dockTotal) < 0.01);
+        QVERIFY(std::fabs(report.current.lostGpuHours - dock.totals().lostGpuHours) < 0.01);
+
+        // A bundle of each warned incident's default window (the hour before to half an hour after
+        // its failure, widened to hold it whole) tells that incident as the recording does.
+        int bundled = 0;
+        for (size_t i = 0; i < dock.incidents().size(); ++i) {
+            const Incident &incident = dock.incidents()[i];
+            const IncidentCost &whole = dock.costs()[i];
+            if (!whole.causeEntity || incident.state == Incident::State::Open)
+                continue;
+            const auto [from, to] = dock.wholeIncidentsWindow(incident.failedMs - 3600000, incident.failedMs + 1800000);
+            QVERIFY(from <= incident.failedMs - 3600000);
+            const QString bundle = dir.filePath(QStringLiteral("incident-%1.vigil").arg(incident.id));
+            QCOMPARE(exportBundle(path, bundle, std::max(from, reader.startMs()), std::min(to, reader.endMs())),
+                     QString());
+            RecordingReader small;
+            QCOMPARE(small.open(bundle), QString());
+            MaintenanceReport told;
+            QCOMPARE(buildReport(small, small.startMs(), small.endMs() + 1, {}, {}, told), QString());
+            const auto r = std::find_if(told.incidents.begin(), told.incidents.end(),
+                                        [&](const ReportIncident &x) { return x.incident.id == incident.id; });
+            QVERIFY2(r != told.incidents.end(), qPrintable(QString::number(incident.id)));
+            // A run given up and never followed loses its GPUs to the end of the period, whichever
+            // period: then only its work thrown away is the same in a bundle.
+            const bool toTheEnd = incident.state == Incident::State::Ended && !incident.releasedMs;
+            const double wholeLost = toTheEnd ? whole.recomputeGpuHours : whole.lostGpuHours;
+            const double bundleLost = toTheEnd ? r->cost.recomputeGpuHours : r->cost.lostGpuHours;
+            QVERIFY2(std::fabs(bundleLost - wholeLost) < 0.01,
+                     qPrintable(QStringLiteral("incident %1: recording %2, bundle %3 GPU-h")
+                                    .arg(incident.id)
+                                    .arg(wholeLost)
+                                    .arg(bundleLost)));
+            QCOMPARE(r->cost.causeEntity, whole.causeEntity);
+            QCOMPARE(r->cost.preventable, whole.preventable);
+            ++bundled;
+        }
+        QVERIFY(bundled >= 2);
     }
 };
 

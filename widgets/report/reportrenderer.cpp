@@ -324,9 +324,10 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
             { tr("Preventable share"), percent(now.preventableShare()),
               change(now.preventableShare(), before.preventableShare(), true),
               before.recorded && now.preventableShare() > before.preventableShare() },
-            { tr("Manual actions (at night)"),
-              tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.manualActions)), l.toString(qulonglong(r.grit.atNight))),
-              tr("%1 operator-hours").arg(hours(r.grit.operatorHours)), false },
+            { tr("Hands-on actions (at night)"),
+              tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.work.handsOn)),
+                                l.toString(qulonglong(r.grit.work.handsOnAtNight))),
+              tr("%1 operator-hours").arg(hours(r.grit.work.operatorHours)), false },
         };
         const double tileW = (c.page.width() - 20) / 2, tileH = 74;
         for (size_t i = 0; i < std::size(tiles); ++i) {
@@ -425,10 +426,13 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
 
     // Grit.
     c.heading(tr("Grit: what it took by hand"));
-    c.text(tr("%1 manual actions, %2 of them at night (%3); %4 operator-hours of hands-on work; %5 answered a failure.")
-               .arg(l.toString(qulonglong(r.grit.manualActions)), l.toString(qulonglong(r.grit.atNight)),
-                    percent(r.grit.nightShare()), hours(r.grit.operatorHours),
-                    l.toString(qulonglong(r.grit.answeringIncidents))),
+    c.text(tr("%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at "
+              "night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a "
+              "failure.",
+              nullptr, int(r.grit.work.handsOn))
+               .arg(l.toString(qulonglong(r.grit.work.handsOnAtNight)), percent(r.grit.work.nightShare()),
+                    l.toString(qulonglong(r.grit.work.paperwork)), hours(r.grit.work.operatorHours),
+                    l.toString(qulonglong(r.grit.work.answering))),
            10);
     rows.clear();
     for (const GritSummary::RepeatedRestarts &j : r.grit.repeatedRestarts)
