@@ -1287,6 +1287,42 @@
             <numerusform>%Ln Eingriffe von Hand (Entleeren, Neustarts von Hand, Hotpatches, geänderte Schwellen), davon %1 nachts (%2); dazu %3 Quittierungen, Zurückstellungen und Notizen; %4 Bedienerstunden insgesamt; %5 antworteten auf einen Ausfall.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Slow degradation: jobs slower than their own healthy pace</source>
+        <translation>Schleichender Verschleiß: Jobs langsamer als ihr eigenes gesundes Tempo</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours (%2) went to steps that took longer than the job&apos;s healthy pace (the median of the faster half of its hours over the week before): GPUs × the time beyond it. No alarm stops a job for this, so nobody answers it.</source>
+        <translation>%1 GPU-Stunden (%2) gingen an Schritte, die länger dauerten als das gesunde Tempo des Jobs (der Median der schnelleren Hälfte seiner Stunden in der Woche davor): GPUs × die Zeit darüber. Kein Alarm hält einen Job dafür an, also reagiert niemand darauf.</translation>
+    </message>
+    <message>
+        <source>no warning began with it</source>
+        <translation>keine Warnung begann damit</translation>
+    </message>
+    <message>
+        <source>%1, changed by hand</source>
+        <translation>%1, von Hand geändert</translation>
+    </message>
+    <message>
+        <source>%1 → %2 s</source>
+        <translation>%1 → %2 s</translation>
+    </message>
+    <message>
+        <source>Began (UTC)</source>
+        <translation>Beginn (UTC)</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Began with</source>
+        <translation>Begann mit</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -2200,8 +2236,16 @@
         <translation>Eingriffe (%1)</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>Verloren %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 am Tag</translation>
+        <source>Slowdowns</source>
+        <translation>Verlangsamungen</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 am Tag</translation>
+    </message>
+    <message>
+        <source>Slowdowns (%1)</source>
+        <translation>Verlangsamungen (%1)</translation>
     </message>
 </context>
 <context>
@@ -2856,6 +2900,53 @@
             <numerusform>Geschrieben: %n Tabelle nach %1</numerusform>
             <numerusform>Geschrieben: %n Tabellen nach %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::SlowdownTableModel</name>
+    <message>
+        <source>%1 trained up to %2 % slower than its healthy pace (the median of the faster half of its hours over the week before) for %3 h: %4 GPU-hours of its steps beyond that pace (docs/cost-model.md).</source>
+        <translation>%1 trainierte %3 h lang bis zu %2 % langsamer als sein gesundes Tempo (der Median der schnelleren Hälfte seiner Stunden in der Woche davor): %4 GPU-Stunden seiner Schritte über diesem Tempo (docs/cost-model.md).</translation>
+    </message>
+    <message>
+        <source>%1 → %2 s (+%3 %)</source>
+        <translation>%1 → %2 s (+%3 %)</translation>
+    </message>
+    <message>
+        <source>no warning began with it</source>
+        <translation>keine Warnung begann damit</translation>
+    </message>
+    <message>
+        <source>%1 (changed by hand)</source>
+        <translation>%1 (von Hand geändert)</translation>
+    </message>
+    <message>
+        <source>Began</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Step time (healthy → worst)</source>
+        <translation>Schrittzeit (gesund → schlechteste)</translation>
+    </message>
+    <message>
+        <source>Began with</source>
+        <translation>Begann mit</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>Verlorene GPU-h</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
     </message>
 </context>
 <context>

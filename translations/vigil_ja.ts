@@ -1278,6 +1278,42 @@
             <numerusform>手作業の対応 %Ln 件（ドレイン、手動再起動、ホットパッチ、しきい値変更）、うち夜間 %1 件（%2）。ほかに確認・保留・メモ %3 件。作業時間は合計 %4 時間。障害への対応は %5 件。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Slow degradation: jobs slower than their own healthy pace</source>
+        <translation>緩やかな劣化：本来の健全なペースより遅いジョブ</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours (%2) went to steps that took longer than the job&apos;s healthy pace (the median of the faster half of its hours over the week before): GPUs × the time beyond it. No alarm stops a job for this, so nobody answers it.</source>
+        <translation>%1 GPU時間（%2）が、ジョブの健全なペース（前の1週間のうち速い半分の時間帯の中央値）より長くかかったステップに費やされました：GPU数 × 超過時間。これでジョブを止めるアラームはないため、誰も対応しません。</translation>
+    </message>
+    <message>
+        <source>no warning began with it</source>
+        <translation>同時に始まった警告なし</translation>
+    </message>
+    <message>
+        <source>%1, changed by hand</source>
+        <translation>%1（手動で変更）</translation>
+    </message>
+    <message>
+        <source>%1 → %2 s</source>
+        <translation>%1 → %2 秒</translation>
+    </message>
+    <message>
+        <source>Began (UTC)</source>
+        <translation>開始（UTC）</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>ステップ時間</translation>
+    </message>
+    <message>
+        <source>Began with</source>
+        <translation>同時に始まったもの</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>
@@ -2183,8 +2219,16 @@
         <translation>手動対応 (%1)</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>損失 %1 GPU時間（%2）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 未対応の警告のコスト 1日 %10</translation>
+        <source>Slowdowns</source>
+        <translation>速度低下</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
+        <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 未対応の警告のコスト 1日 %10</translation>
+    </message>
+    <message>
+        <source>Slowdowns (%1)</source>
+        <translation>速度低下（%1）</translation>
     </message>
 </context>
 <context>
@@ -2833,6 +2877,53 @@
         <translation>
             <numerusform>%1 に表を %n 件書き出しました</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>vigil::SlowdownTableModel</name>
+    <message>
+        <source>%1 trained up to %2 % slower than its healthy pace (the median of the faster half of its hours over the week before) for %3 h: %4 GPU-hours of its steps beyond that pace (docs/cost-model.md).</source>
+        <translation>%1 は %3 時間にわたり健全なペース（前の1週間のうち速い半分の時間帯の中央値）より最大 %2 % 遅く学習しました：そのペースを超えたステップに %4 GPU時間（docs/cost-model.md）。</translation>
+    </message>
+    <message>
+        <source>%1 → %2 s (+%3 %)</source>
+        <translation>%1 → %2 秒（+%3 %）</translation>
+    </message>
+    <message>
+        <source>no warning began with it</source>
+        <translation>同時に始まった警告なし</translation>
+    </message>
+    <message>
+        <source>%1 (changed by hand)</source>
+        <translation>%1（手動で変更）</translation>
+    </message>
+    <message>
+        <source>Began</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>ジョブ</translation>
+    </message>
+    <message>
+        <source>Step time (healthy → worst)</source>
+        <translation>ステップ時間（健全 → 最悪）</translation>
+    </message>
+    <message>
+        <source>Began with</source>
+        <translation>同時に始まったもの</translation>
+    </message>
+    <message>
+        <source>Lost GPU-h</source>
+        <translation>損失 GPU時間</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>コスト</translation>
     </message>
 </context>
 <context>

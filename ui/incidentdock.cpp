@@ -3,6 +3,7 @@
 
 #include "debtmodels.h"
 #include "incidenttablemodel.h"
+#include "slowdowntablemodel.h"
 
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -33,6 +34,7 @@ IncidentDock::IncidentDock(QWidget *parent)
     , m_debt(new DebtTableModel(this))
     , m_lemons(new LemonTableModel(this))
     , m_interventions(new InterventionTableModel(this))
+    , m_slowdowns(new SlowdownTableModel(this))
     , m_tabs(new QTabWidget(this))
     , m_totals(new QLabel(this))
     , m_story(new QLabel(this))
@@ -47,6 +49,8 @@ IncidentDock::IncidentDock(QWidget *parent)
                                   LemonTableModel::EntityColumn, tr("Lemons"));
     QTableView *ledger = addTable(m_interventions, InterventionTableModel::TimeColumn, Qt::DescendingOrder,
                                   InterventionTableModel::AnsweredColumn, tr("Interventions"));
+    QTableView *slowdowns = addTable(m_slowdowns, SlowdownTableModel::LostColumn, Qt::DescendingOrder,
+                                     SlowdownTableModel::CauseColumn, tr("Slowdowns"));
     m_tabs->setDocumentMode(true);
 
     m_totals->setWordWrap(true);
@@ -106,6 +110,12 @@ IncidentDock::IncidentDock(QWidget *parent)
         connect(table, &QTableView::activated, this, [this, table](const QModelIndex &index) {
             Q_EMIT entityActivated(entityFromKey(index.data(DebtEntityRole).toULongLong()));
         });
+    // A slowdown: the replay clock to where it began, and what began warning with it on the map.
+    connect(slowdowns, &QTableView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT timeRequested(index.data(SlowdownTableModel::BeganRole).toLongLong());
+        if (const QVariant cause = index.data(DebtEntityRole); cause.isValid())
+            Q_EMIT entityActivated(entityFromKey(cause.toULongLong()));
+    });
     connect(ledger, &QTableView::activated, this, [this](const QModelIndex &index) {
         const uint64_t incident = index.data(DebtIncidentRole).toULongLong();
         if (incident && selectIncident(incident)) {
@@ -157,21 +167,23 @@ void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
     m_debt->setAnalysis(analysis);
     m_lemons->setAnalysis(analysis);
     m_interventions->setAnalysis(analysis);
+    m_slowdowns->setAnalysis(analysis);
     updateTabTitles();
 
     const GritTotals &g = analysis.totals();
     const QLocale l;
     const InterventionCounts work = countInterventions(g.interventions);
     m_totals->setText(
-        tr("Lost %1 GPU-h (%2) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions "
-           "(%8 at night, %9 operator-h) · open warnings cost %10 a day")
+        tr("Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % "
+           "· %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day")
             .arg(l.toString(g.lostGpuHours, 'f', 0), QStringLiteral("$%1").arg(l.toString(g.money, 'f', 0)),
                  l.toString(g.ettr * 100.0, 'f', 1), l.toString(g.mtbfHours, 'f', 1),
                  l.toString(g.mttrHours * 60.0, 'f', 0), l.toString(g.preventableShare() * 100.0, 'f', 0))
             .arg(work.handsOn)
             .arg(work.handsOnAtNight)
             .arg(l.toString(work.operatorHours, 'f', 1),
-                 QStringLiteral("$%1").arg(l.toString(m_debt->totalPerDay(), 'f', 0))));
+                 QStringLiteral("$%1").arg(l.toString(m_debt->totalPerDay(), 'f', 0)))
+            .arg(l.toString(g.slowdownGpuHours, 'f', 0)));
     m_totals->setToolTip(
         tr("The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
            "lost to failures (downtime plus steps trained again), what share came after warnings that were "
@@ -196,6 +208,7 @@ void IncidentDock::updateTabTitles()
     m_tabs->setTabText(DebtTab, tr("Open warnings (%1)").arg(l.toString(m_debt->rowCount())));
     m_tabs->setTabText(LemonsTab, tr("Lemons (%1)").arg(l.toString(m_lemons->rowCount())));
     m_tabs->setTabText(InterventionsTab, tr("Interventions (%1)").arg(l.toString(m_interventions->rowCount())));
+    m_tabs->setTabText(SlowdownsTab, tr("Slowdowns (%1)").arg(l.toString(m_slowdowns->rowCount())));
 }
 
 QString IncidentDock::totalsText() const

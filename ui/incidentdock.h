@@ -16,12 +16,14 @@ class DebtTableModel;
 class IncidentTableModel;
 class InterventionTableModel;
 class LemonTableModel;
+class SlowdownTableModel;
 
 // The cost of grit in one place. Above, the totals for the period; below, tabs:
 // the incidents as they happen (when, which job, the cause, how long it had
 // warned, what it cost, whether it was preventable) with the selected one told
 // as a story; the open warnings ranked by what leaving them costs a day; the
-// lemons; the interventions ledger. Bad input met on the way is counted at the foot.
+// lemons; the interventions ledger; the jobs that trained slower than their healthy
+// pace. Bad input met on the way is counted at the foot.
 class IncidentDock : public QDockWidget
 {
     Q_OBJECT
@@ -32,6 +34,7 @@ public:
         DebtTab,
         LemonsTab,
         InterventionsTab,
+        SlowdownsTab,
     };
 
     explicit IncidentDock(QWidget *parent = nullptr);
@@ -65,6 +68,7 @@ private:
     IncidentTableModel *m_model;
     DebtTableModel *m_debt;
     LemonTableModel *m_lemons;
+    SlowdownTableModel *m_slowdowns;
     InterventionTableModel *m_interventions;
     QTabWidget *m_tabs;
     QTableView *m_view = nullptr;

@@ -22,6 +22,8 @@ QString causeClassName(CauseClass cause)
         return QStringLiteral("Power");
     case CauseClass::Cooling:
         return QStringLiteral("Cooling");
+    case CauseClass::Degradation:
+        return QStringLiteral("Degradation");
     case CauseClass::Unattributed:
         break;
     }
@@ -246,8 +248,8 @@ std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast)
 }
 
 GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
-                      const std::vector<Event> &actions, const Topology &topology, const GritSettings &settings,
-                      int64_t fromMs, int64_t toMs)
+                      const std::vector<Slowdown> &slowdowns, const std::vector<Event> &actions,
+                      const Topology &topology, const GritSettings &settings, int64_t fromMs, int64_t toMs)
 {
     GritTotals g;
     g.fromMs = fromMs;
@@ -288,6 +290,30 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
         }
         if (i.gpus)
             lostWallHoursByJob[i.job] += c.lostGpuHours / double(i.gpus);
+    }
+    for (const Slowdown &s : slowdowns) {
+        double lost = 0.0;
+        for (const auto &[hourMs, hourLost] : s.hourly)
+            if (hourMs >= fromMs && hourMs < toMs)
+                lost += hourLost;
+        g.slowdowns += s.fromMs >= fromMs && s.fromMs < toMs;
+        if (lost <= 0.0)
+            continue;
+        g.slowdownGpuHours += lost;
+        g.lostGpuHours += lost;
+        g.money += s.lostGpuHours > 0.0 ? s.money * lost / s.lostGpuHours : 0.0;
+        g.lostByCause[CauseClass::Degradation] += lost;
+        if (s.causeEntity) {
+            const Place p = placeOf(topology, *s.causeEntity);
+            if (p.rack)
+                g.lostByRack[*p.rack] += lost;
+            for (uint32_t pdu : p.pdus)
+                g.lostByPdu[pdu] += lost / double(p.pdus.size());
+            if (p.loop)
+                g.lostByLoop[*p.loop] += lost;
+        }
+        if (s.gpus)
+            lostWallHoursByJob[s.job] += lost / double(s.gpus);
     }
     const double spanHours = double(std::max<int64_t>(0, toMs - fromMs)) / 3600000.0;
     g.mtbfHours = g.incidents ? spanHours / double(g.incidents) : 0.0;

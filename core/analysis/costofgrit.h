@@ -2,6 +2,7 @@
 #pragma once
 
 #include "attribution.h"
+#include "slowdowns.h"
 
 #include <QString>
 
@@ -18,6 +19,7 @@ enum class CauseClass
     Power, // a PDU
     Cooling, // a cooling loop or a rack's air
     Unattributed, // no precursor seen and no fault with the failure (software, unknown)
+    Degradation, // no failure: a job training slower than its healthy pace (Slowdown)
 };
 QString causeClassName(CauseClass cause);
 
@@ -104,14 +106,16 @@ struct GritTotals
 {
     int64_t fromMs = 0, toMs = 0;
     size_t incidents = 0;
-    double lostGpuHours = 0.0, downtimeGpuHours = 0.0, recomputeGpuHours = 0.0, money = 0.0;
+    // Lost = downtime + recomputation (the incidents') + slowdown (jobs slower than their healthy pace).
+    double lostGpuHours = 0.0, downtimeGpuHours = 0.0, recomputeGpuHours = 0.0, slowdownGpuHours = 0.0, money = 0.0;
+    size_t slowdowns = 0; // that began in the period
     double preventableGpuHours = 0.0;
     double preventableShare() const { return lostGpuHours > 0.0 ? preventableGpuHours / lostGpuHours : 0.0; }
     double mtbfHours = 0.0; // the period over its incidents (0: none)
     double mttrHours = 0.0; // failure to resumed training, over recovered incidents
     double ettr = 1.0; // productive GPU-time over allocated GPU-time of the training jobs
-    std::map<CauseClass, double> lostByCause;
-    std::map<uint32_t, double> lostByRack, lostByPdu, lostByLoop; // of the cause entity
+    std::map<CauseClass, double> lostByCause; // slowdowns under Degradation, whatever their cause
+    std::map<uint32_t, double> lostByRack, lostByPdu, lostByLoop; // of the cause entity, slowdowns' too
     std::vector<Intervention> interventions;
 };
 
@@ -142,8 +146,9 @@ struct Lemon
 };
 std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast = 2);
 
+// A slowdown counts the hours of it that fall in the period.
 GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
-                      const std::vector<Event> &actions, const Topology &topology, const GritSettings &settings,
-                      int64_t fromMs, int64_t toMs);
+                      const std::vector<Slowdown> &slowdowns, const std::vector<Event> &actions,
+                      const Topology &topology, const GritSettings &settings, int64_t fromMs, int64_t toMs);
 
 } // namespace vigil

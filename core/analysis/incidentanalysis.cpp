@@ -14,6 +14,7 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_actionsSeen.clear();
     m_attributions.clear();
     m_costs.clear();
+    m_slowdowns.clear();
     m_totals = {};
     m_debt.clear();
     m_lemons.clear();
@@ -73,8 +74,10 @@ void IncidentAnalysis::update(int64_t nowMs)
         m_attributions.push_back(m_attributor.attribute(i));
         m_costs.push_back(costOf(i, m_attributions.back(), *m_topology, m_settings, nowMs, m_actions));
     }
-    m_totals = gritTotals(incidents, m_costs, m_actions, *m_topology, m_grit, m_firstMs ? m_firstMs : nowMs,
-                          std::max(nowMs, m_firstMs));
+    m_slowdowns
+        = SlowdownFinder::find(m_tracker.pace(), *m_topology, m_attributor, m_actions, m_settings.pricePerGpuHour);
+    m_totals = gritTotals(incidents, m_costs, m_slowdowns, m_actions, *m_topology, m_grit,
+                          m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs));
     m_debt = maintenanceDebt(m_attributor, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
     m_lemons = vigil::lemons(m_costs);
 }

@@ -33,6 +33,8 @@ public:
     const std::vector<Event> &actions() const { return m_actions; }
     const std::vector<Attribution> &attributions() const { return m_attributions; }
     const std::vector<IncidentCost> &costs() const { return m_costs; }
+    // Jobs training slower than their healthy pace, oldest first.
+    const std::vector<Slowdown> &slowdowns() const { return m_slowdowns; }
     const GritTotals &totals() const { return m_totals; }
     const std::vector<DebtItem> &debt() const { return m_debt; }
     const std::vector<Lemon> &lemons() const { return m_lemons; }
@@ -56,6 +58,7 @@ private:
     std::set<std::pair<uint64_t, int64_t>> m_actionsSeen; // (id, time)
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
+    std::vector<Slowdown> m_slowdowns;
     GritTotals m_totals;
     std::vector<DebtItem> m_debt;
     std::vector<Lemon> m_lemons;

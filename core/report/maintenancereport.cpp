@@ -27,6 +27,8 @@ PeriodFigures figuresOf(const GritTotals &g)
     p.lostGpuHours = g.lostGpuHours;
     p.downtimeGpuHours = g.downtimeGpuHours;
     p.recomputeGpuHours = g.recomputeGpuHours;
+    p.slowdownGpuHours = g.slowdownGpuHours;
+    p.slowdowns = g.slowdowns;
     p.money = g.money;
     p.ettr = g.ettr;
     p.mtbfHours = g.incidents ? g.mtbfHours : 0.0;
@@ -109,12 +111,14 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     const std::vector<Event> &actions = analysis.actions();
 
     for (PeriodFigures &p : out.trend) {
-        p = figuresOf(gritTotals(incidents, costs, actions, *out.topology, grit, p.fromMs, p.toMs));
+        p = figuresOf(
+            gritTotals(incidents, costs, analysis.slowdowns(), actions, *out.topology, grit, p.fromMs, p.toMs));
         p.recorded = p.toMs > recording.startMs() && p.fromMs <= recording.endMs();
     }
     out.current = out.trend.back();
     out.previous = out.trend[out.trend.size() - 2];
-    const GritTotals now = gritTotals(incidents, costs, actions, *out.topology, grit, fromMs, toMs);
+    const GritTotals now
+        = gritTotals(incidents, costs, analysis.slowdowns(), actions, *out.topology, grit, fromMs, toMs);
     out.lostByCause = now.lostByCause;
     out.lostByRack = mostFirst(now.lostByRack);
     out.lostByPdu = mostFirst(now.lostByPdu);
@@ -135,6 +139,20 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     std::stable_sort(out.incidents.begin(), out.incidents.end(), [](const ReportIncident &a, const ReportIncident &b) {
         return a.cost.lostGpuHours > b.cost.lostGpuHours;
     });
+
+    // The slowdowns of the period, each with only its hours in it.
+    for (Slowdown s : analysis.slowdowns()) {
+        std::erase_if(s.hourly, [&](const auto &hour) { return hour.first < fromMs || hour.first >= toMs; });
+        if (s.hourly.empty())
+            continue;
+        s.lostGpuHours = 0.0;
+        for (const auto &[hourMs, lost] : s.hourly)
+            s.lostGpuHours += lost;
+        s.money = s.lostGpuHours * settings.pricePerGpuHour;
+        out.slowdowns.push_back(std::move(s));
+    }
+    std::stable_sort(out.slowdowns.begin(), out.slowdowns.end(),
+                     [](const Slowdown &a, const Slowdown &b) { return a.lostGpuHours > b.lostGpuHours; });
 
     // Grit: what people did by hand.
     GritSummary &g = out.grit;

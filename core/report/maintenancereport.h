@@ -19,7 +19,9 @@ struct PeriodFigures
 {
     int64_t fromMs = 0, toMs = 0;
     size_t disruptions = 0;
-    double lostGpuHours = 0.0, downtimeGpuHours = 0.0, recomputeGpuHours = 0.0, money = 0.0;
+    // Lost = downtime + recomputation (the incidents') + slowdown (jobs slower than their healthy pace).
+    double lostGpuHours = 0.0, downtimeGpuHours = 0.0, recomputeGpuHours = 0.0, slowdownGpuHours = 0.0, money = 0.0;
+    size_t slowdowns = 0;
     double ettr = 1.0;
     double mtbfHours = 0.0; // 0: no failure in the period
     double mttrHours = 0.0;
@@ -100,6 +102,9 @@ struct MaintenanceReport
     std::map<CauseClass, double> lostByCause;
     std::vector<std::pair<uint32_t, double>> lostByRack, lostByPdu, lostByLoop; // most first
     std::vector<ReportIncident> incidents; // of the period, most lost first
+    // Jobs slower than their healthy pace in the period, most lost first; each counts (and
+    // prices) only its hours in the period, so with the incidents they add up to the headline.
+    std::vector<Slowdown> slowdowns;
     std::vector<Intervention> interventions; // the ledger of the period, oldest first
     GritSummary grit;
     std::vector<DebtItem> debt; // open at the end of the period, by expected cost a day
@@ -113,7 +118,8 @@ struct MaintenanceReport
 
     bool isEmpty() const
     {
-        return current.disruptions == 0 && interventions.empty() && debt.empty() && fleet.fleet.failures == 0;
+        return current.disruptions == 0 && slowdowns.empty() && interventions.empty() && debt.empty()
+            && fleet.fleet.failures == 0;
     }
 };
 

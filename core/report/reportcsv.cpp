@@ -76,8 +76,9 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
     Table periods({ QStringLiteral("period"), QStringLiteral("from"), QStringLiteral("to"),
                     QStringLiteral("disruptions"), QStringLiteral("lost_gpu_hours"),
                     QStringLiteral("downtime_gpu_hours"), QStringLiteral("recompute_gpu_hours"),
-                    QStringLiteral("cost_usd"), QStringLiteral("ettr"), QStringLiteral("mtbf_hours"),
-                    QStringLiteral("mttr_hours"), QStringLiteral("preventable_share"), QStringLiteral("recorded") });
+                    QStringLiteral("slowdown_gpu_hours"), QStringLiteral("cost_usd"), QStringLiteral("ettr"),
+                    QStringLiteral("mtbf_hours"), QStringLiteral("mttr_hours"), QStringLiteral("preventable_share"),
+                    QStringLiteral("recorded") });
     for (size_t i = 0; i < r.trend.size(); ++i) {
         const PeriodFigures &p = r.trend[i];
         const size_t back = r.trend.size() - 1 - i;
@@ -85,8 +86,8 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                           : back == 1 ? QStringLiteral("previous")
                                       : QStringLiteral("current-%1").arg(back),
                       iso(p.fromMs), iso(p.toMs), QString::number(p.disruptions), num(p.lostGpuHours),
-                      num(p.downtimeGpuHours), num(p.recomputeGpuHours), num(p.money), num(p.ettr, 4), num(p.mtbfHours),
-                      num(p.mttrHours), num(p.preventableShare(), 4),
+                      num(p.downtimeGpuHours), num(p.recomputeGpuHours), num(p.slowdownGpuHours), num(p.money),
+                      num(p.ettr, 4), num(p.mtbfHours), num(p.mttrHours), num(p.preventableShare(), 4),
                       p.recorded ? QStringLiteral("yes") : QStringLiteral("no") });
     }
     tables.emplace_back(QStringLiteral("periods.csv"), periods);
@@ -143,6 +144,15 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                                                                          : QStringLiteral("recovered") });
     }
     tables.emplace_back(QStringLiteral("incidents.csv"), incidents);
+
+    Table slow({ QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("job"), QStringLiteral("gpus"),
+                 QStringLiteral("healthy_step_seconds"), QStringLiteral("worst_step_seconds"), QStringLiteral("cause"),
+                 QStringLiteral("by_hand"), QStringLiteral("lost_gpu_hours"), QStringLiteral("cost_usd") });
+    for (const Slowdown &d : r.slowdowns)
+        slow.row({ iso(d.fromMs), iso(d.toMs), d.jobId, QString::number(d.gpus), num(d.baselineSeconds, 3),
+                   num(d.worstSeconds, 3), d.causeEntity ? entityKeyName(t, *d.causeEntity) : QString(),
+                   d.causedByHand ? QStringLiteral("yes") : QStringLiteral("no"), num(d.lostGpuHours), num(d.money) });
+    tables.emplace_back(QStringLiteral("slowdowns.csv"), slow);
 
     Table ledger({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("action"),
                    QStringLiteral("at_night"), QStringLiteral("hands_on_minutes"), QStringLiteral("answered_job"),

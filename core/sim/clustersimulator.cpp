@@ -720,8 +720,12 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         rackPowerKw[rack] += double(power) / 1000.0;
     }
     m_warm = true;
-    for (size_t j = 0; j < t.jobs.size(); ++j)
+    for (size_t j = 0; j < t.jobs.size(); ++j) {
         m_jobSlowdown[j] = slowestGpu[j] * slowestLink[j] * (1.0 + std::abs(m_random.noise(0.0, 0.015)));
+        if (m_jobs[j].isProducing())
+            m_slowdownGpuHours
+                += double(t.jobs[j].gpuIndices.size()) * dtS / 3600.0 * (1.0 - 1.0 / (slowestGpu[j] * slowestLink[j]));
+    }
 
     stepPower(columns, rackPowerKw, events);
 

@@ -68,6 +68,9 @@ public:
     // steps trained again at the job's true step time) for the incidents that are
     // over (restarted or aborted): what the cost analysis is scored against.
     double lostGpuHours() const { return m_lostGpuHours; }
+    // The truth of slow degradation: GPUs × the time training took beyond its pace without
+    // the slowest GPU's throttling or cap and the slowest link (the noise of a step time aside).
+    double slowdownGpuHours() const { return m_slowdownGpuHours; }
     uint64_t failureCount() const { return m_nextFailureId - 1; }
 
 private:
@@ -166,6 +169,7 @@ private:
     std::vector<int64_t> m_jobFailedAtMs; // per job, when its current disruption began
     std::vector<double> m_jobStepSecondsAtFailure;
     double m_lostGpuHours = 0.0;
+    double m_slowdownGpuHours = 0.0;
     std::vector<double> m_jobSlowdown;
     std::map<uint64_t, std::vector<uint64_t>> m_precursorIds; // failure id -> warning event ids
     std::vector<FailureTruth> m_truth;

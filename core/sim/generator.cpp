@@ -52,6 +52,7 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
         ++summary.ticks;
     }
     summary.lostGpuHours = sim.lostGpuHours();
+    summary.slowdownGpuHours = sim.slowdownGpuHours();
     return summary;
 }
 

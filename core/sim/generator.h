@@ -36,6 +36,7 @@ struct GenerationSummary
     uint64_t events = 0;
     uint64_t failures = 0;
     double lostGpuHours = 0.0; // ClusterSimulator::lostGpuHours() at the end
+    double slowdownGpuHours = 0.0; // ClusterSimulator::slowdownGpuHours() at the end
 };
 
 GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,

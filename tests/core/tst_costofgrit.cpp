@@ -132,7 +132,7 @@ private Q_SLOTS:
         Analysed a;
         analyse(a, events);
         const GritTotals g
-            = gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, {}, T0 - 12 * Hour, T0 + 36 * Hour);
+            = gritTotals(a.tracker.incidents(), a.costs, {}, a.actions, *topology, {}, T0 - 12 * Hour, T0 + 36 * Hour);
         QCOMPARE(g.incidents, size_t(2));
         const double each = gpus() * (0.5 + 100 * 2.0 / 3600.0);
         QCOMPARE(g.lostGpuHours, 2 * each);
@@ -165,16 +165,81 @@ private Q_SLOTS:
         QCOMPARE(g.interventions[1].effortMs, 3 * Minute); // a note
         GritSettings slow;
         slow.effortMinutes[EventType::HotPatch] = 240.0;
-        QCOMPARE(gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, slow, T0 - 12 * Hour, T0 + 36 * Hour)
-                     .interventions[0]
-                     .effortMs,
-                 240 * Minute);
+        QCOMPARE(
+            gritTotals(a.tracker.incidents(), a.costs, {}, a.actions, *topology, slow, T0 - 12 * Hour, T0 + 36 * Hour)
+                .interventions[0]
+                .effortMs,
+            240 * Minute);
         // Night is the site's: in Tokyo 03:00 UTC is noon.
         GritSettings tokyo;
         tokyo.utcOffsetMinutes = 9 * 60;
-        QVERIFY(!gritTotals(a.tracker.incidents(), a.costs, a.actions, *topology, tokyo, T0 - 12 * Hour, T0 + 36 * Hour)
-                     .interventions[0]
-                     .atNight);
+        QVERIFY(
+            !gritTotals(a.tracker.incidents(), a.costs, {}, a.actions, *topology, tokyo, T0 - 12 * Hour, T0 + 36 * Hour)
+                 .interventions[0]
+                 .atNight);
+    }
+
+    // Slow degradation on a hand-built pace: a day at 2.0 s a step, six hours at 2.5 s as a GPU
+    // of the job starts throttling (its rack's inlet has warned for two days), then 2.0 s again.
+    void aJobSlowerThanItsHealthyPaceLosesGpuHours()
+    {
+        JobPace pace;
+        for (int64_t t = T0 - 24 * Hour; t < T0 + 12 * Hour; t += Minute)
+            pace.record(0, t, t >= T0 && t < T0 + 6 * Hour ? 2.5 : 2.0);
+        const uint32_t rack = topology->nodes[topology->gpus[culprit().index].nodeIndex].rackIndex;
+        std::vector<Event> warnings;
+        uint64_t id = 1;
+        for (int64_t t = T0 - 48 * Hour; t < T0 + 6 * Hour; t += 20 * Minute) // chronic: began long before
+            warnings.push_back(
+                makeEvent(id++, t, EventType::CoolantTemperature, { EntityKind::Rack, rack }, Severity::Warning));
+        for (int64_t t = T0 + 5 * Minute; t < T0 + 6 * Hour; t += 10 * Minute) // began with it
+            warnings.push_back(makeEvent(id++, t, EventType::ThermalThrottle, culprit(), Severity::Warning));
+        std::sort(warnings.begin(), warnings.end(), [](const Event &a, const Event &b) { return a.timeMs < b.timeMs; });
+        Attributor attributor;
+        attributor.setTopology(topology);
+        attributor.addEvents(warnings);
+
+        const std::vector<Slowdown> found = SlowdownFinder::find(pace, *topology, attributor, {}, 2.5);
+        QCOMPARE(found.size(), size_t(1));
+        const Slowdown &s = found[0];
+        QCOMPARE(s.jobId, job());
+        QCOMPARE(s.fromMs, T0);
+        QCOMPARE(s.toMs, T0 + 6 * Hour);
+        QCOMPARE(s.baselineSeconds, 2.0);
+        QCOMPARE(s.worstSeconds, 2.5);
+        const double lost = gpus() * 6.0 * (2.5 - 2.0) / 2.5; // GPUs × hours × the share of each step beyond the pace
+        QVERIFY(std::fabs(s.lostGpuHours - lost) < 1e-9);
+        QVERIFY(std::fabs(s.money - lost * 2.5) < 1e-9);
+        QCOMPARE(s.causeEntity, std::optional<EntityRef>(culprit()));
+        QVERIFY(!s.causedByHand);
+
+        // In the totals: under its own class and its cause's rack, only its hours in the period.
+        const GritTotals g = gritTotals({}, {}, found, {}, *topology, {}, T0 + 3 * Hour, T0 + 36 * Hour);
+        QVERIFY(std::fabs(g.slowdownGpuHours - lost / 2.0) < 1e-9);
+        QVERIFY(std::fabs(g.lostGpuHours - lost / 2.0) < 1e-9);
+        QVERIFY(std::fabs(g.lostByCause.at(CauseClass::Degradation) - lost / 2.0) < 1e-9);
+        QVERIFY(std::fabs(g.lostByRack.at(rack) - lost / 2.0) < 1e-9);
+        QCOMPARE(g.slowdowns, size_t(0)); // it began before the period
+        QCOMPARE(g.incidents, size_t(0)); // and is no failure
+
+        // A power cap lowered by hand as it began, with nothing else warning, is named as the cause.
+        Attributor quiet;
+        quiet.setTopology(topology);
+        const Event cap = makeEvent(900, T0 + 2 * Minute, EventType::ThresholdChange, { EntityKind::Rack, rack },
+                                    Severity::Info, {}, 0, 0, QStringLiteral("lee"));
+        const std::vector<Slowdown> capped = SlowdownFinder::find(pace, *topology, quiet, { cap }, 2.5);
+        QCOMPARE(capped.size(), size_t(1));
+        QCOMPARE(capped[0].causeEntity, std::optional<EntityRef>(EntityRef { EntityKind::Rack, rack }));
+        QVERIFY(capped[0].causedByHand);
+
+        // Within the wander of a step time (4 %), or without a day of history to know the healthy pace: nothing.
+        JobPace wander, young;
+        for (int64_t t = T0 - 24 * Hour; t < T0 + 12 * Hour; t += Minute)
+            wander.record(0, t, t >= T0 && t < T0 + 6 * Hour ? 2.08 : 2.0);
+        for (int64_t t = T0; t < T0 + 6 * Hour; t += Minute)
+            young.record(0, t, t >= T0 + 3 * Hour ? 4.0 : 2.0);
+        QVERIFY(SlowdownFinder::find(wander, *topology, quiet, {}, 2.5).empty());
+        QVERIFY(SlowdownFinder::find(young, *topology, quiet, {}, 2.5).empty());
     }
 
     void gritSettingsThatMakeNoSenseAreRefused_data()

@@ -226,6 +226,17 @@ private Q_SLOTS:
             QCOMPARE(r->cost.causeEntity, d.causeEntity);
             QCOMPARE(r->cost.preventable, d.preventable);
         }
+        // The slowdowns too: the same hours, the same GPU-hours, the same cause.
+        QVERIFY(!dock.slowdowns().empty());
+        QCOMPARE(report.slowdowns.size(), dock.slowdowns().size());
+        for (const Slowdown &d : dock.slowdowns()) {
+            dockTotal += d.lostGpuHours;
+            const auto r = std::find_if(report.slowdowns.begin(), report.slowdowns.end(),
+                                        [&](const Slowdown &x) { return x.id == d.id; });
+            QVERIFY(r != report.slowdowns.end());
+            QVERIFY(std::fabs(r->lostGpuHours - d.lostGpuHours) < 0.01);
+            QCOMPARE(r->causeEntity, d.causeEntity);
+        }
         QVERIFY(std::fabs(report.current.lostGpuHours - dockTotal) < 0.01);
         QVERIFY(std::fabs(report.current.lostGpuHours - dock.totals().lostGpuHours) < 0.01);
 

@@ -424,6 +424,31 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.table({ tr("Time (UTC)"), tr("Job"), tr("What happened"), tr("GPU-h"), tr("Cost"), tr("Preventable") },
                 { 0.11, 0.13, 0.46, 0.08, 0.09, 0.13 }, rows, { 3, 4 });
 
+    // Slow degradation: no failure, only steps that took longer.
+    if (!r.slowdowns.empty()) {
+        c.heading(tr("Slow degradation: jobs slower than their own healthy pace"));
+        c.text(
+            tr("%1 GPU-hours (%2) went to steps that took longer than the job's healthy pace (the median of the "
+               "faster half of its hours over the week before): GPUs × the time beyond it. No alarm stops a job "
+               "for this, so nobody answers it.")
+                .arg(hours(r.current.slowdownGpuHours), money(r.current.slowdownGpuHours * r.settings.pricePerGpuHour)),
+            10);
+        rows.clear();
+        for (size_t i = 0; i < r.slowdowns.size() && i < 10; ++i) {
+            const Slowdown &d = r.slowdowns[i];
+            const QString cause = !d.causeEntity ? tr("no warning began with it")
+                : d.causedByHand                 ? tr("%1, changed by hand").arg(entityName(t, *d.causeEntity))
+                                                 : entityName(t, *d.causeEntity);
+            rows.push_back(
+                { clock(d.fromMs), hours(double(d.toMs - d.fromMs) / 3600000.0), d.jobId,
+                  tr("%1 → %2 s").arg(l.toString(d.baselineSeconds, 'f', 2), l.toString(d.worstSeconds, 'f', 2)), cause,
+                  hours(d.lostGpuHours), money(d.money) });
+        }
+        c.table(
+            { tr("Began (UTC)"), tr("Hours"), tr("Job"), tr("Step time"), tr("Began with"), tr("GPU-h"), tr("Cost") },
+            { 0.13, 0.07, 0.16, 0.15, 0.27, 0.11, 0.11 }, rows, { 1, 5, 6 });
+    }
+
     // Grit.
     c.heading(tr("Grit: what it took by hand"));
     c.text(tr("%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at "
