@@ -254,20 +254,17 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
     GritTotals g;
     g.fromMs = fromMs;
     g.toMs = toMs;
-    std::map<uint64_t, const IncidentCost *> costOfIncident;
-    for (const IncidentCost &c : costs)
-        costOfIncident[c.incidentId] = &c;
     double repairHours = 0.0;
     size_t repaired = 0;
     std::map<int, double> lostWallHoursByJob; // GPU-hours lost / GPUs = wall time lost
-    for (const Incident &i : incidents) {
+    // Each incident with its own cost, side by side: never looked up by id, which an imported
+    // history may not give.
+    for (size_t k = 0; k < incidents.size() && k < costs.size(); ++k) {
+        const Incident &i = incidents[k];
         if (i.failedMs < fromMs || i.failedMs >= toMs)
             continue;
         ++g.incidents;
-        const auto found = costOfIncident.find(i.id);
-        if (found == costOfIncident.end())
-            continue;
-        const IncidentCost &c = *found->second;
+        const IncidentCost &c = costs[k];
         g.lostGpuHours += c.lostGpuHours;
         g.downtimeGpuHours += c.downtimeGpuHours;
         g.recomputeGpuHours += c.recomputeGpuHours;

@@ -146,7 +146,7 @@ struct Lemon
 };
 std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast = 2);
 
-// A slowdown counts the hours of it that fall in the period.
+// `costs` are the incidents' own, in the same order. A slowdown counts the hours of it that fall in the period.
 GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
                       const std::vector<Slowdown> &slowdowns, const std::vector<Event> &actions,
                       const Topology &topology, const GritSettings &settings, int64_t fromMs, int64_t toMs);

@@ -12,6 +12,7 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_attributor.setTopology(m_topology);
     m_actions.clear();
     m_actionsSeen.clear();
+    m_nextLocalId = 0;
     m_attributions.clear();
     m_costs.clear();
     m_slowdowns.clear();
@@ -34,10 +35,16 @@ void IncidentAnalysis::setGritSettings(const GritSettings &settings)
     m_dirty = true;
 }
 
-void IncidentAnalysis::addEvents(const std::vector<Event> &events)
+void IncidentAnalysis::addEvents(const std::vector<Event> &delivered)
 {
-    if (events.empty() || !m_topology)
+    if (delivered.empty() || !m_topology)
         return;
+    // An event without an id (imported from a system that numbers nothing) gets one of its own
+    // here, so that every incident, action and acknowledgement is known apart.
+    std::vector<Event> events = delivered;
+    for (Event &e : events)
+        if (e.id == 0)
+            e.id = LocalIdBase + m_nextLocalId++;
     m_tracker.addEvents(events);
     m_attributor.addEvents(events);
     for (const Event &e : events) {

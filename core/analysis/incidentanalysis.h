@@ -56,6 +56,8 @@ private:
     Attributor m_attributor;
     std::vector<Event> m_actions;
     std::set<std::pair<uint64_t, int64_t>> m_actionsSeen; // (id, time)
+    static constexpr uint64_t LocalIdBase = uint64_t(3) << 62; // past any gateway's and any recording's ids
+    uint64_t m_nextLocalId = 0;
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
     std::vector<Slowdown> m_slowdowns;

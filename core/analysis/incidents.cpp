@@ -106,28 +106,46 @@ const std::vector<Incident> &IncidentTracker::incidents() const
     return m_incidents;
 }
 
-double IncidentTracker::stepSecondsAt(int job, int64_t timeMs) const
+double IncidentTracker::stepSecondsAt(int job, const Event &failure) const
 {
-    // The metrics' step time over the hour before when known; otherwise the cadence of the job's checkpoints.
-    if (const double median = m_pace.medianSeconds(job, timeMs - PaceWindowMs, timeMs); median > 0.0)
+    // 1. The metrics: the median step time of the hour before.
+    if (const double median = m_pace.medianSeconds(job, failure.timeMs - PaceWindowMs, failure.timeMs); median > 0.0)
         return median;
+    // Without them, only what happened since the job last started or resumed (an outage is no training):
     const QString &id = m_topology->jobs[size_t(job)].id;
-    // Only checkpoints since the job last resumed: a pair around an outage would count the outage as training.
-    int64_t resumed = std::numeric_limits<int64_t>::min();
+    int64_t sinceMs = std::numeric_limits<int64_t>::min(), sinceStep = 0;
     for (const Incident &i : m_incidents)
-        if (i.jobId == id && i.resumedMs && i.resumedMs <= timeMs)
-            resumed = std::max(resumed, i.resumedMs);
+        if (i.jobId == id && i.resumedMs && i.resumedMs <= failure.timeMs && i.resumedMs >= sinceMs) {
+            sinceMs = i.resumedMs;
+            sinceStep = i.checkpointStep;
+        }
+    for (const Event &e : m_events) {
+        if (e.timeMs > failure.timeMs)
+            break;
+        if (e.type == EventType::JobStart && e.jobId == id && e.timeMs >= sinceMs) {
+            sinceMs = e.timeMs;
+            sinceStep = e.step;
+        }
+    }
+    // 2. the cadence of its last two checkpoints since;
     const Event *later = nullptr;
     for (auto it = m_events.rbegin(); it != m_events.rend(); ++it) {
-        if (it->timeMs > timeMs || it->type != EventType::CheckpointSaved || it->jobId != id)
+        if (it->timeMs > failure.timeMs || it->type != EventType::CheckpointSaved || it->jobId != id
+            || it->step > failure.step)
             continue;
-        if (it->timeMs < resumed)
+        if (it->timeMs < sinceMs)
             break;
-        if (later && later->step > it->step)
-            return double(later->timeMs - it->timeMs) / 1000.0 / double(later->step - it->step);
+        if (later) {
+            if (later->step > it->step && later->timeMs > it->timeMs)
+                return double(later->timeMs - it->timeMs) / 1000.0 / double(later->step - it->step);
+            break;
+        }
         later = &*it;
     }
-    return 0.0;
+    // 3. its pace since it started or resumed.
+    if (sinceMs != std::numeric_limits<int64_t>::min() && failure.step > sinceStep && failure.timeMs > sinceMs)
+        return double(failure.timeMs - sinceMs) / 1000.0 / double(failure.step - sinceStep);
+    return 0.0; // 4. (fillUnknownPace) the pace its other incidents showed
 }
 
 void IncidentTracker::rebuild() const
@@ -179,24 +197,7 @@ void IncidentTracker::rebuild() const
                     break;
                 }
             incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
-            incident.stepSeconds = stepSecondsAt(incident.job, e.timeMs);
-            if (incident.stepSeconds <= 0.0) {
-                // No metrics and no checkpoints (a job that never saves one): its pace since it last resumed.
-                for (auto it = m_incidents.rbegin(); it != m_incidents.rend(); ++it)
-                    if (it->jobId == e.jobId && it->resumedMs && e.step > it->checkpointStep) {
-                        incident.stepSeconds
-                            = double(e.timeMs - it->resumedMs) / 1000.0 / double(e.step - it->checkpointStep);
-                        break;
-                    }
-                if (incident.stepSeconds <= 0.0)
-                    for (const Event &start : m_events)
-                        if (start.type == EventType::JobStart && start.jobId == e.jobId && start.timeMs < e.timeMs
-                            && e.step > start.step) {
-                            incident.stepSeconds
-                                = double(e.timeMs - start.timeMs) / 1000.0 / double(e.step - start.step);
-                            break;
-                        }
-            }
+            incident.stepSeconds = stepSecondsAt(incident.job, e);
             incident.eventIds.push_back(e.id);
             if (e.type == EventType::JobEnd) {
                 incident.state = Incident::State::Ended;
@@ -230,7 +231,10 @@ void IncidentTracker::rebuild() const
                     = e.step > 0 ? std::min(incident.stepAtFailure, e.step) : incident.stepAtFailure;
             } else {
                 incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
-                openByJob.erase(open); // the rollback closes it
+                // A rollback after the restart closes the incident; one told before it (a trainer that
+                // says where it will resume, then the scheduler restarts it) waits for the restart.
+                if (incident.state == Incident::State::Recovered)
+                    openByJob.erase(open);
             }
             continue;
         }

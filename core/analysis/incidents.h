@@ -89,7 +89,7 @@ private:
     void rebuild() const;
     void fillUnknownPace() const;
     void releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const;
-    double stepSecondsAt(int job, int64_t timeMs) const;
+    double stepSecondsAt(int job, const Event &failure) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_events; // job events and operators' actions, time order
