@@ -113,7 +113,11 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     for (PeriodFigures &p : out.trend) {
         p = figuresOf(
             gritTotals(incidents, costs, analysis.slowdowns(), actions, *out.topology, grit, p.fromMs, p.toMs));
-        p.recorded = p.toMs > recording.startMs() && p.fromMs <= recording.endMs();
+        // Recorded: the recording holds a real part of it (an hour, or all of a shorter period), not
+        // the millisecond by which a period ending at the first record overlaps it.
+        const int64_t overlap = std::min(p.toMs, saturatingAdd(recording.endMs(), 1))
+            - std::max(p.fromMs, recording.startMs());
+        p.recorded = overlap >= std::min<int64_t>(p.toMs - p.fromMs, 3600000);
     }
     out.current = out.trend.back();
     out.previous = out.trend[out.trend.size() - 2];

@@ -123,6 +123,12 @@ private Q_SLOTS:
         const QString first
             = QDateTime::fromMSecsSinceEpoch(reader.startMs(), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
         QVERIFY2(run.out.contains(first + QStringLiteral(" – ")), qPrintable(run.out));
+        // A period that ends a millisecond into the recording is not a recorded one: the report
+        // compares nothing with it (it had said "ETTR 27 % worse than the week before" of no week).
+        MaintenanceReport r;
+        QCOMPARE(buildReport(reader, reader.startMs() + 1, reader.endMs() + 1, {}, {}, r), QString());
+        QVERIFY(r.current.recorded);
+        QVERIFY(!r.previous.recorded);
     }
 
     // A fleet's multi-year failure history, with no job anywhere, imported onto
