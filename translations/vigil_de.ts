@@ -1323,6 +1323,21 @@
         <source>Began with</source>
         <translation>Begann mit</translation>
     </message>
+    <message>
+        <source>began as a job slowed, still slow: %1 a day</source>
+        <translation>begann, als ein Job langsamer wurde, noch langsam: %1 am Tag</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more like it</source>
+        <translation>
+            <numerusform>%1 und %n weiteres dieser Art</numerusform>
+            <numerusform>%1 und %n weitere dieser Art</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 each (%2 in all)</source>
+        <translation>je %1 (%2 insgesamt)</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

@@ -69,6 +69,13 @@
             <numerusform>%Ln hands-on actions (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a failure.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 and %n more like it</source>
+        <translation>
+            <numerusform>%1 and %n more like it</numerusform>
+            <numerusform>%1 and %n more like it</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

@@ -1314,6 +1314,20 @@
         <source>Began with</source>
         <translation>同時に始まったもの</translation>
     </message>
+    <message>
+        <source>began as a job slowed, still slow: %1 a day</source>
+        <translation>ジョブの速度低下とともに発生、現在も低速：1日 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more like it</source>
+        <translation>
+            <numerusform>%1 ほか同種 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 each (%2 in all)</source>
+        <translation>各 %1（合計 %2）</translation>
+    </message>
 </context>
 <context>
     <name>VigilReport</name>

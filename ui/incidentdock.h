@@ -68,8 +68,8 @@ private:
     IncidentTableModel *m_model;
     DebtTableModel *m_debt;
     LemonTableModel *m_lemons;
-    SlowdownTableModel *m_slowdowns;
     InterventionTableModel *m_interventions;
+    SlowdownTableModel *m_slowdowns;
     QTabWidget *m_tabs;
     QTableView *m_view = nullptr;
     QLabel *m_totals;

@@ -115,8 +115,8 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
             gritTotals(incidents, costs, analysis.slowdowns(), actions, *out.topology, grit, p.fromMs, p.toMs));
         // Recorded: the recording holds a real part of it (an hour, or all of a shorter period), not
         // the millisecond by which a period ending at the first record overlaps it.
-        const int64_t overlap = std::min(p.toMs, saturatingAdd(recording.endMs(), 1))
-            - std::max(p.fromMs, recording.startMs());
+        const int64_t overlap
+            = std::min(p.toMs, saturatingAdd(recording.endMs(), 1)) - std::max(p.fromMs, recording.startMs());
         p.recorded = overlap >= std::min<int64_t>(p.toMs - p.fromMs, 3600000);
     }
     out.current = out.trend.back();
@@ -232,10 +232,48 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     // left, and what each lemon has cost per period of the trend.
     const double periodDays = double(length) / double(Day);
     const double trendPeriods = double(MaintenanceReport::TrendPeriods);
+    std::map<std::pair<int, int>, std::vector<const DebtItem *>> byKind; // (entity kind, warning) -> items
     for (const DebtItem &d : out.debt)
         if (d.expectedCostPerDay > 0.0)
-            out.fixFirst.push_back({ d.warnings.entity, FixFirst::Reason::OpenWarning, d.warnings.type,
-                                     d.expectedCostPerDay * periodDays, d.expectedCostPerDay, 0 });
+            byKind[{ int(d.warnings.entity.kind), int(d.warnings.type) }].push_back(&d);
+    for (const auto &[kind, items] : byKind) {
+        const bool trivia = items.size() >= 3; // many of one kind: one item of work
+        for (const DebtItem *d : items) {
+            if (trivia && d != items.front()) {
+                FixFirst &group = out.fixFirst.back();
+                group.expectedSavingAll += d->expectedCostPerDay * periodDays;
+                ++group.entities;
+                continue;
+            }
+            out.fixFirst.push_back({ d->warnings.entity, FixFirst::Reason::OpenWarning, d->warnings.type,
+                                     d->expectedCostPerDay * periodDays, d->expectedCostPerDay, 0 });
+            out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
+        }
+        if (trivia) { // per entity: their mean (the debt is ranked, so the first is the costliest)
+            FixFirst &group = out.fixFirst.back();
+            group.expectedSaving = group.expectedSavingAll / double(group.entities);
+            group.costPerDay = group.expectedSaving / periodDays;
+        }
+    }
+    // A slowdown still under way at the end of the period, at its pace of the last day, if what
+    // began with it is left.
+    for (const Slowdown &slow : analysis.slowdowns()) {
+        if (!slow.causeEntity || slow.toMs < toMs - 2 * SlowdownFinder::HourMs || slow.hourly.empty())
+            continue;
+        double lastDay = 0.0;
+        int hours = 0;
+        for (const auto &[hourMs, lost] : slow.hourly)
+            if (hourMs >= slow.toMs - 24 * SlowdownFinder::HourMs) {
+                lastDay += lost;
+                ++hours;
+            }
+        const double perDay = lastDay / double(std::max(1, hours)) * 24.0 * settings.pricePerGpuHour;
+        const EventType what = slow.causedByHand ? EventType::ThresholdChange
+            : slow.evidence.empty()              ? EventType::Unspecified
+                                                 : slow.evidence.front().type;
+        out.fixFirst.push_back({ *slow.causeEntity, FixFirst::Reason::Slowing, what, perDay * periodDays, perDay, 0 });
+        out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
+    }
     for (const Lemon &l : out.lemons) {
         double trendLoss = 0.0;
         int trendFailures = 0;
@@ -244,9 +282,11 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
                 trendLoss += costs[i].money;
                 ++trendFailures;
             }
-        if (trendFailures > 0)
+        if (trendFailures > 0) {
             out.fixFirst.push_back({ l.entity, FixFirst::Reason::Lemon, EventType::Unspecified,
                                      trendLoss / trendPeriods, 0.0, l.failures });
+            out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
+        }
     }
     std::sort(out.fixFirst.begin(), out.fixFirst.end(),
               [](const FixFirst &a, const FixFirst &b) { return a.expectedSaving > b.expectedSaving; });

@@ -80,12 +80,19 @@ struct FixFirst
     {
         OpenWarning, // warning now, nobody has dealt with it
         Lemon, // keeps failing
+        Slowing, // what began with a slowdown still under way at the end of the period
     } reason
         = Reason::OpenWarning;
     EventType warning = EventType::Unspecified;
     double expectedSaving = 0.0; // money over one period
     double costPerDay = 0.0;
     int failures = 0;
+    // Open warnings of one kind on entities of one kind, three or more, are one line (the
+    // routine correctable ECC of many GPUs, not ten lines of it): how many, `entity` the
+    // costliest of them, and the savings are per entity (each is its own piece of work: the
+    // list ranks what one piece of work saves), and for them all.
+    size_t entities = 1;
+    double expectedSavingAll = 0.0;
 };
 
 // The maintenance-debt report of a period: what a manager reads on Monday

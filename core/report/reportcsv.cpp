@@ -199,14 +199,17 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
         lemons.row({ entityKeyName(t, l.entity), QString::number(l.failures), num(l.lostGpuHours) });
     tables.emplace_back(QStringLiteral("lemons.csv"), lemons);
 
-    Table fix({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("reason"), QStringLiteral("warning"),
-                QStringLiteral("expected_saving_usd_per_period") });
+    Table fix({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("entities"), QStringLiteral("reason"),
+                QStringLiteral("warning"), QStringLiteral("expected_saving_usd_per_period"),
+                QStringLiteral("all_entities_usd_per_period") });
     for (size_t i = 0; i < r.fixFirst.size(); ++i) {
         const FixFirst &f = r.fixFirst[i];
-        fix.row(
-            { QString::number(i + 1), entityKeyName(t, f.entity),
-              f.reason == FixFirst::Reason::Lemon ? QStringLiteral("keeps_failing") : QStringLiteral("open_warning"),
-              f.reason == FixFirst::Reason::Lemon ? QString() : eventTypeKey(f.warning), num(f.expectedSaving) });
+        const QString reason = f.reason == FixFirst::Reason::Lemon ? QStringLiteral("keeps_failing")
+            : f.reason == FixFirst::Reason::Slowing                ? QStringLiteral("slows_a_job")
+                                                                   : QStringLiteral("open_warning");
+        fix.row({ QString::number(i + 1), entityKeyName(t, f.entity), QString::number(f.entities), reason,
+                  f.warning == EventType::Unspecified ? QString() : eventTypeKey(f.warning), num(f.expectedSaving),
+                  num(f.expectedSavingAll) });
     }
     tables.emplace_back(QStringLiteral("fix_first.csv"), fix);
 

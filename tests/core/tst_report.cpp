@@ -23,6 +23,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <set>
 
 using namespace vigil;
 
@@ -446,6 +447,27 @@ private Q_SLOTS:
         QVERIFY(r.fixFirst.size() <= 10);
         for (size_t i = 1; i < r.fixFirst.size(); ++i)
             QVERIFY(r.fixFirst[i - 1].expectedSaving >= r.fixFirst[i].expectedSaving);
+        // Routine warnings of one kind on many entities of one kind are one line, which adds them all up.
+        std::set<std::pair<int, int>> kinds;
+        for (const FixFirst &f : r.fixFirst) {
+            if (f.reason != FixFirst::Reason::OpenWarning)
+                continue;
+            QVERIFY(kinds.insert({ int(f.entity.kind), int(f.warning) }).second);
+            size_t like = 0;
+            double all = 0.0;
+            for (const DebtItem &d : r.debt)
+                if (d.warnings.entity.kind == f.entity.kind && d.warnings.type == f.warning
+                    && d.expectedCostPerDay > 0.0) {
+                    ++like;
+                    all += d.expectedCostPerDay * 5.0; // days in the period
+                }
+            QCOMPARE(f.entities, like >= 3 ? like : size_t(1));
+            if (like >= 3) {
+                QVERIFY(std::fabs(f.expectedSavingAll - all) < 1e-6 * std::max(1.0, all));
+                QVERIFY(std::fabs(f.expectedSaving * double(like) - all) < 1e-6 * std::max(1.0, all));
+            }
+        }
+        QVERIFY(std::any_of(r.fixFirst.begin(), r.fixFirst.end(), [](const FixFirst &f) { return f.entities >= 3; }));
         QVERIFY(r.flood.activations > 0);
         // A dearer GPU-hour: the same hours, more money.
         MaintenanceReport dearer;

@@ -536,11 +536,17 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     rows.clear();
     for (size_t i = 0; i < r.fixFirst.size(); ++i) {
         const FixFirst &f = r.fixFirst[i];
-        rows.push_back({ l.toString(int(i + 1)), entityName(t, f.entity),
-                         f.reason == FixFirst::Reason::Lemon
-                             ? tr("caused %n incident(s)", "", f.failures)
-                             : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay)),
-                         money(f.expectedSaving) });
+        const QString what = f.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", f.failures)
+            : f.reason == FixFirst::Reason::Slowing
+            ? tr("began as a job slowed, still slow: %1 a day").arg(money(f.costPerDay))
+            : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay));
+        const QString entity = f.entities > 1
+            ? tr("%1 and %n more like it", "", int(f.entities - 1)).arg(entityName(t, f.entity))
+            : entityName(t, f.entity);
+        rows.push_back({ l.toString(int(i + 1)), entity, what,
+                         f.entities > 1
+                             ? tr("%1 each (%2 in all)").arg(money(f.expectedSaving), money(f.expectedSavingAll))
+                             : money(f.expectedSaving) });
     }
     if (rows.empty())
         c.text(tr("Nothing stands out."), 10, Dim);
