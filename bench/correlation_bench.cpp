@@ -16,10 +16,12 @@
 #include "correlation_bench.h"
 
 #include "analysis/incidentanalysis.h"
+#include "independenthistory.h"
 #include "model/blastradius.h"
 #include "sim/generator.h"
 #include "truthscore.h"
 
+#include <QTemporaryDir>
 #include <QTextStream>
 
 #include <chrono>
@@ -162,6 +164,29 @@ void runCorrelationBenchmark(BenchReport &report)
                  naivePrecision > 0 ? score.precision() / naivePrecision : 0.0 });
     report.add({ QStringLiteral("attribution_recall"), score.recall(), QString(), naiveRecall,
                  naiveRecall > 0 ? score.recall() / naiveRecall : 0.0 });
+}
+
+void runIndependentAttributionBenchmark(BenchReport &report)
+{
+    QTemporaryDir dir;
+    const test::IndependentScore s = test::scoreIndependentFamily(dir.path(), 1, 5);
+    if (!s.error.isEmpty()) {
+        QTextStream(stderr) << "independent family: " << s.error << Qt::endl;
+        return;
+    }
+    const auto &a = s.analysis, &b = s.lastWarning;
+    QTextStream(stdout) << QStringLiteral("independent family: %1 failures; precision %2, recall %3; the last warning: "
+                                          "%4, %5")
+                               .arg(s.failures)
+                               .arg(a.precision(), 0, 'f', 3)
+                               .arg(a.recall(), 0, 'f', 3)
+                               .arg(b.precision(), 0, 'f', 3)
+                               .arg(b.recall(), 0, 'f', 3)
+                        << Qt::endl;
+    report.add({ QStringLiteral("attribution_precision_independent"), a.precision(), QString(), b.precision(),
+                 b.precision() > 0 ? a.precision() / b.precision() : 0.0 });
+    report.add({ QStringLiteral("attribution_recall_independent"), a.recall(), QString(), b.recall(),
+                 b.recall() > 0 ? a.recall() / b.recall() : 0.0 });
 }
 
 } // namespace vigil::bench

@@ -43,6 +43,8 @@ int main(int argc, char *argv[])
     if (wanted("correlation_54d_16k_s") || wanted("cost_of_grit_54d_16k_s") || wanted("attribution_precision")
         || wanted("attribution_recall") || wanted("lost_gpu_hours_error_pct"))
         vigil::bench::runCorrelationBenchmark(report);
+    if (wanted("attribution_precision_independent") || wanted("attribution_recall_independent"))
+        vigil::bench::runIndependentAttributionBenchmark(report);
     if (wanted("alarm_follow_16k_frame_us"))
         vigil::bench::runAlarmBenchmark(report);
     if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))

@@ -59,7 +59,68 @@ void Attributor::addEvents(const std::vector<Event> &events)
             continue;
         }
         m_warnings.insert(at, e);
+        m_ratesIndexed = false;
     }
+}
+
+void Attributor::indexRates() const
+{
+    if (m_ratesIndexed)
+        return;
+    m_ratesIndexed = true;
+    m_timesOf.clear();
+    m_countOfKind.clear();
+    for (const Event &w : m_warnings) {
+        if (w.severity == Severity::Critical)
+            continue;
+        m_timesOf[{ entityKey(w.entity), int(w.type) }].push_back(w.timeMs); // in time order
+        m_countOfKind[{ int(w.entity.kind), int(w.type) }] += 1.0;
+    }
+}
+
+double Attributor::surprise(const WarningRun &run, int64_t untilMs) const
+{
+    if (!m_topology || m_warnings.empty())
+        return 0.0;
+    indexRates();
+    const double hour = 3600000.0;
+    const int64_t historyFrom = m_warnings.front().timeMs, historyTo = m_warnings.back().timeMs;
+    const double historyHours = std::max(24.0, double(historyTo - historyFrom) / hour);
+    const Topology &t = *m_topology;
+    size_t peers = 1;
+    switch (run.entity.kind) {
+    case EntityKind::Gpu:
+        peers = t.gpus.size();
+        break;
+    case EntityKind::Node:
+        peers = t.nodes.size();
+        break;
+    case EntityKind::Rack:
+        peers = t.racks.size();
+        break;
+    case EntityKind::Pdu:
+        peers = t.pdus.size();
+        break;
+    case EntityKind::Switch:
+        peers = t.switches.size();
+        break;
+    case EntityKind::CoolingLoop:
+        peers = t.coolingLoops.size();
+        break;
+    default:
+        break;
+    }
+    double rate = 0.0; // warnings an hour
+    if (auto it = m_countOfKind.find({ int(run.entity.kind), int(run.type) }); it != m_countOfKind.end())
+        rate = it->second / double(std::max<size_t>(1, peers)) / historyHours;
+    if (run.firstMs - historyFrom >= OwnPastMinMs) {
+        const auto &times = m_timesOf[{ entityKey(run.entity), int(run.type) }];
+        const double past = double(std::lower_bound(times.begin(), times.end(), run.firstMs) - times.begin());
+        rate = std::max(rate, past / (double(run.firstMs - historyFrom) / hour));
+    }
+    const double spanHours = std::max(5.0 / 60.0, double(untilMs - run.firstMs) / hour);
+    const double expected = rate * spanHours;
+    return std::log2((double(run.count) + 1.0) / (expected + 1.0));
 }
 
 Attribution Attributor::attribute(const Incident &incident) const
@@ -140,31 +201,38 @@ Attribution Attributor::attribute(const Incident &incident) const
             const double reach = double(affected(c.entity).size());
             score = 100.0 + 50.0 / (1.0 + double(nearest) / 60000.0) + 50.0 / std::log2(2.0 + reach);
         }
+        double mostSurprising = 0.0;
         for (const WarningRun &r : c.evidence) {
             if (r.type == EventType::Xid && isApplicationXid(r.code))
                 continue; // the application's own faults point at no hardware
             const double hoursBefore = std::max(0.0, double(incident.failedMs - r.lastMs) / 3600000.0);
             const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
-            score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
+            if (c.failedWithIt) {
+                score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
+            } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical) {
+                // Warnings alone: by how unusual the run is for this entity and its peers (a burst,
+                // a first time), a day's distance halving it.
+                mostSurprising = std::max(mostSurprising, surprise(r, incident.failedMs) / (1.0 + hoursBefore / 24.0));
+            }
         }
-        c.score = score;
+        c.score = c.failedWithIt ? score : 10.0 * mostSurprising;
     }
     for (auto &[key, c] : byEntity)
-        if (c.failedWithIt || c.score >= PrecursorEvidence) // below this, background noise: "no precursor seen"
+        if (c.failedWithIt || c.score >= 10.0 * PrecursorSurprise) // below: background, "no precursor seen"
             result.ranked.push_back(std::move(c));
     std::sort(result.ranked.begin(), result.ranked.end(),
               [](const CauseCandidate &a, const CauseCandidate &b) { return a.score > b.score; });
     return result;
 }
 
-std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs) const
+std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs, bool faults) const
 {
     std::map<std::pair<quint64, int>, WarningRun *> open;
     std::vector<std::unique_ptr<WarningRun>> all;
     const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), fromMs,
                                         [](const Event &e, int64_t t) { return e.timeMs < t; });
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= toMs; ++it) {
-        if (it->severity == Severity::Critical)
+        if ((it->severity == Severity::Critical) != faults)
             continue;
         const auto key = std::make_pair(entityKey(it->entity), int(it->type));
         WarningRun *run = open.count(key) ? open[key] : nullptr;

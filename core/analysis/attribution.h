@@ -55,9 +55,13 @@ public:
     static constexpr int64_t LookBackMs = 72 * 3600000LL;
     static constexpr int64_t FlapJoinMs = 30 * 60000LL; // warnings closer than this are one run
     static constexpr int64_t CoincidentMs = 5 * 60000LL; // a fault this close to the failure went down with it
-    // Warnings alone (no fault with the failure) must add up to this much to be named: chronic
-    // background (a warm rack's throttling, a noisy link) stays below it.
-    static constexpr double PrecursorEvidence = 40.0;
+    // Warnings alone (no fault with the failure) name a cause when a run of them is this
+    // surprising (log2 of how many more came than the entity's past and its peers would have
+    // sent in that time): eight times more. A chronic warner (a warm rack, a noisy link) is
+    // not surprised by itself, whatever its count.
+    static constexpr double PrecursorSurprise = 3.0;
+    static constexpr uint32_t PrecursorMinCount = 3;
+    static constexpr int64_t OwnPastMinMs = 86400000; // an entity's past says something after a day
 
     void setTopology(std::shared_ptr<const Topology> topology);
     // Hardware warnings and acknowledgements; other events are ignored.
@@ -70,8 +74,14 @@ public:
 
     static bool isApplicationXid(int32_t code) { return code == 13 || code == 31 || code == 43; }
 
-    // The warning runs (not the critical faults) between two times, per entity and kind, oldest first.
-    std::vector<WarningRun> runs(int64_t fromMs, int64_t toMs) const;
+    // The warning runs (not the critical faults; with `faults`, only those) between two times, per
+    // entity and kind, oldest first.
+    std::vector<WarningRun> runs(int64_t fromMs, int64_t toMs, bool faults = false) const;
+    // How unusual a run is for its entity: log2((count + 1) / (expected + 1)), expected from the
+    // entity's own rate of that warning before the run (when it has a day of past) or its
+    // peers' (entities of its kind, over the whole history), whichever is higher, over the time
+    // from the run's first warning to `untilMs`.
+    double surprise(const WarningRun &run, int64_t untilMs) const;
     // Of runs of this kind, the share followed by a fault of the same entity within the look-back.
     double failureShare(EventType type) const;
     const std::vector<uint32_t> &gpusReachedBy(EntityRef entity) const { return affected(entity); }
@@ -88,6 +98,11 @@ private:
     mutable QHash<quint64, std::vector<uint32_t>> m_affected; // by entity key
     uint64_t m_skipped = 0, m_duplicates = 0;
     std::map<EventType, std::pair<double, double>> m_liftCounts; // type -> (runs before a failure, all runs)
+    // For surprise(): each entity's warning times by kind, and the count of each kind of warning per kind of entity.
+    void indexRates() const;
+    mutable bool m_ratesIndexed = false;
+    mutable std::map<std::pair<quint64, int>, std::vector<int64_t>> m_timesOf;
+    mutable std::map<std::pair<int, int>, double> m_countOfKind;
 };
 
 } // namespace vigil

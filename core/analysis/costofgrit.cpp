@@ -143,9 +143,27 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
         if (c.causeEntity)
             if (auto it = failedAt.find(c.incidentId); it != failedAt.end())
                 close(*c.causeEntity, it->second);
-    for (const Event &a : actions)
-        if (a.type == EventType::Drain)
-            close(a.entity, a.timeMs);
+    // A drain closes what is under it too: the node's GPUs, the rack's nodes and GPUs.
+    for (const Event &a : actions) {
+        if (a.type != EventType::Drain)
+            continue;
+        close(a.entity, a.timeMs);
+        std::vector<uint32_t> nodes;
+        if (a.entity.kind == EntityKind::Node && a.entity.index < topology.nodes.size())
+            nodes.push_back(a.entity.index);
+        else if (a.entity.kind == EntityKind::Rack && a.entity.index < topology.nodesOfRack.size())
+            nodes = topology.nodesOfRack[a.entity.index];
+        for (uint32_t n : nodes) {
+            close({ EntityKind::Node, n }, a.timeMs);
+            if (n < topology.gpusOfNode.size())
+                for (uint32_t g : topology.gpusOfNode[n])
+                    close({ EntityKind::Gpu, g }, a.timeMs);
+        }
+    }
+    // And so does its own failure (a fault of its own, whether or not a job was there to stop).
+    for (const WarningRun &fault : attributor.runs(nowMs - openForMs, nowMs, true))
+        if (fault.type != EventType::Xid || !Attributor::isApplicationXid(fault.code))
+            close(fault.entity, fault.lastMs);
 
     std::map<EntityKey, DebtItem> latest; // per entity, its latest run
     for (WarningRun &run : attributor.runs(nowMs - openForMs, nowMs)) {

@@ -326,6 +326,32 @@ private Q_SLOTS:
         QCOMPARE(feed->expectedCostPerDay, (1.0 / 3.0) / 3.0 * rackJobGpus * lostPerGpu * 2.5);
         QCOMPARE(debt.front().expectedCostPerDay, std::max(gpu->expectedCostPerDay, feed->expectedCostPerDay));
 
+        // A GPU's warnings close when its node is drained, or when it fails with no job to stop;
+        // the application's own Xid is no failure of the GPU.
+        const EntityRef underDrainedNode { EntityKind::Gpu, topology->jobs[0].gpuIndices[20] };
+        const EntityRef failedAlone { EntityKind::Gpu, topology->jobs[0].gpuIndices[30] };
+        const EntityRef applicationXid { EntityKind::Gpu, topology->jobs[0].gpuIndices[40] };
+        std::vector<Event> closing = events;
+        closing.push_back(makeEvent(40, T0 + 2 * Hour, EventType::EccSingleBit, underDrainedNode, Severity::Warning));
+        closing.push_back(makeEvent(41, T0 + 2 * Hour, EventType::EccSingleBit, failedAlone, Severity::Warning));
+        closing.push_back(makeEvent(42, T0 + 2 * Hour, EventType::EccSingleBit, applicationXid, Severity::Warning));
+        closing.push_back(makeEvent(43, T0 + 4 * Hour, EventType::Drain,
+                                    { EntityKind::Node, topology->gpus[underDrainedNode.index].nodeIndex },
+                                    Severity::Info, {}, 0, 0, QStringLiteral("kim")));
+        closing.push_back(makeEvent(44, T0 + 4 * Hour, EventType::Xid, failedAlone, Severity::Critical, {}, 0, 79));
+        closing.push_back(makeEvent(45, T0 + 4 * Hour, EventType::Xid, applicationXid, Severity::Critical, {}, 0, 13));
+        Analysed c;
+        analyse(c, closing);
+        c.attributor.learn(c.tracker.incidents());
+        std::set<std::pair<int, uint32_t>> stillOpen;
+        for (const DebtItem &d :
+             maintenanceDebt(c.attributor, c.costs, c.tracker.incidents(), c.actions, *topology, {}, now))
+            stillOpen.insert({ int(d.warnings.entity.kind), d.warnings.entity.index });
+        QVERIFY(!stillOpen.count({ int(EntityKind::Gpu), underDrainedNode.index }));
+        QVERIFY(!stillOpen.count({ int(EntityKind::Gpu), failedAlone.index }));
+        QVERIFY(stillOpen.count({ int(EntityKind::Gpu), applicationXid.index }));
+        QVERIFY(stillOpen.count({ int(EntityKind::Gpu), open.index }));
+
         // The same GPU failing twice is a lemon.
         std::vector<Event> twice = failure(1, T0, 3 * Hour);
         const std::vector<Event> again = failure(20, T0 + 12 * Hour, 10 * Minute);
