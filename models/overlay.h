@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/event.h"
 #include "state/clusterstate.h"
 
 #include <QRgb>
@@ -28,7 +29,21 @@ enum class Overlay
     ErrorRate, // hardware errors (ECC, Xid, link) per hour
     Throttling, // recent power or thermal throttling
     DataAge, // seconds since the GPU last reported a reading
+    Failures, // hardware failures over a chosen span (FailureSpan): where they build up
 };
+
+// How far back the failures overlay counts: the last day, week or month of the
+// cluster's time, or the whole history at hand (the recording replayed, or what
+// the live stream has brought since the dashboard started).
+enum class FailureSpan
+{
+    Day,
+    Week,
+    Month,
+    Whole,
+};
+int64_t failureSpanMs(FailureSpan span); // 0: the whole history
+QString failureSpanName(FailureSpan span); // translated: "the last 7 days"
 
 class HardwareWarnings;
 struct Alarm;
@@ -80,6 +95,11 @@ std::optional<Overlay> overlayFromKey(const QString &key);
 // reading. The alarm overlay shows `alarms` (the alarm book, as AlarmShade).
 void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
                     const HardwareWarnings *warnings = nullptr, const std::vector<Alarm> *alarms = nullptr);
+
+// Hardware failures (isHardwareFailure) per GPU with fromMs <= time < toMs, into `perGpu`: a
+// GPU's own on it, a node's spread over its GPUs (so that a rack adds up to its failures).
+void failureCounts(const Topology &topology, const std::vector<Event> &failures, int64_t fromMs, int64_t toMs,
+                   std::vector<float> &perGpu);
 
 // Seconds since each GPU last reported any of its readings, relative to the
 // stream's newest time; NaN for a GPU never heard from.

@@ -848,6 +848,30 @@
         <source>unacknowledged, high or critical</source>
         <translation>unbestätigt, hoch oder kritisch</translation>
     </message>
+    <message>
+        <source>Hardware failures</source>
+        <translation>Hardwareausfälle</translation>
+    </message>
+    <message>
+        <source>failures</source>
+        <translation>Ausfälle</translation>
+    </message>
+    <message>
+        <source>the last 24 hours</source>
+        <translation>die letzten 24 Stunden</translation>
+    </message>
+    <message>
+        <source>the last 7 days</source>
+        <translation>die letzten 7 Tage</translation>
+    </message>
+    <message>
+        <source>the last 30 days</source>
+        <translation>die letzten 30 Tage</translation>
+    </message>
+    <message>
+        <source>the whole history</source>
+        <translation>die ganze Geschichte</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2732,6 +2756,26 @@
         <source>Racks placed automatically: %1</source>
         <translation>Automatisch platzierte Racks: %1</translation>
     </message>
+    <message>
+        <source>&amp;Failures over</source>
+        <translation>&amp;Ausfälle über</translation>
+    </message>
+    <message>
+        <source>Next failure span</source>
+        <translation>Nächste Ausfallspanne</translation>
+    </message>
+    <message>
+        <source>Hardware failures, %1</source>
+        <translation>Hardwareausfälle, %1</translation>
+    </message>
+    <message>
+        <source>failures per rack</source>
+        <translation>Ausfälle je Rack</translation>
+    </message>
+    <message>
+        <source>failures per GPU</source>
+        <translation>Ausfälle je GPU</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -2758,6 +2802,10 @@
     <message>
         <source>Each rack shows its most extreme GPU — zoom in for single GPUs</source>
         <translation>Jedes Rack zeigt seine extremste GPU — hineinzoomen für einzelne GPUs</translation>
+    </message>
+    <message>
+        <source>Each rack shows the sum of its GPUs — zoom in for single GPUs</source>
+        <translation>Jedes Rack zeigt die Summe seiner GPUs – für einzelne GPUs hineinzoomen</translation>
     </message>
 </context>
 <context>

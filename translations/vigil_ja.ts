@@ -843,6 +843,30 @@
         <source>unacknowledged, high or critical</source>
         <translation>未確認・高または緊急</translation>
     </message>
+    <message>
+        <source>Hardware failures</source>
+        <translation>ハードウェア障害</translation>
+    </message>
+    <message>
+        <source>failures</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>the last 24 hours</source>
+        <translation>直近 24 時間</translation>
+    </message>
+    <message>
+        <source>the last 7 days</source>
+        <translation>直近 7 日間</translation>
+    </message>
+    <message>
+        <source>the last 30 days</source>
+        <translation>直近 30 日間</translation>
+    </message>
+    <message>
+        <source>the whole history</source>
+        <translation>全期間</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2710,6 +2734,26 @@
         <source>Racks placed automatically: %1</source>
         <translation>自動配置したラック: %1</translation>
     </message>
+    <message>
+        <source>&amp;Failures over</source>
+        <translation>障害の集計期間(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Next failure span</source>
+        <translation>次の集計期間</translation>
+    </message>
+    <message>
+        <source>Hardware failures, %1</source>
+        <translation>ハードウェア障害（%1）</translation>
+    </message>
+    <message>
+        <source>failures per rack</source>
+        <translation>ラックあたりの障害</translation>
+    </message>
+    <message>
+        <source>failures per GPU</source>
+        <translation>GPU あたりの障害</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapWidget</name>
@@ -2736,6 +2780,10 @@
     <message>
         <source>Each rack shows its most extreme GPU — zoom in for single GPUs</source>
         <translation>各ラックは最も極端な GPU を表示 — 個々の GPU は拡大して表示</translation>
+    </message>
+    <message>
+        <source>Each rack shows the sum of its GPUs — zoom in for single GPUs</source>
+        <translation>各ラックは GPU の合計を表示 — 個々の GPU はズームイン</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,8 @@ QString iconFor(Overlay overlay)
         return QStringLiteral(":/icons/errors.png");
     case Overlay::Throttling:
         return QStringLiteral(":/icons/throttling.png");
+    case Overlay::Failures:
+        return QStringLiteral(":/icons/errors.png");
     }
     return {};
 }
@@ -108,7 +110,9 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
         return { QKeySequence(Qt::Key_1 + int(position)) };
     if (position == 9)
         return { QKeySequence(Qt::Key_0) };
-    return letterShortcut(overlay == Overlay::ErrorRate ? Qt::Key_E : Qt::Key_T);
+    return letterShortcut(overlay == Overlay::ErrorRate      ? Qt::Key_E
+                              : overlay == Overlay::Failures ? Qt::Key_F
+                                                             : Qt::Key_T);
 }
 
 } // namespace
@@ -390,6 +394,7 @@ void MainWindow::createActions()
     m_relativeAction->setToolTip(tr("Colour each GPU by its difference from its rack's median (R)"));
     connect(m_relativeAction, &QAction::toggled, this, &MainWindow::setRelativeToPeers);
     toolbar->addAction(m_relativeAction);
+    m_map->addFailureSpanMenu(viewMenu);
     viewMenu->addSeparator();
     QAction *zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { m_rackMap->zoomBy(1.5); });
     zoomIn->setShortcuts({ QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus) });

@@ -7,8 +7,13 @@
 #include "legend/colorlegend.h"
 #include "rackmap/rackmapwidget.h"
 
+#include <QActionGroup>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QSettings>
+
+#include <limits>
 
 namespace vigil {
 
@@ -44,7 +49,13 @@ RackMapPresenter::RackMapPresenter(const DashboardSession &session, RackMapWidge
     , m_map(map)
     , m_legend(legend)
     , m_coverage(coverage)
-{ }
+{
+    // From afar a rack shows its sum, close up a GPU its own count: the failures' scale follows the zoom.
+    connect(m_map, &RackMapWidget::viewChanged, this, [this] {
+        if (m_overlay == Overlay::Failures && m_map->showsRackAggregates() != m_failureScaleForRacks)
+            apply();
+    });
+}
 
 void RackMapPresenter::setOverlay(Overlay overlay)
 {
@@ -58,6 +69,44 @@ void RackMapPresenter::setRelativeToPeers(bool relative)
     m_relative = relative;
     updateLegend();
     apply();
+}
+
+void RackMapPresenter::setFailureSpan(FailureSpan span)
+{
+    m_failureSpan = span;
+    updateLegend();
+    apply();
+}
+
+void RackMapPresenter::addFailureSpanMenu(QMenu *menu)
+{
+    QMenu *spans = menu->addMenu(tr("&Failures over"));
+    spans->setObjectName(QStringLiteral("failureSpanMenu"));
+    auto *group = new QActionGroup(spans);
+    const int saved = QSettings().value(QStringLiteral("map/failureSpan"), int(FailureSpan::Month)).toInt();
+    for (FailureSpan span : { FailureSpan::Day, FailureSpan::Week, FailureSpan::Month, FailureSpan::Whole }) {
+        QAction *action = group->addAction(failureSpanName(span));
+        action->setCheckable(true);
+        action->setData(int(span));
+        action->setChecked(int(span) == saved);
+        connect(action, &QAction::triggered, this, [this, span] {
+            QSettings().setValue(QStringLiteral("map/failureSpan"), int(span));
+            setFailureSpan(span);
+        });
+        spans->addAction(action);
+    }
+    if (saved >= int(FailureSpan::Day) && saved <= int(FailureSpan::Whole))
+        m_failureSpan = FailureSpan(saved);
+    QAction *next = menu->addAction(tr("Next failure span"));
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(next, &QAction::triggered, this, [this, group] {
+        const auto actions = group->actions();
+        for (qsizetype i = 0; i < actions.size(); ++i)
+            if (actions[i]->isChecked()) {
+                actions[(i + 1) % actions.size()]->trigger();
+                return;
+            }
+    });
 }
 
 void RackMapPresenter::topologyChanged()
@@ -92,23 +141,57 @@ void RackMapPresenter::updateLegend()
 
 OverlaySpec RackMapPresenter::currentSpec() const
 {
-    const OverlaySpec absolute = overlaySpec(m_overlay);
+    OverlaySpec absolute = overlaySpec(m_overlay);
+    if (m_overlay == Overlay::Failures) {
+        absolute.title = tr("Hardware failures, %1").arg(failureSpanName(m_failureSpan));
+        absolute.max = m_failureTop;
+        absolute.unit = m_failureScaleForRacks ? tr("failures per rack") : tr("failures per GPU");
+    }
     return m_relative && supportsRelative(m_overlay) ? relativeSpec(absolute) : absolute;
 }
 
 void RackMapPresenter::apply()
 {
-    const OverlaySpec spec = currentSpec();
     const ClusterState &state = m_session.state();
     computeOverlay(state, m_overlay, m_cellValues, &m_session.warnings(), &m_session.alarms());
+    if (m_overlay == Overlay::Failures && state.topology())
+        applyFailures(*state.topology());
+    const OverlaySpec spec = currentSpec();
     if (spec.ramp == OverlaySpec::Ramp::Diverging && state.topology())
         relativeToRackPeers(*state.topology(), m_cellValues);
-    m_map->setRackAggregate(spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
+    m_map->setRackAggregate(m_overlay == Overlay::Failures                    ? RackMapWidget::RackAggregate::Sum
+                                : spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
                                 : spec.ramp == OverlaySpec::Ramp::Diverging
                                 ? RackMapWidget::RackAggregate::LargestMagnitude
                                 : RackMapWidget::RackAggregate::Max);
     m_map->setCellValues(m_cellValues, scaleFor(spec), spec.min, spec.max, spec.validMin, spec.validMax);
     updateCellMarks();
+}
+
+void RackMapPresenter::applyFailures(const Topology &topology)
+{
+    // Counted over the span up to the cluster's time (live or replayed); from afar each rack
+    // shows its sum, so the scale tops out at the worst rack then, at the worst GPU close up.
+    const int64_t now = m_session.state().timeMs();
+    const int64_t span = failureSpanMs(m_failureSpan);
+    failureCounts(topology, m_session.hardwareFailures(), span ? now - span : std::numeric_limits<int64_t>::min(),
+                  now + 1, m_cellValues);
+    float top = 1.0f;
+    m_failureScaleForRacks = m_map->showsRackAggregates();
+    if (m_failureScaleForRacks) {
+        for (size_t r = 0; r < topology.racks.size() && r < topology.nodesOfRack.size(); ++r) {
+            float sum = 0.0f;
+            for (uint32_t node : topology.nodesOfRack[r])
+                for (uint32_t g : topology.gpusOfNode[node])
+                    sum += g < m_cellValues.size() ? m_cellValues[g] : 0.0f;
+            top = std::max(top, sum);
+        }
+    } else {
+        for (float v : m_cellValues)
+            top = std::max(top, v);
+    }
+    m_failureTop = top;
+    updateLegend();
 }
 
 void RackMapPresenter::updateCellMarks()
@@ -122,7 +205,9 @@ void RackMapPresenter::updateCellMarks()
     size_t stale = 0;
     for (size_t g = 0; g < m_scratch.size(); ++g)
         if (!(m_scratch[g] <= StaleAfterSeconds)) { // never heard from (NaN) or silent too long
-            m_cellMarks[g] |= RackMapWidget::StaleMark;
+            // A count over history does not depend on the GPU's readings now: not hatched there.
+            if (m_overlay != Overlay::Failures)
+                m_cellMarks[g] |= RackMapWidget::StaleMark;
             ++stale;
         }
     m_staleGpus = stale;

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QLabel;
+class QMenu;
 
 namespace vigil {
 
@@ -29,6 +30,12 @@ public:
     void setOverlay(Overlay overlay);
     Overlay overlay() const { return m_overlay; }
     void setRelativeToPeers(bool relative);
+    // How far back the failures overlay counts.
+    void setFailureSpan(FailureSpan span);
+    FailureSpan failureSpan() const { return m_failureSpan; }
+    // A "Failures over" submenu of `menu`: one choice a span, the one last chosen restored
+    // (Ctrl+Shift+F steps through them).
+    void addFailureSpanMenu(QMenu *menu);
     bool isRelativeToPeers() const { return m_relative; }
     OverlaySpec currentSpec() const;
     // The topology changed: placement counted again, the legend (its jobs) redrawn.
@@ -38,6 +45,7 @@ public:
 
 private:
     void updateLegend();
+    void applyFailures(const Topology &topology);
     void updateCellMarks();
     void countPlacement();
     void updateCoverage();
@@ -48,6 +56,9 @@ private:
     QLabel *m_coverage;
     Overlay m_overlay = Overlay::GpuTemperature;
     bool m_relative = false;
+    FailureSpan m_failureSpan = FailureSpan::Month;
+    float m_failureTop = 1.0f; // the legend's top for the failures overlay, as last drawn
+    bool m_failureScaleForRacks = true; // that top is a rack's sum (from afar), not a GPU's count
     std::vector<float> m_cellValues;
     std::vector<float> m_scratch; // data age, for the cell marks
     std::vector<uint8_t> m_cellMarks;

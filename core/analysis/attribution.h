@@ -2,6 +2,7 @@
 #pragma once
 
 #include "incidents.h"
+#include "model/xidcatalog.h"
 
 #include <QHash>
 
@@ -72,7 +73,7 @@ public:
     double lift(EventType type) const;
     void learn(const std::vector<Incident> &incidents);
 
-    static bool isApplicationXid(int32_t code) { return code == 13 || code == 31 || code == 43; }
+    static bool isApplicationXid(int32_t code) { return xidIsApplicationError(code); }
 
     // The warning runs (not the critical faults; with `faults`, only those) between two times, per
     // entity and kind, oldest first.

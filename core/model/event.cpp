@@ -12,8 +12,8 @@ bool isKnownEventType(int v)
 
 bool isHardwareFailure(const Event &e)
 {
-    if (e.type == EventType::Xid)
-        return xidIsJobFatal(e.code) || e.severity == Severity::Critical;
+    if (e.type == EventType::Xid) // the application's own Xid is no failure of the part, however it is marked
+        return !xidIsApplicationError(e.code) && (xidIsJobFatal(e.code) || e.severity == Severity::Critical);
     if (e.type == EventType::EccDoubleBit)
         return true;
     return isHardwareWarning(e.type) && e.severity == Severity::Critical;

@@ -46,4 +46,9 @@ bool xidIsJobFatal(int code)
     return fatal.count(code) > 0;
 }
 
+bool xidIsApplicationError(int code)
+{
+    return code == 13 || code == 31 || code == 43;
+}
+
 } // namespace vigil

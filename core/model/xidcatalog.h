@@ -12,5 +12,8 @@ namespace vigil {
 QString xidDescription(int code);
 // Whether NVIDIA's catalogue treats the Xid as fatal to the job running on the GPU.
 bool xidIsJobFatal(int code);
+// Whether the Xid is usually the application's own fault (13, 31, 43: an illegal
+// instruction, a bad address, a kernel stopped), not the hardware's.
+bool xidIsApplicationError(int code);
 
 } // namespace vigil

@@ -62,6 +62,53 @@ class TestModels : public QObject
     ClusterState state;
 
 private Q_SLOTS:
+    // The failures overlay over a span: a GPU's own failures on it, a node's spread over its GPUs
+    // (a rack adds up to its failures), warnings and the application's Xids not counted.
+    void failuresAreCountedWhereTheyHappenedOverASpan()
+    {
+        ClusterShape shape;
+        shape.gpus = 64;
+        const Topology t = buildTopology(shape, 1);
+        constexpr int64_t Day = 86400000, Now = 1793600000000;
+        auto event = [](int64_t at, EventType type, EntityRef e, Severity s, int code = 0) {
+            Event x;
+            x.timeMs = at;
+            x.type = type;
+            x.entity = e;
+            x.severity = s;
+            x.code = code;
+            return x;
+        };
+        const EntityRef gpu { EntityKind::Gpu, 3 }, node { EntityKind::Node, 2 };
+        const std::vector<Event> history {
+            event(Now - 40 * Day, EventType::Xid, gpu, Severity::Critical, 79), // a month and more ago
+            event(Now - 2 * Day, EventType::Xid, gpu, Severity::Critical, 48),
+            event(Now - 2 * Day, EventType::EccDoubleBit, gpu, Severity::Critical),
+            event(Now - Day / 2, EventType::Xid, node, Severity::Critical, 79),
+            event(Now - Day / 2, EventType::EccSingleBit, gpu, Severity::Warning), // a warning, not a failure
+            event(Now - Day / 2, EventType::Xid, { EntityKind::Gpu, 9 }, Severity::Critical, 13), // the application's
+        };
+        std::vector<float> perGpu;
+        failureCounts(t, history, Now - failureSpanMs(FailureSpan::Week), Now + 1, perGpu);
+        QCOMPARE(perGpu.size(), t.gpus.size());
+        QCOMPARE(perGpu[3], 2.0f);
+        QCOMPARE(perGpu[9], 0.0f);
+        const auto &nodeGpus = t.gpusOfNode[2];
+        float onNode = 0.0f;
+        for (uint32_t g : nodeGpus)
+            onNode += perGpu[g];
+        QVERIFY(std::fabs(onNode - 1.0f) < 1e-6f);
+        float all = 0.0f;
+        for (float v : perGpu)
+            all += v;
+        QVERIFY(std::fabs(all - 3.0f) < 1e-5f);
+        failureCounts(t, history, std::numeric_limits<int64_t>::min(), Now + 1, perGpu); // the whole history
+        QCOMPARE(perGpu[3], 3.0f);
+        failureCounts(t, history, Now - failureSpanMs(FailureSpan::Day), Now + 1, perGpu);
+        QCOMPARE(perGpu[3], 0.0f);
+        QCOMPARE(overlayFromKey(QStringLiteral("failures")), std::optional<Overlay>(Overlay::Failures));
+    }
+
     void init()
     {
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));

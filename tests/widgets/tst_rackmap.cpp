@@ -68,6 +68,30 @@ class TestRackMap : public QObject
     std::shared_ptr<const Topology> topology = std::make_shared<Topology>(buildTopology({ 2048 }, 1));
 
 private Q_SLOTS:
+    // Counts are summed per rack from afar (a rack's failures), not its worst GPU.
+    void aRackShowsTheSumOfItsCountsFromAfar()
+    {
+        ClusterShape shape;
+        shape.gpus = 256;
+        auto t = std::make_shared<Topology>(buildTopology(shape, 3));
+        RackMapWidget map;
+        map.resize(800, 600);
+        map.setTopology(t);
+        std::vector<float> values(t->gpus.size(), 0.0f);
+        const uint32_t rack = 1;
+        float sum = 0.0f;
+        for (uint32_t node : t->nodesOfRack[rack])
+            for (uint32_t g : t->gpusOfNode[node]) {
+                values[g] = float(g % 3);
+                sum += values[g];
+            }
+        map.setCellValues(values, ColorScale(ColorScale::Palette::Viridis), 0.0f, sum);
+        map.setRackAggregate(RackMapWidget::RackAggregate::Sum);
+        QCOMPARE(map.rackAggregate(rack), sum);
+        QCOMPARE(map.rackAggregate(0), 0.0f);
+        map.setRackAggregate(RackMapWidget::RackAggregate::Max);
+        QCOMPARE(map.rackAggregate(rack), 2.0f);
+    }
 
     // The map writes raw scanlines; every index it writes must lie inside its
     // image, and every cell a person can see must be drawn. Checked as pure

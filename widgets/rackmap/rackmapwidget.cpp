@@ -82,9 +82,17 @@ void RackMapWidget::setRackAggregate(RackAggregate aggregate)
     update();
 }
 
-QRgb RackMapWidget::rackAggregateColour(size_t rack) const
+float RackMapWidget::rackAggregate(size_t rack) const
+{
+    bool invalid = false;
+    return aggregateOf(rack, invalid);
+}
+
+float RackMapWidget::aggregateOf(size_t rack, bool &invalid) const
 {
     float chosen = std::numeric_limits<float>::quiet_NaN();
+    if (!m_topology || rack >= m_topology->nodesOfRack.size())
+        return chosen;
     std::vector<std::pair<float, int>> counts; // Commonest: value, how many
     for (uint32_t node : m_topology->nodesOfRack[rack])
         for (uint32_t g : m_topology->gpusOfNode[node]) {
@@ -93,8 +101,10 @@ QRgb RackMapWidget::rackAggregateColour(size_t rack) const
             const float v = m_values[g];
             if (std::isnan(v))
                 continue;
-            if (v < m_validMin || v > m_validMax)
-                return ColorScale::invalidColor(); // a broken sensor shows even from afar
+            if (v < m_validMin || v > m_validMax) {
+                invalid = true; // a broken sensor shows even from afar
+                return chosen;
+            }
             switch (m_aggregate) {
             case RackAggregate::Max:
                 if (!(chosen >= v))
@@ -103,6 +113,9 @@ QRgb RackMapWidget::rackAggregateColour(size_t rack) const
             case RackAggregate::LargestMagnitude:
                 if (!(std::abs(chosen) >= std::abs(v)))
                     chosen = v;
+                break;
+            case RackAggregate::Sum:
+                chosen = std::isnan(chosen) ? v : chosen + v;
                 break;
             case RackAggregate::Commonest: {
                 auto it = std::find_if(counts.begin(), counts.end(), [v](const auto &c) { return c.first == v; });
@@ -118,7 +131,14 @@ QRgb RackMapWidget::rackAggregateColour(size_t rack) const
         chosen = std::max_element(counts.begin(), counts.end(), [](const auto &a, const auto &b) {
                      return a.second < b.second;
                  })->first;
-    return m_scale.map(chosen, m_min, m_max);
+    return chosen;
+}
+
+QRgb RackMapWidget::rackAggregateColour(size_t rack) const
+{
+    bool invalid = false;
+    const float value = aggregateOf(rack, invalid);
+    return invalid ? ColorScale::invalidColor() : m_scale.map(value, m_min, m_max);
 }
 
 uint8_t RackMapWidget::rackMark(int rack) const
@@ -548,7 +568,8 @@ void RackMapWidget::paintEvent(QPaintEvent *)
         p.setFont(f);
         const QString fullNote = m_aggregate == RackAggregate::Commonest
             ? tr("Each rack shows its commonest value — zoom in for single GPUs")
-            : tr("Each rack shows its most extreme GPU — zoom in for single GPUs");
+            : m_aggregate == RackAggregate::Sum ? tr("Each rack shows the sum of its GPUs — zoom in for single GPUs")
+                                                : tr("Each rack shows its most extreme GPU — zoom in for single GPUs");
         const QString note = p.fontMetrics().elidedText(fullNote, Qt::ElideRight, width() - 24);
         const QRect box(6, height() - p.fontMetrics().height() - 10, p.fontMetrics().horizontalAdvance(note) + 12,
                         p.fontMetrics().height() + 4);

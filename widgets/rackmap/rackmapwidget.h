@@ -44,14 +44,18 @@ public:
     uint8_t rackMark(int rack) const;
     // How a rack is summarised when its cells are too small to see one by one:
     // the highest value (heat, load, alarm level), the value furthest from zero
-    // (differences from the rack's median) or the commonest (job). Either way an
-    // outlier GPU is never lost to pixel sampling at whole-floor zoom.
+    // (differences from the rack's median), the commonest (job) or the sum (counts:
+    // the rack's failures). Either way an outlier GPU is never lost to pixel
+    // sampling at whole-floor zoom.
     enum class RackAggregate
     {
         Max,
         LargestMagnitude,
         Commonest,
+        Sum,
     };
+    // The summary of a rack's cells as setRackAggregate() says (NaN: no reading).
+    float rackAggregate(size_t rack) const;
     void setRackAggregate(RackAggregate aggregate);
     // Below this many pixels per GPU cell racks are drawn as one block each.
     static constexpr double AggregateBelowScale = 2.0;
@@ -113,6 +117,7 @@ private:
     void paintMarks(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, uint8_t mark) const;
     void paintRackOutlines(QPainter &p) const;
     QRgb rackAggregateColour(size_t rack) const;
+    float aggregateOf(size_t rack, bool &invalid) const;
     void buildUnitFrame(const QColor &floor, const QColor &hall);
     void updateViewport();
     void applyViewChange();
