@@ -2215,6 +2215,37 @@
     </message>
 </context>
 <context>
+    <name>vigil::FleetTableModel</name>
+    <message>
+        <source>rack %1</source>
+        <translation>Rack %1</translation>
+    </message>
+    <message>
+        <source>%1, all racks</source>
+        <translation>%1, alle Racks</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>Modell %1</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>Ausfälle</translation>
+    </message>
+    <message>
+        <source>Per 1,000 GPU-days</source>
+        <translation>Je 1.000 GPU-Tage</translation>
+    </message>
+    <message>
+        <source>A GPU&apos;s MTBF (h)</source>
+        <translation>MTBF einer GPU (h)</translation>
+    </message>
+</context>
+<context>
     <name>vigil::IncidentDock</name>
     <message>
         <source>Incidents</source>
@@ -2285,6 +2316,14 @@
     <message>
         <source>Slowdowns (%1)</source>
         <translation>Verlangsamungen (%1)</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>Flotte</translation>
+    </message>
+    <message>
+        <source>Fleet (%1 failures)</source>
+        <translation>Flotte (%1 Ausfälle)</translation>
     </message>
 </context>
 <context>

@@ -2199,6 +2199,37 @@
     </message>
 </context>
 <context>
+    <name>vigil::FleetTableModel</name>
+    <message>
+        <source>rack %1</source>
+        <translation>ラック %1</translation>
+    </message>
+    <message>
+        <source>%1, all racks</source>
+        <translation>%1（全ラック）</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>モデル %1</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation>障害</translation>
+    </message>
+    <message>
+        <source>Per 1,000 GPU-days</source>
+        <translation>1,000 GPU日あたり</translation>
+    </message>
+    <message>
+        <source>A GPU&apos;s MTBF (h)</source>
+        <translation>GPU 1 台の MTBF（時間）</translation>
+    </message>
+</context>
+<context>
     <name>vigil::IncidentDock</name>
     <message>
         <source>Incidents</source>
@@ -2267,6 +2298,14 @@
     <message>
         <source>Slowdowns (%1)</source>
         <translation>速度低下（%1）</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>フリート</translation>
+    </message>
+    <message>
+        <source>Fleet (%1 failures)</source>
+        <translation>フリート（障害 %1 件）</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "incidentdock.h"
 
 #include "debtmodels.h"
+#include "fleettablemodel.h"
 #include "incidenttablemodel.h"
 #include "slowdowntablemodel.h"
 
@@ -35,6 +36,7 @@ IncidentDock::IncidentDock(QWidget *parent)
     , m_lemons(new LemonTableModel(this))
     , m_interventions(new InterventionTableModel(this))
     , m_slowdowns(new SlowdownTableModel(this))
+    , m_fleet(new FleetTableModel(this))
     , m_tabs(new QTabWidget(this))
     , m_totals(new QLabel(this))
     , m_story(new QLabel(this))
@@ -51,6 +53,8 @@ IncidentDock::IncidentDock(QWidget *parent)
                                   InterventionTableModel::AnsweredColumn, tr("Interventions"));
     QTableView *slowdowns = addTable(m_slowdowns, SlowdownTableModel::LostColumn, Qt::DescendingOrder,
                                      SlowdownTableModel::CauseColumn, tr("Slowdowns"));
+    QTableView *fleet = addTable(m_fleet, FleetTableModel::FailuresColumn, Qt::DescendingOrder,
+                                 FleetTableModel::WhereColumn, tr("Fleet"));
     m_tabs->setDocumentMode(true);
 
     m_totals->setWordWrap(true);
@@ -106,9 +110,10 @@ IncidentDock::IncidentDock(QWidget *parent)
             showStory();
     });
     connect(m_view, &QTableView::activated, this, [this] { showStory(); });
-    for (QTableView *table : { debt, lemons })
-        connect(table, &QTableView::activated, this, [this, table](const QModelIndex &index) {
-            Q_EMIT entityActivated(entityFromKey(index.data(DebtEntityRole).toULongLong()));
+    for (QTableView *table : { debt, lemons, fleet })
+        connect(table, &QTableView::activated, this, [this](const QModelIndex &index) {
+            if (const QVariant entity = index.data(DebtEntityRole); entity.isValid())
+                Q_EMIT entityActivated(entityFromKey(entity.toULongLong()));
         });
     // A slowdown: the replay clock to where it began, and what began warning with it on the map.
     connect(slowdowns, &QTableView::activated, this, [this](const QModelIndex &index) {
@@ -168,6 +173,7 @@ void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
     m_lemons->setAnalysis(analysis);
     m_interventions->setAnalysis(analysis);
     m_slowdowns->setAnalysis(analysis);
+    m_fleet->setAnalysis(analysis);
     updateTabTitles();
 
     const GritTotals &g = analysis.totals();
@@ -209,6 +215,7 @@ void IncidentDock::updateTabTitles()
     m_tabs->setTabText(LemonsTab, tr("Lemons (%1)").arg(l.toString(m_lemons->rowCount())));
     m_tabs->setTabText(InterventionsTab, tr("Interventions (%1)").arg(l.toString(m_interventions->rowCount())));
     m_tabs->setTabText(SlowdownsTab, tr("Slowdowns (%1)").arg(l.toString(m_slowdowns->rowCount())));
+    m_tabs->setTabText(FleetTab, tr("Fleet (%1 failures)").arg(l.toString(qulonglong(m_fleet->failures()))));
 }
 
 QString IncidentDock::totalsText() const

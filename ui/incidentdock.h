@@ -17,13 +17,14 @@ class IncidentTableModel;
 class InterventionTableModel;
 class LemonTableModel;
 class SlowdownTableModel;
+class FleetTableModel;
 
 // The cost of grit in one place. Above, the totals for the period; below, tabs:
 // the incidents as they happen (when, which job, the cause, how long it had
 // warned, what it cost, whether it was preventable) with the selected one told
 // as a story; the open warnings ranked by what leaving them costs a day; the
 // lemons; the interventions ledger; the jobs that trained slower than their healthy
-// pace. Bad input met on the way is counted at the foot.
+// pace; where hardware failed, job or no job. Bad input met on the way is counted at the foot.
 class IncidentDock : public QDockWidget
 {
     Q_OBJECT
@@ -35,6 +36,7 @@ public:
         LemonsTab,
         InterventionsTab,
         SlowdownsTab,
+        FleetTab,
     };
 
     explicit IncidentDock(QWidget *parent = nullptr);
@@ -70,6 +72,7 @@ private:
     LemonTableModel *m_lemons;
     InterventionTableModel *m_interventions;
     SlowdownTableModel *m_slowdowns;
+    FleetTableModel *m_fleet;
     QTabWidget *m_tabs;
     QTableView *m_view = nullptr;
     QLabel *m_totals;

@@ -12,6 +12,9 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_attributor.setTopology(m_topology);
     m_actions.clear();
     m_actionsSeen.clear();
+    m_failures.clear();
+    m_failuresSeen.clear();
+    m_fleet = {};
     m_nextLocalId = 0;
     m_attributions.clear();
     m_costs.clear();
@@ -49,8 +52,10 @@ void IncidentAnalysis::addEvents(const std::vector<Event> &delivered)
     m_attributor.addEvents(events);
     for (const Event &e : events) {
         // A reconnect's snapshot repeats actions already taken: each is one entry of the ledger.
-        if (isOperatorAction(e.type) && (!e.id || m_actionsSeen.insert({ e.id, e.timeMs }).second))
+        if (isOperatorAction(e.type) && m_actionsSeen.insert({ e.id, e.timeMs }).second)
             m_actions.push_back(e);
+        if (isHardwareFailure(e) && m_failuresSeen.insert({ e.id, e.timeMs }).second)
+            m_failures.push_back(e);
         if (m_firstMs == 0 || e.timeMs < m_firstMs)
             m_firstMs = e.timeMs;
     }
@@ -85,6 +90,7 @@ void IncidentAnalysis::update(int64_t nowMs)
         = SlowdownFinder::find(m_tracker.pace(), *m_topology, m_attributor, m_actions, m_settings.pricePerGpuHour);
     m_totals = gritTotals(incidents, m_costs, m_slowdowns, m_actions, *m_topology, m_grit,
                           m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs));
+    m_fleet = fleetReliability(*m_topology, m_failures, m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs) + 1);
     m_debt = maintenanceDebt(m_attributor, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
     m_lemons = vigil::lemons(m_costs);
 }

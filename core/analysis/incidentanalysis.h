@@ -2,6 +2,7 @@
 #pragma once
 
 #include "costofgrit.h"
+#include "fleetreliability.h"
 #include "state/clusterstate.h"
 
 namespace vigil {
@@ -33,6 +34,8 @@ public:
     const std::vector<Event> &actions() const { return m_actions; }
     const std::vector<Attribution> &attributions() const { return m_attributions; }
     const std::vector<IncidentCost> &costs() const { return m_costs; }
+    // Every hardware failure since the first event, counted where it happened, job or no job.
+    const FleetReliability &fleet() const { return m_fleet; }
     // Jobs training slower than their healthy pace, oldest first.
     const std::vector<Slowdown> &slowdowns() const { return m_slowdowns; }
     const GritTotals &totals() const { return m_totals; }
@@ -61,6 +64,9 @@ private:
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
     std::vector<Slowdown> m_slowdowns;
+    std::vector<Event> m_failures; // hardware failures, each once
+    std::set<std::pair<uint64_t, int64_t>> m_failuresSeen;
+    FleetReliability m_fleet;
     GritTotals m_totals;
     std::vector<DebtItem> m_debt;
     std::vector<Lemon> m_lemons;

@@ -7,6 +7,7 @@
 #include "entitydetails.h"
 #include "eventdescription.h"
 #include "eventlogmodel.h"
+#include "fleettablemodel.h"
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
@@ -64,6 +65,48 @@ class TestModels : public QObject
 private Q_SLOTS:
     // The failures overlay over a span: a GPU's own failures on it, a node's spread over its GPUs
     // (a rack adds up to its failures), warnings and the application's Xids not counted.
+    // The dock's fleet tab: failures where they happened, whether or not a job ran there.
+    void theFleetTabCountsFailuresWithoutJobs()
+    {
+        ClusterShape shape;
+        shape.gpus = 64;
+        auto t = std::make_shared<Topology>(buildTopology(shape, 1));
+        t->jobs.clear();
+        QCOMPARE(t->index(), QString());
+        IncidentAnalysis analysis;
+        analysis.setTopology(t);
+        constexpr int64_t Now = 1793600000000;
+        std::vector<Event> failures;
+        for (uint32_t g : { 3u, 3u, 11u }) {
+            Event e;
+            e.id = failures.size() + 1;
+            e.timeMs = Now - int64_t(failures.size() + 1) * 3600000;
+            e.type = EventType::Xid;
+            e.code = 79;
+            e.severity = Severity::Critical;
+            e.entity = { EntityKind::Gpu, g };
+            failures.push_back(e);
+        }
+        analysis.addEvents(failures);
+        analysis.addEvents(failures); // a reconnect repeats them: counted once
+        analysis.update(Now);
+        FleetTableModel model;
+        QAbstractItemModelTester tester(&model);
+        model.setAnalysis(analysis);
+        QCOMPARE(model.failures(), uint64_t(3));
+        const QString rack3 = t->racks[t->rackOfGpu(3)].name;
+        bool found = false;
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.index(r, FleetTableModel::WhereColumn).data().toString().contains(rack3)) {
+                found = true;
+                const uint64_t expected = t->rackOfGpu(3) == t->rackOfGpu(11) ? 3 : 2;
+                QCOMPARE(model.index(r, FleetTableModel::FailuresColumn).data(DebtSortRole).toULongLong(), expected);
+                QCOMPARE(model.index(r, 0).data(DebtEntityRole).toULongLong(),
+                         entityKey({ EntityKind::Rack, t->rackOfGpu(3) }));
+            }
+        QVERIFY(found);
+    }
+
     void failuresAreCountedWhereTheyHappenedOverASpan()
     {
         ClusterShape shape;

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fleettablemodel.h"
+
+#include "debtmodels.h"
+
+#include <QLocale>
+
+namespace vigil {
+
+FleetTableModel::FleetTableModel(QObject *parent)
+    : KeyedTableModel(parent)
+{ }
+
+void FleetTableModel::setAnalysis(const IncidentAnalysis &analysis)
+{
+    const FleetReliability &fleet = analysis.fleet();
+    m_failures = fleet.fleet.failures;
+    std::vector<Row> rows;
+    const Topology *t = analysis.topology().get();
+    for (const FailureTally &tally : fleet.byRack)
+        if (tally.failures > 0) {
+            Row row { Row::Kind::Rack, tally, -1 };
+            if (t)
+                for (size_t r = 0; r < t->racks.size(); ++r)
+                    if (t->racks[r].name == tally.name)
+                        row.rack = int(r);
+            rows.push_back(row);
+        }
+    for (const FailureTally &tally : fleet.byPosition)
+        if (tally.failures > 0)
+            rows.push_back({ Row::Kind::Position, tally, -1 });
+    for (const FailureTally &tally : fleet.byModel)
+        if (tally.failures > 0)
+            rows.push_back({ Row::Kind::Model, tally, -1 });
+    replaceRows(m_rows, std::move(rows), [](const Row &r) { return std::make_pair(int(r.kind), r.tally.name); });
+}
+
+int FleetTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FleetTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FleetTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
+        return {};
+    const Row &r = m_rows[size_t(index.row())];
+    if (role == DebtEntityRole)
+        return r.rack >= 0 ? QVariant(entityKey({ EntityKind::Rack, uint32_t(r.rack) })) : QVariant();
+    if (role == Qt::TextAlignmentRole && index.column() != WhereColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == DebtSortRole) {
+        switch (index.column()) {
+        case WhereColumn:
+            return QStringLiteral("%1 %2").arg(int(r.kind)).arg(r.tally.name);
+        case FailuresColumn:
+            return qulonglong(r.tally.failures);
+        case RateColumn:
+            return r.tally.per1000GpuDays();
+        case MtbfColumn:
+            return r.tally.mtbfGpuHours();
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    const QLocale l;
+    switch (index.column()) {
+    case WhereColumn:
+        return r.kind == Row::Kind::Rack    ? tr("rack %1").arg(r.tally.name)
+            : r.kind == Row::Kind::Position ? tr("%1, all racks").arg(r.tally.name)
+                                            : tr("model %1").arg(r.tally.name);
+    case FailuresColumn:
+        return l.toString(qulonglong(r.tally.failures));
+    case RateColumn:
+        return l.toString(r.tally.per1000GpuDays(), 'f', 2);
+    case MtbfColumn:
+        return l.toString(r.tally.mtbfGpuHours(), 'f', 0);
+    default:
+        return {};
+    }
+}
+
+QVariant FleetTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WhereColumn:
+        return tr("Where");
+    case FailuresColumn:
+        return tr("Failures");
+    case RateColumn:
+        return tr("Per 1,000 GPU-days");
+    case MtbfColumn:
+        return tr("A GPU's MTBF (h)");
+    default:
+        return {};
+    }
+}
+
+} // namespace vigil
