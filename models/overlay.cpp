@@ -65,6 +65,8 @@ OverlaySpec absoluteSpec(Overlay overlay)
         return { overlay, Tr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
     case Overlay::Failures: // its top is set by what is drawn: the worst GPU, or the worst rack from afar
         return { overlay, Tr::tr("Hardware failures"), Tr::tr("failures"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::LostGpuHours:
+        return { overlay, Tr::tr("Lost GPU-hours"), Tr::tr("GPU-h"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
 }
@@ -84,7 +86,7 @@ OverlaySpec overlaySpec(Overlay overlay)
     } else if (spec.unit == QLatin1String("%")) {
         spec.validMin = 0.0f;
         spec.validMax = overlay == Overlay::PduLoad ? 400.0f : 100.5f;
-    } else if (overlay == Overlay::DataAge || overlay == Overlay::ErrorRate || overlay == Overlay::Failures) {
+    } else if (overlay == Overlay::DataAge || overlay == Overlay::ErrorRate || isSpanOverlay(overlay)) {
         spec.validMin = 0.0f; // a reading from the future is a clock fault, not a fresh GPU
     }
     return spec;
@@ -107,6 +109,7 @@ bool supportsRelative(Overlay overlay)
     case Overlay::Throttling:
     case Overlay::DataAge:
     case Overlay::Failures:
+    case Overlay::LostGpuHours:
         break;
     }
     return false;
@@ -149,7 +152,7 @@ const std::vector<Overlay> &allOverlays()
                                                  Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
                                                  Overlay::InletTemperature, Overlay::ByJob,       Overlay::Alarms,
                                                  Overlay::DataAge,          Overlay::ErrorRate,   Overlay::Throttling,
-                                                 Overlay::Failures };
+                                                 Overlay::Failures,         Overlay::LostGpuHours };
     return overlays;
 }
 
@@ -202,6 +205,8 @@ QString overlayKey(Overlay overlay)
         return QStringLiteral("data-age");
     case Overlay::Failures:
         return QStringLiteral("failures");
+    case Overlay::LostGpuHours:
+        return QStringLiteral("lost");
     }
     return {};
 }
@@ -212,6 +217,27 @@ std::optional<Overlay> overlayFromKey(const QString &key)
         if (overlayKey(o).compare(key.trimmed(), Qt::CaseInsensitive) == 0)
             return o;
     return std::nullopt;
+}
+
+bool isSpanOverlay(Overlay overlay)
+{
+    return overlay == Overlay::Failures || overlay == Overlay::LostGpuHours;
+}
+
+void lostGpuHoursByRack(const Topology &topology, const std::map<uint32_t, double> &lostByRack,
+                        std::vector<float> &perGpu)
+{
+    perGpu.assign(topology.gpus.size(), 0.0f);
+    for (const auto &[rack, lost] : lostByRack) {
+        if (rack >= topology.nodesOfRack.size())
+            continue;
+        size_t gpus = 0;
+        for (uint32_t node : topology.nodesOfRack[rack])
+            gpus += topology.gpusOfNode[node].size();
+        for (uint32_t node : topology.nodesOfRack[rack])
+            for (uint32_t g : topology.gpusOfNode[node])
+                perGpu[g] = float(lost / double(gpus));
+    }
 }
 
 int64_t failureSpanMs(FailureSpan span)
@@ -345,7 +371,8 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
         alarmShades(alarms ? *alarms : std::vector<Alarm> {}, *topology, perGpu);
         break;
     case Overlay::Failures:
-        break; // over a span of history the state does not hold: failureCounts()
+    case Overlay::LostGpuHours:
+        break; // over a span of history the state does not hold: failureCounts(), lostGpuHoursByRack()
     case Overlay::ErrorRate:
     case Overlay::Throttling:
         if (!warnings) {

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <limits>
+#include <map>
 #include <optional>
 
 #include <vector>
@@ -30,7 +31,11 @@ enum class Overlay
     Throttling, // recent power or thermal throttling
     DataAge, // seconds since the GPU last reported a reading
     Failures, // hardware failures over a chosen span (FailureSpan): where they build up
+    LostGpuHours, // GPU-hours lost over a chosen span, at the rack of their cause
 };
+// Overlays that count over a span of history (FailureSpan) rather than show the present; from
+// afar a rack shows their sum.
+bool isSpanOverlay(Overlay overlay);
 
 // How far back the failures overlay counts: the last day, week or month of the
 // cluster's time, or the whole history at hand (the recording replayed, or what
@@ -95,6 +100,11 @@ std::optional<Overlay> overlayFromKey(const QString &key);
 // reading. The alarm overlay shows `alarms` (the alarm book, as AlarmShade).
 void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<float> &perGpu,
                     const HardwareWarnings *warnings = nullptr, const std::vector<Alarm> *alarms = nullptr);
+
+// The GPU-hours lost per rack (gritTotals' lostByRack: incidents and slowdowns at the rack of
+// their cause) spread over each rack's GPUs, so that a rack adds up to its loss.
+void lostGpuHoursByRack(const Topology &topology, const std::map<uint32_t, double> &lostByRack,
+                        std::vector<float> &perGpu);
 
 // Hardware failures (isHardwareFailure) per GPU with fromMs <= time < toMs, into `perGpu`: a
 // GPU's own on it, a node's spread over its GPUs (so that a rack adds up to its failures).

@@ -872,6 +872,14 @@
         <source>the whole history</source>
         <translation>die ganze Geschichte</translation>
     </message>
+    <message>
+        <source>Lost GPU-hours</source>
+        <translation>Verlorene GPU-Stunden</translation>
+    </message>
+    <message>
+        <source>GPU-h</source>
+        <translation>GPU-h</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2814,6 +2822,18 @@
     <message>
         <source>failures per GPU</source>
         <translation>Ausfälle je GPU</translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours at the rack of their cause, %1</source>
+        <translation>Verlorene GPU-Stunden am Rack ihrer Ursache, %1</translation>
+    </message>
+    <message>
+        <source>GPU-h per rack</source>
+        <translation>GPU-h je Rack</translation>
+    </message>
+    <message>
+        <source>GPU-h per GPU</source>
+        <translation>GPU-h je GPU</translation>
     </message>
 </context>
 <context>

@@ -867,6 +867,14 @@
         <source>the whole history</source>
         <translation>全期間</translation>
     </message>
+    <message>
+        <source>Lost GPU-hours</source>
+        <translation>損失 GPU 時間</translation>
+    </message>
+    <message>
+        <source>GPU-h</source>
+        <translation>GPU時間</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2792,6 +2800,18 @@
     <message>
         <source>failures per GPU</source>
         <translation>GPU あたりの障害</translation>
+    </message>
+    <message>
+        <source>Lost GPU-hours at the rack of their cause, %1</source>
+        <translation>原因のラックでの損失 GPU 時間（%1）</translation>
+    </message>
+    <message>
+        <source>GPU-h per rack</source>
+        <translation>ラックあたり GPU時間</translation>
+    </message>
+    <message>
+        <source>GPU-h per GPU</source>
+        <translation>GPU あたり GPU時間</translation>
     </message>
 </context>
 <context>

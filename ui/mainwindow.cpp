@@ -93,6 +93,8 @@ QString iconFor(Overlay overlay)
         return QStringLiteral(":/icons/throttling.png");
     case Overlay::Failures:
         return QStringLiteral(":/icons/errors.png");
+    case Overlay::LostGpuHours:
+        return QStringLiteral(":/icons/power.png");
     }
     return {};
 }
@@ -110,9 +112,10 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
         return { QKeySequence(Qt::Key_1 + int(position)) };
     if (position == 9)
         return { QKeySequence(Qt::Key_0) };
-    return letterShortcut(overlay == Overlay::ErrorRate      ? Qt::Key_E
-                              : overlay == Overlay::Failures ? Qt::Key_F
-                                                             : Qt::Key_T);
+    return letterShortcut(overlay == Overlay::ErrorRate          ? Qt::Key_E
+                              : overlay == Overlay::Failures     ? Qt::Key_F
+                              : overlay == Overlay::LostGpuHours ? Qt::Key_L
+                                                                 : Qt::Key_T);
 }
 
 } // namespace

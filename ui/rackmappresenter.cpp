@@ -52,7 +52,7 @@ RackMapPresenter::RackMapPresenter(const DashboardSession &session, RackMapWidge
 {
     // From afar a rack shows its sum, close up a GPU its own count: the failures' scale follows the zoom.
     connect(m_map, &RackMapWidget::viewChanged, this, [this] {
-        if (m_overlay == Overlay::Failures && m_map->showsRackAggregates() != m_failureScaleForRacks)
+        if (isSpanOverlay(m_overlay) && m_map->showsRackAggregates() != m_failureScaleForRacks)
             apply();
     });
 }
@@ -146,6 +146,10 @@ OverlaySpec RackMapPresenter::currentSpec() const
         absolute.title = tr("Hardware failures, %1").arg(failureSpanName(m_failureSpan));
         absolute.max = m_failureTop;
         absolute.unit = m_failureScaleForRacks ? tr("failures per rack") : tr("failures per GPU");
+    } else if (m_overlay == Overlay::LostGpuHours) {
+        absolute.title = tr("Lost GPU-hours at the rack of their cause, %1").arg(failureSpanName(m_failureSpan));
+        absolute.max = m_failureTop;
+        absolute.unit = m_failureScaleForRacks ? tr("GPU-h per rack") : tr("GPU-h per GPU");
     }
     return m_relative && supportsRelative(m_overlay) ? relativeSpec(absolute) : absolute;
 }
@@ -154,8 +158,8 @@ void RackMapPresenter::apply()
 {
     const ClusterState &state = m_session.state();
     computeOverlay(state, m_overlay, m_cellValues, &m_session.warnings(), &m_session.alarms());
-    if (m_overlay == Overlay::Failures && state.topology())
-        applyFailures(*state.topology());
+    if (isSpanOverlay(m_overlay) && state.topology())
+        applySpan(*state.topology());
     const OverlaySpec spec = currentSpec();
     if (spec.ramp == OverlaySpec::Ramp::Diverging && state.topology())
         relativeToRackPeers(*state.topology(), m_cellValues);
@@ -168,14 +172,22 @@ void RackMapPresenter::apply()
     updateCellMarks();
 }
 
-void RackMapPresenter::applyFailures(const Topology &topology)
+void RackMapPresenter::applySpan(const Topology &topology)
 {
     // Counted over the span up to the cluster's time (live or replayed); from afar each rack
     // shows its sum, so the scale tops out at the worst rack then, at the worst GPU close up.
     const int64_t now = m_session.state().timeMs();
     const int64_t span = failureSpanMs(m_failureSpan);
-    failureCounts(topology, m_session.hardwareFailures(), span ? now - span : std::numeric_limits<int64_t>::min(),
-                  now + 1, m_cellValues);
+    const int64_t from = span ? now - span : std::numeric_limits<int64_t>::min();
+    if (m_overlay == Overlay::Failures) {
+        failureCounts(topology, m_session.hardwareFailures(), from, now + 1, m_cellValues);
+    } else {
+        // The same figures as the dock's and the report's totals for that span.
+        const IncidentAnalysis &a = m_session.analysis();
+        const GritTotals totals
+            = gritTotals(a.incidents(), a.costs(), a.slowdowns(), {}, topology, a.gritSettings(), from, now + 1);
+        lostGpuHoursByRack(topology, totals.lostByRack, m_cellValues);
+    }
     float top = 1.0f;
     m_failureScaleForRacks = m_map->showsRackAggregates();
     if (m_failureScaleForRacks) {
@@ -206,7 +218,7 @@ void RackMapPresenter::updateCellMarks()
     for (size_t g = 0; g < m_scratch.size(); ++g)
         if (!(m_scratch[g] <= StaleAfterSeconds)) { // never heard from (NaN) or silent too long
             // A count over history does not depend on the GPU's readings now: not hatched there.
-            if (m_overlay != Overlay::Failures)
+            if (!isSpanOverlay(m_overlay))
                 m_cellMarks[g] |= RackMapWidget::StaleMark;
             ++stale;
         }

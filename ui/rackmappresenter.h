@@ -30,7 +30,7 @@ public:
     void setOverlay(Overlay overlay);
     Overlay overlay() const { return m_overlay; }
     void setRelativeToPeers(bool relative);
-    // How far back the failures overlay counts.
+    // How far back the failures and lost GPU-hours overlays count.
     void setFailureSpan(FailureSpan span);
     FailureSpan failureSpan() const { return m_failureSpan; }
     // A "Failures over" submenu of `menu`: one choice a span, the one last chosen restored
@@ -45,7 +45,7 @@ public:
 
 private:
     void updateLegend();
-    void applyFailures(const Topology &topology);
+    void applySpan(const Topology &topology);
     void updateCellMarks();
     void countPlacement();
     void updateCoverage();

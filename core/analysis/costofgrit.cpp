@@ -70,13 +70,19 @@ Place placeOf(const Topology &t, EntityRef e)
         p.rack = t.nodes[*p.node].rackIndex;
     else if (e.kind == EntityKind::Rack && e.index < t.racks.size())
         p.rack = e.index;
-    if (p.rack) {
-        p.pdus = t.racks[*p.rack].pduIndices;
-        p.loop = t.racks[*p.rack].coolingLoopIndex;
-    } else if (e.kind == EntityKind::Pdu) {
-        p.pdus = { e.index };
+    else if (e.kind == EntityKind::Pdu && e.index < t.pdus.size() && t.pdus[e.index].rackIndex < t.racks.size())
+        p.rack = t.pdus[e.index].rackIndex; // a PDU stands in its rack
+    else if (e.kind == EntityKind::Switch)
+        for (size_t r = 0; r < t.racks.size() && !p.rack; ++r)
+            if (t.racks[r].leafSwitchIndex == e.index)
+                p.rack = uint32_t(r); // a leaf stands at the top of its rack
+    if (e.kind == EntityKind::Pdu) {
+        p.pdus = { e.index }; // the feed itself, not its neighbour, nor the rack's cooling
     } else if (e.kind == EntityKind::CoolingLoop) {
         p.loop = e.index;
+    } else if (p.rack && e.kind != EntityKind::Switch) { // a switch has its rack, not the rack's feeds
+        p.pdus = t.racks[*p.rack].pduIndices;
+        p.loop = t.racks[*p.rack].coolingLoopIndex;
     }
     return p;
 }

@@ -150,6 +150,15 @@ private Q_SLOTS:
         failureCounts(t, history, Now - failureSpanMs(FailureSpan::Day), Now + 1, perGpu);
         QCOMPARE(perGpu[3], 0.0f);
         QCOMPARE(overlayFromKey(QStringLiteral("failures")), std::optional<Overlay>(Overlay::Failures));
+        // Lost GPU-hours at a rack spread over its GPUs: the rack adds up to its loss.
+        const uint32_t rack = t.rackOfGpu(3);
+        lostGpuHoursByRack(t, { { rack, 96.0 }, { 9999u, 5.0 } }, perGpu); // a rack the topology lacks: ignored
+        float rackSum = 0.0f, elsewhere = 0.0f;
+        for (size_t g = 0; g < perGpu.size(); ++g)
+            (t.rackOfGpu(uint32_t(g)) == rack ? rackSum : elsewhere) += perGpu[g];
+        QVERIFY(std::fabs(rackSum - 96.0f) < 1e-3f);
+        QCOMPARE(elsewhere, 0.0f);
+        QVERIFY(isSpanOverlay(Overlay::LostGpuHours) && !isSpanOverlay(Overlay::ErrorRate));
     }
 
     void init()

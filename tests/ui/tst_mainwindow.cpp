@@ -187,6 +187,10 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::ErrorRate);
         QTest::keyClick(&window, Qt::Key_T);
         QCOMPARE(window.overlay(), Overlay::Throttling);
+        QTest::keyClick(&window, Qt::Key_F);
+        QCOMPARE(window.overlay(), Overlay::Failures);
+        QTest::keyClick(&window, Qt::Key_L);
+        QCOMPARE(window.overlay(), Overlay::LostGpuHours);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         // A message in the status bar never covers the feed's state.
