@@ -85,6 +85,8 @@ SessionTick DashboardSession::tick()
     }
 
     tick.alarmsChanged = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
+    if (m_replay) // tonight's alarms go on arriving behind the replay
+        tick.alarmsChanged = m_live.copyAlarmsIfNewer(m_liveAlarms, m_liveAlarmGeneration) || tick.alarmsChanged;
 
     m_warnings.add(tick.events);
     if (tick.newState) {
@@ -145,6 +147,8 @@ QString DashboardSession::openRecording(const QString &path)
                      [](const Event &e) { return isHardwareFailure(e); });
     }
     m_replay = std::move(replay);
+    m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
+    m_liveAlarmGeneration = m_alarmGeneration;
     switchFeed(m_replay.get());
     return {};
 }

@@ -70,6 +70,9 @@ public:
 
     // The alarms in view: live, the gateway's; replaying, the recording's at the instant shown.
     const std::vector<Alarm> &alarms() const { return m_alarms; }
+    // The gateway's alarms now, whatever is in view: replaying, they keep arriving behind it,
+    // and an operator must still see tonight's.
+    const std::vector<Alarm> &liveAlarms() const { return m_replay ? m_liveAlarms : m_alarms; }
     // The clock and topology the alarms' ages and names are read against: the feed's, since
     // the alarms follow the feed (live, or the recording's at the instant shown).
     int64_t alarmClockMs() const { return m_state.timeMs(); }
@@ -109,6 +112,8 @@ private:
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);
+    std::vector<Alarm> m_liveAlarms; // while replaying
+    uint64_t m_liveAlarmGeneration = ~uint64_t(0);
     HistoryBackfiller *m_backfiller;
 };
 

@@ -2776,6 +2776,17 @@
         <source>alarms then: all acknowledged</source>
         <translation>Alarme damals: alle bestätigt</translation>
     </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
+            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live: all acknowledged</source>
+        <translation>live: alle quittiert</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapPresenter</name>

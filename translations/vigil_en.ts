@@ -175,6 +175,13 @@
             <numerusform>▲ %n unacknowledged then</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>live: ▲ %n unacknowledged now</numerusform>
+            <numerusform>live: ▲ %n unacknowledged now</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::ReportWindow</name>

@@ -2754,6 +2754,16 @@
         <source>alarms then: all acknowledged</source>
         <translation>当時のアラーム: すべて確認済み</translation>
     </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>ライブ: ▲ 現在 %n 件未確認</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live: all acknowledged</source>
+        <translation>ライブ: すべて確認済み</translation>
+    </message>
 </context>
 <context>
     <name>vigil::RackMapPresenter</name>

@@ -634,10 +634,16 @@ void MainWindow::updateAlarms(bool changed)
     const size_t asking = m_alarmDock->unacknowledged();
     m_alarmCount->setVisible(!alarms.empty());
     // Replaying, the count is the recording's at the instant shown, and says so: it is not tonight's.
-    if (m_session->isReplaying())
-        m_alarmCount->setText(asking ? tr("▲ %n unacknowledged then", "", int(asking))
-                                     : tr("alarms then: all acknowledged"));
-    else
+    if (m_session->isReplaying()) {
+        // Tonight's count beside it: replaying a week ago must not hide a PDU alarm now.
+        const auto &live = m_session->liveAlarms();
+        const auto now = std::count_if(live.begin(), live.end(), [](const Alarm &a) { return a.needsAcknowledging(); });
+        m_alarmCount->setText(
+            (asking ? tr("▲ %n unacknowledged then", "", int(asking)) : tr("alarms then: all acknowledged"))
+            + QStringLiteral(" · ")
+            + (now ? tr("live: ▲ %n unacknowledged now", "", int(now)) : tr("live: all acknowledged")));
+        m_alarmCount->setVisible(!alarms.empty() || !live.empty());
+    } else
         m_alarmCount->setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));
     m_alarmCount->setStyleSheet(QStringLiteral("padding:0 8px; font-weight:bold; color:%1")
                                     .arg(asking == 0 ? QStringLiteral("#7ee787")
