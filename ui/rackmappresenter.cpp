@@ -163,7 +163,7 @@ void RackMapPresenter::apply()
     const OverlaySpec spec = currentSpec();
     if (spec.ramp == OverlaySpec::Ramp::Diverging && state.topology())
         relativeToRackPeers(*state.topology(), m_cellValues);
-    m_map->setRackAggregate(m_overlay == Overlay::Failures                    ? RackMapWidget::RackAggregate::Sum
+    m_map->setRackAggregate(isSpanOverlay(m_overlay)                          ? RackMapWidget::RackAggregate::Sum
                                 : spec.ramp == OverlaySpec::Ramp::Categorical ? RackMapWidget::RackAggregate::Commonest
                                 : spec.ramp == OverlaySpec::Ramp::Diverging
                                 ? RackMapWidget::RackAggregate::LargestMagnitude

@@ -189,8 +189,11 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::Throttling);
         QTest::keyClick(&window, Qt::Key_F);
         QCOMPARE(window.overlay(), Overlay::Failures);
+        QCOMPARE(window.rackMap()->rackAggregateMode(), RackMapWidget::RackAggregate::Sum);
         QTest::keyClick(&window, Qt::Key_L);
         QCOMPARE(window.overlay(), Overlay::LostGpuHours);
+        // Counts over a span: from afar a rack shows its sum, as the legend's "per rack" says.
+        QCOMPARE(window.rackMap()->rackAggregateMode(), RackMapWidget::RackAggregate::Sum);
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         // A message in the status bar never covers the feed's state.

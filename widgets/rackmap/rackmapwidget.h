@@ -57,6 +57,7 @@ public:
     // The summary of a rack's cells as setRackAggregate() says (NaN: no reading).
     float rackAggregate(size_t rack) const;
     void setRackAggregate(RackAggregate aggregate);
+    RackAggregate rackAggregateMode() const { return m_aggregate; }
     // Below this many pixels per GPU cell racks are drawn as one block each.
     static constexpr double AggregateBelowScale = 2.0;
     bool showsRackAggregates() const { return !m_unitFrame.isNull() && m_viewport.scale < AggregateBelowScale; }
