@@ -48,10 +48,8 @@ SessionTick DashboardSession::tick()
     if (m_replay) { // the live stream runs on behind the replay: keep its newest events
         const std::vector<Event> live = m_live.takeEvents();
         m_liveEvents.insert(m_liveEvents.end(), live.begin(), live.end());
-        noteLiveFailures(live);
     } else {
         m_liveEvents.insert(m_liveEvents.end(), tick.events.begin(), tick.events.end());
-        noteLiveFailures(tick.events);
     }
     while (m_liveEvents.size() > ReplayFeed::EventHistoryLimit)
         m_liveEvents.pop_front();
@@ -96,16 +94,6 @@ SessionTick DashboardSession::tick()
     return tick;
 }
 
-void DashboardSession::noteLiveFailures(const std::vector<Event> &events)
-{
-    for (const Event &e : events)
-        if (isHardwareFailure(e) && (e.id == 0 || m_liveFailuresSeen.insert({ e.id, e.timeMs }).second)) {
-            const auto at = std::upper_bound(m_liveFailures.begin(), m_liveFailures.end(), e.timeMs,
-                                             [](int64_t t, const Event &x) { return t < x.timeMs; });
-            m_liveFailures.insert(at, e);
-        }
-}
-
 void DashboardSession::startOver()
 {
     m_backfiller->cancel();
@@ -142,9 +130,6 @@ QString DashboardSession::openRecording(const QString &path)
             m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
             readJobPace(reader, reader.startMs(), reader.endMs() + 1, m_recordingPace);
         }
-        m_recordingFailures.clear();
-        std::copy_if(m_recordingEvents.begin(), m_recordingEvents.end(), std::back_inserter(m_recordingFailures),
-                     [](const Event &e) { return isHardwareFailure(e); });
     }
     m_replay = std::move(replay);
     m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
@@ -161,7 +146,6 @@ void DashboardSession::goLive()
     m_replay.reset();
     m_recordingEvents.clear();
     m_recordingPace.clear();
-    m_recordingFailures.clear();
 }
 
 std::vector<Event> DashboardSession::refillLiveEvents()

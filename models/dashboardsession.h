@@ -11,7 +11,6 @@
 
 #include <deque>
 #include <memory>
-#include <set>
 
 namespace vigil {
 
@@ -61,10 +60,10 @@ public:
     const HardwareWarnings &warnings() const { return m_warnings; }
     const ViewHistories &views() const { return m_views; }
     const IncidentAnalysis &analysis() const { return m_analysis; }
-    // Every hardware failure at hand (isHardwareFailure), oldest first: live, those the stream
-    // has brought since the session began; replaying, the whole recording's. For the failures
-    // overlay, over spans far longer than the recent events the other overlays keep.
-    const std::vector<Event> &hardwareFailures() const { return m_replay ? m_recordingFailures : m_liveFailures; }
+    // Every hardware failure the analysis holds: live, those the stream has brought; replaying,
+    // the whole recording's. For the failures overlay, over spans far longer than the recent
+    // events the other overlays keep, and the same failures as the dock's fleet tab.
+    const std::vector<Event> &hardwareFailures() const { return m_analysis.hardwareFailures(); }
     // Prices the incidents with new settings, at once.
     void setPricing(const CostSettings &cost, const GritSettings &grit);
 
@@ -91,7 +90,6 @@ private:
     void switchFeed(ClusterFeed *feed);
     void startOver();
     void applyBackfill(std::shared_ptr<Backfill> backfill);
-    void noteLiveFailures(const std::vector<Event> &events);
 
     ClusterFeed &m_live;
     ClusterFeed *m_feed;
@@ -106,9 +104,6 @@ private:
     std::shared_ptr<const Topology> m_analysedTopology;
     std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
     JobPace m_recordingPace; // and its jobs' pace
-    std::vector<Event> m_recordingFailures; // and its hardware failures
-    std::vector<Event> m_liveFailures;
-    std::set<std::pair<uint64_t, int64_t>> m_liveFailuresSeen; // (id, time): a reconnect repeats them
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);

@@ -39,7 +39,7 @@ bool isSpanOverlay(Overlay overlay);
 
 // How far back the failures overlay counts: the last day, week or month of the
 // cluster's time, or the whole history at hand (the recording replayed, or what
-// the live stream has brought since the dashboard started).
+// the live stream has brought since the dashboard started or came back to live).
 enum class FailureSpan
 {
     Day,

@@ -2,6 +2,7 @@
 #include "attribution.h"
 
 #include "model/blastradius.h"
+#include "wire/codec.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,30 +87,7 @@ double Attributor::surprise(const WarningRun &run, int64_t untilMs) const
     const double hour = 3600000.0;
     const int64_t historyFrom = m_warnings.front().timeMs, historyTo = m_warnings.back().timeMs;
     const double historyHours = std::max(24.0, double(historyTo - historyFrom) / hour);
-    const Topology &t = *m_topology;
-    size_t peers = 1;
-    switch (run.entity.kind) {
-    case EntityKind::Gpu:
-        peers = t.gpus.size();
-        break;
-    case EntityKind::Node:
-        peers = t.nodes.size();
-        break;
-    case EntityKind::Rack:
-        peers = t.racks.size();
-        break;
-    case EntityKind::Pdu:
-        peers = t.pdus.size();
-        break;
-    case EntityKind::Switch:
-        peers = t.switches.size();
-        break;
-    case EntityKind::CoolingLoop:
-        peers = t.coolingLoops.size();
-        break;
-    default:
-        break;
-    }
+    const size_t peers = wire::entityCount(*m_topology, run.entity.kind);
     double rate = 0.0; // warnings an hour
     if (auto it = m_countOfKind.find({ int(run.entity.kind), int(run.type) }); it != m_countOfKind.end())
         rate = it->second / double(std::max<size_t>(1, peers)) / historyHours;

@@ -313,10 +313,7 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
             lostWallHoursByJob[i.job] += c.lostGpuHours / double(i.gpus);
     }
     for (const Slowdown &s : slowdowns) {
-        double lost = 0.0;
-        for (const auto &[hourMs, hourLost] : s.hourly)
-            if (hourMs >= fromMs && hourMs < toMs)
-                lost += hourLost;
+        const double lost = s.lostBetween(fromMs, toMs);
         g.slowdowns += s.fromMs >= fromMs && s.fromMs < toMs;
         if (lost <= 0.0)
             continue;

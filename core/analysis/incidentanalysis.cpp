@@ -2,6 +2,7 @@
 #include "incidentanalysis.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace vigil {
 
@@ -77,7 +78,7 @@ void IncidentAnalysis::update(int64_t nowMs)
 {
     if (!m_topology || (!m_dirty && m_costs.size() == m_tracker.incidents().size() && m_totals.toMs == nowMs))
         return;
-    m_dirty = false;
+    const bool changed = std::exchange(m_dirty, false);
     const std::vector<Incident> &incidents = m_tracker.incidents();
     m_attributor.learn(incidents);
     m_attributions.clear();
@@ -86,8 +87,13 @@ void IncidentAnalysis::update(int64_t nowMs)
         m_attributions.push_back(m_attributor.attribute(i));
         m_costs.push_back(costOf(i, m_attributions.back(), *m_topology, m_settings, nowMs, m_actions));
     }
-    m_slowdowns
-        = SlowdownFinder::find(m_tracker.pace(), *m_topology, m_attributor, m_actions, m_settings.pricePerGpuHour);
+    // Slowdowns hang on the pace, the warnings and the price, not on the clock: found again only
+    // when one of those moved (live, once a minute of pace; replayed, once).
+    if (changed || m_tracker.pace().revision() != m_slowdownsPaceRevision) {
+        m_slowdowns
+            = SlowdownFinder::find(m_tracker.pace(), *m_topology, m_attributor, m_actions, m_settings.pricePerGpuHour);
+        m_slowdownsPaceRevision = m_tracker.pace().revision();
+    }
     m_totals = gritTotals(incidents, m_costs, m_slowdowns, m_actions, *m_topology, m_grit,
                           m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs));
     m_fleet = fleetReliability(*m_topology, m_failures, m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs) + 1);

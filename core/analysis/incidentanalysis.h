@@ -34,7 +34,9 @@ public:
     const std::vector<Event> &actions() const { return m_actions; }
     const std::vector<Attribution> &attributions() const { return m_attributions; }
     const std::vector<IncidentCost> &costs() const { return m_costs; }
-    // Every hardware failure since the first event, counted where it happened, job or no job.
+    // Every hardware failure since the first event (isHardwareFailure), each once, as delivered.
+    const std::vector<Event> &hardwareFailures() const { return m_failures; }
+    // Those failures counted where they happened, job or no job.
     const FleetReliability &fleet() const { return m_fleet; }
     // Jobs training slower than their healthy pace, oldest first.
     const std::vector<Slowdown> &slowdowns() const { return m_slowdowns; }
@@ -64,6 +66,7 @@ private:
     std::vector<Attribution> m_attributions;
     std::vector<IncidentCost> m_costs;
     std::vector<Slowdown> m_slowdowns;
+    uint64_t m_slowdownsPaceRevision = 0; // the pace they were found in
     std::vector<Event> m_failures; // hardware failures, each once
     std::set<std::pair<uint64_t, int64_t>> m_failuresSeen;
     FleetReliability m_fleet;

@@ -119,19 +119,19 @@ double IncidentTracker::stepSecondsAt(int job, const Event &failure) const
             sinceMs = i.resumedMs;
             sinceStep = i.checkpointStep;
         }
-    for (const Event &e : m_events) {
-        if (e.timeMs > failure.timeMs)
+    // Looking back from the failure, never past it: its latest start.
+    const auto upTo = std::make_reverse_iterator(std::upper_bound(
+        m_events.begin(), m_events.end(), failure.timeMs, [](int64_t t, const Event &e) { return t < e.timeMs; }));
+    for (auto it = upTo; it != m_events.rend() && it->timeMs >= sinceMs; ++it)
+        if (it->type == EventType::JobStart && it->jobId == id) {
+            sinceMs = it->timeMs;
+            sinceStep = it->step;
             break;
-        if (e.type == EventType::JobStart && e.jobId == id && e.timeMs >= sinceMs) {
-            sinceMs = e.timeMs;
-            sinceStep = e.step;
         }
-    }
     // 2. the cadence of its last two checkpoints since;
     const Event *later = nullptr;
-    for (auto it = m_events.rbegin(); it != m_events.rend(); ++it) {
-        if (it->timeMs > failure.timeMs || it->type != EventType::CheckpointSaved || it->jobId != id
-            || it->step > failure.step)
+    for (auto it = upTo; it != m_events.rend(); ++it) {
+        if (it->type != EventType::CheckpointSaved || it->jobId != id || it->step > failure.step)
             continue;
         if (it->timeMs < sinceMs)
             break;

@@ -36,20 +36,25 @@ void JobPace::record(int job, int64_t timeMs, double stepSeconds)
     if (!minutes.empty() && minutes.back().minute == reading.minute) {
         if (training)
             minutes.back().stepSeconds = reading.stepSeconds; // the minute's latest reading so far
-        else
+        else {
             minutes.pop_back();
+            ++m_revision;
+        }
         return;
     }
     if (!training)
         return;
     if (minutes.empty() || minutes.back().minute < reading.minute) {
         minutes.push_back(reading); // nearly always: readings come in time order
+        ++m_revision;
         return;
     }
     const auto at = std::lower_bound(minutes.begin(), minutes.end(), reading.minute,
                                      [](const Minute &m, int64_t minute) { return m.minute < minute; });
-    if (at == minutes.end() || at->minute != reading.minute)
+    if (at == minutes.end() || at->minute != reading.minute) {
         minutes.insert(at, reading); // a late reading of a minute not told yet
+        ++m_revision;
+    }
 }
 
 void JobPace::recordState(const ClusterState &state)

@@ -30,8 +30,15 @@ public:
     void record(int job, int64_t timeMs, double stepSeconds);
     // Every job's step time in a state.
     void recordState(const ClusterState &state);
-    void clear() { m_jobs.clear(); }
+    void clear()
+    {
+        m_jobs.clear();
+        ++m_revision;
+    }
     bool isEmpty() const;
+    // Moves on whenever a minute is added or taken away (not when the minute under way takes a
+    // later reading): what was worked out from the minutes holds while it stands.
+    uint64_t revision() const { return m_revision; }
 
     // The job's minutes, oldest first.
     const std::vector<Minute> &minutes(int job) const;
@@ -40,6 +47,7 @@ public:
 
 private:
     std::vector<std::vector<Minute>> m_jobs;
+    uint64_t m_revision = 0;
 };
 
 // The jobs' pace as a recording holds it over [fromMs, toMs): the state at the end of

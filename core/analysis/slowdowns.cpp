@@ -117,6 +117,15 @@ void attribute(Slowdown &s, const Topology &topology, const Attributor &attribut
 
 } // namespace
 
+double Slowdown::lostBetween(int64_t fromMs, int64_t toMs) const
+{
+    double lost = 0.0;
+    for (const auto &[hourMs, hourLost] : hourly)
+        if (hourMs >= fromMs && hourMs < toMs)
+            lost += hourLost;
+    return lost;
+}
+
 std::vector<Slowdown> SlowdownFinder::find(const JobPace &pace, const Topology &topology, const Attributor &attributor,
                                            const std::vector<Event> &actions, double pricePerGpuHour)
 {

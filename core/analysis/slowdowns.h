@@ -27,6 +27,8 @@ struct Slowdown
     std::vector<WarningRun> evidence; // the cause's runs
     bool causedByHand = false; // the cause is a threshold or power cap changed by an operator
     double slowdownShare() const { return baselineSeconds > 0.0 ? worstSeconds / baselineSeconds - 1.0 : 0.0; }
+    // The GPU-hours of its hours that begin in [fromMs, toMs).
+    double lostBetween(int64_t fromMs, int64_t toMs) const;
 };
 
 // Finds and prices every slowdown in the jobs' pace (definitions in docs/cost-model.md):

@@ -149,9 +149,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         std::erase_if(s.hourly, [&](const auto &hour) { return hour.first < fromMs || hour.first >= toMs; });
         if (s.hourly.empty())
             continue;
-        s.lostGpuHours = 0.0;
-        for (const auto &[hourMs, lost] : s.hourly)
-            s.lostGpuHours += lost;
+        s.lostGpuHours = s.lostBetween(fromMs, toMs);
         s.money = s.lostGpuHours * settings.pricePerGpuHour;
         out.slowdowns.push_back(std::move(s));
     }

@@ -93,6 +93,11 @@ private Q_SLOTS:
         for (int64_t t = M0; t < M0 + 3 * Minute; t += 250)
             live.record(1, t, 2.0 + double((t - M0) % Minute) / double(Minute)); // rises within each minute
         QCOMPARE(live.minutes(1).size(), size_t(3));
+        // The revision moves with the minutes, not with each reading of the minute under way.
+        const uint64_t revision = live.revision();
+        live.record(1, M0 + 3 * Minute - 100, 2.5);
+        QCOMPARE(live.revision(), revision);
+        live.record(1, M0 + 3 * Minute - 50, 2.0 + double(Minute - 250) / double(Minute)); // as it was
         for (const JobPace::Minute &m : live.minutes(1))
             QCOMPARE(m.stepSeconds, float(2.0 + double(Minute - 250) / double(Minute)));
         live.record(1, M0 + 3 * Minute - 1, std::nan("")); // the last minute ends down: no pace for it
