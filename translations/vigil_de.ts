@@ -587,10 +587,6 @@
 <context>
     <name>GatewayCommandLine</name>
     <message>
-        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
-        <translation>Adresse, auf der bedient wird (Standard 127.0.0.1:50051; Port 0 wählt einen freien).</translation>
-    </message>
-    <message>
         <source>GPUs in the simulated cluster, 1 to 100000 (default 2048).</source>
         <translation>GPUs im simulierten Cluster, 1 bis 100000 (Standard 2048).</translation>
     </message>
@@ -725,6 +721,46 @@
     <message>
         <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
         <translation>Die simulierten Mitarbeiter des Clusters bestätigen nichts: Das tut nur eine Person am Dashboard. (Was sie tun, ist immer mit „Name (simulated)“ gezeichnet.)</translation>
+    </message>
+    <message>
+        <source>Serve over TLS with this certificate chain (PEM); read again while serving, so a renewed certificate needs no restart.</source>
+        <translation>Über TLS mit dieser Zertifikatskette (PEM) bereitstellen; sie wird im Betrieb neu gelesen, ein erneuertes Zertifikat braucht also keinen Neustart.</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of --tls-cert.</source>
+        <translation>Der private Schlüssel (PEM) zu --tls-cert.</translation>
+    </message>
+    <message>
+        <source>Ask every client for a certificate these authorities (PEM) signed (mutual TLS).</source>
+        <translation>Von jedem Client ein Zertifikat verlangen, das diese Zertifizierungsstellen (PEM) signiert haben (gegenseitiges TLS).</translation>
+    </message>
+    <message>
+        <source>Seconds between looks at the certificate files for a renewal (default 60).</source>
+        <translation>Sekunden zwischen zwei Prüfungen der Zertifikatsdateien auf eine Erneuerung (Standard 60).</translation>
+    </message>
+    <message>
+        <source>Serve in the clear on an address beyond this machine (no TLS, no tokens).</source>
+        <translation>Unverschlüsselt auf einer Adresse jenseits dieses Rechners bereitstellen (kein TLS, keine Tokens).</translation>
+    </message>
+    <message>
+        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond this machine the gateway needs TLS, or --insecure.</source>
+        <translation>Adresse, auf der bereitgestellt wird (Standard 127.0.0.1:50051; Port 0 wählt einen freien). Jenseits dieses Rechners braucht das Gateway TLS oder --insecure.</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert und --tls-key gehören zusammen</translation>
+    </message>
+    <message>
+        <source>--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key</source>
+        <translation>--tls-client-ca verlangt Client-Zertifikate über TLS: --tls-cert und --tls-key angeben</translation>
+    </message>
+    <message>
+        <source>--tls-reload: &apos;%1&apos; is not a number of seconds from 1 to 86400</source>
+        <translation>--tls-reload: „%1“ ist keine Sekundenzahl von 1 bis 86400</translation>
+    </message>
+    <message>
+        <source>--insecure and --tls-cert contradict each other: choose one</source>
+        <translation>--insecure und --tls-cert widersprechen sich: eines wählen</translation>
     </message>
 </context>
 <context>
@@ -1372,6 +1408,17 @@
     </message>
 </context>
 <context>
+    <name>Tr</name>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: not a PEM file</source>
+        <translation>%1 %2: keine PEM-Datei</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -1708,6 +1755,38 @@
         <source>cannot subscribe: %1</source>
         <translation>Abonnieren nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>TLS with %1</source>
+        <translation>TLS mit %1</translation>
+    </message>
+    <message>
+        <source>mutual TLS with %1, clients signed by %2</source>
+        <translation>gegenseitiges TLS mit %1, Clients signiert von %2</translation>
+    </message>
+    <message>
+        <source>WARNING: serving in the clear, without TLS or tokens, to anyone who can reach %1</source>
+        <translation>WARNUNG: unverschlüsselt, ohne TLS und Tokens, für jeden, der %1 erreicht</translation>
+    </message>
+    <message>
+        <source>in the clear, to this machine only</source>
+        <translation>unverschlüsselt, nur für diesen Rechner</translation>
+    </message>
+    <message>
+        <source>no tokens: anyone who connects may act</source>
+        <translation>keine Tokens: jeder, der sich verbindet, darf handeln</translation>
+    </message>
+    <message>
+        <source>tokens from %1, reloaded when it changes</source>
+        <translation>Tokens aus %1, neu gelesen, wenn sich die Datei ändert</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: the TLS handshake failed: %1 (is the gateway&apos;s certificate signed by --tls-ca, and does it name the host you gave?)</source>
+        <translation>Abonnieren nicht möglich: der TLS-Handshake ist fehlgeschlagen: %1 (ist das Zertifikat des Gateways von --tls-ca signiert, und nennt es den angegebenen Host?)</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: %1 (does the gateway serve TLS? then give --tls-ca with its authority, or --tls)</source>
+        <translation>Abonnieren nicht möglich: %1 (spricht das Gateway TLS? Dann --tls-ca mit seiner Zertifizierungsstelle oder --tls angeben)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>
@@ -1892,6 +1971,53 @@
     <message>
         <source>The end must come after the start.</source>
         <translation>Das Ende muss nach dem Beginn liegen.</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ChannelSecurity</name>
+    <message>
+        <source>a client certificate needs its private key, and a key its certificate (--tls-cert and --tls-key)</source>
+        <translation>ein Client-Zertifikat braucht seinen privaten Schlüssel und ein Schlüssel sein Zertifikat (--tls-cert und --tls-key)</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>client certificate</source>
+        <translation>Client-Zertifikat</translation>
+    </message>
+    <message>
+        <source>client key</source>
+        <translation>Client-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Reach the gateway over TLS, trusting the system&apos;s certificate authorities.</source>
+        <translation>Das Gateway über TLS erreichen und den Zertifizierungsstellen des Systems vertrauen.</translation>
+    </message>
+    <message>
+        <source>Reach the gateway over TLS, trusting only certificates these authorities (PEM) signed (default: $VIGIL_TLS_CA).</source>
+        <translation>Das Gateway über TLS erreichen und nur Zertifikaten vertrauen, die diese Zertifizierungsstellen (PEM) signiert haben (Standard: $VIGIL_TLS_CA).</translation>
+    </message>
+    <message>
+        <source>This client&apos;s certificate (PEM), for a gateway that asks for one (mutual TLS).</source>
+        <translation>Das Zertifikat dieses Clients (PEM), für ein Gateway, das eines verlangt (gegenseitiges TLS).</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of --tls-cert.</source>
+        <translation>Der private Schlüssel (PEM) zu --tls-cert.</translation>
+    </message>
+    <message>
+        <source>The name the gateway&apos;s certificate must carry, when it is not the host in the address.</source>
+        <translation>Der Name, den das Zertifikat des Gateways tragen muss, wenn es nicht der Host der Adresse ist.</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert und --tls-key gehören zusammen</translation>
+    </message>
+    <message>
+        <source>--tls-server-name is for TLS: add --tls or --tls-ca</source>
+        <translation>--tls-server-name gilt für TLS: --tls oder --tls-ca angeben</translation>
     </message>
 </context>
 <context>

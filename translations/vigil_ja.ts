@@ -582,10 +582,6 @@
 <context>
     <name>GatewayCommandLine</name>
     <message>
-        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one).</source>
-        <translation>待ち受けアドレス（既定 127.0.0.1:50051、ポート 0 で空きポートを選択）。</translation>
-    </message>
-    <message>
         <source>GPUs in the simulated cluster, 1 to 100000 (default 2048).</source>
         <translation>シミュレートするクラスタの GPU 数、1〜100000（既定 2048）。</translation>
     </message>
@@ -720,6 +716,46 @@
     <message>
         <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
         <translation>シミュレーション上の担当者は何も確認しません。確認するのはダッシュボードの前の人だけです。(担当者の操作には常に「名前 (simulated)」と署名されます。)</translation>
+    </message>
+    <message>
+        <source>Serve over TLS with this certificate chain (PEM); read again while serving, so a renewed certificate needs no restart.</source>
+        <translation>この証明書チェーン (PEM) で TLS 配信します。配信中も読み直すため、更新した証明書に再起動は不要です。</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of --tls-cert.</source>
+        <translation>--tls-cert の秘密鍵 (PEM)。</translation>
+    </message>
+    <message>
+        <source>Ask every client for a certificate these authorities (PEM) signed (mutual TLS).</source>
+        <translation>すべてのクライアントに、これらの認証局 (PEM) が署名した証明書を求めます (相互 TLS)。</translation>
+    </message>
+    <message>
+        <source>Seconds between looks at the certificate files for a renewal (default 60).</source>
+        <translation>証明書ファイルの更新を確かめる間隔の秒数 (既定 60)。</translation>
+    </message>
+    <message>
+        <source>Serve in the clear on an address beyond this machine (no TLS, no tokens).</source>
+        <translation>このマシンの外のアドレスで平文のまま配信します (TLS なし、トークンなし)。</translation>
+    </message>
+    <message>
+        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond this machine the gateway needs TLS, or --insecure.</source>
+        <translation>配信するアドレス (既定 127.0.0.1:50051。ポート 0 は空きを選びます)。このマシンの外では TLS か --insecure が必要です。</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert と --tls-key は一緒に指定します</translation>
+    </message>
+    <message>
+        <source>--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key</source>
+        <translation>--tls-client-ca は TLS 上でクライアント証明書を求めます: --tls-cert と --tls-key を指定してください</translation>
+    </message>
+    <message>
+        <source>--tls-reload: &apos;%1&apos; is not a number of seconds from 1 to 86400</source>
+        <translation>--tls-reload: '%1' は 1 から 86400 の秒数ではありません</translation>
+    </message>
+    <message>
+        <source>--insecure and --tls-cert contradict each other: choose one</source>
+        <translation>--insecure と --tls-cert は矛盾します: どちらかを選んでください</translation>
     </message>
 </context>
 <context>
@@ -1362,6 +1398,17 @@
     </message>
 </context>
 <context>
+    <name>Tr</name>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2: not a PEM file</source>
+        <translation>%1 %2: PEM ファイルではありません</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -1698,6 +1745,38 @@
         <source>cannot subscribe: %1</source>
         <translation>購読できません: %1</translation>
     </message>
+    <message>
+        <source>TLS with %1</source>
+        <translation>%1 で TLS</translation>
+    </message>
+    <message>
+        <source>mutual TLS with %1, clients signed by %2</source>
+        <translation>%1 で相互 TLS、クライアントは %2 の署名</translation>
+    </message>
+    <message>
+        <source>WARNING: serving in the clear, without TLS or tokens, to anyone who can reach %1</source>
+        <translation>警告: TLS もトークンもなく平文で、%1 に届く誰にでも配信しています</translation>
+    </message>
+    <message>
+        <source>in the clear, to this machine only</source>
+        <translation>平文、このマシンのみ</translation>
+    </message>
+    <message>
+        <source>no tokens: anyone who connects may act</source>
+        <translation>トークンなし: 接続した誰もが操作できます</translation>
+    </message>
+    <message>
+        <source>tokens from %1, reloaded when it changes</source>
+        <translation>トークンは %1 から、変更時に読み直し</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: the TLS handshake failed: %1 (is the gateway&apos;s certificate signed by --tls-ca, and does it name the host you gave?)</source>
+        <translation>購読できません: TLS ハンドシェイクに失敗しました: %1 (ゲートウェイの証明書は --tls-ca の署名で、指定したホスト名を含んでいますか?)</translation>
+    </message>
+    <message>
+        <source>cannot subscribe: %1 (does the gateway serve TLS? then give --tls-ca with its authority, or --tls)</source>
+        <translation>購読できません: %1 (ゲートウェイは TLS ですか? それなら認証局を --tls-ca で、または --tls を指定してください)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>
@@ -1877,6 +1956,53 @@
     <message>
         <source>The end must come after the start.</source>
         <translation>終了は開始より後にしてください。</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ChannelSecurity</name>
+    <message>
+        <source>a client certificate needs its private key, and a key its certificate (--tls-cert and --tls-key)</source>
+        <translation>クライアント証明書には秘密鍵が、鍵には証明書が必要です (--tls-cert と --tls-key)</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 証明書</translation>
+    </message>
+    <message>
+        <source>client certificate</source>
+        <translation>クライアント証明書</translation>
+    </message>
+    <message>
+        <source>client key</source>
+        <translation>クライアント鍵</translation>
+    </message>
+    <message>
+        <source>Reach the gateway over TLS, trusting the system&apos;s certificate authorities.</source>
+        <translation>システムの認証局を信頼して、TLS でゲートウェイに接続します。</translation>
+    </message>
+    <message>
+        <source>Reach the gateway over TLS, trusting only certificates these authorities (PEM) signed (default: $VIGIL_TLS_CA).</source>
+        <translation>これらの認証局 (PEM) が署名した証明書だけを信頼して、TLS でゲートウェイに接続します (既定: $VIGIL_TLS_CA)。</translation>
+    </message>
+    <message>
+        <source>This client&apos;s certificate (PEM), for a gateway that asks for one (mutual TLS).</source>
+        <translation>証明書を求めるゲートウェイ向けの、このクライアントの証明書 (PEM) (相互 TLS)。</translation>
+    </message>
+    <message>
+        <source>The private key (PEM) of --tls-cert.</source>
+        <translation>--tls-cert の秘密鍵 (PEM)。</translation>
+    </message>
+    <message>
+        <source>The name the gateway&apos;s certificate must carry, when it is not the host in the address.</source>
+        <translation>アドレスのホストと異なるとき、ゲートウェイの証明書が持つべき名前。</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert と --tls-key は一緒に指定します</translation>
+    </message>
+    <message>
+        <source>--tls-server-name is for TLS: add --tls or --tls-ca</source>
+        <translation>--tls-server-name は TLS 用です: --tls か --tls-ca を指定してください</translation>
     </message>
 </context>
 <context>

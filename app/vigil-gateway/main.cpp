@@ -134,6 +134,24 @@ int main(int argc, char *argv[])
         << Qt::endl;
     for (const auto &bridge : server->bridges())
         err << "vigil-gateway: reading " << bridge->spec().describe() << Qt::endl;
+    err << "vigil-gateway: "
+        << (options.tls.enabled()
+                ? (options.tls.clientCa.isEmpty()
+                       ? QCoreApplication::translate("main", "TLS with %1").arg(options.tls.certificateChain)
+                       : QCoreApplication::translate("main", "mutual TLS with %1, clients signed by %2")
+                             .arg(options.tls.certificateChain, options.tls.clientCa))
+                : options.insecure
+                ? QCoreApplication::translate("main",
+                                              "WARNING: serving in the clear, without TLS or tokens, to "
+                                              "anyone who can reach %1")
+                      .arg(server->address())
+                : QCoreApplication::translate("main", "in the clear, to this machine only"))
+        << "; "
+        << (options.operatorsPath.isEmpty()
+                ? QCoreApplication::translate("main", "no tokens: anyone who connects may act")
+                : QCoreApplication::translate("main", "tokens from %1, reloaded when it changes")
+                      .arg(options.operatorsPath))
+        << Qt::endl;
 
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

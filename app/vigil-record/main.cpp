@@ -97,6 +97,7 @@ int main(int argc, char *argv[])
                                                    "Bearer token for a gateway that knows its people (--operators); "
                                                    "default: $VIGIL_TOKEN."),
                        QStringLiteral("token") });
+    vigil::addChannelSecurityOptions(parser);
     parser.addOption({ QStringLiteral("max-size"),
                        QCoreApplication::translate("main", "Pause recording when the file reaches this many MB."),
                        QStringLiteral("MB"), QStringLiteral("0") });
@@ -161,6 +162,10 @@ int main(int argc, char *argv[])
     clientOptions.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
                                                                 : qEnvironmentVariable("VIGIL_TOKEN");
     clientOptions.observer = recording.observer();
+    if (QString error = vigil::channelSecurityFromCommandLine(parser, clientOptions.security); !error.isEmpty()) {
+        err << "vigil-record: " << error << Qt::endl;
+        return 2;
+    }
     vigil::TelemetryClient client(clientOptions, cluster);
     client.start();
     err << "vigil-record: "
@@ -195,6 +200,17 @@ int main(int argc, char *argv[])
                         ? QCoreApplication::translate("main",
                                                       "the gateway refuses to stream: %1 (give a token with --token or "
                                                       "$VIGIL_TOKEN)")
+                              .arg(c.lastError)
+                        : c.lastError.contains(QLatin1String("andshake")) && clientOptions.security.usesTls()
+                        ? QCoreApplication::translate("main",
+                                                      "cannot subscribe: the TLS handshake failed: %1 (is the "
+                                                      "gateway's certificate signed by --tls-ca, and does it name "
+                                                      "the host you gave?)")
+                              .arg(c.lastError)
+                        : c.lastError.contains(QLatin1String("andshake"))
+                        ? QCoreApplication::translate("main",
+                                                      "cannot subscribe: %1 (does the gateway serve TLS? then give "
+                                                      "--tls-ca with its authority, or --tls)")
                               .arg(c.lastError)
                         : QCoreApplication::translate("main", "cannot subscribe: %1").arg(c.lastError))
                 << Qt::endl;

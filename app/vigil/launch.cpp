@@ -176,11 +176,17 @@ void addDashboardOptions(QCommandLineParser &parser)
                                                "Your name on alarm actions, for a gateway without an operators file "
                                                "(default: the login name)."),
                        QStringLiteral("name") });
+    addChannelSecurityOptions(parser);
     addGatewayOptions(parser, false);
 }
 
-std::optional<Overlay> startOverlay(const QCommandLineParser &parser, QString *error)
+std::optional<Overlay> checkedStartOverlay(const QCommandLineParser &parser, QString *error)
 {
+    ChannelSecurity security;
+    if (QString contradiction = channelSecurityFromCommandLine(parser, security); !contradiction.isEmpty()) {
+        *error = contradiction;
+        return std::nullopt;
+    }
     if (!parser.isSet(QStringLiteral("overlay")))
         return std::nullopt;
     const std::optional<Overlay> overlay = overlayFromKey(parser.value(QStringLiteral("overlay")));
@@ -224,6 +230,7 @@ ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &
     options.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
         : qEnvironmentVariableIsSet("VIGIL_TOKEN")        ? qEnvironmentVariable("VIGIL_TOKEN")
                                                    : QSettings().value(QStringLiteral("operator/token")).toString();
+    channelSecurityFromCommandLine(parser, options.security); // checked by checkedStartOverlay
     return options;
 }
 

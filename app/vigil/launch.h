@@ -26,8 +26,9 @@ class StreamRecording;
 // A QApplication, or only a QCoreApplication for --help and --version, which need no display.
 std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv);
 void addDashboardOptions(QCommandLineParser &parser);
-// --overlay, checked: nullopt with `error` set when it names none.
-std::optional<Overlay> startOverlay(const QCommandLineParser &parser, QString *error);
+// The overlay to start on (--overlay), once the options are checked: nullopt with `error`
+// set when --overlay names none or the connection's options contradict each other.
+std::optional<Overlay> checkedStartOverlay(const QCommandLineParser &parser, QString *error);
 // --lang (or the system's) and the remembered palette.
 void installLanguageAndTheme(QApplication &app, const QString &language);
 // --demo: a gateway with the decline story on loopback; null with `error` when it cannot start.

@@ -19,7 +19,7 @@ int main(int argc, char *argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
     QTextStream err(stderr);
     QString error;
-    const std::optional<vigil::Overlay> overlay = vigil::startOverlay(parser, &error);
+    const std::optional<vigil::Overlay> overlay = vigil::checkedStartOverlay(parser, &error);
     if (!error.isEmpty()) {
         err << "vigil: " << error << Qt::endl;
         return 2;

@@ -30,7 +30,7 @@ QString describe(const grpc::Status &status)
 class ChannelHolder
 {
 public:
-    explicit ChannelHolder(const QString &address)
+    explicit ChannelHolder(const ClientOptions &options)
     {
         grpc::ChannelArguments args;
         args.SetMaxReceiveMessageSize(64 << 20);
@@ -41,9 +41,13 @@ public:
         args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2000);
         args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 200);
         args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 200);
-        channel = grpc::CreateCustomChannel(address.toStdString(), grpc::InsecureChannelCredentials(), args);
+        std::shared_ptr<grpc::ChannelCredentials> credentials = channelCredentials(options.security, args, &error);
+        if (!credentials)
+            return;
+        channel = grpc::CreateCustomChannel(options.address.toStdString(), credentials, args);
         stub = v1::Gateway::NewStub(channel);
     }
+    QString error; // why there is no channel: the client's TLS files
     std::shared_ptr<grpc::Channel> channel;
     std::unique_ptr<v1::Gateway::Stub> stub;
 };
@@ -153,11 +157,13 @@ void TelemetryClient::runWatchdog()
 
 void TelemetryClient::run()
 {
-    ChannelHolder channel(m_options.address);
+    ChannelHolder channel(m_options);
     std::mt19937 jitter(std::random_device {}());
     auto backoff = m_options.initialBackoff;
     for (;;) {
-        const QString error = subscribeOnce(channel);
+        if (!channel.stub) // the TLS files were unreadable: perhaps they are there now
+            channel = ChannelHolder(m_options);
+        const QString error = channel.stub ? subscribeOnce(channel) : channel.error;
         {
             std::lock_guard lock(m_controlMutex);
             if (m_stopping)
@@ -185,7 +191,13 @@ void TelemetryClient::run()
 ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::milliseconds timeout)
 {
     // A channel of its own: actions are rare, and must not wait behind the stream's reconnects.
-    ChannelHolder channel(m_options.address);
+    ChannelHolder channel(m_options);
+    if (!channel.stub) {
+        ActOutcome refused;
+        refused.code = int(grpc::StatusCode::FAILED_PRECONDITION);
+        refused.message = channel.error;
+        return refused;
+    }
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + timeout);
     if (!m_options.token.isEmpty())
@@ -203,8 +215,10 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
 QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 {
     auto fetchTopology = [&]() -> QString {
+        // Fails fast while the gateway cannot be reached: the error then says why (refused, a
+        // failed TLS handshake), where waiting for the channel would end in a bare deadline.
+        // The reconnect loop's own backoff does the waiting.
         grpc::ClientContext context;
-        context.set_wait_for_ready(true);
         context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
         {
             std::lock_guard lock(m_controlMutex);

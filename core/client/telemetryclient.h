@@ -6,6 +6,8 @@
 
 #include "vigil/v1/gateway.pb.h"
 
+#include "channelsecurity.h"
+
 #include <QString>
 
 #include <atomic>
@@ -35,6 +37,7 @@ struct ClientOptions
     std::function<void(const v1::StreamMessage &, const StreamConsumer &, const std::vector<Event> &)> observer;
     // Presented as "authorization: Bearer <token>" to a gateway that knows its operators.
     QString token;
+    ChannelSecurity security;
 };
 
 // What an operator's action came to.

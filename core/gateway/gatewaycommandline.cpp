@@ -58,10 +58,25 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Refuse published readings and events dated further than this many seconds from "
                                   "the gateway's clock (default 300)."),
                            QStringLiteral("s"), QStringLiteral("300") });
+        parser.addOption({ QStringLiteral("tls-cert"),
+                           Tr::tr("Serve over TLS with this certificate chain (PEM); read again while serving, so a "
+                                  "renewed certificate needs no restart."),
+                           QStringLiteral("file") });
+        parser.addOption(
+            { QStringLiteral("tls-key"), Tr::tr("The private key (PEM) of --tls-cert."), QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("tls-client-ca"),
+                           Tr::tr("Ask every client for a certificate these authorities (PEM) signed (mutual TLS)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("tls-reload"),
+                           Tr::tr("Seconds between looks at the certificate files for a renewal (default 60)."),
+                           QStringLiteral("s"), QStringLiteral("60") });
+        parser.addOption({ QStringLiteral("insecure"),
+                           Tr::tr("Serve in the clear on an address beyond this machine (no TLS, no tokens).") });
     }
     if (includeListen)
         parser.addOption({ QStringLiteral("listen"),
-                           Tr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one)."),
+                           Tr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond "
+                                  "this machine the gateway needs TLS, or --insecure."),
                            QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
     parser.addOption({ QStringLiteral("gpus"), Tr::tr("GPUs in the simulated cluster, 1 to 100000 (default 2048)."),
                        QStringLiteral("N"), QStringLiteral("2048") });
@@ -177,6 +192,21 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             return Tr::tr("--max-skew: '%1' is not a number of seconds from 1 to 604800")
                 .arg(parser.value(QStringLiteral("max-skew")));
         options.maxClockSkew = std::chrono::milliseconds(int64_t(skew * 1000.0));
+        options.tls.certificateChain = parser.value(QStringLiteral("tls-cert"));
+        options.tls.privateKey = parser.value(QStringLiteral("tls-key"));
+        options.tls.clientCa = parser.value(QStringLiteral("tls-client-ca"));
+        if (options.tls.certificateChain.isEmpty() != options.tls.privateKey.isEmpty())
+            return Tr::tr("--tls-cert and --tls-key go together");
+        if (!options.tls.clientCa.isEmpty() && !options.tls.enabled())
+            return Tr::tr("--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key");
+        const int reload = parser.value(QStringLiteral("tls-reload")).toInt(&ok);
+        if (!ok || reload < 1 || reload > 86400)
+            return Tr::tr("--tls-reload: '%1' is not a number of seconds from 1 to 86400")
+                .arg(parser.value(QStringLiteral("tls-reload")));
+        options.tls.reload = std::chrono::seconds(reload);
+        options.insecure = parser.isSet(QStringLiteral("insecure"));
+        if (options.insecure && options.tls.enabled())
+            return Tr::tr("--insecure and --tls-cert contradict each other: choose one");
     }
     if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
         return Tr::tr("--replay serves a recording alone: no --topology or bridges with it");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewayserver.h"
 
+#include "gatewayauth.h"
+
 #include "alarms/alarmrules.h"
 #include "model/checkedtime.h"
 
@@ -11,6 +13,9 @@
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/security/server_credentials.h>
+#include <grpcpp/security/tls_certificate_provider.h>
+#include <grpcpp/security/tls_credentials_options.h>
 #include <grpcpp/server.h>
 #include <grpcpp/server_builder.h>
 
@@ -40,6 +45,81 @@ MetricColumns columnsById(const ClusterState &state)
         columns[c.descriptor.id] = c.values;
     }
     return columns;
+}
+
+bool isLoopback(const std::string &listen)
+{
+    if (listen.starts_with("unix:") || listen.starts_with("unix-abstract:"))
+        return true;
+    const std::string host = listen.substr(0, listen.rfind(':'));
+    return host == "localhost" || host == "[::1]" || host.starts_with("127.");
+}
+
+QString readablePem(const QString &path, const char *what)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("%1 %2: %3").arg(QLatin1String(what), path, file.errorString());
+    if (!file.read(1 << 20).contains("-----BEGIN "))
+        return QStringLiteral("%1 %2: not a PEM file").arg(QLatin1String(what), path);
+    return {};
+}
+
+// How the gateway's port is secured, and where tokens are checked. A token must never cross
+// a network in the clear: without TLS the gateway stays on loopback (gRPC's local credentials,
+// which refuse any other peer), and `--insecure` beyond it serves only a gateway without tokens.
+std::shared_ptr<grpc::ServerCredentials>
+serverCredentials(const GatewayOptions &options, const std::shared_ptr<OperatorsFile> &operators, QString *error)
+{
+    std::shared_ptr<grpc::ServerCredentials> credentials;
+    const QString listen = QString::fromStdString(options.listen);
+    if (options.tls.enabled()) {
+        if (options.tls.certificateChain.isEmpty() || options.tls.privateKey.isEmpty()) {
+            *error = QStringLiteral("TLS needs both a certificate (--tls-cert) and its private key (--tls-key)");
+            return nullptr;
+        }
+        for (const auto &[path, what] :
+             { std::pair { options.tls.certificateChain, "certificate" },
+               std::pair { options.tls.privateKey, "private key" }, std::pair { options.tls.clientCa, "client CA" } })
+            if (!path.isEmpty())
+                if (QString problem = readablePem(path, what); !problem.isEmpty()) {
+                    *error = problem;
+                    return nullptr;
+                }
+        const auto reload = unsigned(std::max<int64_t>(1, options.tls.reload.count()));
+        auto provider = options.tls.clientCa.isEmpty()
+            ? std::make_shared<grpc::experimental::FileWatcherCertificateProvider>(
+                options.tls.privateKey.toStdString(), options.tls.certificateChain.toStdString(), reload)
+            : std::make_shared<grpc::experimental::FileWatcherCertificateProvider>(
+                options.tls.privateKey.toStdString(), options.tls.certificateChain.toStdString(),
+                options.tls.clientCa.toStdString(), reload);
+        grpc::experimental::TlsServerCredentialsOptions tls(provider);
+        tls.watch_identity_key_cert_pairs();
+        if (options.tls.clientCa.isEmpty()) {
+            tls.set_cert_request_type(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+        } else {
+            tls.watch_root_certs();
+            tls.set_cert_request_type(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+        }
+        credentials = grpc::experimental::TlsServerCredentials(tls);
+    } else if (isLoopback(options.listen)) {
+        credentials = grpc::experimental::LocalServerCredentials(
+            options.listen.starts_with("unix") ? grpc_local_connect_type::UDS : grpc_local_connect_type::LOCAL_TCP);
+    } else if (!options.insecure) {
+        *error = QStringLiteral("--listen %1 reaches beyond this machine: give the gateway a certificate "
+                                "(--tls-cert, --tls-key), or say --insecure to serve in the clear")
+                     .arg(listen);
+        return nullptr;
+    } else if (operators) {
+        *error = QStringLiteral("--insecure with --operators would send every token in the clear across "
+                                "the network: give the gateway a certificate (--tls-cert, --tls-key)");
+        return nullptr;
+    } else {
+        return grpc::InsecureServerCredentials();
+    }
+    if (operators)
+        credentials->SetAuthMetadataProcessor(std::make_shared<GatewayAuthenticator>(operators));
+    return credentials;
 }
 
 } // namespace
@@ -137,12 +217,18 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     }
     server->m_journal->setFollower(server->m_alarms.get());
     if (!options.operatorsPath.isEmpty()) {
-        server->m_operators = std::make_unique<OperatorRegistry>();
-        if (QString error = server->m_operators->load(options.operatorsPath); !error.isEmpty())
+        QString error;
+        server->m_operators = OperatorsFile::open(options.operatorsPath, options.log, &error);
+        if (!server->m_operators)
             return fail(QStringLiteral("operators: %1").arg(error));
     }
+    QString credentialsError;
+    const std::shared_ptr<grpc::ServerCredentials> credentials
+        = serverCredentials(options, server->m_operators, &credentialsError);
+    if (!credentials)
+        return fail(credentialsError);
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
-                                                         server->m_operators.get());
+                                                         server->m_operators != nullptr);
     // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
     if (options.simulates() || !options.replayPath.isEmpty())
         server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);
@@ -167,7 +253,11 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     grpc::reflection::InitProtoReflectionServerBuilderPlugin();
     grpc::ServerBuilder builder;
     int port = 0;
-    builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+    builder.AddListeningPort(options.listen, credentials, &port);
+    // A compressed request is inflated before its size is checked: a megabyte of gzip
+    // can become a gigabyte. Nothing Vigil sends needs it, so the gateway takes none.
+    builder.SetCompressionAlgorithmSupportStatus(GRPC_COMPRESS_DEFLATE, false);
+    builder.SetCompressionAlgorithmSupportStatus(GRPC_COMPRESS_GZIP, false);
     builder.RegisterService(server->m_service.get());
     builder.SetMaxReceiveMessageSize(options.maxReceiveBytes);
     builder.SetMaxSendMessageSize(64 << 20);

@@ -4,13 +4,13 @@
 #include "alarmdesk.h"
 #include "bridge/bridgesource.h"
 #include "gatewayservice.h"
-#include "operators.h"
 #include "sim/clustersimulator.h"
 #include "telemetryjournal.h"
 
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -23,6 +23,18 @@ class Server;
 }
 
 namespace vigil {
+
+// The gateway's own certificate, and whose certificates it asks its clients for. The files
+// are read again while serving (every `reload`), so a renewed certificate needs no restart.
+struct ServerTls
+{
+    QString certificateChain; // PEM
+    QString privateKey; // PEM
+    QString clientCa; // PEM; when set, every client must present a certificate it signed (mutual TLS)
+    std::chrono::seconds reload { 60 };
+
+    bool enabled() const { return !certificateChain.isEmpty() || !privateKey.isEmpty(); }
+};
 
 struct GatewayOptions
 {
@@ -45,6 +57,9 @@ struct GatewayOptions
     QString replayPath; // a recording served as if live (at `speed`, `rateHz` frames a second)
     QString alarmJournalPath; // where the alarms are kept across restarts; empty: in memory only
     QString operatorsPath; // tokens, names and roles (docs/alarms.md); empty: anyone may act
+    ServerTls tls;
+    // Serve in the clear beyond loopback. Without TLS the gateway listens only on this machine.
+    bool insecure = false;
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
     // Published readings and events further than this from the gateway's clock are refused.
     std::chrono::milliseconds maxClockSkew { 300000 };
@@ -86,7 +101,7 @@ private:
     std::unique_ptr<ClusterSimulator> m_simulator;
     // Declared before the journal, which calls the desk: destroyed after it.
     std::unique_ptr<AlarmDesk> m_alarms;
-    std::unique_ptr<OperatorRegistry> m_operators;
+    std::shared_ptr<class OperatorsFile> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;

@@ -26,10 +26,11 @@ public:
     // A published event's text: a kernel-log line or a note, never a payload.
     static constexpr size_t MaxEventMessageBytes = 4096;
     static constexpr size_t MaxEventNameBytes = 256;
-    // `alarms` and `operators` are optional (not owned): without alarms, actions are journalled
-    // unchecked; without operators, anyone may subscribe and act under the name they give.
+    // `alarms` is optional (not owned): without it, actions are journalled unchecked. A gateway
+    // that knows its people takes calls only with the identity GatewayAuthenticator left on
+    // them; one that does not lets anyone subscribe and act under the name they give.
     GatewayService(TelemetryJournal &journal, StreamSettings settings, class AlarmDesk *alarms = nullptr,
-                   const class OperatorRegistry *operators = nullptr);
+                   bool knowsItsPeople = false);
 
     grpc::Status GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply) override;
     grpc::Status Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
@@ -49,8 +50,8 @@ public:
     QString validatePublished(const v1::Event &event, const struct OperatorIdentity *agent = nullptr) const;
 
 private:
-    // Who is calling, from the bearer token; an error status when the gateway knows its
-    // operators and the token is missing or unknown.
+    // Who is calling, as the authenticator found it; an error status when the gateway knows
+    // its people and the call carries nobody.
     grpc::Status identify(const grpc::ServerContext *context, std::optional<struct OperatorIdentity> &who) const;
     // Empty when `timeMs` is within the skew of the gateway's clock; otherwise by how much it is not.
     QString outsideClock(int64_t timeMs) const;
@@ -59,7 +60,7 @@ private:
 
     TelemetryJournal &m_journal;
     class AlarmDesk *m_alarms;
-    const class OperatorRegistry *m_operators;
+    const bool m_knowsItsPeople;
     const StreamSettings m_settings;
     std::function<int64_t()> m_clock;
     int64_t m_maxSkewMs = 300000;

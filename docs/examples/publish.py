@@ -32,10 +32,17 @@ def main():
     parser.add_argument("--xid", type=int, help="also report this Xid on the GPU")
     parser.add_argument("--token", default=os.environ.get("VIGIL_TOKEN", ""),
                         help="an agent's token, when the gateway has --operators (default: $VIGIL_TOKEN)")
+    parser.add_argument("--tls-ca", default=os.environ.get("VIGIL_TLS_CA", ""),
+                        help="reach the gateway over TLS, trusting this authority (PEM; default: $VIGIL_TLS_CA)")
     args = parser.parse_args()
 
     metadata = [("authorization", "Bearer " + args.token)] if args.token else []
-    stub = gateway_pb2_grpc.GatewayStub(grpc.insecure_channel(args.gateway))
+    if args.tls_ca:
+        with open(args.tls_ca, "rb") as authority:
+            channel = grpc.secure_channel(args.gateway, grpc.ssl_channel_credentials(root_certificates=authority.read()))
+    else:
+        channel = grpc.insecure_channel(args.gateway)
+    stub = gateway_pb2_grpc.GatewayStub(channel)
     try:
         topology = stub.GetTopology(gateway_pb2.GetTopologyRequest(), timeout=5, metadata=metadata)
     except grpc.RpcError as error:

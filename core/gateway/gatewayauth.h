@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "operators.h"
+
+#include <grpcpp/security/auth_metadata_processor.h>
+
+#include <QDateTime>
+#include <QString>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+namespace vigil {
+
+// The operators file as it is now: read again, without a restart, when it changes on disk.
+// A change that does not parse is reported and ignored, so a typo never locks everybody out.
+class OperatorsFile
+{
+public:
+    // Reads `path` once; on a problem returns nullptr and sets `error`.
+    static std::unique_ptr<OperatorsFile> open(const QString &path, std::function<void(const QString &)> log,
+                                               QString *error);
+
+    // The registry in force. Looks at the file at most once per `recheck`.
+    std::shared_ptr<const OperatorRegistry> current();
+    void setRecheckInterval(std::chrono::milliseconds recheck) { m_recheck = recheck; }
+    QString path() const { return m_path; }
+
+private:
+    OperatorsFile() = default;
+    struct Stamp
+    {
+        QDateTime modified;
+        qint64 size = -1;
+        bool operator==(const Stamp &) const = default;
+    };
+    Stamp stampNow() const;
+
+    QString m_path;
+    std::function<void(const QString &)> m_log;
+    std::chrono::milliseconds m_recheck { 1000 };
+    std::mutex m_mutex;
+    std::shared_ptr<const OperatorRegistry> m_registry;
+    Stamp m_stamp;
+    std::chrono::steady_clock::time_point m_checkedAt;
+};
+
+// The one place a gateway that knows its people checks a caller's token, for every RPC:
+// its own service, health and reflection alike. gRPC runs it before the call reaches a
+// handler; a missing or unknown token ends the call UNAUTHENTICATED there. A known token
+// leaves who the caller is in the call's AuthContext, where `identityOf` reads it back.
+class GatewayAuthenticator final : public grpc::AuthMetadataProcessor
+{
+public:
+    explicit GatewayAuthenticator(std::shared_ptr<OperatorsFile> operators);
+
+    grpc::Status Process(const InputMetadata &metadata, grpc::AuthContext *context, OutputMetadata *consumed,
+                         OutputMetadata *response) override;
+    // Token look-ups are in memory: no need for gRPC's separate thread.
+    bool IsBlocking() const override { return false; }
+
+    // Who the authenticator found on this call; nullopt when nobody was checked.
+    static std::optional<OperatorIdentity> identityOf(const grpc::AuthContext &context);
+
+private:
+    std::shared_ptr<OperatorsFile> m_operators;
+};
+
+} // namespace vigil

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The gateway you can expose: TLS, tokens checked in one place for every RPC, the tokens
+// file and the certificates renewed without a restart, and no compressed requests.
+#include "gatewayfixture.h"
+#include "testpki.h"
+
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vigil;
+using namespace vigil::test;
+
+namespace {
+
+std::shared_ptr<grpc::Channel> channelTo(const QString &address, const ChannelSecurity &security = {})
+{
+    grpc::ChannelArguments args;
+    QString error;
+    auto credentials = channelCredentials(security, args, &error);
+    return grpc::CreateCustomChannel(address.toStdString(), credentials, args);
+}
+
+void authorise(grpc::ClientContext &context, const QString &token)
+{
+    if (!token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(token).toStdString());
+}
+
+// One call of any method with raw request bytes: unary, or a stream that sends one request
+// and reads one reply. Health and reflection are called this way, as a foreign client would.
+grpc::Status rawCall(const QString &address, const std::string &method, const std::string &payload, bool stream,
+                     const QString &token = {}, const ChannelSecurity &security = {})
+{
+    grpc::GenericStub stub(channelTo(address, security));
+    grpc::CompletionQueue queue;
+    grpc::ClientContext context;
+    authorise(context, token);
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    grpc::Slice slice(payload);
+    grpc::ByteBuffer request(&slice, 1);
+    grpc::ByteBuffer response;
+    grpc::Status status;
+    void *tag = nullptr;
+    bool ok = false;
+    auto step = [&](intptr_t expected) {
+        while (queue.Next(&tag, &ok))
+            if (reinterpret_cast<intptr_t>(tag) == expected)
+                return ok;
+        return false;
+    };
+    if (stream) {
+        auto call = stub.PrepareCall(&context, method, &queue);
+        call->StartCall(reinterpret_cast<void *>(1));
+        if (step(1)) {
+            call->Write(request, reinterpret_cast<void *>(2));
+            if (step(2)) {
+                call->WritesDone(reinterpret_cast<void *>(3));
+                step(3);
+                call->Read(&response, reinterpret_cast<void *>(4));
+                step(4);
+            }
+        }
+        call->Finish(&status, reinterpret_cast<void *>(5));
+        step(5);
+    } else {
+        auto call = stub.PrepareUnaryCall(&context, method, request, &queue);
+        call->StartCall();
+        call->Finish(&response, &status, reinterpret_cast<void *>(5));
+        step(5);
+    }
+    queue.Shutdown();
+    while (queue.Next(&tag, &ok)) { }
+    return status;
+}
+
+grpc::Status healthCheck(const QString &address, const QString &token = {}, const ChannelSecurity &security = {})
+{
+    return rawCall(address, "/grpc.health.v1.Health/Check", {}, false, token, security);
+}
+
+grpc::Status topology(const QString &address, const QString &token = {}, const ChannelSecurity &security = {})
+{
+    auto stub = v1::Gateway::NewStub(channelTo(address, security));
+    grpc::ClientContext context;
+    authorise(context, token);
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    v1::Topology reply;
+    return stub->GetTopology(&context, {}, &reply);
+}
+
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text);
+}
+
+void copyFile(const QString &from, const QString &to)
+{
+    QFile::remove(to + QStringLiteral(".new"));
+    QVERIFY(QFile::copy(from, to + QStringLiteral(".new")));
+    // A rename, as certificate tools do: the watcher never reads half a file.
+    QVERIFY(std::rename(QFile::encodeName(to + QStringLiteral(".new")).constData(), QFile::encodeName(to).constData())
+            == 0);
+}
+
+constexpr char ViewerToken[] = "viewer-token-0123456789";
+constexpr char OperatorToken[] = "operator-token-0123456789";
+constexpr char AgentToken[] = "agent-token-0123456789ab";
+
+} // namespace
+
+class TestGatewaySecurity : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir;
+    TestPki pki, otherPki;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(dir.isValid());
+        QCOMPARE(makeTestPki(dir.path(), QStringLiteral("site"), pki), QString());
+        QCOMPARE(makeTestPki(dir.path(), QStringLiteral("other"), otherPki), QString());
+    }
+
+    void tlsServesOnlyClientsThatTrustItsAuthority()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        options.tls.certificateChain = pki.serverCertificate;
+        options.tls.privateKey = pki.serverKey;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+
+        ChannelSecurity trusting;
+        trusting.caFile = pki.caCertificate;
+        QVERIFY2(topology(server->address(), {}, trusting).ok(), "a client trusting the site's authority");
+
+        const grpc::Status plain = topology(server->address());
+        QCOMPARE(plain.error_code(), grpc::StatusCode::UNAVAILABLE);
+        ChannelSecurity stranger;
+        stranger.caFile = otherPki.caCertificate;
+        QCOMPARE(topology(server->address(), {}, stranger).error_code(), grpc::StatusCode::UNAVAILABLE);
+
+        // The dashboard's client streams over it.
+        LiveCluster cluster;
+        ClientOptions clientOptions;
+        clientOptions.address = server->address();
+        clientOptions.security = trusting;
+        TelemetryClient client(clientOptions, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.status().lastSeq > 5, 5000); // deltas flow after the snapshot
+        ClusterState state;
+        uint64_t generation = 0;
+        QVERIFY(cluster.copyIfNewer(state, generation));
+        QVERIFY(state.topology() && *state.topology() == *server->journal().topology());
+        QCOMPARE(compareWithSimulation(options, state), QString());
+        client.stop();
+    }
+
+    void mutualTlsRefusesAClientWithoutACertificate()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        options.tls.certificateChain = pki.serverCertificate;
+        options.tls.privateKey = pki.serverKey;
+        options.tls.clientCa = pki.caCertificate;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        ChannelSecurity anonymous;
+        anonymous.caFile = pki.caCertificate;
+        QCOMPARE(healthCheck(server->address(), {}, anonymous).error_code(), grpc::StatusCode::UNAVAILABLE);
+        ChannelSecurity foreign = anonymous;
+        foreign.certificateChain = otherPki.clientCertificate;
+        foreign.privateKey = otherPki.clientKey;
+        QCOMPARE(healthCheck(server->address(), {}, foreign).error_code(), grpc::StatusCode::UNAVAILABLE);
+        ChannelSecurity known = anonymous;
+        known.certificateChain = pki.clientCertificate;
+        known.privateKey = pki.clientKey;
+        QVERIFY(healthCheck(server->address(), {}, known).ok());
+    }
+
+    void renewedCertificateIsServedWithoutARestart()
+    {
+        const QString certificate = dir.filePath(QStringLiteral("live.crt"));
+        const QString key = dir.filePath(QStringLiteral("live.key"));
+        copyFile(pki.serverCertificate, certificate);
+        copyFile(pki.serverKey, key);
+        GatewayOptions options = testGatewayOptions(64);
+        options.tls.certificateChain = certificate;
+        options.tls.privateKey = key;
+        options.tls.reload = std::chrono::seconds(1);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        ChannelSecurity site, other;
+        site.caFile = pki.caCertificate;
+        other.caFile = otherPki.caCertificate;
+        QVERIFY(healthCheck(server->address(), {}, site).ok());
+        QVERIFY(!healthCheck(server->address(), {}, other).ok());
+
+        // The key first, then the certificate: the pair in force is only ever a matching one.
+        copyFile(otherPki.serverKey, key);
+        copyFile(otherPki.serverCertificate, certificate);
+        QTRY_VERIFY_WITH_TIMEOUT(healthCheck(server->address(), {}, other).ok(), 10000);
+        QVERIFY(!healthCheck(server->address(), {}, site).ok());
+    }
+
+    void beyondLoopbackNeedsTlsOrInsecure()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        options.listen = "0.0.0.0:0";
+        QString error;
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("--insecure")) && error.contains(QLatin1String("--tls-cert")),
+                 qPrintable(error));
+
+        options.insecure = true;
+        writeFile(dir.filePath(QStringLiteral("ops-insecure")), QByteArray(ViewerToken) + " wall viewer\n");
+        options.operatorsPath = dir.filePath(QStringLiteral("ops-insecure"));
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("in the clear")), qPrintable(error));
+
+        options.operatorsPath.clear();
+        auto open = GatewayServer::start(options, &error);
+        QVERIFY2(open, qPrintable(error));
+        QVERIFY(healthCheck(QStringLiteral("127.0.0.1:%1").arg(open->port())).ok());
+        open.reset();
+
+        options.insecure = false;
+        options.tls.certificateChain = pki.serverCertificate;
+        options.tls.privateKey = pki.serverKey;
+        auto secured = GatewayServer::start(options, &error);
+        QVERIFY2(secured, qPrintable(error));
+        ChannelSecurity site;
+        site.caFile = pki.caCertificate;
+        QVERIFY(healthCheck(QStringLiteral("127.0.0.1:%1").arg(secured->port()), {}, site).ok());
+
+        options.tls.privateKey = dir.filePath(QStringLiteral("missing.key"));
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("missing.key")), qPrintable(error));
+    }
+
+    void everyRpcNeedsAKnownToken_data()
+    {
+        QTest::addColumn<bool>("tls");
+        QTest::newRow("loopback") << false;
+        QTest::newRow("TLS") << true;
+    }
+
+    void everyRpcNeedsAKnownToken()
+    {
+        QFETCH(bool, tls);
+        const QString operators = dir.filePath(QStringLiteral("ops-every"));
+        writeFile(operators, QByteArray(ViewerToken) + " wall viewer\n");
+        GatewayOptions options = testGatewayOptions(64);
+        options.operatorsPath = operators;
+        ChannelSecurity security;
+        if (tls) {
+            options.tls.certificateChain = pki.serverCertificate;
+            options.tls.privateKey = pki.serverKey;
+            security.caFile = pki.caCertificate;
+        }
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        const QString address = server->address();
+        const std::string listServices = std::string("\x3a\x01*", 3); // ServerReflectionRequest{list_services: "*"}
+        const struct
+        {
+            const char *what;
+            std::function<grpc::Status(const QString &)> call;
+        } calls[] = {
+            { "health", [&](const QString &token) { return healthCheck(address, token, security); } },
+            { "topology", [&](const QString &token) { return topology(address, token, security); } },
+            { "reflection",
+              [&](const QString &token) {
+                  return rawCall(address, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                                 listServices, true, token, security);
+              } },
+            { "subscribe",
+              [&](const QString &token) {
+                  return rawCall(address, "/vigil.v1.Gateway/Subscribe", {}, true, token, security);
+              } },
+        };
+        for (const auto &c : calls) {
+            const grpc::Status anonymous = c.call({});
+            QVERIFY2(anonymous.error_code() == grpc::StatusCode::UNAUTHENTICATED,
+                     qPrintable(QStringLiteral("%1 without a token: %2 %3")
+                                    .arg(QLatin1String(c.what))
+                                    .arg(anonymous.error_code())
+                                    .arg(QString::fromStdString(anonymous.error_message()))));
+            QCOMPARE(c.call(QStringLiteral("not-a-token-of-this-site")).error_code(),
+                     grpc::StatusCode::UNAUTHENTICATED);
+        }
+        QVERIFY(healthCheck(address, QLatin1String(ViewerToken), security).ok());
+        QVERIFY(topology(address, QLatin1String(ViewerToken), security).ok());
+        QVERIFY(rawCall(address, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", listServices, true,
+                        QLatin1String(ViewerToken), security)
+                    .ok());
+    }
+
+    void tokensFileIsReloadedWithoutARestart()
+    {
+        const QString operators = dir.filePath(QStringLiteral("ops-reload"));
+        writeFile(operators, QByteArray(ViewerToken) + " wall viewer\n");
+        GatewayOptions options = testGatewayOptions(64);
+        options.operatorsPath = operators;
+        QStringList said;
+        std::mutex saidMutex;
+        options.log = [&](const QString &line) {
+            std::lock_guard lock(saidMutex);
+            said << line;
+        };
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        v1::PublishResponse reply;
+        QCOMPARE(publishWarningAs(*server, 3, QLatin1String(AgentToken), &reply).error_code(),
+                 grpc::StatusCode::UNAUTHENTICATED);
+
+        // A new agent and a new operator, the viewer gone: in force within seconds.
+        writeFile(operators,
+                  QByteArray(AgentToken) + " dcgm-relay agent *\n" + QByteArray(OperatorToken) + " alice operator\n");
+        QTRY_VERIFY_WITH_TIMEOUT(publishWarningAs(*server, 3, QLatin1String(AgentToken), &reply).ok(), 5000);
+        QCOMPARE(reply.accepted(), 1u);
+        QCOMPARE(topology(server->address(), QLatin1String(ViewerToken)).error_code(),
+                 grpc::StatusCode::UNAUTHENTICATED);
+        QVERIFY(topology(server->address(), QLatin1String(OperatorToken)).ok());
+
+        // A change that does not parse keeps the tokens in force, and says so. (The file is
+        // looked at when calls come, at most once a second.)
+        writeFile(operators, "short alice operator\n");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                if (!topology(server->address(), QLatin1String(OperatorToken)).ok())
+                    return false;
+                std::lock_guard lock(saidMutex);
+                return !said.filter(QStringLiteral("cannot be used")).isEmpty();
+            }(),
+            5000);
+        std::lock_guard lock(saidMutex);
+        QVERIFY2(said.filter(QStringLiteral("cannot be used")).first().contains(QLatin1String("at least 16")),
+                 qPrintable(said.join(u'\n')));
+    }
+
+    void compressedRequestsAreRefused()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        const uint64_t before = server->journal().range().head;
+        // 64 MB of zeros: a few hundred kB on the wire once gzipped, four times the receive limit
+        // once inflated.
+        auto stub = stubFor(server->address());
+        grpc::ClientContext context;
+        context.set_compression_algorithm(GRPC_COMPRESS_GZIP);
+        v1::PublishResponse reply;
+        auto writer = stub->Publish(&context, &reply);
+        v1::PublishRequest request;
+        v1::Event *e = request.mutable_events()->add_events();
+        e->set_type(v1::EVENT_TYPE_XID);
+        e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+        e->set_time_ms(server->journal().headTimeMs());
+        e->set_message(std::string(64 << 20, '\0'));
+        writer->Write(request);
+        writer->WritesDone();
+        const grpc::Status status = writer->Finish();
+        QVERIFY(!status.ok());
+        QVERIFY2(QString::fromStdString(status.error_message()).contains(QLatin1String("gzip")),
+                 status.error_message().c_str());
+        // Nothing of it reached the journal (the simulator's ticks did).
+        std::vector<JournalMessage> entries;
+        server->journal().readAfter(before, entries, 1000, std::chrono::milliseconds(0));
+        for (const JournalMessage &entry : entries)
+            QVERIFY(!entry->has_events() || entry->events().events_size() == 0
+                    || entry->events().events(0).message().size() < 4096);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGatewaySecurity)
+#include "tst_gatewaysecurity.moc"
