@@ -13,6 +13,7 @@
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <grpcpp/resource_quota.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/security/tls_certificate_provider.h>
 #include <grpcpp/security/tls_credentials_options.h>
@@ -264,9 +265,18 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     // gRPC shares ports by default (SO_REUSEPORT): a second gateway would silently
     // split the traffic instead of failing. Refuse that.
     builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-    // Let clients keep idle streams alive with pings every ~20 s.
+    // Let clients keep idle streams alive with pings every ~20 s, and ping them in turn: a
+    // peer that vanished without closing its connection is found within 40 s.
     builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10000);
     builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, 30000);
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10000);
+    // Streams are reactors, not threads; the threads the short synchronous calls (Publish,
+    // Act, GetTopology) may take, and the memory gRPC may hold for all connections, are bounded.
+    grpc::ResourceQuota quota("vigil-gateway");
+    quota.SetMaxThreads(options.maxServerThreads);
+    quota.Resize(options.maxServerMemoryBytes);
+    builder.SetResourceQuota(quota);
     server->m_server = builder.BuildAndStart();
     if (!server->m_server || port == 0)
         return fail(QStringLiteral("cannot listen on %1: the address is invalid or the port is in use")

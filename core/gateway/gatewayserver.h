@@ -46,6 +46,8 @@ struct GatewayOptions
     RetentionPolicy retention;
     StreamSettings stream;
     int maxReceiveBytes = 16 << 20; // larger requests are refused with RESOURCE_EXHAUSTED
+    int maxServerThreads = 64; // gRPC's threads, for the synchronous calls
+    size_t maxServerMemoryBytes = size_t(1) << 30; // what gRPC may hold for all connections
     uint64_t epoch = 0; // 0: a fresh random epoch
     QString truthPath; // where to write the simulator's ground truth (JSON lines); empty: nowhere
 

@@ -30,44 +30,6 @@ bool isNonNegativeUnit(const QString &unit)
         || unit == QLatin1String("%") || unit == QLatin1String("1/s") || unit == QLatin1String("s");
 }
 
-class StreamFilter
-{
-public:
-    std::set<uint32_t> metrics; // empty = all
-    bool events = true;
-
-    bool passesAll() const { return metrics.empty() && events; }
-    bool wants(uint32_t metricId) const { return metrics.empty() || metrics.count(metricId) > 0; }
-
-    // A copy of a journal entry with what this subscriber did not ask for removed.
-    // The entry itself is always sent, so the subscriber's seq stays gap-free.
-    v1::StreamMessage apply(const v1::StreamMessage &entry) const
-    {
-        v1::StreamMessage out;
-        out.set_epoch(entry.epoch());
-        out.set_seq(entry.seq());
-        if (entry.has_samples()) {
-            v1::Samples *samples = out.mutable_samples();
-            samples->set_time_ms(entry.samples().time_ms());
-            samples->set_keyframe(entry.samples().keyframe());
-            for (const v1::MetricBlock &b : entry.samples().blocks())
-                if (wants(b.metric_id()))
-                    *samples->add_blocks() = b;
-        } else if (entry.has_events()) {
-            if (events)
-                *out.mutable_events() = entry.events();
-            else
-                out.mutable_events();
-        } else if (entry.has_alarms()) {
-            if (events) // alarms come with events
-                *out.mutable_alarms() = entry.alarms();
-            else
-                out.mutable_alarms();
-        }
-        return out;
-    }
-};
-
 } // namespace
 
 GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings settings, AlarmDesk *alarms,
@@ -77,6 +39,7 @@ GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings setting
     , m_knowsItsPeople(knowsItsPeople)
     , m_settings(settings)
     , m_topologyMessage(wire::toProto(*journal.topology()))
+    , m_subscriptions(journal, settings)
 { }
 
 void GatewayService::setClock(std::function<int64_t()> clock, std::chrono::milliseconds maxSkew)
@@ -117,7 +80,8 @@ grpc::Status GatewayService::GetTopology(grpc::ServerContext *context, const v1:
     return grpc::Status::OK;
 }
 
-grpc::Status GatewayService::identify(const grpc::ServerContext *context, std::optional<OperatorIdentity> &who) const
+grpc::Status GatewayService::identify(const grpc::ServerContextBase *context,
+                                      std::optional<OperatorIdentity> &who) const
 {
     if (!m_knowsItsPeople)
         return grpc::Status::OK;
@@ -131,171 +95,13 @@ grpc::Status GatewayService::identify(const grpc::ServerContext *context, std::o
     return grpc::Status::OK;
 }
 
-grpc::Status GatewayService::Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
-                                       grpc::ServerWriter<v1::StreamMessage> *writer)
+grpc::ServerWriteReactor<grpc::ByteBuffer> *GatewayService::Subscribe(grpc::CallbackServerContext *context,
+                                                                      const grpc::ByteBuffer *request)
 {
     std::optional<OperatorIdentity> who;
     if (grpc::Status refused = identify(context, who); !refused.ok())
-        return refused;
-    StreamFilter filter;
-    filter.events = request->include_events();
-    for (const std::string &name : request->metrics()) {
-        const QString wanted = QString::fromStdString(name);
-        auto it = std::find_if(m_journal.metrics().begin(), m_journal.metrics().end(),
-                               [&](const MetricDescriptor &m) { return m.name == wanted; });
-        if (it == m_journal.metrics().end()) {
-            QStringList known;
-            for (const MetricDescriptor &m : m_journal.metrics())
-                known << m.name;
-            return status(
-                grpc::StatusCode::INVALID_ARGUMENT,
-                QStringLiteral("unknown metric '%1' (this gateway serves: %2)").arg(wanted, known.join(u", ")));
-        }
-        filter.metrics.insert(it->id);
-    }
-    if (request->level() != v1::AGGREGATION_LEVEL_UNSPECIFIED && request->level() != v1::AGGREGATION_LEVEL_GPU)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("aggregation level %1 is not served by this gateway; ask for GPU")
-                          .arg(int(request->level())));
-
-    const uint64_t epoch = m_journal.epoch();
-    auto stamp = [&](v1::StreamMessage &m, uint64_t seq, bool snapshot) {
-        m.set_epoch(epoch);
-        m.set_seq(seq);
-        m.set_snapshot(snapshot);
-    };
-
-    uint64_t cursor = 0;
-    bool resumePending = false; // send Sync{resumed} once the cursor reaches resumeSyncAt
-    uint64_t resumeSyncAt = 0;
-    v1::Gap gap;
-    bool fresh = true;
-    if (request->has_resume() && request->resume().epoch() != 0) {
-        const auto range = m_journal.range();
-        const uint64_t last = request->resume().last_seq();
-        if (request->resume().epoch() == epoch) {
-            if (last > range.head)
-                return status(
-                    grpc::StatusCode::OUT_OF_RANGE,
-                    QStringLiteral("resume point %1 is ahead of the journal's head %2").arg(last).arg(range.head));
-            if (last + 1 >= range.oldest) {
-                fresh = false;
-                cursor = last;
-                resumePending = true;
-                resumeSyncAt = range.head;
-            } else {
-                gap.set_reason(v1::Gap::REASON_NOT_RETAINED);
-                gap.set_from_seq(last + 1);
-            }
-        } else {
-            gap.set_reason(v1::Gap::REASON_EPOCH_CHANGED);
-            gap.set_from_seq(last + 1);
-        }
-        gap.set_previous_epoch(request->resume().epoch());
-    }
-
-    ++m_activeSubscribers;
-    struct Leave
-    {
-        std::atomic<int> &count;
-        ~Leave() { --count; }
-    } leave { m_activeSubscribers };
-
-    if (fresh) {
-        constexpr size_t MaxRecentEvents = 20000;
-        const auto snap = m_journal.snapshot(
-            m_settings.maxValuesPerMessage, [&](uint32_t id) { return filter.wants(id); },
-            request->include_recent_events() && filter.events ? MaxRecentEvents : 0);
-        v1::StreamMessage dictionary;
-        stamp(dictionary, snap.seq, true);
-        *dictionary.mutable_dictionary() = wire::toProto(m_journal.topology()->version, m_journal.metrics());
-        if (!writer->Write(dictionary))
-            return grpc::Status::CANCELLED;
-        for (const v1::Samples &keyframe : snap.keyframes) {
-            v1::StreamMessage m;
-            stamp(m, snap.seq, true);
-            *m.mutable_samples() = keyframe;
-            if (!writer->Write(m))
-                return grpc::Status::CANCELLED;
-        }
-        for (size_t first = 0; first < snap.recentEvents.size(); first += 1000) {
-            v1::StreamMessage m;
-            stamp(m, snap.seq, true);
-            for (size_t i = first; i < std::min(snap.recentEvents.size(), first + 1000); ++i)
-                *m.mutable_events()->add_events() = snap.recentEvents[i];
-            if (!writer->Write(m))
-                return grpc::Status::CANCELLED;
-        }
-        if (snap.followerState && filter.events) { // every alarm, as of the snapshot
-            v1::StreamMessage m = *snap.followerState;
-            stamp(m, snap.seq, true);
-            if (!writer->Write(m))
-                return grpc::Status::CANCELLED;
-        }
-        if (gap.reason() != v1::Gap::REASON_UNSPECIFIED) {
-            if (gap.reason() == v1::Gap::REASON_NOT_RETAINED)
-                gap.set_to_seq(snap.seq);
-            gap.set_to_time_ms(snap.timeMs);
-            v1::StreamMessage m;
-            stamp(m, snap.seq, true);
-            *m.mutable_gap() = gap;
-            if (!writer->Write(m))
-                return grpc::Status::CANCELLED;
-        }
-        v1::StreamMessage sync;
-        stamp(sync, snap.seq, true);
-        sync.mutable_sync()->set_resumed(false);
-        if (!writer->Write(sync))
-            return grpc::Status::CANCELLED;
-        cursor = snap.seq;
-    }
-    // A resume ends with Sync{resumed} once the replay has reached the head it started from.
-    auto confirmResume = [&] {
-        if (!resumePending || cursor < resumeSyncAt)
-            return true;
-        resumePending = false;
-        v1::StreamMessage sync;
-        stamp(sync, cursor, false);
-        sync.mutable_sync()->set_resumed(true);
-        return writer->Write(sync);
-    };
-    if (!confirmResume())
-        return grpc::Status::CANCELLED;
-
-    std::vector<JournalMessage> batch;
-    while (!context->IsCancelled()) {
-        batch.clear();
-        switch (m_journal.readAfter(cursor, batch, m_settings.maxEntriesPerRead, m_settings.heartbeatInterval)) {
-        case TelemetryJournal::ReadStatus::Closed:
-            return status(grpc::StatusCode::UNAVAILABLE, QStringLiteral("gateway is shutting down"));
-        case TelemetryJournal::ReadStatus::NotRetained:
-            // The slow-consumer policy: a subscriber that falls out of the retained
-            // window is cut off; its resume then yields a snapshot and a reported gap.
-            return status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                          QStringLiteral("subscriber fell behind the retained window at seq %1").arg(cursor + 1));
-        case TelemetryJournal::ReadStatus::Ok:
-            break;
-        }
-        if (batch.empty()) {
-            v1::StreamMessage heartbeat;
-            stamp(heartbeat, cursor, false);
-            heartbeat.mutable_heartbeat()->set_server_time_ms(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                                  std::chrono::system_clock::now().time_since_epoch())
-                                                                  .count());
-            if (!writer->Write(heartbeat))
-                return grpc::Status::CANCELLED;
-            continue;
-        }
-        for (const JournalMessage &entry : batch) {
-            const bool ok = filter.passesAll() ? writer->Write(*entry) : writer->Write(filter.apply(*entry));
-            if (!ok)
-                return grpc::Status::CANCELLED;
-            cursor = entry->seq();
-            if (!confirmResume())
-                return grpc::Status::CANCELLED;
-        }
-    }
-    return grpc::Status::CANCELLED;
+        return SubscriptionHub::refuse(refused);
+    return m_subscriptions.subscribe(context, request, who);
 }
 
 QString GatewayService::outsideAgentHosts(const OperatorIdentity &agent, EntityKind kind, uint32_t index) const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "subscription.h"
 #include "telemetryjournal.h"
 
 #include "vigil/v1/gateway.grpc.pb.h"
@@ -11,16 +12,9 @@
 
 namespace vigil {
 
-struct StreamSettings
-{
-    std::chrono::milliseconds heartbeatInterval { 1000 };
-    size_t maxValuesPerMessage = 262144; // ~1 MB of packed floats, well under gRPC's 4 MB default
-    size_t maxEntriesPerRead = 64;
-};
-
-// The gRPC face of a TelemetryJournal (sync API: each Subscribe call runs on its
-// own gRPC thread, so a slow subscriber only ever blocks itself).
-class GatewayService final : public v1::Gateway::Service
+// The gRPC face of a TelemetryJournal. Subscribe streams on the callback API (SubscriptionHub:
+// thousands of subscribers on a handful of threads); the short calls are synchronous.
+class GatewayService final : public v1::Gateway::WithRawCallbackMethod_Subscribe<v1::Gateway::Service>
 {
 public:
     // A published event's text: a kernel-log line or a note, never a payload.
@@ -33,13 +27,13 @@ public:
                    bool knowsItsPeople = false);
 
     grpc::Status GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply) override;
-    grpc::Status Subscribe(grpc::ServerContext *context, const v1::SubscribeRequest *request,
-                           grpc::ServerWriter<v1::StreamMessage> *writer) override;
+    grpc::ServerWriteReactor<grpc::ByteBuffer> *Subscribe(grpc::CallbackServerContext *context,
+                                                          const grpc::ByteBuffer *request) override;
     grpc::Status Publish(grpc::ServerContext *context, grpc::ServerReader<v1::PublishRequest> *reader,
                          v1::PublishResponse *reply) override;
     grpc::Status Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply) override;
 
-    int activeSubscribers() const { return m_activeSubscribers.load(); }
+    int activeSubscribers() const { return m_subscriptions.active(); }
     // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's
     // time) and how far from it a reading or event may be. Set before serving.
     void setClock(std::function<int64_t()> clock, std::chrono::milliseconds maxSkew);
@@ -52,7 +46,7 @@ public:
 private:
     // Who is calling, as the authenticator found it; an error status when the gateway knows
     // its people and the call carries nobody.
-    grpc::Status identify(const grpc::ServerContext *context, std::optional<struct OperatorIdentity> &who) const;
+    grpc::Status identify(const grpc::ServerContextBase *context, std::optional<struct OperatorIdentity> &who) const;
     // Empty when `timeMs` is within the skew of the gateway's clock; otherwise by how much it is not.
     QString outsideClock(int64_t timeMs) const;
     // Empty when `agent` may publish for the entity; otherwise why not.
@@ -65,7 +59,7 @@ private:
     std::function<int64_t()> m_clock;
     int64_t m_maxSkewMs = 300000;
     const v1::Topology m_topologyMessage;
-    std::atomic<int> m_activeSubscribers { 0 };
+    SubscriptionHub m_subscriptions;
 };
 
 } // namespace vigil

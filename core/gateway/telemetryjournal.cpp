@@ -4,6 +4,9 @@
 #include "wire/codec.h"
 #include "wire/sampleencoder.h"
 
+#include <grpcpp/impl/codegen/proto_utils.h>
+#include <grpcpp/support/proto_buffer_writer.h>
+
 #include <algorithm>
 #include <span>
 
@@ -23,9 +26,13 @@ uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
 {
     message.set_epoch(m_epoch);
     message.set_seq(++m_headSeq);
-    const size_t bytes = message.ByteSizeLong();
-    m_entries.push_back(
-        { std::chrono::steady_clock::now(), bytes, std::make_shared<const v1::StreamMessage>(std::move(message)) });
+    grpc::ByteBuffer wire;
+    bool ownsBuffer = false;
+    (void)grpc::SerializationTraits<v1::StreamMessage>::Serialize(message, &wire, &ownsBuffer);
+    // Held twice: as a message (for snapshots and filtered subscribers) and as its bytes.
+    const size_t bytes = 2 * wire.Length();
+    m_entries.push_back({ std::chrono::steady_clock::now(), bytes,
+                          std::make_shared<const v1::StreamMessage>(std::move(message)), std::move(wire) });
     m_bytes += bytes;
     return m_headSeq;
 }
@@ -62,6 +69,8 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
         evictLocked();
     }
     m_appended.notify_all();
+    if (m_appendedCallback)
+        m_appendedCallback();
     return range().head;
 }
 
@@ -83,6 +92,8 @@ uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<u
         evictLocked();
     }
     m_appended.notify_all();
+    if (m_appendedCallback)
+        m_appendedCallback();
     return seq;
 }
 
@@ -151,6 +162,24 @@ TelemetryJournal::ReadStatus TelemetryJournal::readAfter(uint64_t afterSeq, std:
     return ReadStatus::Ok;
 }
 
+TelemetryJournal::ReadStatus TelemetryJournal::readWireAfter(uint64_t afterSeq, std::vector<WireEntry> &out,
+                                                             size_t maxEntries) const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_closed)
+        return ReadStatus::Closed;
+    if (m_headSeq <= afterSeq)
+        return ReadStatus::Ok;
+    const uint64_t oldest = m_entries.front().message->seq();
+    if (afterSeq + 1 < oldest)
+        return ReadStatus::NotRetained;
+    for (uint64_t seq = afterSeq + 1; seq <= m_headSeq && out.size() < maxEntries; ++seq) {
+        const Entry &entry = m_entries[size_t(seq - oldest)];
+        out.push_back({ entry.message, entry.wire });
+    }
+    return ReadStatus::Ok;
+}
+
 void TelemetryJournal::close()
 {
     {
@@ -158,6 +187,8 @@ void TelemetryJournal::close()
         m_closed = true;
     }
     m_appended.notify_all();
+    if (m_appendedCallback)
+        m_appendedCallback();
 }
 
 } // namespace vigil

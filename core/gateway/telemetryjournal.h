@@ -9,6 +9,8 @@
 
 #include "vigil/v1/gateway.pb.h"
 
+#include <grpcpp/support/byte_buffer.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -97,6 +99,20 @@ public:
     ReadStatus readAfter(uint64_t afterSeq, std::vector<JournalMessage> &out, size_t maxEntries,
                          std::chrono::milliseconds wait) const;
 
+    // An entry with its bytes as they go on the wire, serialised once when it was appended;
+    // copies share them.
+    struct WireEntry
+    {
+        JournalMessage message;
+        grpc::ByteBuffer wire;
+    };
+    // Like readAfter, without waiting.
+    ReadStatus readWireAfter(uint64_t afterSeq, std::vector<WireEntry> &out, size_t maxEntries) const;
+
+    // Called after every append and at close, on the appending thread, with the journal
+    // unlocked. Set before serving.
+    void setAppendedCallback(std::function<void()> callback) { m_appendedCallback = std::move(callback); }
+
     // Wakes every reader; reads return Closed from now on.
     void close();
 
@@ -114,6 +130,7 @@ private:
         std::chrono::steady_clock::time_point appendedAt;
         size_t bytes;
         JournalMessage message;
+        grpc::ByteBuffer wire;
     };
 
     const uint64_t m_epoch;
@@ -130,6 +147,7 @@ private:
     bool m_closed = false;
     ClusterState m_head;
     JournalFollower *m_follower = nullptr;
+    std::function<void()> m_appendedCallback;
 };
 
 } // namespace vigil

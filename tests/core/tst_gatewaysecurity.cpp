@@ -8,8 +8,10 @@
 #include <grpcpp/grpcpp.h>
 
 #include <QFile>
+
 #include <QTemporaryDir>
 #include <QTest>
+#include <deque>
 
 using namespace vigil;
 using namespace vigil::test;
@@ -107,6 +109,60 @@ void copyFile(const QString &from, const QString &to)
     QVERIFY(std::rename(QFile::encodeName(to + QStringLiteral(".new")).constData(), QFile::encodeName(to).constData())
             == 0);
 }
+
+int threadsOfThisProcess()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("Threads:"))
+            return line.mid(8).trimmed().toInt();
+    return -1;
+}
+
+// Subscribe streams opened and never read, the way a hung or hostile client holds them.
+class StalledSubscribers
+{
+public:
+    StalledSubscribers(const QString &address, int count)
+    {
+        // Small flow-control windows, as a client that stopped reading soon shows: the
+        // gateway's writes stall after a few messages instead of after megabytes.
+        grpc::ChannelArguments args;
+        args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+        args.SetInt(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, 16384);
+        for (int c = 0; c < 4; ++c) {
+            args.SetInt("vigil.test.channel", c); // a connection of its own each
+            m_stubs.push_back(v1::Gateway::NewStub(
+                grpc::CreateCustomChannel(address.toStdString(), grpc::InsecureChannelCredentials(), args)));
+        }
+        for (int i = 0; i < count; ++i) {
+            m_contexts.push_back(std::make_unique<grpc::ClientContext>());
+            m_calls.push_back(
+                m_stubs[size_t(i) % m_stubs.size()]->PrepareAsyncSubscribe(m_contexts.back().get(), {}, &m_queue));
+            m_calls.back()->StartCall(nullptr);
+        }
+    }
+    ~StalledSubscribers()
+    {
+        for (auto &context : m_contexts)
+            context->TryCancel();
+        for (size_t i = 0; i < m_calls.size(); ++i)
+            m_calls[i]->Finish(&m_statuses.emplace_back(), nullptr);
+        m_queue.Shutdown();
+        void *tag = nullptr;
+        bool ok = false;
+        while (m_queue.Next(&tag, &ok)) { }
+    }
+
+private:
+    grpc::CompletionQueue m_queue;
+    std::vector<std::unique_ptr<v1::Gateway::Stub>> m_stubs;
+    std::vector<std::unique_ptr<grpc::ClientContext>> m_contexts;
+    std::vector<std::unique_ptr<grpc::ClientAsyncReader<v1::StreamMessage>>> m_calls;
+    std::deque<grpc::Status> m_statuses;
+};
 
 constexpr char ViewerToken[] = "viewer-token-0123456789";
 constexpr char OperatorToken[] = "operator-token-0123456789";
@@ -349,6 +405,52 @@ private Q_SLOTS:
         std::lock_guard lock(saidMutex);
         QVERIFY2(said.filter(QStringLiteral("cannot be used")).first().contains(QLatin1String("at least 16")),
                  qPrintable(said.join(u'\n')));
+    }
+
+    void stalledSubscribersHoldNoThreadsAndAreCutOff()
+    {
+        GatewayOptions options = testGatewayOptions(2048, 20.0);
+        options.stream.maxStreamsPerClient = 1000;
+        options.stream.stalledCutOff = std::chrono::milliseconds(1000);
+        options.retention.window = std::chrono::seconds(2);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        const int threadsBefore = threadsOfThisProcess();
+        StalledSubscribers stalled(server->address(), 300);
+        QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 300, 10000);
+
+        // A dashboard beside them streams as ever.
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 10000);
+        const uint64_t seen = cluster.status().messagesReceived;
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.status().messagesReceived > seen + 20, 5000);
+        // 300 streams on the threads gRPC already had (the sync API held one each).
+        QVERIFY2(threadsOfThisProcess() < threadsBefore + 40,
+                 qPrintable(QStringLiteral("%1 threads before, %2 with 300 stalled streams")
+                                .arg(threadsBefore)
+                                .arg(threadsOfThisProcess())));
+        // Past the retained window and the cut-off, the stalled ones are let go; the reader stays.
+        QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 1, 20000);
+        QVERIFY(isLive(cluster));
+        client.stop();
+    }
+
+    void streamsPerClientAreCapped()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        options.stream.maxStreamsPerClient = 3;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        StalledSubscribers held(server->address(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 3, 5000);
+        const grpc::Status refused = rawCall(server->address(), "/vigil.v1.Gateway/Subscribe", {}, true);
+        QCOMPARE(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+        QVERIFY2(QString::fromStdString(refused.error_message()).contains(QLatin1String("3 streams")),
+                 refused.error_message().c_str());
     }
 
     void compressedRequestsAreRefused()
