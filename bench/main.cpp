@@ -5,6 +5,7 @@
 #include "benchreport.h"
 #include "chart_bench.h"
 #include "correlation_bench.h"
+#include "gateway_bench.h"
 #include "ingest_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
@@ -15,11 +16,19 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <cstring>
+
 int main(int argc, char *argv[])
 {
     // Painting benchmarks need a GUI application; offscreen unless told otherwise.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // The far side of the gateway benchmarks, in a process of its own.
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], "--role") == 0) {
+            QCoreApplication app(argc, argv);
+            return vigil::bench::runGatewayBenchRole(QString::fromLocal8Bit(argv[i + 1]), app.arguments());
+        }
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
@@ -51,6 +60,10 @@ int main(int argc, char *argv[])
         vigil::bench::runAlarmLoadBenchmark(report);
     if (wanted("ui_overlay_switch_100k_ms"))
         vigil::bench::runWindowBenchmark(report);
+    if (wanted("gateway_fanout_1000_subscribers_cpu_pct"))
+        vigil::bench::runGatewayFanoutBenchmark(report);
+    if (wanted("e2e_latency_16k_p99_ms") || wanted("e2e_dashboard_cpu_pct"))
+        vigil::bench::runEndToEndLatencyBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
