@@ -7,7 +7,7 @@ BUILD_DIR := build/$(PRESET)
 CMAKE_ARGS ?=
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build run test test-release test-asan bench translations format clean
+.PHONY: all deps configure build run test test-release test-asan bench fuzz translations format clean
 
 all: build
 
@@ -35,6 +35,21 @@ test-asan:
 	@$(MAKE) --no-print-directory build PRESET=asan
 	cd build/asan && QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS) --timeout 900
+
+# Every parser and decoder under libFuzzer (clang, ASan + UBSan), FUZZ_SECONDS each, JOBS at a
+# time. The seed corpora in fuzz/corpus stay as they are: new inputs go to build/fuzz/corpus, and
+# a crash leaves its input in build/fuzz/artifacts (add it to the seed corpus as regr-*).
+FUZZ_SECONDS ?= 600
+fuzz:
+	@bash cmake/install-deps.sh fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build build/fuzz --target fuzzers -j $(JOBS)
+	@mkdir -p build/fuzz/artifacts
+	@ls fuzz/corpus | xargs -P $(JOBS) -I{} sh -c 'mkdir -p build/fuzz/corpus/{} && \
+	    ./build/fuzz/fuzz/{} -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 \
+	        -artifact_prefix=build/fuzz/artifacts/{}- build/fuzz/corpus/{} fuzz/corpus/{} \
+	        >build/fuzz/{}.log 2>&1 && echo "fuzz: {} clean for $(FUZZ_SECONDS) s: $$(grep -o "stat::number_of_executed_units: [0-9]*" build/fuzz/{}.log)" \
+	        || { echo "fuzz: {} FAILED, see build/fuzz/{}.log"; exit 1; }'
 
 bench: build
 	QT_QPA_PLATFORM=offscreen ./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json

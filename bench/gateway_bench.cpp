@@ -207,6 +207,26 @@ int runSubscribers(const QString &address, int count)
     return 0;
 }
 
+// Subscribers that open their streams and never read a byte: a hung or hostile client.
+int runStalledSubscribers(const QString &address, int count)
+{
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+    auto stub = v1::Gateway::NewStub(
+        grpc::CreateCustomChannel(address.toStdString(), grpc::InsecureChannelCredentials(), args));
+    grpc::CompletionQueue queue;
+    std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
+    std::vector<std::unique_ptr<grpc::ClientAsyncReader<v1::StreamMessage>>> calls;
+    for (int i = 0; i < count; ++i) {
+        contexts.push_back(std::make_unique<grpc::ClientContext>());
+        calls.push_back(stub->PrepareAsyncSubscribe(contexts.back().get(), {}, &queue));
+        calls.back()->StartCall(nullptr);
+    }
+    std::string line;
+    while (std::getline(std::cin, line)) { }
+    return 0;
+}
+
 // A gateway's stream of 16k GPUs at 1 Hz on the callback API; says its port and serves until
 // its input closes.
 int runFeed(uint32_t gpus)
@@ -369,6 +389,8 @@ int runGatewayBenchRole(const QString &role, const QStringList &arguments)
     };
     if (role == QLatin1String("subscribers"))
         return runSubscribers(value("--address"), value("--count").toInt());
+    if (role == QLatin1String("stalled"))
+        return runStalledSubscribers(value("--address"), value("--count").toInt());
     if (role == QLatin1String("feed"))
         return runFeed(value("--gpus").toUInt());
     return 2;

@@ -14,6 +14,11 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
 )
 
+# `make fuzz` builds the fuzz targets with clang's libFuzzer.
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
