@@ -13,6 +13,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QProcess>
 #include <QTextStream>
 
@@ -379,6 +380,67 @@ void runEndToEndLatencyBenchmark(BenchReport &report)
     // Against the bar of a quarter of one core.
     report.add({ QStringLiteral("e2e_dashboard_cpu_pct"), dashboardPercent, QStringLiteral("%"), 25.0,
                  dashboardPercent > 0.0 ? 25.0 / dashboardPercent : 0.0 });
+}
+
+void runDashboardMemoryBenchmark(BenchReport &report)
+{
+    const QString binaries = QCoreApplication::applicationDirPath() + QStringLiteral("/../app/");
+    QProcess gateway;
+    gateway.setProcessChannelMode(QProcess::SeparateChannels);
+    gateway.start(binaries + QStringLiteral("vigil-gateway"),
+                  { QStringLiteral("--gpus"), QStringLiteral("100000"), QStringLiteral("--rate"), QStringLiteral("1"),
+                    QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") });
+    QString address;
+    while (address.isEmpty() && gateway.waitForReadyRead(120000)) {
+        const QString line = QString::fromUtf8(gateway.readAllStandardError());
+        const qsizetype at = line.indexOf(QLatin1String("127.0.0.1:"));
+        if (at >= 0)
+            address = line.mid(at).section(u' ', 0, 0);
+    }
+    if (address.isEmpty()) {
+        QTextStream(stderr) << "dashboard memory: the gateway did not start" << Qt::endl;
+        return;
+    }
+    QProcess dashboard;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    dashboard.setProcessEnvironment(environment);
+    dashboard.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    dashboard.start(binaries + QStringLiteral("vigil"),
+                    { QStringLiteral("--gateway"), address, QStringLiteral("--no-record"),
+                      QStringLiteral("-qwindowgeometry"), QStringLiteral("1920x1080+0+0") });
+    auto rssMb = [&] {
+        QFile status(QStringLiteral("/proc/%1/status").arg(dashboard.processId()));
+        if (!status.open(QIODevice::ReadOnly))
+            return -1.0;
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("VmRSS:"))
+                return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
+        return -1.0;
+    };
+    const int minutes = qEnvironmentVariableIntValue("VIGIL_BENCH_DASHBOARD_MINUTES") > 0
+        ? qEnvironmentVariableIntValue("VIGIL_BENCH_DASHBOARD_MINUTES")
+        : 5;
+    std::vector<double> perMinute;
+    for (int minute = 1; minute <= minutes && dashboard.state() == QProcess::Running; ++minute) {
+        std::this_thread::sleep_for(std::chrono::minutes(1));
+        perMinute.push_back(rssMb());
+        QTextStream(stdout) << "dashboard at 100k GPUs, minute " << minute << ": " << perMinute.back() << " MB RSS"
+                            << Qt::endl;
+    }
+    dashboard.terminate();
+    if (!dashboard.waitForFinished(10000))
+        dashboard.kill();
+    gateway.terminate();
+    if (!gateway.waitForFinished(10000))
+        gateway.kill();
+    if (perMinute.size() < size_t(minutes)) {
+        QTextStream(stderr) << "dashboard memory: the dashboard stopped early" << Qt::endl;
+        return;
+    }
+    // Against the first minute's: growth shows as a ratio below 1; the bar is 1,024 MB.
+    report.add({ QStringLiteral("dashboard_100k_rss_mb"), perMinute.back(), QStringLiteral("MB"), perMinute.front(),
+                 perMinute.back() > 0.0 ? perMinute.front() / perMinute.back() : 0.0 });
 }
 
 int runGatewayBenchRole(const QString &role, const QStringList &arguments)

@@ -64,6 +64,8 @@ int main(int argc, char *argv[])
         vigil::bench::runGatewayFanoutBenchmark(report);
     if (wanted("e2e_latency_16k_p99_ms") || wanted("e2e_dashboard_cpu_pct"))
         vigil::bench::runEndToEndLatencyBenchmark(report);
+    if (wanted("dashboard_100k_rss_mb"))
+        vigil::bench::runDashboardMemoryBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

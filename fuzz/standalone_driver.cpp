@@ -67,9 +67,26 @@ void run(const std::string &input)
 
 std::string mutate(std::string input, const std::vector<std::string> &corpus, std::mt19937_64 &random)
 {
-    static const char *const interesting[] = { "\xff\xff\xff\xff\xff\xff\xff\xff\x01", "\x80", "\x00", "-1",
-                                               "1e308", "nan", "inf", "{", "}", "[", "]", "\"", ",", "\n", ":",
-                                               "9223372036854775807", "-9223372036854775808", "0x", "#", " " };
+    static const char *const interesting[] = { "\xff\xff\xff\xff\xff\xff\xff\xff\x01",
+                                               "\x80",
+                                               "\x00",
+                                               "-1",
+                                               "1e308",
+                                               "nan",
+                                               "inf",
+                                               "{",
+                                               "}",
+                                               "[",
+                                               "]",
+                                               "\"",
+                                               ",",
+                                               "\n",
+                                               ":",
+                                               "9223372036854775807",
+                                               "-9223372036854775808",
+                                               "0x",
+                                               "#",
+                                               " " };
     const int rounds = 1 + int(random() % 8);
     for (int r = 0; r < rounds; ++r) {
         const size_t at = input.empty() ? 0 : size_t(random() % (input.size() + 1));

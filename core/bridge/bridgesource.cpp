@@ -459,11 +459,13 @@ size_t addUnplacedGpus(Topology &t, const BridgeSpec &spec, QString *error)
         knownUuids.insert(g.uuid.toLower());
         knownHostIndex.insert(QStringLiteral("%1:%2").arg(t.nodes[g.nodeIndex].hostname).arg(g.localIndex));
     }
-    for (auto &[host, gpus] : hosts)
+    for (auto &[host, gpus] : hosts) {
+        const QString &hostname = host; // clang 14 cannot capture a structured binding in a lambda
         std::erase_if(gpus, [&](const auto &entry) {
             return knownUuids.count(entry.second.uuid.toLower())
-                || knownHostIndex.count(QStringLiteral("%1:%2").arg(host).arg(entry.first));
+                || knownHostIndex.count(QStringLiteral("%1:%2").arg(hostname).arg(entry.first));
         });
+    }
     std::erase_if(hosts, [](const auto &entry) { return entry.second.empty(); });
     if (hosts.empty())
         return 0;

@@ -48,11 +48,13 @@ public:
         const QJsonValue v = o.value(QLatin1String(key));
         if (v.isUndefined())
             return fallback;
-        if (!v.isDouble() || v.toDouble() < min || v.toDouble() > max)
+        if (!v.isDouble() || !(v.toDouble() >= min && v.toDouble() <= max)) {
             fail(QStringLiteral("%1.%2: expected a number from %3 to %4")
                      .arg(path, QLatin1String(key))
                      .arg(min)
                      .arg(max));
+            return fallback; // in range, so callers may convert it before looking at the error
+        }
         return v.toDouble();
     }
     void fail(const QString &message)

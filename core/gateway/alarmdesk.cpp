@@ -97,8 +97,8 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
     {
         std::lock_guard lock(m_mutex);
         const auto [refusal, why] = m_book.check(action);
-        const auto code = [&] {
-            switch (refusal) {
+        const auto code = [kind = refusal] {
+            switch (kind) {
             case AlarmRefusal::NotFound:
                 return grpc::StatusCode::NOT_FOUND;
             case AlarmRefusal::FailedPrecondition:

@@ -16,8 +16,8 @@ const char *const Schema[] = {
     "PRAGMA synchronous=FULL", // an acknowledged action survives a power cut
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS alarms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY AUTOINCREMENT, time_ms INTEGER NOT NULL,"
-    " data BLOB NOT NULL)",
+    ("CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY AUTOINCREMENT, time_ms INTEGER NOT NULL,"
+     " data BLOB NOT NULL)"),
 };
 
 QByteArray bytesOf(const google::protobuf::MessageLite &m)

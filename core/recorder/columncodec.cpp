@@ -79,8 +79,7 @@ double resolutionFor(const MetricDescriptor &metric)
 }
 
 ColumnEncoder::ColumnEncoder(double resolution)
-    : m_resolution(resolution)
-    , m_inverse(1.0 / resolution)
+    : m_inverse(1.0 / resolution)
 { }
 
 void ColumnEncoder::beginChunk(bool key)
@@ -224,7 +223,9 @@ QString ColumnDecoder::decodeFrames(const uint8_t *&p, const uint8_t *end, bool 
                 continue;
             }
             const int64_t delta = unzigzag(token - FirstReading);
-            const int64_t q = m_quantised[e] ? m_previous[e] + delta : delta;
+            int64_t q = delta;
+            if (m_quantised[e] && __builtin_add_overflow(m_previous[e], delta, &q))
+                return QStringLiteral("a reading overflows in frame %1 (a damaged chunk)").arg(f + 1);
             m_previous[e] = q;
             m_quantised[e] = 1;
             m_values[e] = float(double(q) * m_resolution);

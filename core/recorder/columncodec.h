@@ -50,7 +50,6 @@ private:
         Quantised,
         Raw
     };
-    double m_resolution;
     double m_inverse;
     std::vector<int64_t> m_previous;
     std::vector<Kind> m_kind;

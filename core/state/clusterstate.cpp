@@ -122,7 +122,8 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
         if (block.indices_size() == 0) {
             float *out = column.values.data() + block.first_index();
             int64_t *heard = column.lastReadingMs.data() + block.first_index();
-            std::memcpy(out, values, n * sizeof(float));
+            if (n > 0) // an empty block's values may be a null pointer, which memcpy may not see
+                std::memcpy(out, values, n * sizeof(float));
             for (size_t i = 0; i < n; ++i) {
                 infinities += std::isinf(out[i]);
                 if (std::isfinite(out[i])) // a reading: the entity spoke

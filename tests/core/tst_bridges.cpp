@@ -94,6 +94,12 @@ private Q_SLOTS:
         const QByteArray rack
             = "{\"cluster\": \"x\", \"halls\": [{\"name\": \"H\", \"rows\": [{\"name\": \"R\", \"racks\": [%1]}]}]}";
         auto withRack = [&](const char *r) { return QByteArray(rack).replace("%1", r); };
+        // Found by fuzz_topology: the value was converted to an unsigned index before the
+        // range error was looked at (undefined behaviour).
+        QTest::newRow("gpu index far out of range")
+            << withRack("{\"name\": \"K\", \"nodes\": [{\"hostname\": \"n1\", \"gpus\": "
+                        "[{\"uuid\": \"GPU-1\", \"index\": 3.9e125}]}]}")
+            << QStringLiteral("gpus[0].index: expected a number from 0 to 63");
         QTest::newRow("pdu without rating")
             << withRack("{\"name\": \"K\", \"pdus\": [{\"name\": \"P\"}], \"nodes\": []}")
             << QStringLiteral("$.halls[0].rows[0].racks[0].pdus[0].rated_kw");
