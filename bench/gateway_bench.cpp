@@ -81,10 +81,14 @@ public:
             }
         });
     }
-    ~Feed()
+    ~Feed() { stop(); }
+    // Before whatever listens to the journal goes away.
+    void stop()
     {
         {
             std::lock_guard lock(m_mutex);
+            if (m_stopping)
+                return;
             m_stopping = true;
         }
         m_wake.notify_all();
@@ -241,7 +245,7 @@ int runFeed(uint32_t gpus)
     std::cout << "port " << port << std::endl;
     std::string line;
     while (std::getline(std::cin, line)) { }
-    feed.journal().close();
+    feed.stop();
     server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
     return 0;
 }
@@ -296,12 +300,14 @@ void runGatewayFanoutBenchmark(BenchReport &report)
         GatewayService service(feed.journal(), settings);
         callbackPercent = gatewayCpuPercent(
             service, [&] { return service.activeSubscribers(); }, Subscribers);
+        feed.stop();
     }
     {
         Feed feed(FleetGpus, 1.0);
         SyncFanout service(feed.journal());
         syncPercent = gatewayCpuPercent(
             service, [&] { return service.active.load(); }, Subscribers);
+        feed.stop();
     }
     report.add({ QStringLiteral("gateway_fanout_1000_subscribers_cpu_pct"), callbackPercent, QStringLiteral("%"),
                  syncPercent, callbackPercent > 0.0 ? syncPercent / callbackPercent : 0.0 });

@@ -92,8 +92,9 @@ public:
         , m_epoch(hub.m_journal.epoch())
     { }
 
-    // The snapshot (or the resume point), then the stream. Called once, before anything wakes it.
-    void begin(const v1::SubscribeRequest &request, const v1::Gap &gap, bool fresh, uint64_t resumeFrom)
+    // The snapshot (or the resume point). Called once, before the hub knows the stream: the
+    // snapshot of a large cluster takes a while, and nothing waits for it but this stream.
+    void prepare(const v1::SubscribeRequest &request, const v1::Gap &gap, bool fresh, uint64_t resumeFrom)
     {
         std::lock_guard lock(m_mutex);
         if (fresh) {
@@ -103,6 +104,12 @@ public:
             m_resumePending = true;
             m_resumeSyncAt = m_hub.m_journal.range().head;
         }
+    }
+
+    // The first write; what the journal gained since the snapshot follows it.
+    void start()
+    {
+        std::lock_guard lock(m_mutex);
         pumpLocked();
     }
 
@@ -432,13 +439,13 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         client = context->peer();
         client = client.substr(0, client.rfind(':'));
     }
-    auto *subscription = new Subscription(*this, context, client, std::move(filter));
     {
+        // The stream's place is held while its snapshot is made, so the caps count it.
         std::lock_guard lock(m_mutex);
         QString refusal;
         if (m_stopping)
             refusal = QStringLiteral("gateway is shutting down");
-        else if (m_subscriptions.size() >= m_settings.maxStreams)
+        else if (m_subscriptions.size() + m_starting >= m_settings.maxStreams)
             refusal = QStringLiteral("this gateway serves at most %1 streams").arg(m_settings.maxStreams);
         else if (m_perClient[client] >= m_settings.maxStreamsPerClient)
             refusal = QStringLiteral("%1 already holds %2 streams, the most one client may")
@@ -447,14 +454,17 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         if (!refusal.isEmpty()) {
             if (m_perClient[client] == 0)
                 m_perClient.erase(client);
-            delete subscription;
             return new Refusal(status(grpc::StatusCode::RESOURCE_EXHAUSTED, refusal));
         }
         ++m_perClient[client];
-        m_subscriptions.insert(subscription);
-        // Under the hub's lock, so nothing wakes it before its snapshot is queued.
-        subscription->begin(request, gap, fresh, resumeFrom);
+        ++m_starting;
     }
+    auto *subscription = new Subscription(*this, context, client, std::move(filter));
+    subscription->prepare(request, gap, fresh, resumeFrom);
+    std::lock_guard lock(m_mutex);
+    --m_starting;
+    m_subscriptions.insert(subscription);
+    subscription->start(); // a stopping gateway's journal is closed: the stream ends UNAVAILABLE
     return subscription;
 }
 

@@ -67,6 +67,7 @@ private:
     mutable std::mutex m_mutex; // before any subscription's own
     std::set<Subscription *> m_subscriptions;
     std::map<std::string, size_t> m_perClient;
+    size_t m_starting = 0; // streams making their snapshot
     bool m_stopping = false;
     std::condition_variable m_stop;
     std::thread m_ticker;

@@ -236,7 +236,12 @@ QString ColumnDecoder::decodeFrames(const uint8_t *&p, const uint8_t *end, bool 
                 uint64_t age;
                 if (!getVarint(p, end, age))
                     return QStringLiteral("the data ages of a key frame are cut off at entity %1 of %2").arg(e).arg(n);
-                m_lastReadingMs[e] = age == 0 ? 0 : time - int64_t(age - 1);
+                if (age == 0) {
+                    m_lastReadingMs[e] = 0;
+                } else if (age - 1 > uint64_t(std::numeric_limits<int64_t>::max())
+                           || __builtin_sub_overflow(time, int64_t(age - 1), &m_lastReadingMs[e])) {
+                    return QStringLiteral("a data age out of range in frame 1 (a damaged chunk)");
+                }
             }
         }
     }
