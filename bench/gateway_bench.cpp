@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTextStream>
 
 #include <sys/resource.h>
@@ -392,13 +393,13 @@ void runDashboardMemoryBenchmark(BenchReport &report)
 {
     const QString binaries = QCoreApplication::applicationDirPath() + QStringLiteral("/../app/");
     QProcess gateway;
-    gateway.setProcessChannelMode(QProcess::SeparateChannels);
+    gateway.setProcessChannelMode(QProcess::MergedChannels); // it speaks on stderr
     gateway.start(binaries + QStringLiteral("vigil-gateway"),
                   { QStringLiteral("--gpus"), QStringLiteral("100000"), QStringLiteral("--rate"), QStringLiteral("1"),
                     QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") });
     QString address;
     while (address.isEmpty() && gateway.waitForReadyRead(120000)) {
-        const QString line = QString::fromUtf8(gateway.readAllStandardError());
+        const QString line = QString::fromUtf8(gateway.readAll());
         const qsizetype at = line.indexOf(QLatin1String("127.0.0.1:"));
         if (at >= 0)
             address = line.mid(at).section(u' ', 0, 0);
@@ -412,9 +413,13 @@ void runDashboardMemoryBenchmark(BenchReport &report)
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     dashboard.setProcessEnvironment(environment);
     dashboard.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    // As an operator runs it: recording the stream (into a file of the benchmark's own).
+    QTemporaryDir recordings;
     dashboard.start(binaries + QStringLiteral("vigil"),
-                    { QStringLiteral("--gateway"), address, QStringLiteral("--no-record"),
-                      QStringLiteral("-qwindowgeometry"), QStringLiteral("1920x1080+0+0") });
+                    { QStringLiteral("--gateway"), address, QStringLiteral("--record"),
+                      recordings.filePath(QStringLiteral("dashboard.vigil")), QStringLiteral("-qwindowgeometry"),
+                      QStringLiteral("1920x1080+0+0") });
+    dashboard.waitForStarted(30000);
     auto rssMb = [&] {
         QFile status(QStringLiteral("/proc/%1/status").arg(dashboard.processId()));
         if (!status.open(QIODevice::ReadOnly))

@@ -2105,6 +2105,18 @@
         <source>%1 UTC, then the cluster&apos;s clock went back to %2: %3</source>
         <translation>%1 UTC, dann ging die Uhr des Clusters zurück auf %2: %3</translation>
     </message>
+    <message>
+        <source>Gateway %1 · TLS</source>
+        <translation>Gateway %1 · TLS</translation>
+    </message>
+    <message>
+        <source>The stream and your token travel encrypted (TLS).</source>
+        <translation>Der Datenstrom und Ihr Token reisen verschlüsselt (TLS).</translation>
+    </message>
+    <message>
+        <source>The stream travels in the clear: fine on this machine, not across a network.</source>
+        <translation>Der Datenstrom reist unverschlüsselt: auf diesem Rechner in Ordnung, nicht über ein Netzwerk.</translation>
+    </message>
 </context>
 <context>
     <name>vigil::CostSettingsDialog</name>

@@ -751,7 +751,7 @@
     </message>
     <message>
         <source>--tls-reload: &apos;%1&apos; is not a number of seconds from 1 to 86400</source>
-        <translation>--tls-reload: '%1' は 1 から 86400 の秒数ではありません</translation>
+        <translation>--tls-reload: &apos;%1&apos; は 1 から 86400 の秒数ではありません</translation>
     </message>
     <message>
         <source>--insecure and --tls-cert contradict each other: choose one</source>
@@ -2089,6 +2089,18 @@
     <message>
         <source>%1 UTC, then the cluster&apos;s clock went back to %2: %3</source>
         <translation>%1 UTC、その後クラスターの時計が %2 に戻りました: %3</translation>
+    </message>
+    <message>
+        <source>Gateway %1 · TLS</source>
+        <translation>ゲートウェイ %1 · TLS</translation>
+    </message>
+    <message>
+        <source>The stream and your token travel encrypted (TLS).</source>
+        <translation>ストリームとトークンは暗号化されて送られます (TLS)。</translation>
+    </message>
+    <message>
+        <source>The stream travels in the clear: fine on this machine, not across a network.</source>
+        <translation>ストリームは平文で送られます: このマシン内なら問題ありませんが、ネットワーク越しには向きません。</translation>
     </message>
 </context>
 <context>

@@ -119,7 +119,11 @@ void ConnectionStatusWidget::showStatus(const ConnectionStatus &status, int64_t 
     }
     m_state->setText(dot(colour) + QStringLiteral("<b>%1</b>").arg(stateName(status.state)));
     m_state->setToolTip(status.lastError.isEmpty() ? QString() : tr("Last error: %1").arg(status.lastError));
-    m_address->setText(tr("Gateway %1").arg(status.address.toHtmlEscaped()));
+    m_address->setText(status.encrypted ? tr("Gateway %1 · TLS").arg(status.address.toHtmlEscaped())
+                                        : tr("Gateway %1").arg(status.address.toHtmlEscaped()));
+    m_address->setToolTip(status.encrypted ? tr("The stream and your token travel encrypted (TLS).")
+                                           : tr("The stream travels in the clear: fine on this machine, not across "
+                                                "a network."));
 
     const QLocale locale;
     if (status.lastMessageAt == std::chrono::steady_clock::time_point {}) {

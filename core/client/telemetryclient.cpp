@@ -100,6 +100,7 @@ TelemetryClient::TelemetryClient(ClientOptions options, LiveCluster &cluster)
 {
     std::lock_guard lock(m_cluster.m_mutex);
     m_cluster.m_status.address = m_options.address;
+    m_cluster.m_status.encrypted = m_options.security.usesTls();
 }
 
 TelemetryClient::~TelemetryClient()

@@ -20,6 +20,7 @@ struct ConnectionStatus
 {
     ConnectionState state = ConnectionState::Connecting;
     QString address;
+    bool encrypted = false; // over TLS
     QString lastError;
     uint64_t epoch = 0;
     uint64_t lastSeq = 0;

@@ -212,6 +212,7 @@ private Q_SLOTS:
         TelemetryClient client(clientOptions, cluster);
         client.start();
         QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 10000);
+        QVERIFY(cluster.status().encrypted); // the status bar says "· TLS"
         QTRY_VERIFY_WITH_TIMEOUT(cluster.status().lastSeq > 5, 5000); // deltas flow after the snapshot
         ClusterState state;
         uint64_t generation = 0;
