@@ -144,40 +144,38 @@ TelemetryJournal::Range TelemetryJournal::range() const
     return { m_entries.front().message->seq(), m_headSeq };
 }
 
+template<class Take>
+TelemetryJournal::ReadStatus TelemetryJournal::readLocked(uint64_t afterSeq, size_t count, Take take) const
+{
+    if (m_closed)
+        return ReadStatus::Closed;
+    if (m_headSeq <= afterSeq)
+        return ReadStatus::Ok;
+    const uint64_t oldest = m_entries.front().message->seq();
+    if (afterSeq + 1 < oldest)
+        return ReadStatus::NotRetained;
+    for (uint64_t seq = afterSeq + 1; seq <= m_headSeq && count > 0; ++seq, --count)
+        take(m_entries[size_t(seq - oldest)]);
+    return ReadStatus::Ok;
+}
+
 TelemetryJournal::ReadStatus TelemetryJournal::readAfter(uint64_t afterSeq, std::vector<JournalMessage> &out,
                                                          size_t maxEntries, std::chrono::milliseconds wait) const
 {
     std::unique_lock lock(m_mutex);
     if (!m_closed && m_headSeq <= afterSeq)
         m_appended.wait_for(lock, wait, [&] { return m_closed || m_headSeq > afterSeq; });
-    if (m_closed)
-        return ReadStatus::Closed;
-    if (m_headSeq <= afterSeq)
-        return ReadStatus::Ok;
-    const uint64_t oldest = m_entries.front().message->seq();
-    if (afterSeq + 1 < oldest)
-        return ReadStatus::NotRetained;
-    for (uint64_t seq = afterSeq + 1; seq <= m_headSeq && out.size() < maxEntries; ++seq)
-        out.push_back(m_entries[size_t(seq - oldest)].message);
-    return ReadStatus::Ok;
+    return readLocked(afterSeq, maxEntries > out.size() ? maxEntries - out.size() : 0,
+                      [&](const Entry &entry) { out.push_back(entry.message); });
 }
 
 TelemetryJournal::ReadStatus TelemetryJournal::readWireAfter(uint64_t afterSeq, std::vector<WireEntry> &out,
                                                              size_t maxEntries) const
 {
     std::lock_guard lock(m_mutex);
-    if (m_closed)
-        return ReadStatus::Closed;
-    if (m_headSeq <= afterSeq)
-        return ReadStatus::Ok;
-    const uint64_t oldest = m_entries.front().message->seq();
-    if (afterSeq + 1 < oldest)
-        return ReadStatus::NotRetained;
-    for (uint64_t seq = afterSeq + 1; seq <= m_headSeq && out.size() < maxEntries; ++seq) {
-        const Entry &entry = m_entries[size_t(seq - oldest)];
+    return readLocked(afterSeq, maxEntries > out.size() ? maxEntries - out.size() : 0, [&](const Entry &entry) {
         out.push_back({ entry.message, entry.wire });
-    }
-    return ReadStatus::Ok;
+    });
 }
 
 void TelemetryJournal::close()

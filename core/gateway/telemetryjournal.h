@@ -124,6 +124,8 @@ private:
     // Appends, then lets the follower add what it derived.
     uint64_t appendFollowedLocked(v1::StreamMessage &&message);
     void evictLocked();
+    // The retained entries after `afterSeq`, at most `count`, handed to `take` in order.
+    template<class Take> ReadStatus readLocked(uint64_t afterSeq, size_t count, Take take) const;
 
     struct Entry
     {
