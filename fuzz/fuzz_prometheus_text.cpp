@@ -1,20 +1,56 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// dcgm-exporter's Prometheus text, fed in two chunks split where the input says.
-#include "bridge/prometheustext.h"
+// dcgm-exporter's Prometheus text: read, every label undone, and mapped onto a small cluster.
+#include "bridge/dcgmmapper.h"
+#include "bridge/exposition.h"
 
 #include <cmath>
 #include <cstdlib>
 
+namespace {
+
+struct Checker final : vigil::ExpositionVisitor
+{
+    void sample(const vigil::ExpositionSample &s) override
+    {
+        if (s.name.isEmpty() || s.labelCount > vigil::ExpositionSample::MaxLabels)
+            std::abort(); // a sample is always named, and its labels fit
+        for (size_t i = 0; i < s.labelCount; ++i)
+            if (vigil::ExpositionSample::text(s.labels[i]).size() > s.labels[i].raw.size())
+                std::abort(); // undoing escapes never makes a value longer
+    }
+};
+
+std::shared_ptr<const vigil::Topology> cluster()
+{
+    auto t = std::make_shared<vigil::Topology>();
+    t->version = 1;
+    t->halls.push_back({ QStringLiteral("h") });
+    t->rows.push_back({ QStringLiteral("r"), 0 });
+    t->racks.push_back({ QStringLiteral("k"), 0, 0, {}, 0, 0 });
+    t->coolingLoops.push_back({ QStringLiteral("l"), 0.0f });
+    t->switches.push_back({ QStringLiteral("s"), vigil::SwitchRole::Leaf, {} });
+    t->nodes.push_back({ QStringLiteral("n1"), 0, 0 });
+    for (uint32_t g = 0; g < 2; ++g)
+        t->gpus.push_back({ QStringLiteral("GPU-%1").arg(g), 0, g, QStringLiteral("H100") });
+    if (!t->index().isEmpty())
+        std::abort();
+    return t;
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QByteArrayView text(reinterpret_cast<const char *>(data), qsizetype(size));
-    const qsizetype split = size ? qsizetype(data[0]) % (text.size() + 1) : 0;
-    vigil::PrometheusTextParser parser;
-    parser.feed(text.first(split));
-    parser.feed(text.sliced(split));
-    parser.finish();
-    for (const vigil::PrometheusSample &sample : parser.takeSamples())
-        if (sample.name.isEmpty())
-            std::abort(); // a sample is always named
+    Checker checker;
+    const vigil::ParseStats stats = vigil::readExposition(text, checker);
+    if (stats.accepted + stats.skipped + stats.rejected != stats.lines)
+        std::abort(); // every line is accounted for
+    static const auto topology = cluster();
+    static vigil::DcgmMapper mapper(topology, vigil::standardMetrics());
+    const auto mapped = mapper.map(text, 1793577600000, QStringLiteral("n1"));
+    for (const vigil::GpuReading &r : mapped.readings)
+        if (r.gpu >= topology->gpus.size() || std::isnan(r.value))
+            std::abort();
     return 0;
 }

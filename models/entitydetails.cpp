@@ -89,6 +89,10 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     if (!g.pciBusId.isEmpty())
         html += row(Tr::tr("PCI"), g.pciBusId);
     html += row(Tr::tr("Model"), g.model);
+    if (!g.serial.isEmpty())
+        html += row(Tr::tr("Serial"), g.serial);
+    if (!g.driverVersion.isEmpty())
+        html += row(Tr::tr("Driver"), g.driverVersion);
     html += row(Tr::tr("Place"),
                 Tr::tr("%1, row %2, rack %3, slot %4")
                     .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name, rack.name)

@@ -33,6 +33,8 @@ QString eventTypeName(EventType type)
         return Tr::tr("Link CRC errors");
     case EventType::IbLinkFlap:
         return Tr::tr("IB link flap");
+    case EventType::PcieReplay:
+        return Tr::tr("PCIe replays");
     case EventType::PduOverThreshold:
         return Tr::tr("PDU overload");
     case EventType::CoolantTemperature:

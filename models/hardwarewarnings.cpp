@@ -18,6 +18,7 @@ bool isHardwareError(EventType type)
     case EventType::EccDoubleBit:
     case EventType::RowRemap:
     case EventType::NvlinkCrc:
+    case EventType::PcieReplay:
     case EventType::IbLinkFlap:
         return true;
     default:

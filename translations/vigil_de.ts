@@ -372,6 +372,14 @@
         <source>Cooling loop supply temperature</source>
         <translation>Vorlauftemperatur des Kühlkreises</translation>
     </message>
+    <message>
+        <source>Serial</source>
+        <translation>Seriennummer</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Treiber</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>
@@ -583,6 +591,10 @@
         <source>Back in service</source>
         <translation>Wieder im Einsatz</translation>
     </message>
+    <message>
+        <source>PCIe replays</source>
+        <translation>PCIe-Wiederholungen</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -633,10 +645,6 @@
     <message>
         <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
         <translation>Einen realen Cluster aus dieser Topologiedatei (JSON) statt des Simulators bereitstellen.</translation>
-    </message>
-    <message>
-        <source>Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation>dcgm-exporter abfragen: eine http://-URL oder eine Datei im Prometheus-Textformat, optional host=... davor (mehrfach möglich).</translation>
     </message>
     <message>
         <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
@@ -761,6 +769,62 @@
     <message>
         <source>--insecure and --tls-cert contradict each other: choose one</source>
         <translation>--insecure und --tls-cert widersprechen sich: eines wählen</translation>
+    </message>
+    <message>
+        <source>--%1: cannot read %2: %3</source>
+        <translation>--%1: %2 ist nicht lesbar: %3</translation>
+    </message>
+    <message>
+        <source>--%1: %2 is empty</source>
+        <translation>--%1: %2 ist leer</translation>
+    </message>
+    <message>
+        <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
+        <translation>--scrape-timeout: „%1“ ist keine Sekundenzahl von 0,1 bis 600</translation>
+    </message>
+    <message>
+        <source>--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate</source>
+        <translation>--scrape-token-file und --scrape-basic-auth-file: nur eine Art der Anmeldung angeben</translation>
+    </message>
+    <message>
+        <source>--scrape-basic-auth-file: the file must hold user:password</source>
+        <translation>--scrape-basic-auth-file: die Datei muss benutzer:passwort enthalten</translation>
+    </message>
+    <message>
+        <source>--%1: cannot read %2</source>
+        <translation>--%1: %2 ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>--scrape-cert and --scrape-key go together</source>
+        <translation>--scrape-cert und --scrape-key gehören zusammen</translation>
+    </message>
+    <message>
+        <source>Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
+        <translation>dcgm-exporter abfragen: eine http://- oder https://-URL oder eine Datei mit Prometheus-Text, optional mit host=... davor (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of the system&apos;s.</source>
+        <translation>HTTPS-Exporter: das CA-Bündel (PEM), auf das ihre Zertifikate zurückgehen müssen, statt dem des Systems.</translation>
+    </message>
+    <message>
+        <source>Exporters behind authentication: a file holding the bearer token to send.</source>
+        <translation>Exporter mit Anmeldung: eine Datei mit dem zu sendenden Bearer-Token.</translation>
+    </message>
+    <message>
+        <source>Exporters behind authentication: a file holding user:password for basic auth.</source>
+        <translation>Exporter mit Anmeldung: eine Datei mit benutzer:passwort für Basic Auth.</translation>
+    </message>
+    <message>
+        <source>Exporters that want mutual TLS: the client certificate (PEM).</source>
+        <translation>Exporter mit gegenseitigem TLS: das Client-Zertifikat (PEM).</translation>
+    </message>
+    <message>
+        <source>The private key of --scrape-cert (PEM).</source>
+        <translation>Der private Schlüssel zu --scrape-cert (PEM).</translation>
+    </message>
+    <message>
+        <source>Seconds a scrape may take before it counts as failed (default 5).</source>
+        <translation>Sekunden, die eine Abfrage dauern darf, bevor sie als fehlgeschlagen gilt (Standard 5).</translation>
     </message>
 </context>
 <context>

@@ -367,6 +367,14 @@
         <source>Cooling loop supply temperature</source>
         <translation>冷却ループ供給温度</translation>
     </message>
+    <message>
+        <source>Serial</source>
+        <translation>シリアル番号</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>ドライバー</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>
@@ -578,6 +586,10 @@
         <source>Back in service</source>
         <translation>運用復帰</translation>
     </message>
+    <message>
+        <source>PCIe replays</source>
+        <translation>PCIe リプレイ</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -628,10 +640,6 @@
     <message>
         <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
         <translation>シミュレータの代わりに、このトポロジーファイル（JSON）が記述する実クラスタを提供します。</translation>
-    </message>
-    <message>
-        <source>Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation>dcgm-exporter を取得: http:// URL または Prometheus テキストのファイル。先頭に host=... を付けられます（複数指定可）。</translation>
     </message>
     <message>
         <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
@@ -756,6 +764,62 @@
     <message>
         <source>--insecure and --tls-cert contradict each other: choose one</source>
         <translation>--insecure と --tls-cert は矛盾します: どちらかを選んでください</translation>
+    </message>
+    <message>
+        <source>--%1: cannot read %2: %3</source>
+        <translation>--%1: %2 を読めません: %3</translation>
+    </message>
+    <message>
+        <source>--%1: %2 is empty</source>
+        <translation>--%1: %2 は空です</translation>
+    </message>
+    <message>
+        <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
+        <translation>--scrape-timeout: '%1' は 0.1〜600 の秒数ではありません</translation>
+    </message>
+    <message>
+        <source>--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate</source>
+        <translation>--scrape-token-file と --scrape-basic-auth-file: 認証方法は一つだけ指定してください</translation>
+    </message>
+    <message>
+        <source>--scrape-basic-auth-file: the file must hold user:password</source>
+        <translation>--scrape-basic-auth-file: ファイルには user:password を書いてください</translation>
+    </message>
+    <message>
+        <source>--%1: cannot read %2</source>
+        <translation>--%1: %2 を読めません</translation>
+    </message>
+    <message>
+        <source>--scrape-cert and --scrape-key go together</source>
+        <translation>--scrape-cert と --scrape-key は一緒に指定します</translation>
+    </message>
+    <message>
+        <source>Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
+        <translation>dcgm-exporter を収集します: http:// または https:// の URL か Prometheus テキストのファイル。先頭に host=... を付けられます (繰り返し可)。</translation>
+    </message>
+    <message>
+        <source>HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of the system&apos;s.</source>
+        <translation>HTTPS のエクスポーター: システムの代わりに、証明書の検証に使う CA バンドル (PEM)。</translation>
+    </message>
+    <message>
+        <source>Exporters behind authentication: a file holding the bearer token to send.</source>
+        <translation>認証付きのエクスポーター: 送信する Bearer トークンを書いたファイル。</translation>
+    </message>
+    <message>
+        <source>Exporters behind authentication: a file holding user:password for basic auth.</source>
+        <translation>認証付きのエクスポーター: Basic 認証の user:password を書いたファイル。</translation>
+    </message>
+    <message>
+        <source>Exporters that want mutual TLS: the client certificate (PEM).</source>
+        <translation>相互 TLS を求めるエクスポーター: クライアント証明書 (PEM)。</translation>
+    </message>
+    <message>
+        <source>The private key of --scrape-cert (PEM).</source>
+        <translation>--scrape-cert の秘密鍵 (PEM)。</translation>
+    </message>
+    <message>
+        <source>Seconds a scrape may take before it counts as failed (default 5).</source>
+        <translation>収集が失敗とみなされるまでの秒数 (既定 5)。</translation>
     </message>
 </context>
 <context>

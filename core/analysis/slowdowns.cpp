@@ -18,6 +18,7 @@ bool slowsJobsDown(EventType type)
     case EventType::PowerThrottle:
     case EventType::CoolantTemperature:
     case EventType::NvlinkCrc:
+    case EventType::PcieReplay:
     case EventType::IbLinkFlap:
     case EventType::PduOverThreshold:
         return true;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bridgesource.h"
 
-#include "httpget.h"
 #include "model/pciaddress.h"
 #include "model/xidcatalog.h"
 #include "wire/codec.h"
@@ -22,17 +21,21 @@ int64_t wallClockMs()
         .count();
 }
 
-QByteArray readSource(const QString &location, QString *error)
+QByteArray readSource(const BridgeSpec &spec, QString *error)
 {
-    if (location.startsWith(QLatin1String("http://"))) {
-        const HttpResponse response = httpGet(location);
+    if (isHttpUrl(spec.location)) {
+        HttpResponse response = httpGet(spec.location, spec.http);
         if (!response.error.isEmpty())
             *error = response.error;
-        return response.body;
+        return std::move(response.body);
     }
-    QFile file(location);
+    QFile file(spec.location);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(location, file.errorString());
+        *error = QStringLiteral("cannot read %1: %2").arg(spec.location, file.errorString());
+        return {};
+    }
+    if (file.size() > spec.http.maxBytes) {
+        *error = QStringLiteral("%1 is larger than %2 bytes").arg(spec.location).arg(spec.http.maxBytes);
         return {};
     }
     return file.readAll();
@@ -94,25 +97,12 @@ BridgeSource::~BridgeSource()
 
 void BridgeSource::start()
 {
-    m_thread = std::thread([this] {
-        for (;;) {
-            pollOnce();
-            std::unique_lock lock(m_mutex);
-            if (m_wake.wait_for(lock, m_spec.interval, [this] { return m_stopping; }))
-                return;
-        }
-    });
+    m_worker.start(m_spec.interval, [this] { pollOnce(); });
 }
 
 void BridgeSource::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop();
 }
 
 BridgeCounters BridgeSource::counters() const
@@ -141,40 +131,52 @@ void BridgeSource::count(const ParseStats &before, const ParseStats &after)
     m_counters.rejected += after.rejected - before.rejected;
 }
 
+void BridgeSource::countPoll()
+{
+    std::lock_guard lock(m_mutex);
+    ++m_counters.polls;
+}
+
 void BridgeSource::pollOnce()
 {
     const int64_t now = wallClockMs();
-    {
-        std::lock_guard lock(m_mutex);
-        ++m_counters.polls;
-    }
-    if (m_spec.kind == BridgeSpec::Kind::Dcgm)
-        pollDcgm(now);
-    else
+    countPoll();
+    if (m_spec.kind != BridgeSpec::Kind::Dcgm) {
         pollTail(now);
+    } else if (isHttpUrl(m_spec.location)) {
+        ingestScrape(httpGet(m_spec.location, m_spec.http), now);
+    } else {
+        QString error;
+        const QByteArray text = readSource(m_spec, &error);
+        if (!error.isEmpty())
+            report(error);
+        else
+            mapScrape(text, now);
+    }
 }
 
-void BridgeSource::pollDcgm(int64_t nowMs)
+void BridgeSource::ingestScrape(const HttpResponse &response, int64_t nowMs)
 {
-    QString error;
-    const QByteArray text = readSource(m_spec.location, &error);
-    if (!error.isEmpty()) {
-        report(error);
-        return;
+    if (!response.error.isEmpty())
+        report(response.error);
+    else
+        mapScrape(response.body, nowMs);
+}
+
+void BridgeSource::mapScrape(QByteArrayView text, int64_t nowMs)
+{
+    m_dcgm->mapInto(text, nowMs, m_spec.host, m_mapped);
+    const ParseStats &stats = m_mapped.stats;
+    count({}, stats);
+    {
+        std::lock_guard lock(m_mutex);
+        m_counters.unknownFields = m_mapped.unknownFields;
     }
-    PrometheusTextParser parser;
-    parser.feed(text);
-    parser.finish();
-    DcgmMapper::Result mapped = m_dcgm->map(parser.takeSamples(), nowMs, m_spec.host);
-    ParseStats combined = parser.stats();
-    combined.skipped += mapped.stats.skipped;
-    combined.rejected += mapped.stats.rejected;
-    count({}, combined);
-    QStringList problems = parser.stats().firstErrors + mapped.stats.firstErrors;
-    if (!problems.isEmpty())
-        report(QStringLiteral("%1 lines rejected; first: %2").arg(combined.rejected).arg(problems.front()));
-    appendReadings(nowMs, mapped.readings);
-    appendEvents(std::move(mapped.events));
+    if (!stats.firstErrors.isEmpty())
+        report(QStringLiteral("%1 lines rejected; first: %2").arg(stats.rejected).arg(stats.firstErrors.front()));
+    appendReadings(nowMs, m_mapped.readings);
+    appendEvents(std::move(m_mapped.events));
+    m_mapped.events.clear();
 }
 
 void BridgeSource::pollTail(int64_t nowMs)
@@ -352,31 +354,64 @@ struct FoundGpu
 {
     QString uuid;
     QString model;
+    QString pciBusId;
+    QString serial;
+    QString driverVersion;
 };
 using DcgmInventory = std::map<QString, std::map<uint32_t, FoundGpu>>; // host -> index -> GPU; sorted: stable layouts
 
-DcgmInventory scanDcgm(const BridgeSpec &spec, QString *error)
+// A field a source reports for GPUs, with what its exposition says of it.
+struct FoundField
 {
-    DcgmInventory hosts;
-    const QByteArray text = readSource(spec.location, error);
-    if (!error->isEmpty())
-        return hosts;
-    PrometheusTextParser parser;
-    parser.feed(text);
-    parser.finish();
-    for (const PrometheusSample &s : parser.takeSamples()) {
-        if (!s.name.startsWith("DCGM_FI_"))
-            continue;
-        const QString host = s.label("Hostname").isEmpty() ? spec.host : s.label("Hostname");
+    QString help;
+    QString type;
+    bool perGpu = false;
+};
+
+// One read of a dcgm-exporter source: its GPUs (by host and index) and its fields.
+struct DcgmSurvey final : ExpositionVisitor
+{
+    explicit DcgmSurvey(const BridgeSpec &spec)
+        : spec(spec)
+    { }
+
+    void sample(const ExpositionSample &s) override
+    {
+        FoundField &field = fields[QString::fromLatin1(s.name.data(), s.name.size())];
+        if (s.raw("UUID").isEmpty() && s.raw("gpu").isEmpty())
+            return;
+        field.perGpu = true;
+        const QString host = s.raw("Hostname").isEmpty() ? spec.host : s.label("Hostname");
         bool ok = false;
         const uint32_t index = s.label("gpu").toUInt(&ok);
         if (host.isEmpty() || !ok || index > Topology::MaxLocalIndex)
-            continue;
+            return;
         FoundGpu &f = hosts[host][index];
         if (f.uuid.isEmpty())
-            f = { s.label("UUID"), s.label("modelName") };
+            f = { s.label("UUID"), s.label("modelName"), s.label("pci_bus_id").toLower(), s.label("DCGM_FI_DEV_SERIAL"),
+                  s.label("DCGM_FI_DRIVER_VERSION") };
     }
-    return hosts;
+    void help(QByteArrayView name, QByteArrayView text) override
+    {
+        fields[QString::fromLatin1(name.data(), name.size())].help = QString::fromUtf8(text.data(), text.size());
+    }
+    void type(QByteArrayView name, QByteArrayView text) override
+    {
+        fields[QString::fromLatin1(name.data(), name.size())].type = QString::fromLatin1(text.data(), text.size());
+    }
+
+    const BridgeSpec &spec;
+    DcgmInventory hosts;
+    std::map<QString, FoundField> fields;
+};
+
+DcgmInventory scanDcgm(const BridgeSpec &spec, QString *error)
+{
+    DcgmSurvey survey(spec);
+    const QByteArray text = readSource(spec, error);
+    if (error->isEmpty())
+        readExposition(text, survey);
+    return std::move(survey.hosts);
 }
 
 // Lays hosts out eight nodes to a rack in a new row of `hall`; returns the GPUs added.
@@ -411,12 +446,8 @@ size_t addRacksFor(Topology &t, const DcgmInventory &hosts, uint32_t hall, const
         ++nodesInRow;
         for (const auto &[index, found] : gpus) {
             t.gpus.push_back({ found.uuid.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(index) : found.uuid,
-                               nodeIndex,
-                               index,
-                               found.model.isEmpty() ? QStringLiteral("unknown") : found.model,
-                               700.0f,
-                               81559.0f,
-                               {} });
+                               nodeIndex, index, found.model.isEmpty() ? QStringLiteral("unknown") : found.model,
+                               700.0f, 81559.0f, found.pciBusId, found.serial, found.driverVersion });
             ++added;
         }
     }
@@ -474,6 +505,83 @@ size_t addUnplacedGpus(Topology &t, const BridgeSpec &spec, QString *error)
     const size_t added = addRacksFor(t, hosts, hall, QStringLiteral("UNPLACED"), Rack::Placement::Unplaced);
     *error = t.index();
     return error->isEmpty() ? added : 0;
+}
+
+ScrapeGroup::ScrapeGroup(std::vector<BridgeSource *> sources, std::chrono::milliseconds interval)
+    : m_sources(std::move(sources))
+    , m_interval(interval)
+{ }
+
+ScrapeGroup::~ScrapeGroup()
+{
+    stop();
+}
+
+void ScrapeGroup::pollOnce()
+{
+    std::vector<HttpRequest> requests;
+    requests.reserve(m_sources.size());
+    for (BridgeSource *s : m_sources) {
+        s->countPoll();
+        requests.push_back(s->scrapeRequest());
+    }
+    const int64_t now = wallClockMs();
+    const std::vector<HttpResponse> responses = httpGetAll(requests);
+    for (size_t i = 0; i < m_sources.size(); ++i)
+        m_sources[i]->ingestScrape(responses[i], now);
+}
+
+void ScrapeGroup::start()
+{
+    m_worker.start(m_interval, [this] { pollOnce(); });
+}
+
+void ScrapeGroup::stop()
+{
+    m_worker.stop();
+}
+
+std::vector<MetricDescriptor> metricsForDcgm(const std::vector<BridgeSpec> &sources,
+                                             std::vector<MetricDescriptor> metrics, QStringList *errors)
+{
+    auto known = [&](const QString &name) {
+        return std::any_of(metrics.begin(), metrics.end(), [&](const MetricDescriptor &m) { return m.name == name; });
+    };
+    for (const BridgeSpec &spec : sources) {
+        if (spec.kind != BridgeSpec::Kind::Dcgm)
+            continue;
+        QString error;
+        DcgmSurvey survey(spec);
+        const QByteArray text = readSource(spec, &error);
+        if (!error.isEmpty()) {
+            if (errors)
+                errors->append(QStringLiteral("%1: %2").arg(spec.describe(), error));
+            continue;
+        }
+        readExposition(text, survey);
+        for (const auto &[name, found] : survey.fields) {
+            if (!found.perGpu)
+                continue;
+            const QByteArray latin = name.toLatin1();
+            const DcgmField *field = findDcgmField(latin);
+            MetricDescriptor m;
+            if (field && field->kind == DcgmFieldKind::Label)
+                continue;
+            if (field) {
+                m = dcgmMetric(*field);
+                if (m.name == QLatin1String("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS"))
+                    m.name = metric::ClocksEventReasons;
+            } else {
+                // A field Vigil does not know is kept under its own name, in its own words.
+                m = { 0, name, QString(), EntityKind::Gpu, found.help.isEmpty() ? name : found.help };
+            }
+            if (known(m.name))
+                continue;
+            m.id = uint32_t(metrics.size());
+            metrics.push_back(std::move(m));
+        }
+    }
+    return metrics;
 }
 
 } // namespace vigil

@@ -2,18 +2,17 @@
 #pragma once
 
 #include "dcgmmapper.h"
+#include "httpclient.h"
 #include "kernellog.h"
+#include "state/periodicworker.h"
 #include "state/telemetrysource.h"
 #include "traininglog.h"
 
 #include <QString>
 
-#include <atomic>
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 namespace vigil {
 
@@ -31,6 +30,7 @@ struct BridgeSpec
     QString host; // dcgm: hostname for samples without a Hostname label; kernel log: the node it came from
     QString jobId; // training log: job for lines without a "job" field
     std::chrono::milliseconds interval { 1000 };
+    HttpOptions http; // for http:// and https:// locations: credentials, CA, bounds
 
     // "[host=]URL|FILE" for --dcgm and --kernel-log, "[job=]FILE" for --training-log.
     static BridgeSpec fromArgument(Kind kind, const QString &argument);
@@ -46,6 +46,7 @@ struct BridgeCounters
     uint64_t skipped = 0; // valid input of no interest (comments, unmapped fields, blanks)
     uint64_t rejected = 0; // bad input, counted and dropped
     QString lastError;
+    std::map<QString, UnknownField> unknownFields; // dcgm: fields the stream has no metric for, as last scraped
 };
 
 // A real source feeding a sink (the gateway's journal) on its own thread: scrapes
@@ -59,6 +60,8 @@ public:
     BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log = {});
     ~BridgeSource() override;
 
+    // Starts the source's own thread. An http(s) dcgm source can instead be polled by a
+    // ScrapeGroup with others, on one thread.
     void start() override;
     void stop() override;
     // One poll on the calling thread (what the worker does every interval).
@@ -66,8 +69,13 @@ public:
     BridgeCounters counters() const;
     const BridgeSpec &spec() const { return m_spec; }
 
+    // dcgm over HTTP: the request a poll makes, and what is done with its answer.
+    HttpRequest scrapeRequest() const { return { m_spec.location, m_spec.http }; }
+    void ingestScrape(const HttpResponse &response, int64_t nowMs);
+    void countPoll();
+
 private:
-    void pollDcgm(int64_t nowMs);
+    void mapScrape(QByteArrayView text, int64_t nowMs);
     void pollTail(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);
@@ -80,6 +88,7 @@ private:
     TelemetrySink &m_sink;
     Logger m_log;
     std::unique_ptr<DcgmMapper> m_dcgm;
+    DcgmMapper::Result m_mapped; // kept between polls: its buffers are reused
     KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed
     TrainingLogParser m_training;
     qint64 m_offset = 0;
@@ -89,10 +98,32 @@ private:
 
     mutable std::mutex m_mutex;
     BridgeCounters m_counters;
-    std::condition_variable m_wake;
-    bool m_stopping = false;
-    std::thread m_thread;
+    PeriodicWorker m_worker; // last: stopped before the rest goes
 };
+
+// Polls many http(s) dcgm-exporter sources on one thread: every interval, all of
+// them at once (libcurl's multi interface), then maps each answer.
+class ScrapeGroup final : public TelemetrySource
+{
+public:
+    ScrapeGroup(std::vector<BridgeSource *> sources, std::chrono::milliseconds interval);
+    ~ScrapeGroup() override;
+    void start() override;
+    void stop() override;
+    void pollOnce();
+
+private:
+    std::vector<BridgeSource *> m_sources;
+    std::chrono::milliseconds m_interval;
+    PeriodicWorker m_worker;
+};
+
+// The stream's metrics for these sources: `base`, then every DCGM field with a GPU
+// identity the dcgm sources report now that `base` lacks, known fields under DCGM's
+// name and unit and others with the exposition's own help text. Sources that cannot
+// be read add nothing (their error is left in `errors`).
+std::vector<MetricDescriptor> metricsForDcgm(const std::vector<BridgeSpec> &sources, std::vector<MetricDescriptor> base,
+                                             QStringList *errors);
 
 // Reads a dcgm-exporter source once and lays out a topology from its labels:
 // one node per Hostname, its GPUs by index with their UUIDs, eight nodes to a

@@ -4,6 +4,7 @@
 #include "model/xidcatalog.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace vigil {
 
@@ -16,197 +17,332 @@ constexpr double Int32Blank = 2147483632.0;
 constexpr double Fp64Blank = 140737488355328.0;
 constexpr double Int64Blank = 9223372036854775792.0;
 
+// What an increase of an error counter is a warning of.
+struct CounterWarning
+{
+    const char *field;
+    EventType type;
+    Severity severity;
+    double scale; // the increase in the warning's unit: errors, or seconds for violation time (ns)
+    const char *what;
+};
+
+constexpr CounterWarning CounterWarnings[] = {
+    { "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", EventType::EccSingleBit, Severity::Warning, 1.0, "correctable ECC errors" },
+    { "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL", EventType::EccSingleBit, Severity::Warning, 1.0, "correctable ECC errors" },
+    { "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", EventType::EccDoubleBit, Severity::Critical, 1.0, "uncorrectable ECC errors" },
+    { "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL", EventType::EccDoubleBit, Severity::Critical, 1.0, "uncorrectable ECC errors" },
+    { "DCGM_FI_DEV_RETIRED_SBE", EventType::RowRemap, Severity::Warning, 1.0, "pages retired (single-bit)" },
+    { "DCGM_FI_DEV_RETIRED_DBE", EventType::RowRemap, Severity::Warning, 1.0, "pages retired (double-bit)" },
+    { "DCGM_FI_DEV_RETIRED_PENDING", EventType::RowRemap, Severity::Warning, 1.0, "pages pending retirement" },
+    { "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS", EventType::RowRemap, Severity::Warning, 1.0,
+      "rows remapped (correctable)" },
+    { "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", EventType::RowRemap, Severity::Warning, 1.0,
+      "rows remapped (uncorrectable)" },
+    { "DCGM_FI_DEV_PCIE_REPLAY_COUNTER", EventType::PcieReplay, Severity::Warning, 1.0, "PCIe replays" },
+    { "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", EventType::NvlinkCrc, Severity::Warning, 1.0,
+      "NVLink flow-control CRC errors" },
+    { "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", EventType::NvlinkCrc, Severity::Warning, 1.0,
+      "NVLink data CRC errors" },
+    { "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL", EventType::NvlinkCrc, Severity::Warning, 1.0, "NVLink replays" },
+    { "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL", EventType::NvlinkCrc, Severity::Warning, 1.0,
+      "NVLink recoveries" },
+    { "DCGM_FI_DEV_THERMAL_VIOLATION", EventType::ThermalThrottle, Severity::Warning, 1e-9, "s throttled for heat" },
+    { "DCGM_FI_DEV_POWER_VIOLATION", EventType::PowerThrottle, Severity::Warning, 1e-9, "s throttled for power" },
+};
+
+// Warning types a counter can raise, as small indices for the per-GPU table.
+int warningSlot(EventType type)
+{
+    switch (type) {
+    case EventType::EccSingleBit:
+        return 0;
+    case EventType::EccDoubleBit:
+        return 1;
+    case EventType::RowRemap:
+        return 2;
+    case EventType::PcieReplay:
+        return 3;
+    case EventType::NvlinkCrc:
+        return 4;
+    case EventType::ThermalThrottle:
+        return 5;
+    case EventType::PowerThrottle:
+        return 6;
+    default:
+        return 7;
+    }
+}
+constexpr int WarningSlots = 8;
+
+QString latin1(QByteArrayView v)
+{
+    return QString::fromLatin1(v.data(), v.size());
+}
+
 } // namespace
+
+// What a field name, as a scrape writes it, stands for.
+struct DcgmMapper::Resolved
+{
+    enum class Role
+    {
+        Unknown, // no metric, no counter: counted by name
+        Reading,
+        Xid,
+    };
+    Role role = Role::Unknown;
+    QString name; // as written, for messages
+    QByteArray canonical; // DCGM's name
+    int64_t metricId = -1; // the reading's metric, or -1
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    double scale = 1.0; // 1.x values to DCGM's unit
+    const CounterWarning *counter = nullptr;
+    int counterSlot = -1;
+    bool isCounter = false; // a count: negative or fractional values are no count
+};
 
 bool DcgmMapper::isBlank(double v)
 {
     return (v >= Int32Blank && v <= Int32Blank + 15.0) || (v >= Fp64Blank && v <= Fp64Blank + 15.0) || v >= Int64Blank;
 }
 
-DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics)
-    : m_topology(std::move(topology))
+void DcgmMapper::Result::clear()
 {
-    auto idOf = [&](const QString &name) -> int64_t {
-        for (const MetricDescriptor &m : metrics)
-            if (m.name == name)
-                return m.id;
-        return -1;
-    };
-    const struct
-    {
-        const char *field;
-        double min, max;
-        const char *metric = nullptr; // when the field's name is not the metric's
-    } ranges[] = {
-        { "DCGM_FI_DEV_GPU_TEMP", -40, 150 },
-        { "DCGM_FI_DEV_MEMORY_TEMP", -40, 150 },
-        { "DCGM_FI_DEV_POWER_USAGE", 0, 2000 },
-        { "DCGM_FI_DEV_GPU_UTIL", 0, 100 },
-        { "DCGM_FI_DEV_FB_USED", 0, 4e6 },
-        { "DCGM_FI_DEV_CLOCKS_EVENT_REASONS", 0, 16777215 },
-        // The same bitmask under its name before DCGM 3.3.
-        { "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", 0, 16777215, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS" },
-    };
-    for (const auto &r : ranges)
-        if (const int64_t id = idOf(QString::fromLatin1(r.metric ? r.metric : r.field)); id >= 0)
-            m_fields[QByteArray(r.field)] = { uint32_t(id), r.min, r.max };
-    // Error counters: what each increase is a warning of (dcgm-exporter's default and DCP sets).
-    m_counters = {
-        { "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
-          { EventType::EccSingleBit, Severity::Warning, 1.0, "correctable ECC errors" } },
-        { "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL",
-          { EventType::EccSingleBit, Severity::Warning, 1.0, "correctable ECC errors" } },
-        { "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
-          { EventType::EccDoubleBit, Severity::Critical, 1.0, "uncorrectable ECC errors" } },
-        { "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL",
-          { EventType::EccDoubleBit, Severity::Critical, 1.0, "uncorrectable ECC errors" } },
-        { "DCGM_FI_DEV_RETIRED_SBE", { EventType::RowRemap, Severity::Warning, 1.0, "pages retired (single-bit)" } },
-        { "DCGM_FI_DEV_RETIRED_DBE", { EventType::RowRemap, Severity::Warning, 1.0, "pages retired (double-bit)" } },
-        { "DCGM_FI_DEV_RETIRED_PENDING", { EventType::RowRemap, Severity::Warning, 1.0, "pages pending retirement" } },
-        { "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS",
-          { EventType::RowRemap, Severity::Warning, 1.0, "rows remapped (correctable)" } },
-        { "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
-          { EventType::RowRemap, Severity::Warning, 1.0, "rows remapped (uncorrectable)" } },
-        { "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
-          { EventType::NvlinkCrc, Severity::Warning, 1.0, "NVLink flow-control CRC errors" } },
-        { "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
-          { EventType::NvlinkCrc, Severity::Warning, 1.0, "NVLink data CRC errors" } },
-        { "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
-          { EventType::NvlinkCrc, Severity::Warning, 1.0, "NVLink replays" } },
-        { "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
-          { EventType::NvlinkCrc, Severity::Warning, 1.0, "NVLink recoveries" } },
-        { "DCGM_FI_DEV_THERMAL_VIOLATION",
-          { EventType::ThermalThrottle, Severity::Warning, 1e-9, "s throttled for heat" } },
-        { "DCGM_FI_DEV_POWER_VIOLATION",
-          { EventType::PowerThrottle, Severity::Warning, 1e-9, "s throttled for power" } },
-    };
-    m_aliases = {
-        { "dcgm_gpu_temp", "DCGM_FI_DEV_GPU_TEMP" },
-        { "dcgm_memory_temp", "DCGM_FI_DEV_MEMORY_TEMP" },
-        { "dcgm_power_usage", "DCGM_FI_DEV_POWER_USAGE" },
-        { "dcgm_gpu_utilization", "DCGM_FI_DEV_GPU_UTIL" },
-        { "dcgm_fb_used", "DCGM_FI_DEV_FB_USED" },
-        { "dcgm_xid_errors", "DCGM_FI_DEV_XID_ERRORS" },
-        { "dcgm_ecc_sbe_volatile_total", "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL" },
-        { "dcgm_ecc_dbe_volatile_total", "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL" },
-        { "dcgm_ecc_sbe_aggregate_total", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL" },
-        { "dcgm_ecc_dbe_aggregate_total", "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL" },
-        { "dcgm_retired_pages_sbe", "DCGM_FI_DEV_RETIRED_SBE" },
-        { "dcgm_retired_pages_dbe", "DCGM_FI_DEV_RETIRED_DBE" },
-        { "dcgm_retired_pages_pending", "DCGM_FI_DEV_RETIRED_PENDING" },
-        { "dcgm_nvlink_flit_crc_error_count_total", "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL" },
-        { "dcgm_nvlink_data_crc_error_count_total", "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL" },
-        { "dcgm_nvlink_replay_error_count_total", "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL" },
-        { "dcgm_nvlink_recovery_error_count_total", "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL" },
-        { "dcgm_thermal_violation", "DCGM_FI_DEV_THERMAL_VIOLATION" },
-        { "dcgm_power_violation", "DCGM_FI_DEV_POWER_VIOLATION" },
-    };
-    const Topology &t = *m_topology;
-    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
-        m_byUuid[t.gpus[g].uuid] = g;
-        m_byHostIndex[QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex)] = g;
-    }
-    m_lastXid.assign(t.gpus.size(), 0);
+    readings.clear();
+    events.clear();
+    stats = {};
+    unknownFields.clear();
 }
 
-int32_t DcgmMapper::gpuFor(const PrometheusSample &sample, const QString &hostHint) const
+DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics)
+    : m_topology(std::move(topology))
+    , m_metrics(metrics)
 {
-    const QString uuid = sample.label("UUID");
+    const Topology &t = *m_topology;
+    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
+        m_byUuid.insert(t.gpus[g].uuid.toUtf8(), g);
+        m_byHostIndex.insert(
+            QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex).toUtf8(), g);
+    }
+    m_lastXid.assign(t.gpus.size(), 0);
+    m_counterSlots = std::size(CounterWarnings);
+    m_lastCount.assign(t.gpus.size() * m_counterSlots, std::nan(""));
+    m_counterOfType.assign(t.gpus.size() * WarningSlots, int16_t(-1));
+}
+
+DcgmMapper::~DcgmMapper() = default;
+
+const DcgmMapper::Resolved &DcgmMapper::resolve(QByteArrayView name)
+{
+    if (const auto it = m_resolved.constFind(QByteArray::fromRawData(name.data(), name.size()));
+        it != m_resolved.constEnd())
+        return **it;
+    auto r = std::make_shared<Resolved>();
+    r->name = latin1(name);
+    bool legacy = false;
+    const DcgmField *field = findDcgmField(name, &legacy);
+    r->canonical = field ? QByteArray(field->name) : name.toByteArray();
+    // Before DCGM 3.3 the clocks-event reasons had another name; the stream knows the new one.
+    if (r->canonical == "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
+        r->canonical = "DCGM_FI_DEV_CLOCKS_EVENT_REASONS";
+    if (field && field->kind != DcgmFieldKind::Label) {
+        r->min = field->min;
+        r->max = field->max;
+        r->scale = legacy ? field->legacyScale : 1.0;
+        r->isCounter = field->kind == DcgmFieldKind::Counter;
+    }
+    for (const MetricDescriptor &m : m_metrics)
+        if (m.entityKind == EntityKind::Gpu && m.name == QLatin1String(r->canonical)) {
+            r->metricId = m.id;
+            r->role = Resolved::Role::Reading;
+        }
+    for (const CounterWarning &c : CounterWarnings)
+        if (r->canonical == c.field) {
+            r->counter = &c;
+            r->counterSlot = int(&c - CounterWarnings);
+            r->role = Resolved::Role::Reading;
+        }
+    if (r->canonical == "DCGM_FI_DEV_XID_ERRORS")
+        r->role = Resolved::Role::Xid;
+    const Resolved &out = *r;
+    m_resolved.insert(name.toByteArray(), std::move(r));
+    return out;
+}
+
+int32_t DcgmMapper::gpuFor(const ExpositionSample &sample, QByteArrayView hostHint)
+{
+    const QByteArrayView uuid = sample.raw("UUID");
     if (!uuid.isEmpty())
-        if (const auto it = m_byUuid.find(uuid); it != m_byUuid.end())
-            return int32_t(it->second);
-    QString host = sample.label("Hostname");
-    if (host.isEmpty())
-        host = hostHint;
-    const QString index = sample.label("gpu");
-    if (!host.isEmpty() && !index.isEmpty())
-        if (const auto it = m_byHostIndex.find(host + u':' + index); it != m_byHostIndex.end())
-            return int32_t(it->second);
+        if (const auto it = m_byUuid.constFind(QByteArray::fromRawData(uuid.data(), uuid.size()));
+            it != m_byUuid.constEnd())
+            return int32_t(*it);
+    const QByteArrayView index = sample.raw("gpu");
+    if (index.isEmpty())
+        return -1;
+    m_key.clear();
+    if (const QByteArrayView host = sample.raw("Hostname"); !host.isEmpty())
+        m_key.append(host);
+    else
+        m_key.append(hostHint);
+    if (m_key.isEmpty())
+        return -1;
+    m_key.append(':');
+    m_key.append(index);
+    if (const auto it = m_byHostIndex.constFind(m_key); it != m_byHostIndex.constEnd())
+        return int32_t(*it);
     return -1;
 }
 
-DcgmMapper::Result DcgmMapper::map(const std::vector<PrometheusSample> &samples, int64_t timeMs,
-                                   const QString &hostHint)
+// One scrape's pass over the text: each sample is mapped as the reader meets it.
+class DcgmMapper::Scrape final : public ExpositionVisitor
 {
-    Result result;
-    const Topology &t = *m_topology;
-    for (const PrometheusSample &s : samples) {
-        ++result.stats.lines;
-        const auto alias = m_aliases.find(s.name);
-        const QByteArray &name = alias != m_aliases.end() ? alias->second : s.name;
-        const bool xidField = name == "DCGM_FI_DEV_XID_ERRORS";
-        const auto field = m_fields.find(name);
-        const auto counter = m_counters.find(name);
-        if (field == m_fields.end() && counter == m_counters.end() && !xidField) {
-            ++result.stats.skipped;
-            ++result.unmappedFields[QString::fromLatin1(s.name)];
-            continue;
+public:
+    Scrape(DcgmMapper &mapper, int64_t timeMs, const QString &hostHint, Result &result)
+        : m_mapper(mapper)
+        , m_timeMs(timeMs)
+        , m_hostHint(hostHint)
+        , m_hostHintUtf8(hostHint.toUtf8())
+        , m_result(result)
+    { }
+
+    void sample(const ExpositionSample &s) override
+    {
+        Result &result = m_result;
+        // An exposition groups a field's samples: the name is looked up once a group.
+        if (!m_field || s.name != m_fieldName) {
+            m_field = &m_mapper.resolve(s.name);
+            m_fieldName = s.name;
+            if (m_field->role == Resolved::Role::Unknown)
+                m_unknown = &result.unknownFields[m_field->name];
         }
-        const int32_t gpu = gpuFor(s, hostHint);
+        const Resolved &f = *m_field;
+        if (f.role == Resolved::Role::Unknown) {
+            ++result.stats.skipped;
+            ++m_unknown->samples;
+            return;
+        }
+        const int32_t gpu = m_mapper.gpuFor(s, m_hostHintUtf8);
         if (gpu < 0) {
-            const QString host = s.label("Hostname").isEmpty() ? hostHint : s.label("Hostname");
-            if (s.label("UUID").isEmpty() && host.isEmpty())
-                result.stats.reject(s.line,
-                                    QStringLiteral("%1: the sample has neither a UUID nor a Hostname label; run "
-                                                   "dcgm-exporter with its default labels, or name the node "
-                                                   "of this source (--dcgm NODE=URL)")
-                                        .arg(QString::fromLatin1(s.name)));
-            else
-                result.stats.reject(s.line,
-                                    QStringLiteral("%1: no GPU with UUID '%2' or %3:%4 in the topology")
-                                        .arg(QString::fromLatin1(s.name), s.label("UUID"), host, s.label("gpu")));
-            continue;
+            rejectPlacement(s);
+            return;
         }
         if (isBlank(s.value) || std::isnan(s.value)) {
             ++result.stats.skipped; // not supported or not available: missing, never a reading
-            continue;
+            return;
         }
-        if (counter != m_counters.end()) {
-            if (!std::isfinite(s.value) || s.value < 0 || s.value > 9e18) {
-                result.stats.reject(
-                    s.line, QStringLiteral("%1 = %2 is not a count").arg(QString::fromLatin1(s.name)).arg(s.value));
-                continue;
-            }
-            ++result.stats.accepted;
-            countIncrease(name, counter->second, uint32_t(gpu), s.value, timeMs, result);
-            continue;
+        const double value = s.value * f.scale;
+        if (f.role == Resolved::Role::Xid) {
+            mapXid(s, uint32_t(gpu));
+            return;
         }
-        if (xidField) {
-            const int xid = int(s.value);
-            if (s.value < 0 || s.value > 1000 || double(xid) != s.value) {
+        if (!std::isfinite(value) || value < f.min || value > f.max
+            || (f.isCounter && value != std::floor(value) && f.counter)) {
+            if (f.isCounter)
+                result.stats.reject(s.line, QStringLiteral("%1 = %2 is not a count").arg(f.name).arg(s.value));
+            else
                 result.stats.reject(s.line,
-                                    QStringLiteral("DCGM_FI_DEV_XID_ERRORS: %1 is not an Xid code").arg(s.value));
-                continue;
-            }
-            ++result.stats.accepted;
-            if (xid != 0 && xid != m_lastXid[size_t(gpu)]) {
-                Event e = warningOn(uint32_t(gpu), timeMs);
-                e.type = EventType::Xid;
-                e.severity = xidIsJobFatal(xid) ? Severity::Critical : Severity::Warning;
-                e.code = xid;
-                e.message = QStringLiteral("Xid %1 on %2 GPU %3 (dcgm-exporter): %4")
-                                .arg(xid)
-                                .arg(t.nodes[t.gpus[size_t(gpu)].nodeIndex].hostname)
-                                .arg(t.gpus[size_t(gpu)].localIndex)
-                                .arg(xidDescription(xid));
-                result.events.push_back(std::move(e));
-            }
-            m_lastXid[size_t(gpu)] = xid;
-            continue;
-        }
-        if (!std::isfinite(s.value) || s.value < field->second.min || s.value > field->second.max) {
-            result.stats.reject(s.line,
-                                QStringLiteral("%1 = %2 is outside %3..%4 (wrong unit?)")
-                                    .arg(QString::fromLatin1(s.name))
-                                    .arg(s.value)
-                                    .arg(field->second.min)
-                                    .arg(field->second.max));
-            continue;
+                                    QStringLiteral("%1 = %2 is outside %3..%4 (wrong unit?)")
+                                        .arg(f.name)
+                                        .arg(s.value)
+                                        .arg(f.min)
+                                        .arg(f.max));
+            return;
         }
         ++result.stats.accepted;
-        result.readings.push_back({ field->second.metricId, uint32_t(gpu), float(s.value) });
+        if (f.metricId >= 0)
+            result.readings.push_back({ uint32_t(f.metricId), uint32_t(gpu), float(value) });
+        if (f.counter)
+            m_mapper.countIncrease(f, uint32_t(gpu), value, m_timeMs, result);
     }
+
+    void help(QByteArrayView name, QByteArrayView text) override
+    {
+        const Resolved &f = m_mapper.resolve(name);
+        if (f.role == Resolved::Role::Unknown)
+            m_result.unknownFields[f.name].help = QString::fromUtf8(text.data(), text.size());
+    }
+    void type(QByteArrayView name, QByteArrayView text) override
+    {
+        const Resolved &f = m_mapper.resolve(name);
+        if (f.role == Resolved::Role::Unknown)
+            m_result.unknownFields[f.name].type = latin1(text);
+    }
+
+private:
+    void rejectPlacement(const ExpositionSample &s)
+    {
+        const QString host = s.raw("Hostname").isEmpty() ? m_hostHint : s.label("Hostname");
+        if (s.raw("UUID").isEmpty() && host.isEmpty())
+            m_result.stats.reject(s.line,
+                                  QStringLiteral("%1: the sample has neither a UUID nor a Hostname label; run "
+                                                 "dcgm-exporter with its default labels, or name the node "
+                                                 "of this source (--dcgm NODE=URL)")
+                                      .arg(m_field->name));
+        else
+            m_result.stats.reject(s.line,
+                                  QStringLiteral("%1: no GPU with UUID '%2' or %3:%4 in the topology")
+                                      .arg(m_field->name, s.label("UUID"), host, s.label("gpu")));
+    }
+
+    void mapXid(const ExpositionSample &s, uint32_t gpu)
+    {
+        const int xid = int(s.value);
+        if (s.value < 0 || s.value > 1000 || double(xid) != s.value) {
+            m_result.stats.reject(s.line, QStringLiteral("%1: %2 is not an Xid code").arg(m_field->name).arg(s.value));
+            return;
+        }
+        ++m_result.stats.accepted;
+        const Topology &t = *m_mapper.m_topology;
+        if (xid != 0 && xid != m_mapper.m_lastXid[gpu]) {
+            Event e = m_mapper.warningOn(gpu, m_timeMs);
+            e.type = EventType::Xid;
+            e.severity = xidIsJobFatal(xid) ? Severity::Critical : Severity::Warning;
+            e.code = xid;
+            e.message = QStringLiteral("Xid %1 on %2 GPU %3 (dcgm-exporter): %4")
+                            .arg(xid)
+                            .arg(t.nodes[t.gpus[gpu].nodeIndex].hostname)
+                            .arg(t.gpus[gpu].localIndex)
+                            .arg(xidDescription(xid));
+            m_result.events.push_back(std::move(e));
+        }
+        m_mapper.m_lastXid[gpu] = xid;
+    }
+
+    DcgmMapper &m_mapper;
+    const int64_t m_timeMs;
+    const QString &m_hostHint;
+    const QByteArray m_hostHintUtf8;
+    Result &m_result;
+    const Resolved *m_field = nullptr;
+    QByteArrayView m_fieldName;
+    UnknownField *m_unknown = nullptr;
+};
+
+DcgmMapper::Result DcgmMapper::map(QByteArrayView exposition, int64_t timeMs, const QString &hostHint)
+{
+    Result result;
+    mapInto(exposition, timeMs, hostHint, result);
     return result;
+}
+
+void DcgmMapper::mapInto(QByteArrayView exposition, int64_t timeMs, const QString &hostHint, Result &result)
+{
+    result.clear();
+    Scrape scrape(*this, timeMs, hostHint, result);
+    const ParseStats text = readExposition(exposition, scrape);
+    // Lines: every line of the text. Accepted: what became a reading, count or Xid.
+    // Skipped: comments and blanks, and fields the stream has no metric for.
+    // Rejected: malformed lines, and samples that could not be placed or read.
+    ParseStats &s = result.stats;
+    s.lines = text.lines;
+    s.skipped += text.skipped;
+    s.rejected += text.rejected;
+    QStringList errors = text.firstErrors + s.firstErrors;
+    if (errors.size() > 8)
+        errors.resize(8);
+    s.firstErrors = errors;
 }
 
 Event DcgmMapper::warningOn(uint32_t gpu, int64_t timeMs) const
@@ -221,15 +357,17 @@ Event DcgmMapper::warningOn(uint32_t gpu, int64_t timeMs) const
     return e;
 }
 
-void DcgmMapper::countIncrease(const QByteArray &field, const Counter &counter, uint32_t gpu, double value,
-                               int64_t timeMs, Result &result)
+void DcgmMapper::countIncrease(const Resolved &field, uint32_t gpu, double value, int64_t timeMs, Result &result)
 {
+    const CounterWarning &counter = *field.counter;
     // One field per GPU speaks for each kind of warning: the first one seen.
-    const QByteArray &source = m_counterOfType.try_emplace({ gpu, int(counter.type) }, field).first->second;
-    const auto [last, first] = m_lastCount.try_emplace({ gpu, field }, value);
-    const double previous = last->second;
-    last->second = value;
-    if (first || source != field || value <= previous)
+    int16_t &source = m_counterOfType[size_t(gpu) * WarningSlots + size_t(warningSlot(counter.type))];
+    if (source < 0)
+        source = int16_t(field.counterSlot);
+    double &last = m_lastCount[size_t(gpu) * m_counterSlots + size_t(field.counterSlot)];
+    const double previous = last;
+    last = value;
+    if (std::isnan(previous) || source != field.counterSlot || value <= previous)
         return; // the baseline, another field's business, nothing new, or a reset (a reboot)
     const double increase = (value - previous) * counter.scale;
     const Topology &t = *m_topology;
@@ -242,7 +380,7 @@ void DcgmMapper::countIncrease(const QByteArray &field, const Counter &counter, 
                     .arg(QLatin1String(counter.what))
                     .arg(t.nodes[t.gpus[gpu].nodeIndex].hostname)
                     .arg(t.gpus[gpu].localIndex)
-                    .arg(QString::fromLatin1(field));
+                    .arg(QLatin1String(field.canonical));
     result.events.push_back(std::move(e));
 }
 

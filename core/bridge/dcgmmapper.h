@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "exposition.h"
+#include "model/dcgmfields.h"
 #include "model/event.h"
 #include "model/metric.h"
 #include "model/topology.h"
-#include "prometheustext.h"
+
+#include <QHash>
 
 #include <map>
 #include <memory>
-#include <unordered_map>
 
 namespace vigil {
 
@@ -19,65 +21,77 @@ struct GpuReading
     float value;
 };
 
-// Turns dcgm-exporter samples into readings on the topology's GPUs: DCGM field
-// names (and the 1.x-compatibility dcgm_* names) to Vigil's metrics, labels (UUID,
-// or Hostname + gpu, in any case) to GPU indices. DCGM's "blank" sentinels (not
-// found, not supported, not permitted) are missing values, not readings; values
-// outside what the unit allows are rejected; DCGM_FI_DEV_XID_ERRORS (the last Xid
-// seen) becomes an Xid event when it changes. Error counters stay counters: each
-// increase becomes the typed warning it counts (correctable and uncorrectable ECC,
-// retired pages and remapped rows, NVLink CRC, replay and recovery errors, thermal
-// and power violation time), carrying the increase; a counter that goes down was
-// reset (a reboot) and starts over without a warning.
+// A field a scrape carried that no metric of the stream stands for.
+struct UnknownField
+{
+    uint64_t samples = 0;
+    QString help; // the exposition's # HELP text
+    QString type; // the exposition's # TYPE
+};
+
+// Turns dcgm-exporter's exposition text into readings on the topology's GPUs.
+//
+// - Every field the stream's dictionary names (DCGM's field names; the 1.x-compatibility
+//   dcgm_* names read as the DCGM field, in DCGM's unit) becomes a reading of that metric.
+// - Labels (UUID, or Hostname + gpu, in any case) give the GPU.
+// - DCGM's "blank" sentinels (not found, not supported, not permitted) are missing
+//   values, not readings; values outside what the unit allows are rejected.
+// - DCGM_FI_DEV_XID_ERRORS (the last Xid seen) becomes an Xid event when it changes.
+// - Error counters stay counters, and each increase becomes the typed warning it
+//   counts (correctable and uncorrectable ECC, retired pages and remapped rows, PCIe
+//   replays, NVLink CRC, replay and recovery errors, thermal and power violation time),
+//   carrying the increase. A counter that goes down was reset (a reboot) and starts
+//   over without a warning.
+// - A field the dictionary lacks is counted by name, with its help text: never
+//   dropped without a word.
+//
+// Mapping a scrape allocates nothing per line once the mapper has seen the fields.
 class DcgmMapper
 {
 public:
     DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics);
+    ~DcgmMapper();
 
     struct Result
     {
         std::vector<GpuReading> readings;
         std::vector<Event> events;
-        ParseStats stats; // per sample: accepted, skipped (unmapped field, blank), rejected (unknown GPU, out of range)
-        std::map<QString, int> unmappedFields;
+        // Per line: accepted (a reading, a count or an Xid), skipped (comments, blanks,
+        // fields the stream has no metric for), rejected (malformed, unknown GPU, out of range).
+        ParseStats stats;
+        std::map<QString, UnknownField> unknownFields; // this scrape's, by name
+
+        void clear();
     };
-    // `hostHint` names the node when a scrape's samples carry no Hostname label.
-    Result map(const std::vector<PrometheusSample> &samples, int64_t timeMs, const QString &hostHint = {});
+    // Maps one scrape; `hostHint` names the node when the samples carry no Hostname label.
+    Result map(QByteArrayView exposition, int64_t timeMs, const QString &hostHint = {});
+    // The same, into `result` (cleared first): a poll loop keeps its buffers.
+    void mapInto(QByteArrayView exposition, int64_t timeMs, const QString &hostHint, Result &result);
 
     // True for DCGM's blank and error sentinels.
     static bool isBlank(double value);
 
 private:
-    struct Field
-    {
-        uint32_t metricId;
-        double min;
-        double max;
-    };
-    int32_t gpuFor(const PrometheusSample &sample, const QString &hostHint) const;
-    struct Counter
-    {
-        EventType type;
-        Severity severity;
-        double scale; // the increase in the warning's unit: errors, or seconds for violation time (ns)
-        const char *what;
-    };
-    void countIncrease(const QByteArray &field, const Counter &counter, uint32_t gpu, double value, int64_t timeMs,
-                       Result &result);
+    struct Resolved;
+    class Scrape;
+    const Resolved &resolve(QByteArrayView name);
+    int32_t gpuFor(const ExpositionSample &sample, QByteArrayView hostHint);
+    void countIncrease(const Resolved &field, uint32_t gpu, double value, int64_t timeMs, Result &result);
     Event warningOn(uint32_t gpu, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;
-    std::map<QByteArray, Field> m_fields;
-    std::unordered_map<QString, uint32_t> m_byUuid;
-    std::unordered_map<QString, uint32_t> m_byHostIndex;
+    std::vector<MetricDescriptor> m_metrics;
+    QHash<QByteArray, uint32_t> m_byUuid;
+    QHash<QByteArray, uint32_t> m_byHostIndex; // "host:index"
+    QByteArray m_key; // scratch for host:index lookups
+    QHash<QByteArray, std::shared_ptr<Resolved>> m_resolved; // by the name as written
     std::vector<int> m_lastXid;
-    std::map<QByteArray, Counter> m_counters;
-    std::map<QByteArray, QByteArray> m_aliases; // 1.x-compatibility names to DCGM field names
-    // Per GPU and counter field: the last value seen. Per GPU and warning type: the field that
-    // reports it, so that an exporter sending both the volatile and the aggregate ECC counts
-    // does not count each error twice.
-    std::map<std::pair<uint32_t, QByteArray>, double> m_lastCount;
-    std::map<std::pair<uint32_t, int>, QByteArray> m_counterOfType;
+    // Per GPU and counter field: the last value seen (NaN before the first). Per GPU and
+    // warning type: the counter field that reports it, so that an exporter sending both
+    // the volatile and the aggregate ECC counts does not count each error twice.
+    size_t m_counterSlots = 0;
+    std::vector<double> m_lastCount;
+    std::vector<int16_t> m_counterOfType;
 };
 
 } // namespace vigil

@@ -227,7 +227,9 @@ TopologyFile TopologyFile::parse(const QByteArray &json)
                                            gpu.value(QLatin1String("model")).toString(QStringLiteral("unknown")),
                                            float(r.number(gpu, "max_power_w", gpuPath, 700, 1, 5000)),
                                            float(r.number(gpu, "memory_total_mib", gpuPath, 81559, 1, 1e7)),
-                                           gpu.value(QLatin1String("pci_bus_id")).toString().toLower() });
+                                           gpu.value(QLatin1String("pci_bus_id")).toString().toLower(),
+                                           gpu.value(QLatin1String("serial")).toString(),
+                                           gpu.value(QLatin1String("driver_version")).toString() });
                     }
                 }
                 t.racks.push_back(std::move(rack));
@@ -323,12 +325,17 @@ QByteArray TopologyFile::write(const Topology &t)
                     QJsonArray gpus;
                     for (uint32_t g : t.gpusOfNode[n]) {
                         const Gpu &gpu = t.gpus[g];
-                        gpus.append(QJsonObject { { QStringLiteral("uuid"), gpu.uuid },
-                                                  { QStringLiteral("index"), int(gpu.localIndex) },
-                                                  { QStringLiteral("pci_bus_id"), gpu.pciBusId },
-                                                  { QStringLiteral("model"), gpu.model },
-                                                  { QStringLiteral("max_power_w"), gpu.maxPowerW },
-                                                  { QStringLiteral("memory_total_mib"), gpu.memoryTotalMiB } });
+                        QJsonObject entry { { QStringLiteral("uuid"), gpu.uuid },
+                                            { QStringLiteral("index"), int(gpu.localIndex) },
+                                            { QStringLiteral("pci_bus_id"), gpu.pciBusId },
+                                            { QStringLiteral("model"), gpu.model },
+                                            { QStringLiteral("max_power_w"), gpu.maxPowerW },
+                                            { QStringLiteral("memory_total_mib"), gpu.memoryTotalMiB } };
+                        if (!gpu.serial.isEmpty())
+                            entry.insert(QStringLiteral("serial"), gpu.serial);
+                        if (!gpu.driverVersion.isEmpty())
+                            entry.insert(QStringLiteral("driver_version"), gpu.driverVersion);
+                        gpus.append(entry);
                     }
                     nodes.append(QJsonObject { { QStringLiteral("hostname"), t.nodes[n].hostname },
                                                { QStringLiteral("slot"), int(t.nodes[n].slot) },

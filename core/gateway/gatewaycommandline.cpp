@@ -5,6 +5,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 
 namespace vigil {
 
@@ -14,6 +16,58 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(GatewayCommandLine)
 };
+
+// The first line of a secret's file: tokens and passwords stay out of the process list.
+QString readSecret(const QString &option, const QString &path, QString *value)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Tr::tr("--%1: cannot read %2: %3").arg(option, path, file.errorString());
+    *value = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
+    if (value->isEmpty())
+        return Tr::tr("--%1: %2 is empty").arg(option, path);
+    return {};
+}
+
+QString readScrapeOptions(const QCommandLineParser &parser, HttpOptions &http)
+{
+    bool ok = false;
+    const double timeout = parser.value(QStringLiteral("scrape-timeout")).toDouble(&ok);
+    if (!ok || timeout < 0.1 || timeout > 600)
+        return Tr::tr("--scrape-timeout: '%1' is not a number of seconds from 0.1 to 600")
+            .arg(parser.value(QStringLiteral("scrape-timeout")));
+    http.timeout = std::chrono::milliseconds(qint64(timeout * 1000.0));
+    if (parser.isSet(QStringLiteral("scrape-token-file")) && parser.isSet(QStringLiteral("scrape-basic-auth-file")))
+        return Tr::tr("--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate");
+    if (parser.isSet(QStringLiteral("scrape-token-file")))
+        if (QString e = readSecret(QStringLiteral("scrape-token-file"),
+                                   parser.value(QStringLiteral("scrape-token-file")), &http.bearerToken);
+            !e.isEmpty())
+            return e;
+    if (parser.isSet(QStringLiteral("scrape-basic-auth-file"))) {
+        if (QString e = readSecret(QStringLiteral("scrape-basic-auth-file"),
+                                   parser.value(QStringLiteral("scrape-basic-auth-file")), &http.basicAuth);
+            !e.isEmpty())
+            return e;
+        if (!http.basicAuth.contains(u':'))
+            return Tr::tr("--scrape-basic-auth-file: the file must hold user:password");
+    }
+    const struct
+    {
+        const char *option;
+        QString *path;
+    } files[] = { { "scrape-ca", &http.caFile },
+                  { "scrape-cert", &http.clientCertificate },
+                  { "scrape-key", &http.clientKey } };
+    for (const auto &f : files) {
+        *f.path = parser.value(QLatin1String(f.option));
+        if (!f.path->isEmpty() && !QFileInfo(*f.path).isReadable())
+            return Tr::tr("--%1: cannot read %2").arg(QLatin1String(f.option), *f.path);
+    }
+    if (http.clientCertificate.isEmpty() != http.clientKey.isEmpty())
+        return Tr::tr("--scrape-cert and --scrape-key go together");
+    return {};
+}
 
 } // namespace
 
@@ -26,9 +80,27 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
               QStringLiteral("file") });
         parser.addOption(
             { QStringLiteral("dcgm"),
-              Tr::tr("Scrape dcgm-exporter: an http:// URL or a file of Prometheus text, optionally host=... first "
-                     "(repeatable)."),
+              Tr::tr("Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally "
+                     "host=... first (repeatable)."),
               QStringLiteral("[host=]url|file") });
+        parser.addOption({ QStringLiteral("scrape-ca"),
+                           Tr::tr("HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of "
+                                  "the system's."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-token-file"),
+                           Tr::tr("Exporters behind authentication: a file holding the bearer token to send."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-basic-auth-file"),
+                           Tr::tr("Exporters behind authentication: a file holding user:password for basic auth."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-cert"),
+                           Tr::tr("Exporters that want mutual TLS: the client certificate (PEM)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-key"), Tr::tr("The private key of --scrape-cert (PEM)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-timeout"),
+                           Tr::tr("Seconds a scrape may take before it counts as failed (default 5)."),
+                           QStringLiteral("s"), QStringLiteral("5") });
         parser.addOption({ QStringLiteral("kernel-log"),
                            Tr::tr("Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable)."),
                            QStringLiteral("[host=]file") });
@@ -174,12 +246,18 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
     } bridges[] = { { "dcgm", BridgeSpec::Kind::Dcgm },
                     { "kernel-log", BridgeSpec::Kind::KernelLog },
                     { "training-log", BridgeSpec::Kind::TrainingLog } };
+    HttpOptions http;
+    if (includeListen) {
+        if (QString error = readScrapeOptions(parser, http); !error.isEmpty())
+            return error;
+    }
     for (const auto &b : bridges)
         for (const QString &value : parser.values(QLatin1String(b.option))) {
             BridgeSpec spec = BridgeSpec::fromArgument(b.kind, value);
             if (spec.location.isEmpty())
                 return Tr::tr("--%1: '%2' names no source").arg(QLatin1String(b.option), value);
             spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
+            spec.http = http;
             options.bridges.push_back(spec);
         }
     options.replayPath = parser.value(QStringLiteral("replay"));

@@ -204,6 +204,19 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             return fail(QStringLiteral("cannot derive the topology: %1").arg(error));
         topology = std::make_shared<const Topology>(std::move(derived));
     }
+    if (!options.simulates() && options.replayPath.isEmpty()) {
+        // Every field the exporters report for GPUs is on the stream, not only the ones
+        // Vigil draws: a site's own fields too, under their own names.
+        QStringList errors;
+        const size_t before = metrics.size();
+        metrics = metricsForDcgm(options.bridges, std::move(metrics), &errors);
+        if (options.log) {
+            for (const QString &e : errors)
+                options.log(QStringLiteral("cannot list the fields of %1").arg(e));
+            if (metrics.size() > before)
+                options.log(QStringLiteral("%1 more DCGM fields on the stream").arg(metrics.size() - before));
+        }
+    }
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
                                                            metrics, options.retention);
     server->m_alarms = std::make_unique<AlarmDesk>(topology, metrics);
@@ -289,9 +302,18 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     } else if (!options.replayPath.isEmpty()) {
         server->m_simulationThread = std::thread([raw = server.get()] { raw->runReplay(); });
     } else {
+        // Exporters over HTTP are scraped together, on one thread; files and logs each have their own.
+        std::vector<BridgeSource *> scraped;
         for (const BridgeSpec &spec : options.bridges) {
             server->m_bridges.push_back(std::make_unique<BridgeSource>(spec, *server->m_journal, options.log));
-            server->m_bridges.back()->start();
+            if (spec.kind == BridgeSpec::Kind::Dcgm && isHttpUrl(spec.location))
+                scraped.push_back(server->m_bridges.back().get());
+            else
+                server->m_bridges.back()->start();
+        }
+        if (!scraped.empty()) {
+            server->m_scrapes = std::make_unique<ScrapeGroup>(scraped, scraped.front()->spec().interval);
+            server->m_scrapes->start();
         }
     }
     return server;
@@ -434,6 +456,8 @@ void GatewayServer::stop()
     m_stopRequested.notify_all();
     if (m_simulationThread.joinable())
         m_simulationThread.join();
+    if (m_scrapes)
+        m_scrapes->stop();
     for (auto &bridge : m_bridges)
         bridge->stop();
     if (m_journal) // absent when start() failed early

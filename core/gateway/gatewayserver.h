@@ -112,6 +112,7 @@ private:
 
     std::unique_ptr<QFile> m_truthFile;
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
+    std::unique_ptr<ScrapeGroup> m_scrapes; // polls the http(s) dcgm bridges above
     std::thread m_simulationThread;
     int64_t m_replayStartMs = 0;
     // The cluster's time as the gateway's own source (simulator, replay) last set it: the clock

@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 31> TypeKeys { {
+constexpr std::array<TypeKey, 32> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -24,6 +24,7 @@ constexpr std::array<TypeKey, 31> TypeKeys { {
     { EventType::IbLinkFlap, "ib_link_flap" },
     { EventType::PduOverThreshold, "pdu_over_threshold" },
     { EventType::CoolantTemperature, "coolant_temperature" },
+    { EventType::PcieReplay, "pcie_replay" },
     { EventType::JobStart, "job_start" },
     { EventType::CheckpointSaved, "checkpoint_saved" },
     { EventType::JobCrash, "job_crash" },

@@ -24,6 +24,7 @@ enum class EventType
     IbLinkFlap = 107,
     PduOverThreshold = 108,
     CoolantTemperature = 109,
+    PcieReplay = 110,
     JobStart = 200,
     CheckpointSaved = 201,
     JobCrash = 202,

@@ -114,7 +114,8 @@ bool Topology::operator==(const Topology &o) const
     };
     auto sameGpu = [](const Gpu &a, const Gpu &b) {
         return a.uuid == b.uuid && a.nodeIndex == b.nodeIndex && a.localIndex == b.localIndex && a.model == b.model
-            && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB && a.pciBusId == b.pciBusId;
+            && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB && a.pciBusId == b.pciBusId
+            && a.serial == b.serial && a.driverVersion == b.driverVersion;
     };
     auto sameJob = [](const Job &a, const Job &b) {
         return a.id == b.id && a.name == b.name && a.priority == b.priority && a.gpuIndices == b.gpuIndices

@@ -57,6 +57,8 @@ struct Gpu
     float maxPowerW = 700.0f;
     float memoryTotalMiB = 81559.0f;
     QString pciBusId; // "0000:18:00.0"
+    QString serial; // the board's serial number, or empty
+    QString driverVersion; // e.g. "535.104.05", or empty
 };
 
 struct Pdu

@@ -58,6 +58,8 @@ v1::Topology toProto(const Topology &t)
         gpu->set_max_power_w(g.maxPowerW);
         gpu->set_memory_total_mib(g.memoryTotalMiB);
         gpu->set_pci_bus_id(ss(g.pciBusId));
+        gpu->set_serial(ss(g.serial));
+        gpu->set_driver_version(ss(g.driverVersion));
     }
     for (const Pdu &d : t.pdus) {
         auto *pdu = p.add_pdus();
@@ -112,7 +114,7 @@ Topology fromProto(const v1::Topology &p)
         t.nodes.push_back({ qs(n.hostname()), n.rack_index(), n.slot() });
     for (const auto &g : p.gpus())
         t.gpus.push_back({ qs(g.uuid()), g.node_index(), g.local_index(), qs(g.model()), g.max_power_w(),
-                           g.memory_total_mib(), qs(g.pci_bus_id()) });
+                           g.memory_total_mib(), qs(g.pci_bus_id()), qs(g.serial()), qs(g.driver_version()) });
     for (const auto &d : p.pdus())
         t.pdus.push_back({ qs(d.name()), d.rack_index(), d.rated_kw() });
     for (const auto &l : p.cooling_loops())

@@ -3,8 +3,8 @@
 // the topology file, dcgm-exporter's Prometheus text, NVRM Xid kernel-log lines
 // and training-log JSON lines. Good lines kept, bad lines counted with a reason.
 #include "bridge/dcgmmapper.h"
+#include "bridge/exposition.h"
 #include "bridge/kernellog.h"
-#include "bridge/prometheustext.h"
 #include "bridge/topologyfile.h"
 #include "bridge/traininglog.h"
 #include "model/pciaddress.h"
@@ -168,20 +168,35 @@ private Q_SLOTS:
     // --- Prometheus text ---
     void prometheusFixture()
     {
-        PrometheusTextParser parser;
-        const QByteArray text = fixture("dcgm-exporter-lab.prom");
-        for (qsizetype i = 0; i < text.size(); i += 97) // arbitrary chunks, as a socket delivers them
-            parser.feed(QByteArrayView(text).sliced(i, std::min<qsizetype>(97, text.size() - i)));
-        parser.finish();
-        const ParseStats &s = parser.stats();
+        struct Collect final : ExpositionVisitor
+        {
+            void sample(const ExpositionSample &s) override
+            {
+                if (names.isEmpty()) {
+                    model = s.label("modelName");
+                    value = s.value;
+                }
+                names << s.name.toByteArray();
+            }
+            void help(QByteArrayView name, QByteArrayView text) override
+            {
+                helps[name.toByteArray()] = text.toByteArray();
+            }
+            QList<QByteArray> names;
+            std::map<QByteArray, QByteArray> helps;
+            QString model;
+            double value = 0;
+        } collect;
+        const ParseStats s = readExposition(fixture("dcgm-exporter-lab.prom"), collect);
         QCOMPARE(s.accepted, uint64_t(15));
         QCOMPARE(s.rejected, uint64_t(3));
         QCOMPARE(s.skipped, uint64_t(14));
+        QCOMPARE(s.lines, s.accepted + s.rejected + s.skipped);
         QVERIFY(s.firstErrors.join(u'\n').contains(QStringLiteral("'hot' is not a number")));
-        const auto samples = parser.takeSamples();
-        QCOMPARE(samples.front().name, QByteArray("DCGM_FI_DEV_SM_CLOCK"));
-        QCOMPARE(samples.front().label("modelName"), QStringLiteral("NVIDIA H100 80GB HBM3"));
-        QCOMPARE(samples.front().value, 1980.0);
+        QCOMPARE(collect.names.front(), QByteArray("DCGM_FI_DEV_SM_CLOCK"));
+        QCOMPARE(collect.model, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(collect.value, 1980.0);
+        QVERIFY(!collect.helps["DCGM_FI_DEV_SM_CLOCK"].isEmpty());
     }
 
     void prometheusLines_data()
@@ -198,6 +213,23 @@ private Q_SLOTS:
         QTest::newRow("unquoted label") << QByteArray("m{a=b} 1") << QStringLiteral("no quoted value") << 0.0;
         QTest::newRow("bad timestamp") << QByteArray("m 1 soon") << QStringLiteral("malformed timestamp") << 0.0;
         QTest::newRow("starts with digit") << QByteArray("9m 1") << QStringLiteral("expected a metric name") << 0.0;
+        QTest::newRow("lower-case inf") << QByteArray("m inf") << QString() << std::numeric_limits<double>::infinity();
+        QTest::newRow("-Inf") << QByteArray("m -Inf") << QString() << -std::numeric_limits<double>::infinity();
+        QTest::newRow("leading plus") << QByteArray("m +7") << QString() << 7.0;
+        QTest::newRow("spaces in labels") << QByteArray("m{ a = \"b\" , c=\"d\", } 4") << QString() << 4.0;
+        QTest::newRow("CRLF") << QByteArray("m{a=\"b\"} 5\r") << QString() << 5.0;
+        QTest::newRow("open label set") << QByteArray("m{a=\"b\"") << QStringLiteral("not closed") << 0.0;
+        QTest::newRow("unterminated value") << QByteArray("m{a=\"b} 1") << QStringLiteral("unterminated") << 0.0;
+        QTest::newRow("two values") << QByteArray("m 1 2 3") << QStringLiteral("malformed timestamp") << 0.0;
+        QTest::newRow("hex is not a number") << QByteArray("m 0x10") << QStringLiteral("not a number") << 0.0;
+        QTest::newRow("too many labels") <<
+            [] {
+                QByteArray l("m{");
+                for (int i = 0; i < 60; ++i)
+                    l += "l" + QByteArray::number(i) + "=\"v\",";
+                return l + "} 1";
+            }() << QStringLiteral("more than")
+                                         << 0.0;
     }
 
     void prometheusLines()
@@ -205,8 +237,11 @@ private Q_SLOTS:
         QFETCH(QByteArray, line);
         QFETCH(QString, error);
         QFETCH(double, value);
-        PrometheusSample sample;
-        const QString got = PrometheusTextParser::parseLine(line, sample);
+        ExpositionSample sample;
+        QByteArrayView view(line);
+        if (view.endsWith('\r'))
+            view.chop(1); // the reader takes CR off a CRLF line
+        const QString got = parseExpositionLine(view, sample);
         if (error.isEmpty()) {
             QCOMPARE(got, QString());
             QCOMPARE(sample.value, value);
@@ -221,15 +256,13 @@ private Q_SLOTS:
     {
         const auto topology = labTopology();
         const QString uuid = topology->gpus[2].uuid;
-        PrometheusTextParser parser;
-        parser.feed(QStringLiteral("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS{gpu=\"2\",UUID=\"%1\"} 96\n"
-                                   "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} 4\n"
-                                   "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} -1\n")
-                        .arg(uuid)
-                        .toUtf8());
-        parser.finish();
+        const QByteArray scraped = QStringLiteral("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS{gpu=\"2\",UUID=\"%1\"} 96\n"
+                                                  "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} 4\n"
+                                                  "DCGM_FI_DEV_CLOCKS_EVENT_REASONS{gpu=\"2\",UUID=\"%1\"} -1\n")
+                                       .arg(uuid)
+                                       .toUtf8();
         DcgmMapper mapper(topology, standardMetrics());
-        const DcgmMapper::Result r = mapper.map(parser.takeSamples(), 1793577600000);
+        const DcgmMapper::Result r = mapper.map(scraped, 1793577600000);
         QCOMPARE(r.readings.size(), size_t(2));
         for (const GpuReading &g : r.readings) {
             QCOMPARE(standardMetrics()[g.metricId].name, metric::ClocksEventReasons);
@@ -244,16 +277,16 @@ private Q_SLOTS:
     void dcgmMapsToTheRightGpus()
     {
         const auto topology = labTopology();
-        PrometheusTextParser parser;
-        parser.feed(fixture("dcgm-exporter-lab.prom"));
-        parser.finish();
-        const auto samples = parser.takeSamples();
+        const QByteArray scraped = fixture("dcgm-exporter-lab.prom");
         DcgmMapper mapper(topology, standardMetrics());
-        const DcgmMapper::Result r = mapper.map(samples, 1793577600000);
+        const DcgmMapper::Result r = mapper.map(scraped, 1793577600000);
         QCOMPARE(r.stats.accepted, uint64_t(9));
-        QCOMPARE(r.stats.skipped, uint64_t(4)); // SM clock unmapped, two blanks, a NaN
-        QCOMPARE(r.stats.rejected, uint64_t(2)); // negative power, unknown GPU
-        QCOMPARE(r.unmappedFields.at(QStringLiteral("DCGM_FI_DEV_SM_CLOCK")), 1);
+        // 14 comments and blanks; SM clock (no metric in this dictionary), two DCGM blanks, a NaN.
+        QCOMPARE(r.stats.skipped, uint64_t(14 + 4));
+        // 3 malformed lines; negative power, an unknown GPU.
+        QCOMPARE(r.stats.rejected, uint64_t(3 + 2));
+        QCOMPARE(r.stats.lines, r.stats.accepted + r.stats.skipped + r.stats.rejected);
+        QCOMPARE(r.unknownFields.at(QStringLiteral("DCGM_FI_DEV_SM_CLOCK")).samples, uint64_t(1));
         const QString errors = r.stats.firstErrors.join(u'\n');
         QVERIFY2(errors.contains(QStringLiteral("outside 0..2000")), qPrintable(errors));
         QVERIFY(errors.contains(QStringLiteral("GPU-deadbeef")));
@@ -280,7 +313,7 @@ private Q_SLOTS:
         QCOMPARE(r.events.front().severity, Severity::Critical);
         QCOMPARE(r.events.front().jobId, QStringLiteral("llm-70b"));
         // The gauge keeps saying 79: one event, not one per scrape.
-        QCOMPARE(mapper.map(samples, 1793577660000).events.size(), size_t(0));
+        QCOMPARE(mapper.map(scraped, 1793577660000).events.size(), size_t(0));
     }
 
     // Error counters stay counters: each increase is the warning it counts, with how many.
@@ -290,10 +323,8 @@ private Q_SLOTS:
         const QString uuid = topology->gpus[3].uuid;
         DcgmMapper mapper(topology, standardMetrics());
         auto scrape = [&](const QString &text, int64_t timeMs) {
-            PrometheusTextParser parser;
-            parser.feed(text.toUtf8());
-            parser.finish();
-            return mapper.map(parser.takeSamples(), timeMs);
+            const QByteArray scraped = text.toUtf8();
+            return mapper.map(scraped, timeMs);
         };
         auto text = [&](double sbeVol, double sbeAgg, double dbe, double thermalNs, double rows, double crc) {
             const auto n = [](double v) { return QString::number(v, 'f', 0); };
@@ -342,17 +373,15 @@ private Q_SLOTS:
         const auto topology = labTopology();
         const QString host = topology->nodes[topology->gpus[9].nodeIndex].hostname;
         const uint32_t local = topology->gpus[9].localIndex;
-        PrometheusTextParser parser;
-        parser.feed(QStringLiteral("DCGM_FI_DEV_GPU_TEMP{gpu=\"%1\",hostname=\"%2\"} 61\n"
-                                   "dcgm_gpu_temp{gpu=\"%1\",Hostname=\"%2\"} 62\n"
-                                   "dcgm_power_usage{gpu=\"%1\",uuid=\"%3\"} 300.5\n"
-                                   "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 50\n")
-                        .arg(local)
-                        .arg(host, topology->gpus[9].uuid)
-                        .toUtf8());
-        parser.finish();
+        const QByteArray scraped = QStringLiteral("DCGM_FI_DEV_GPU_TEMP{gpu=\"%1\",hostname=\"%2\"} 61\n"
+                                                  "dcgm_gpu_temp{gpu=\"%1\",Hostname=\"%2\"} 62\n"
+                                                  "dcgm_power_usage{gpu=\"%1\",uuid=\"%3\"} 300.5\n"
+                                                  "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 50\n")
+                                       .arg(local)
+                                       .arg(host, topology->gpus[9].uuid)
+                                       .toUtf8();
         DcgmMapper mapper(topology, standardMetrics());
-        const DcgmMapper::Result r = mapper.map(parser.takeSamples(), 1793577600000);
+        const DcgmMapper::Result r = mapper.map(scraped, 1793577600000);
         QCOMPARE(r.readings.size(), size_t(3));
         for (const GpuReading &g : r.readings)
             QCOMPARE(g.gpu, 9u);

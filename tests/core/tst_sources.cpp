@@ -2,17 +2,24 @@
 // Real sources end to end: a gateway fed by a dcgm-exporter text file (and over
 // HTTP), a kernel log and a training log, on a topology file; the real client
 // sees the values and events on the right GPUs and jobs.
-#include "bridge/httpget.h"
+#include "bridge/httpclient.h"
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
+#include "testpki.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace vigil;
 
@@ -35,6 +42,20 @@ void writeFile(const QString &path, const QByteArray &data, QIODevice::OpenMode 
     QFile file(path);
     QVERIFY(file.open(mode));
     file.write(data);
+}
+
+// A loopback port nothing listens on now.
+int freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address);
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
 }
 
 float valueOf(const LiveCluster &cluster, const QString &metricName, size_t entity)
@@ -187,22 +208,196 @@ private Q_SLOTS:
         test::HttpFixture notFound("HTTP/1.0 404 Not Found\r\n\r\nno metrics here");
         HttpResponse r = httpGet(QStringLiteral("http://127.0.0.1:%1/metrics").arg(notFound.port()));
         QCOMPARE(r.status, 404);
-        QVERIFY(r.error.contains(QStringLiteral("HTTP 404")));
+        QVERIFY2(r.error.contains(QStringLiteral("HTTP 404")), qPrintable(r.error));
         test::HttpFixture garbage("SSH-2.0-OpenSSH_9.2\r\n");
         r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(garbage.port()));
-        QVERIFY(r.error.contains(QStringLiteral("did not answer in HTTP")));
+        QVERIFY2(r.error.contains(QStringLiteral("did not answer in HTTP")), qPrintable(r.error));
         test::HttpFixture huge(test::HttpFixture::ok(QByteArray(3 << 20, 'x')));
-        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(huge.port()), std::chrono::seconds(5), 1 << 20);
-        QVERIFY(r.error.contains(QStringLiteral("more than")));
+        HttpOptions small;
+        small.maxBytes = 1 << 20;
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(huge.port()), small);
+        QVERIFY2(r.error.contains(QStringLiteral("more than")), qPrintable(r.error));
+        QVERIFY(r.body.isEmpty());
         r = httpGet(QStringLiteral("ftp://example/metrics"));
-        QVERIFY(r.error.contains(QStringLiteral("not an http://")));
+        QVERIFY2(r.error.contains(QStringLiteral("not an http://")), qPrintable(r.error));
         int closedPort = 0;
         {
             test::HttpFixture gone("");
             closedPort = gone.port();
         }
-        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(closedPort), std::chrono::milliseconds(500));
+        HttpOptions quick;
+        quick.timeout = std::chrono::milliseconds(500);
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(closedPort), quick);
         QVERIFY2(r.error.contains(QStringLiteral("cannot connect")), qPrintable(r.error));
+    }
+
+    // Exporters behind a token or a password, compressed bodies, and redirects.
+    void httpAuthenticationCompressionAndRedirects()
+    {
+        const QByteArray body = fixture("dcgm-exporter-lab.prom");
+        test::HttpFixture guarded([&](const QByteArray &request) -> QByteArray {
+            if (request.contains("\r\nAuthorization: Bearer s3cret\r\n")
+                || request.contains("\r\nAuthorization: Basic " + QByteArray("ops:pa ss").toBase64() + "\r\n"))
+                return test::HttpFixture::ok(body);
+            return "HTTP/1.0 401 Unauthorized\r\nWWW-Authenticate: Bearer\r\n\r\n";
+        });
+        const QString url = QStringLiteral("http://127.0.0.1:%1/metrics").arg(guarded.port());
+        HttpResponse r = httpGet(url);
+        QVERIFY2(r.error.contains(QStringLiteral("refused the scrape: HTTP 401")), qPrintable(r.error));
+        HttpOptions token;
+        token.bearerToken = QStringLiteral("s3cret");
+        r = httpGet(url, token);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.body, body);
+        HttpOptions password;
+        password.basicAuth = QStringLiteral("ops:pa ss");
+        QCOMPARE(httpGet(url, password).body, body);
+
+        // deflate (a zlib stream), undone on the way in; the size bound applies after it.
+        const QByteArray packed = qCompress(body).mid(4);
+        test::HttpFixture compressed("HTTP/1.0 200 OK\r\nContent-Encoding: deflate\r\nContent-Length: "
+                                     + QByteArray::number(packed.size()) + "\r\n\r\n" + packed);
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(compressed.port()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.body, body);
+        const QByteArray bomb = qCompress(QByteArray(8 << 20, '0'), 9).mid(4);
+        test::HttpFixture bombs("HTTP/1.0 200 OK\r\nContent-Encoding: deflate\r\nContent-Length: "
+                                + QByteArray::number(bomb.size()) + "\r\n\r\n" + bomb);
+        HttpOptions small;
+        small.maxBytes = 1 << 20;
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(bombs.port()), small);
+        QVERIFY2(r.error.contains(QStringLiteral("more than")), qPrintable(r.error));
+
+        // Redirects are followed within http(s), never to a file.
+        test::HttpFixture moved([&](const QByteArray &request) -> QByteArray {
+            if (request.startsWith("GET /old "))
+                return "HTTP/1.0 302 Found\r\nLocation: /metrics\r\n\r\n";
+            if (request.startsWith("GET /file "))
+                return "HTTP/1.0 302 Found\r\nLocation: file:///etc/passwd\r\n\r\n";
+            return test::HttpFixture::ok(body);
+        });
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/old").arg(moved.port()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.body, body);
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/file").arg(moved.port()));
+        QVERIFY(!r.error.isEmpty());
+        QVERIFY(r.body.isEmpty());
+    }
+
+    // Exporters are scraped at once: each of these answers only when all have been asked,
+    // which one request after another would never reach.
+    void exportersAreScrapedConcurrently()
+    {
+        constexpr int Exporters = 12;
+        std::atomic<int> asked { 0 };
+        const QByteArray body = test::HttpFixture::ok(fixture("dcgm-exporter-lab.prom"));
+        std::vector<std::unique_ptr<test::HttpFixture>> exporters;
+        std::vector<HttpRequest> requests;
+        for (int i = 0; i < Exporters; ++i) {
+            exporters.push_back(std::make_unique<test::HttpFixture>([&](const QByteArray &) {
+                ++asked;
+                for (int wait = 0; wait < 400 && asked.load() < Exporters; ++wait)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                return asked.load() >= Exporters ? body : QByteArray("HTTP/1.0 503 Alone\r\n\r\n");
+            }));
+            requests.push_back({ QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporters.back()->port()), {} });
+        }
+        const std::vector<HttpResponse> responses = httpGetAll(requests);
+        QCOMPARE(responses.size(), size_t(Exporters));
+        for (const HttpResponse &r : responses) {
+            QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+            QCOMPARE(r.status, 200L);
+        }
+    }
+
+    // HTTPS against a real TLS server (openssl s_server), with the site's own CA.
+    void httpsWithTheSitesCa()
+    {
+        QTemporaryDir dir;
+        test::TestPki pki;
+        QCOMPARE(test::makeTestPki(dir.path(), QStringLiteral("exp"), pki), QString());
+        writeFile(dir.filePath(QStringLiteral("metrics")), fixture("dcgm-exporter-lab.prom"));
+        const int port = freePort();
+        QProcess server;
+        server.setWorkingDirectory(dir.path());
+        server.start(QStringLiteral("openssl"),
+                     { QStringLiteral("s_server"), QStringLiteral("-quiet"), QStringLiteral("-accept"),
+                       QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("-cert"), pki.serverCertificate,
+                       QStringLiteral("-key"), pki.serverKey, QStringLiteral("-WWW") });
+        QVERIFY(server.waitForStarted());
+        const QString url = QStringLiteral("https://127.0.0.1:%1/metrics").arg(port);
+        HttpOptions trusted;
+        trusted.caFile = pki.caCertificate;
+        HttpResponse r;
+        for (int attempt = 0; attempt < 50; ++attempt) { // until s_server listens
+            r = httpGet(url, trusted);
+            if (!r.error.contains(QStringLiteral("cannot connect")))
+                break;
+            QTest::qWait(100);
+        }
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.body, fixture("dcgm-exporter-lab.prom"));
+        r = httpGet(url); // the system's CAs do not know this one
+        QVERIFY2(r.error.contains(QStringLiteral("cannot verify")), qPrintable(r.error));
+        r = httpGet(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port), trusted); // http to a TLS port
+        QVERIFY(!r.error.isEmpty());
+        server.kill();
+        server.waitForFinished();
+    }
+
+    // Every field an exporter reports for GPUs is on the stream: known ones under DCGM's
+    // name and unit, a site's own under its name and help text; GPUs keep their PCI
+    // address, serial and driver.
+    void everyFieldReachesTheStream()
+    {
+        const QByteArray text = "# HELP DCGM_FI_DEV_SM_CLOCK SM clock frequency (in MHz).\n"
+                                "# TYPE DCGM_FI_DEV_SM_CLOCK gauge\n"
+                                "DCGM_FI_DEV_SM_CLOCK{gpu=\"0\",UUID=\"GPU-a\",pci_bus_id=\"00000000:1A:00.0\","
+                                "Hostname=\"n1\",DCGM_FI_DRIVER_VERSION=\"535.104.05\",DCGM_FI_DEV_SERIAL=\"1650923\"} "
+                                "1980\n"
+                                "# HELP SITE_FAN_RPM Fan speed our BMC agent adds.\n"
+                                "# TYPE SITE_FAN_RPM gauge\n"
+                                "SITE_FAN_RPM{gpu=\"0\",UUID=\"GPU-a\",Hostname=\"n1\"} 7200\n"
+                                "dcgm_fi_prof_gr_engine_active{gpu=\"0\",UUID=\"GPU-a\",Hostname=\"n1\"} 87.5\n"
+                                "DCGM_FI_DEV_PCIE_REPLAY_COUNTER{gpu=\"0\",UUID=\"GPU-a\",Hostname=\"n1\"} 3\n"
+                                "process_open_fds 12\n";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("metrics.prom"));
+        writeFile(path, text);
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, path) }, false), &error);
+        QVERIFY2(server, qPrintable(error));
+        const Topology &t = *server->journal().topology();
+        QCOMPARE(t.gpus.size(), size_t(1));
+        QCOMPARE(t.gpus[0].pciBusId, QStringLiteral("00000000:1a:00.0"));
+        QCOMPARE(t.gpus[0].serial, QStringLiteral("1650923"));
+        QCOMPARE(t.gpus[0].driverVersion, QStringLiteral("535.104.05"));
+        auto descriptor = [&](const QString &name) -> const MetricDescriptor * {
+            for (const MetricDescriptor &m : server->journal().metrics())
+                if (m.name == name)
+                    return &m;
+            return nullptr;
+        };
+        QVERIFY(descriptor(QStringLiteral("DCGM_FI_DEV_SM_CLOCK")));
+        QCOMPARE(descriptor(QStringLiteral("DCGM_FI_DEV_SM_CLOCK"))->unit, QStringLiteral("MHz"));
+        QVERIFY(descriptor(QStringLiteral("SITE_FAN_RPM")));
+        QCOMPARE(descriptor(QStringLiteral("SITE_FAN_RPM"))->help, QStringLiteral("Fan speed our BMC agent adds."));
+        QVERIFY(descriptor(QStringLiteral("DCGM_FI_PROF_GR_ENGINE_ACTIVE"))); // the 1.x name, as DCGM's field
+        QVERIFY(descriptor(QStringLiteral("DCGM_FI_DEV_PCIE_REPLAY_COUNTER"))); // a counter stays a counter
+        QVERIFY(!descriptor(QStringLiteral("process_open_fds"))); // no GPU: not a GPU metric
+
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, QStringLiteral("DCGM_FI_DEV_SM_CLOCK"), 0), 1980.0f, 5000);
+        QCOMPARE(valueOf(cluster, QStringLiteral("SITE_FAN_RPM"), 0), 7200.0f);
+        QCOMPARE(valueOf(cluster, QStringLiteral("DCGM_FI_PROF_GR_ENGINE_ACTIVE"), 0), 0.875f); // 1.x gave %
+        QCOMPARE(valueOf(cluster, QStringLiteral("DCGM_FI_DEV_PCIE_REPLAY_COUNTER"), 0), 3.0f);
+        client.stop();
+        // The one sample without a GPU is named, not dropped without a word.
+        const BridgeCounters counters = server->bridges().front()->counters();
+        QVERIFY(counters.unknownFields.count(QStringLiteral("process_open_fds")));
     }
 
     void logsWithoutATopologyAreRefused()

@@ -18,7 +18,16 @@ QByteArray HttpFixture::ok(const QByteArray &body)
 }
 
 HttpFixture::HttpFixture(QByteArray rawReply)
-    : m_reply(std::move(rawReply))
+    : HttpFixture([rawReply](const QByteArray &) { return rawReply; })
+{ }
+
+HttpFixture::HttpFixture(std::function<QByteArray(const QByteArray &)> reply)
+    : m_reply(std::move(reply))
+{
+    serve();
+}
+
+void HttpFixture::serve()
 {
     m_listenFd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address {};
@@ -49,8 +58,9 @@ HttpFixture::HttpFixture(QByteArray rawReply)
                 request.append(buffer, n);
             }
             ++m_requests;
-            for (qsizetype sent = 0; sent < m_reply.size();) {
-                const ssize_t n = ::write(client, m_reply.constData() + sent, size_t(m_reply.size() - sent));
+            const QByteArray reply = m_reply(request);
+            for (qsizetype sent = 0; sent < reply.size();) {
+                const ssize_t n = ::write(client, reply.constData() + sent, size_t(reply.size() - sent));
                 if (n <= 0)
                     break;
                 sent += n;

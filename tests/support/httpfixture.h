@@ -4,6 +4,7 @@
 #include <QByteArray>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 namespace vigil::test {
@@ -14,13 +15,16 @@ class HttpFixture
 {
 public:
     explicit HttpFixture(QByteArray rawReply);
+    // Answers each request (its head, as received) with what `reply` returns.
+    explicit HttpFixture(std::function<QByteArray(const QByteArray &request)> reply);
     ~HttpFixture();
     int port() const { return m_port; }
     int requests() const { return m_requests.load(); }
     static QByteArray ok(const QByteArray &body);
 
 private:
-    QByteArray m_reply;
+    void serve();
+    std::function<QByteArray(const QByteArray &)> m_reply;
     int m_listenFd = -1;
     int m_port = 0;
     std::atomic<bool> m_stopping { false };

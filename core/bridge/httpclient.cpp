@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "httpclient.h"
+
+#include <curl/curl.h>
+
+#include <memory>
+#include <mutex>
+
+namespace vigil {
+
+namespace {
+
+void initialiseCurlOnce()
+{
+    // curl_global_init is not thread-safe before 7.84; do it once, whoever comes first.
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+struct Transfer
+{
+    const HttpRequest *request = nullptr;
+    HttpResponse *response = nullptr;
+    CURL *easy = nullptr;
+    curl_slist *headers = nullptr;
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    bool tooLarge = false;
+    QByteArray url;
+    QByteArray token;
+    QByteArray userPassword;
+    QByteArray caFile;
+    QByteArray certificate;
+    QByteArray key;
+
+    ~Transfer()
+    {
+        if (easy)
+            curl_easy_cleanup(easy);
+        if (headers)
+            curl_slist_free_all(headers);
+    }
+};
+
+size_t onBody(char *data, size_t size, size_t count, void *user)
+{
+    auto *t = static_cast<Transfer *>(user);
+    const size_t bytes = size * count;
+    if (t->response->body.size() + qsizetype(bytes) > t->request->options.maxBytes) {
+        t->tooLarge = true;
+        return 0; // aborts the transfer
+    }
+    t->response->body.append(data, qsizetype(bytes));
+    return bytes;
+}
+
+bool configure(Transfer &t)
+{
+    const HttpOptions &o = t.request->options;
+    t.easy = curl_easy_init();
+    if (!t.easy) {
+        t.response->error = QStringLiteral("cannot start an HTTP request (libcurl)");
+        return false;
+    }
+    t.url = t.request->url.toUtf8();
+    CURL *e = t.easy;
+    curl_easy_setopt(e, CURLOPT_URL, t.url.constData());
+    curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t.errorBuffer);
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, &t);
+    curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, long(o.timeout.count()));
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, long(o.timeout.count()));
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); // every encoding this libcurl can undo
+    curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(e, CURLOPT_MAXREDIRS, o.maxRedirects);
+    // A redirect may not lead off to file://, ftp:// or anything but http(s).
+    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(e, CURLOPT_USERAGENT, "vigil-gateway");
+    if (o.maxBytes > 0)
+        curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(o.maxBytes));
+    if (!o.bearerToken.isEmpty()) {
+        t.token = o.bearerToken.toUtf8();
+        curl_easy_setopt(e, CURLOPT_HTTPAUTH, CURLAUTH_BEARER);
+        curl_easy_setopt(e, CURLOPT_XOAUTH2_BEARER, t.token.constData());
+    } else if (!o.basicAuth.isEmpty()) {
+        t.userPassword = o.basicAuth.toUtf8();
+        curl_easy_setopt(e, CURLOPT_HTTPAUTH, CURLAUTH_BASIC);
+        curl_easy_setopt(e, CURLOPT_USERPWD, t.userPassword.constData());
+    }
+    // Credentials go to the host they were given for, not to wherever a redirect points.
+    curl_easy_setopt(e, CURLOPT_UNRESTRICTED_AUTH, 0L);
+    if (!o.caFile.isEmpty()) {
+        t.caFile = o.caFile.toLocal8Bit();
+        curl_easy_setopt(e, CURLOPT_CAINFO, t.caFile.constData());
+    }
+    if (!o.clientCertificate.isEmpty()) {
+        t.certificate = o.clientCertificate.toLocal8Bit();
+        t.key = o.clientKey.toLocal8Bit();
+        curl_easy_setopt(e, CURLOPT_SSLCERT, t.certificate.constData());
+        if (!t.key.isEmpty())
+            curl_easy_setopt(e, CURLOPT_SSLKEY, t.key.constData());
+    }
+    return true;
+}
+
+QString describeFailure(const Transfer &t, CURLcode code)
+{
+    const QString url = t.request->url;
+    const QString detail
+        = t.errorBuffer[0] ? QString::fromUtf8(t.errorBuffer) : QString::fromUtf8(curl_easy_strerror(code));
+    switch (code) {
+    case CURLE_WRITE_ERROR:
+    case CURLE_FILESIZE_EXCEEDED:
+        return QStringLiteral("%1 sent more than %2 bytes; raise the limit or scrape fewer fields")
+            .arg(url)
+            .arg(t.request->options.maxBytes);
+    case CURLE_COULDNT_RESOLVE_HOST:
+        return QStringLiteral("cannot resolve the host of %1: %2").arg(url, detail);
+    case CURLE_COULDNT_CONNECT:
+        return QStringLiteral("cannot connect to %1: %2 (is the exporter running, and the port right?)")
+            .arg(url, detail);
+    case CURLE_OPERATION_TIMEDOUT:
+        return QStringLiteral("%1 did not answer within %2 ms").arg(url).arg(t.request->options.timeout.count());
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CACERT_BADFILE:
+        return QStringLiteral("cannot verify %1's certificate: %2 (give the CA that signed it)").arg(url, detail);
+    case CURLE_SSL_CONNECT_ERROR:
+        return QStringLiteral("TLS handshake with %1 failed: %2 (does it speak HTTPS? does it want a client "
+                              "certificate?)")
+            .arg(url, detail);
+    case CURLE_UNSUPPORTED_PROTOCOL:
+        // An http(s) URL whose server answers in something else (HTTP/0.9 is refused).
+        return QStringLiteral("%1 did not answer in HTTP: %2").arg(url, detail);
+    case CURLE_TOO_MANY_REDIRECTS:
+        return QStringLiteral("%1 redirects more than %2 times").arg(url).arg(t.request->options.maxRedirects);
+    case CURLE_WEIRD_SERVER_REPLY:
+    case CURLE_RECV_ERROR:
+        return QStringLiteral("%1 did not answer in HTTP: %2").arg(url, detail);
+    case CURLE_BAD_CONTENT_ENCODING:
+        return QStringLiteral("%1 sent a body that does not decompress: %2").arg(url, detail);
+    default:
+        return QStringLiteral("%1: %2").arg(url, detail);
+    }
+}
+
+void finish(Transfer &t, CURLcode code)
+{
+    HttpResponse &r = *t.response;
+    curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &r.status);
+    if (code != CURLE_OK || t.tooLarge) {
+        r.error = describeFailure(t, t.tooLarge ? CURLE_WRITE_ERROR : code);
+        r.body.clear();
+        return;
+    }
+    if (r.status == 401 || r.status == 403)
+        r.error = QStringLiteral("%1 refused the scrape: HTTP %2 (check its token or password)")
+                      .arg(t.request->url)
+                      .arg(r.status);
+    else if (r.status != 200)
+        r.error = QStringLiteral("%1 answered HTTP %2").arg(t.request->url).arg(r.status);
+    if (!r.error.isEmpty())
+        r.body.clear();
+}
+
+} // namespace
+
+bool isHttpUrl(const QString &location)
+{
+    return location.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+        || location.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
+}
+
+std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests)
+{
+    initialiseCurlOnce();
+    std::vector<HttpResponse> responses(requests.size());
+    std::vector<std::unique_ptr<Transfer>> transfers;
+    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(), curl_multi_cleanup);
+    for (size_t i = 0; i < requests.size(); ++i) {
+        auto t = std::make_unique<Transfer>();
+        t->request = &requests[i];
+        t->response = &responses[i];
+        if (!isHttpUrl(requests[i].url)) {
+            responses[i].error = QStringLiteral("'%1' is not an http:// or https:// URL").arg(requests[i].url);
+            continue;
+        }
+        if (!multi || !configure(*t))
+            continue;
+        curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t.get());
+        curl_multi_add_handle(multi.get(), t->easy);
+        transfers.push_back(std::move(t));
+    }
+    int running = 0;
+    do {
+        if (curl_multi_perform(multi.get(), &running) != CURLM_OK)
+            break;
+        int queued = 0;
+        while (CURLMsg *m = curl_multi_info_read(multi.get(), &queued)) {
+            if (m->msg != CURLMSG_DONE)
+                continue;
+            Transfer *t = nullptr;
+            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &t);
+            finish(*t, m->data.result);
+        }
+        if (running > 0)
+            curl_multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
+    } while (running > 0);
+    for (auto &t : transfers)
+        curl_multi_remove_handle(multi.get(), t->easy);
+    return responses;
+}
+
+HttpResponse httpGet(const QString &url, const HttpOptions &options)
+{
+    return std::move(httpGetAll({ { url, options } }).front());
+}
+
+} // namespace vigil

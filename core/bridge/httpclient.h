@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <chrono>
+#include <vector>
+
+namespace vigil {
+
+// How to reach one HTTP(S) source: its credentials, the authority it must prove
+// itself to, and the bounds of a request.
+struct HttpOptions
+{
+    QString bearerToken; // sent as "Authorization: Bearer ..."
+    QString basicAuth; // "user:password"
+    QString caFile; // PEM bundle the server's certificate must chain to (default: the system's)
+    QString clientCertificate; // PEM, for servers that want mutual TLS
+    QString clientKey;
+    std::chrono::milliseconds timeout { 5000 };
+    qsizetype maxBytes = qsizetype(64) << 20; // the body, after decompression
+    long maxRedirects = 5;
+};
+
+struct HttpResponse
+{
+    long status = 0;
+    QByteArray body;
+    QString error; // empty on success (status 200)
+};
+
+struct HttpRequest
+{
+    QString url; // http:// or https://
+    HttpOptions options;
+};
+
+// GETs every request at once over libcurl's multi interface, on the calling thread:
+// many exporters scraped concurrently, without a thread each. gzip and deflate are
+// asked for and undone; redirects are followed within http(s); a body larger than
+// maxBytes, a status other than 200 and every transport or TLS failure is an error
+// that says what happened. Blocking: call it from a worker thread.
+std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests);
+
+// One GET, the same way.
+HttpResponse httpGet(const QString &url, const HttpOptions &options = {});
+
+// True for the URLs httpGet reads (http:// and https://).
+bool isHttpUrl(const QString &location);
+
+} // namespace vigil
