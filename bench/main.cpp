@@ -7,6 +7,7 @@
 #include "correlation_bench.h"
 #include "gateway_bench.h"
 #include "ingest_bench.h"
+#include "peer_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "simulation_bench.h"
@@ -43,6 +44,8 @@ int main(int argc, char *argv[])
     auto wanted = [&](const char *name) { return only.isEmpty() || QLatin1String(name).contains(only); };
     if (wanted("ingest_apply_samples_per_s"))
         vigil::bench::runIngestBenchmark(report);
+    if (wanted("dcgm_ingest_vs_prometheus_ratio"))
+        vigil::bench::runPrometheusPeerBenchmark(report);
     if (wanted("rackmap_repaint_100k_ms"))
         vigil::bench::runRackMapBenchmark(report);
     if (wanted("chart_redraw_10m_ms"))

@@ -826,6 +826,26 @@
         <source>Seconds a scrape may take before it counts as failed (default 5).</source>
         <translation>Sekunden, die eine Abfrage dauern darf, bevor sie als fehlgeschlagen gilt (Standard 5).</translation>
     </message>
+    <message>
+        <source>Read dcgm-exporter&apos;s series from the Prometheus (or compatible) that already scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable).</source>
+        <translation>Die Reihen von dcgm-exporter aus dem Prometheus (oder einem kompatiblen Dienst) lesen, der sie schon abfragt: seine Basis-URL, z. B. http://prometheus:9090 (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>The series label that names the node (default: Hostname, else the instance without its port).</source>
+        <translation>Das Label der Reihen, das den Knoten nennt (Standard: Hostname, sonst die Instanz ohne Port).</translation>
+    </message>
+    <message>
+        <source>Hours of history to read from Prometheus at start (default 0).</source>
+        <translation>Stunden Verlauf, die beim Start aus Prometheus gelesen werden (Standard 0).</translation>
+    </message>
+    <message>
+        <source>--prometheus-history: &apos;%1&apos; is not a number of hours from 0 to 744</source>
+        <translation>--prometheus-history: „%1“ ist keine Stundenzahl von 0 bis 744</translation>
+    </message>
+    <message>
+        <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
+        <translation>--prometheus: „%1“ ist keine http://- oder https://-URL</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -775,7 +775,7 @@
     </message>
     <message>
         <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
-        <translation>--scrape-timeout: '%1' は 0.1〜600 の秒数ではありません</translation>
+        <translation>--scrape-timeout: &apos;%1&apos; は 0.1〜600 の秒数ではありません</translation>
     </message>
     <message>
         <source>--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate</source>
@@ -820,6 +820,26 @@
     <message>
         <source>Seconds a scrape may take before it counts as failed (default 5).</source>
         <translation>収集が失敗とみなされるまでの秒数 (既定 5)。</translation>
+    </message>
+    <message>
+        <source>Read dcgm-exporter&apos;s series from the Prometheus (or compatible) that already scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable).</source>
+        <translation>dcgm-exporter の系列を、それを既に収集している Prometheus (または互換サービス) から読みます: ベース URL、例 http://prometheus:9090 (繰り返し可)。</translation>
+    </message>
+    <message>
+        <source>The series label that names the node (default: Hostname, else the instance without its port).</source>
+        <translation>ノードを示す系列のラベル (既定: Hostname、なければポートを除いた instance)。</translation>
+    </message>
+    <message>
+        <source>Hours of history to read from Prometheus at start (default 0).</source>
+        <translation>起動時に Prometheus から読む履歴の時間数 (既定 0)。</translation>
+    </message>
+    <message>
+        <source>--prometheus-history: &apos;%1&apos; is not a number of hours from 0 to 744</source>
+        <translation>--prometheus-history: '%1' は 0〜744 の時間数ではありません</translation>
+    </message>
+    <message>
+        <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
+        <translation>--prometheus: '%1' は http:// または https:// の URL ではありません</translation>
     </message>
 </context>
 <context>

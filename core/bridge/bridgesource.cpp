@@ -3,10 +3,13 @@
 
 #include "model/pciaddress.h"
 #include "model/xidcatalog.h"
+#include "prometheusquery.h"
 #include "wire/codec.h"
 
 #include <QDate>
+#include <QDateTime>
 #include <QFile>
+#include <QUrl>
 
 #include <chrono>
 #include <set>
@@ -21,8 +24,39 @@ int64_t wallClockMs()
         .count();
 }
 
+QString prometheusUrl(const BridgeSpec &spec, const QString &path, const QString &query)
+{
+    QString base = spec.location;
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + path + u'?' + query;
+}
+
+QString encoded(const QString &text)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(text));
+}
+
+// An instant query of the DCGM series, as the exporter's text.
+QByteArray queryPrometheus(const BridgeSpec &spec, QString *error, size_t *series = nullptr)
+{
+    const HttpResponse response = httpGet(
+        prometheusUrl(spec, QStringLiteral("/api/v1/query"), QStringLiteral("query=") + encoded(dcgmSelector())),
+        spec.http);
+    if (!response.error.isEmpty()) {
+        *error = response.error;
+        return {};
+    }
+    QByteArray text;
+    if (QString e = instantToExposition(response.body, { spec.hostLabel }, text, nullptr, series); !e.isEmpty())
+        *error = QStringLiteral("%1: %2").arg(spec.location, e);
+    return text;
+}
+
 QByteArray readSource(const BridgeSpec &spec, QString *error)
 {
+    if (spec.kind == BridgeSpec::Kind::Prometheus)
+        return queryPrometheus(spec, error);
     if (isHttpUrl(spec.location)) {
         HttpResponse response = httpGet(spec.location, spec.http);
         if (!response.error.isEmpty())
@@ -66,6 +100,8 @@ QString BridgeSpec::describe() const
         return QStringLiteral("kernel log %1").arg(location);
     case Kind::TrainingLog:
         return QStringLiteral("training log %1").arg(location);
+    case Kind::Prometheus:
+        return QStringLiteral("Prometheus %1").arg(location);
     }
     return location;
 }
@@ -77,7 +113,7 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     , m_kernel(QDate::currentDate().year())
 {
     const Topology &t = *sink.topology();
-    if (m_spec.kind == BridgeSpec::Kind::Dcgm)
+    if (m_spec.readsDcgm())
         m_dcgm = std::make_unique<DcgmMapper>(sink.topology(), sink.metrics());
     for (uint32_t g = 0; g < t.gpus.size(); ++g) {
         const QString pci = normalisePciBusId(t.gpus[g].pciBusId);
@@ -141,7 +177,17 @@ void BridgeSource::pollOnce()
 {
     const int64_t now = wallClockMs();
     countPoll();
-    if (m_spec.kind != BridgeSpec::Kind::Dcgm) {
+    if (m_spec.kind == BridgeSpec::Kind::Prometheus) {
+        if (!m_historyRead && m_spec.historyHours > 0)
+            readPrometheusHistory(now);
+        m_historyRead = true;
+        QString error;
+        const QByteArray text = queryPrometheus(m_spec, &error);
+        if (!error.isEmpty())
+            report(error);
+        else
+            mapScrape(text, now);
+    } else if (m_spec.kind != BridgeSpec::Kind::Dcgm) {
         pollTail(now);
     } else if (isHttpUrl(m_spec.location)) {
         ingestScrape(httpGet(m_spec.location, m_spec.http), now);
@@ -153,6 +199,54 @@ void BridgeSource::pollOnce()
         else
             mapScrape(text, now);
     }
+}
+
+void BridgeSource::readPrometheusHistory(int64_t nowMs)
+{
+    // How many series there are sets how long each range query may be.
+    QString error;
+    size_t series = 0;
+    queryPrometheus(m_spec, &error, &series);
+    if (!error.isEmpty()) {
+        report(QStringLiteral("cannot read the history: %1").arg(error));
+        return;
+    }
+    const int64_t stepMs = std::max<int64_t>(1000, m_spec.interval.count());
+    const int64_t startMs = nowMs - int64_t(m_spec.historyHours * 3600'000.0);
+    const std::vector<RangeChunk> chunks = planRangeQueries(startMs, nowMs - stepMs, stepMs, series);
+    size_t steps = 0;
+    for (const RangeChunk &c : chunks) {
+        // Not arg(): the encoded selector holds % signs of its own.
+        const QString query = QStringLiteral("start=%1&end=%2&step=%3&query=")
+                                  .arg(double(c.startMs) / 1000.0, 0, 'f', 3)
+                                  .arg(double(c.endMs) / 1000.0, 0, 'f', 3)
+                                  .arg(double(c.stepMs) / 1000.0, 0, 'f', 3)
+            + encoded(dcgmSelector());
+        const HttpResponse response
+            = httpGet(prometheusUrl(m_spec, QStringLiteral("/api/v1/query_range"), query), m_spec.http);
+        std::map<int64_t, QByteArray> byTime;
+        if (response.error.isEmpty())
+            error = rangeToExposition(response.body, { m_spec.hostLabel }, byTime);
+        else
+            error = response.error;
+        if (!error.isEmpty()) {
+            report(QStringLiteral("cannot read the history from %1: %2")
+                       .arg(QDateTime::fromMSecsSinceEpoch(c.startMs).toString(Qt::ISODate), error));
+            continue;
+        }
+        // In time order, each instant as if it had been scraped then: counters raise
+        // their warnings at the time the count went up.
+        for (auto &[timeMs, text] : byTime) {
+            mapScrape(text, timeMs);
+            ++steps;
+        }
+    }
+    if (m_log)
+        m_log(QStringLiteral("%1: read %2 h of history (%3 instants in %4 queries)")
+                  .arg(m_spec.describe())
+                  .arg(m_spec.historyHours)
+                  .arg(steps)
+                  .arg(chunks.size()));
 }
 
 void BridgeSource::ingestScrape(const HttpResponse &response, int64_t nowMs)
@@ -548,7 +642,7 @@ std::vector<MetricDescriptor> metricsForDcgm(const std::vector<BridgeSpec> &sour
         return std::any_of(metrics.begin(), metrics.end(), [&](const MetricDescriptor &m) { return m.name == name; });
     };
     for (const BridgeSpec &spec : sources) {
-        if (spec.kind != BridgeSpec::Kind::Dcgm)
+        if (!spec.readsDcgm())
             continue;
         QString error;
         DcgmSurvey survey(spec);

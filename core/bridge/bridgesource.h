@@ -23,7 +23,8 @@ struct BridgeSpec
     {
         Dcgm,
         KernelLog,
-        TrainingLog
+        TrainingLog,
+        Prometheus // dcgm-exporter's series, read back from a Prometheus-compatible query API
     };
     Kind kind = Kind::Dcgm;
     QString location; // http://host:9400/metrics, or a file path
@@ -31,10 +32,14 @@ struct BridgeSpec
     QString jobId; // training log: job for lines without a "job" field
     std::chrono::milliseconds interval { 1000 };
     HttpOptions http; // for http:// and https:// locations: credentials, CA, bounds
+    QString hostLabel; // prometheus: the label naming the node (default Hostname, else instance)
+    double historyHours = 0; // prometheus: how far back to read at start
 
-    // "[host=]URL|FILE" for --dcgm and --kernel-log, "[job=]FILE" for --training-log.
+    // "[host=]URL|FILE" for --dcgm and --kernel-log, "[job=]FILE" for --training-log, "URL" for --prometheus.
     static BridgeSpec fromArgument(Kind kind, const QString &argument);
     QString describe() const;
+    // dcgm-exporter's readings, scraped or read back from Prometheus.
+    bool readsDcgm() const { return kind == Kind::Dcgm || kind == Kind::Prometheus; }
 };
 
 // What a bridge has done so far, for its log line and for tests.
@@ -76,6 +81,7 @@ public:
 
 private:
     void mapScrape(QByteArrayView text, int64_t nowMs);
+    void readPrometheusHistory(int64_t nowMs);
     void pollTail(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);
@@ -89,6 +95,7 @@ private:
     Logger m_log;
     std::unique_ptr<DcgmMapper> m_dcgm;
     DcgmMapper::Result m_mapped; // kept between polls: its buffers are reused
+    bool m_historyRead = false;
     KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed
     TrainingLogParser m_training;
     qint64 m_offset = 0;

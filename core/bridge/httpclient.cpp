@@ -49,6 +49,13 @@ size_t onBody(char *data, size_t size, size_t count, void *user)
         t->tooLarge = true;
         return 0; // aborts the transfer
     }
+    if (t->response->body.isEmpty()) {
+        // One allocation for the body when the server says how long it is.
+        curl_off_t length = -1;
+        curl_easy_getinfo(t->easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+        if (length > 0 && length <= t->request->options.maxBytes)
+            t->response->body.reserve(qsizetype(length));
+    }
     t->response->body.append(data, qsizetype(bytes));
     return bytes;
 }

@@ -83,6 +83,17 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
               Tr::tr("Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally "
                      "host=... first (repeatable)."),
               QStringLiteral("[host=]url|file") });
+        parser.addOption({ QStringLiteral("prometheus"),
+                           Tr::tr("Read dcgm-exporter's series from the Prometheus (or compatible) that already "
+                                  "scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable)."),
+                           QStringLiteral("url") });
+        parser.addOption({ QStringLiteral("prometheus-host-label"),
+                           Tr::tr("The series label that names the node (default: Hostname, else the instance "
+                                  "without its port)."),
+                           QStringLiteral("label") });
+        parser.addOption({ QStringLiteral("prometheus-history"),
+                           Tr::tr("Hours of history to read from Prometheus at start (default 0)."),
+                           QStringLiteral("h"), QStringLiteral("0") });
         parser.addOption({ QStringLiteral("scrape-ca"),
                            Tr::tr("HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of "
                                   "the system's."),
@@ -245,11 +256,17 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         BridgeSpec::Kind kind;
     } bridges[] = { { "dcgm", BridgeSpec::Kind::Dcgm },
                     { "kernel-log", BridgeSpec::Kind::KernelLog },
-                    { "training-log", BridgeSpec::Kind::TrainingLog } };
+                    { "training-log", BridgeSpec::Kind::TrainingLog },
+                    { "prometheus", BridgeSpec::Kind::Prometheus } };
     HttpOptions http;
+    double history = 0;
     if (includeListen) {
         if (QString error = readScrapeOptions(parser, http); !error.isEmpty())
             return error;
+        history = parser.value(QStringLiteral("prometheus-history")).toDouble(&ok);
+        if (!ok || history < 0 || history > 24 * 31)
+            return Tr::tr("--prometheus-history: '%1' is not a number of hours from 0 to 744")
+                .arg(parser.value(QStringLiteral("prometheus-history")));
     }
     for (const auto &b : bridges)
         for (const QString &value : parser.values(QLatin1String(b.option))) {
@@ -258,6 +275,12 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                 return Tr::tr("--%1: '%2' names no source").arg(QLatin1String(b.option), value);
             spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
             spec.http = http;
+            if (spec.kind == BridgeSpec::Kind::Prometheus) {
+                if (!isHttpUrl(spec.location))
+                    return Tr::tr("--prometheus: '%1' is not an http:// or https:// URL").arg(value);
+                spec.hostLabel = parser.value(QStringLiteral("prometheus-host-label"));
+                spec.historyHours = history;
+            }
             options.bridges.push_back(spec);
         }
     options.replayPath = parser.value(QStringLiteral("replay"));

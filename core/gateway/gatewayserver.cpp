@@ -157,7 +157,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     }
     std::shared_ptr<const Topology> topology = options.topology;
     const auto dcgmSource = std::find_if(options.bridges.begin(), options.bridges.end(),
-                                         [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::Dcgm; });
+                                         [](const BridgeSpec &b) { return b.readsDcgm(); });
     if (topology && !options.simulates() && dcgmSource != options.bridges.end()) {
         // GPUs that report but are missing from the topology file are shown in an
         // "Unplaced" hall, not dropped line by line.
