@@ -1640,10 +1640,6 @@
         <translation>Vigil — Demo-Cluster (%1)</translation>
     </message>
     <message>
-        <source>Serves a simulated GPU cluster over gRPC (vigil.v1.Gateway).</source>
-        <translation>Stellt einen simulierten GPU-Cluster über gRPC bereit (vigil.v1.Gateway).</translation>
-    </message>
-    <message>
         <source>simulated, scenario %1, seed %2</source>
         <translation>simuliert, Szenario %1, Startwert %2</translation>
     </message>
@@ -1870,6 +1866,14 @@
     <message>
         <source>cannot subscribe: %1 (does the gateway serve TLS? then give --tls-ca with its authority, or --tls)</source>
         <translation>Abonnieren nicht möglich: %1 (spricht das Gateway TLS? Dann --tls-ca mit seiner Zertifizierungsstelle oder --tls angeben)</translation>
+    </message>
+    <message>
+        <source>Serves a GPU cluster over gRPC (vigil.v1.Gateway): simulated, replayed, or read from dcgm-exporter, Prometheus, kernel and training logs.</source>
+        <translation>Stellt einen GPU-Cluster über gRPC bereit (vigil.v1.Gateway): simuliert, wiedergegeben oder gelesen aus dcgm-exporter, Prometheus, Kernel- und Trainingsprotokollen.</translation>
+    </message>
+    <message>
+        <source>Do not serve: read every source once and say, per source, what was mapped, which fields have no metric, which lines were rejected and why, and the last error; exit 1 if one could not be read.</source>
+        <translation>Nichts bereitstellen: jede Quelle einmal lesen und je Quelle sagen, was zugeordnet wurde, welche Felder keine Metrik haben, welche Zeilen warum abgewiesen wurden und den letzten Fehler; Exit-Code 1, wenn eine nicht lesbar war.</translation>
     </message>
 </context>
 <context>

@@ -835,11 +835,11 @@
     </message>
     <message>
         <source>--prometheus-history: &apos;%1&apos; is not a number of hours from 0 to 744</source>
-        <translation>--prometheus-history: '%1' は 0〜744 の時間数ではありません</translation>
+        <translation>--prometheus-history: &apos;%1&apos; は 0〜744 の時間数ではありません</translation>
     </message>
     <message>
         <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
-        <translation>--prometheus: '%1' は http:// または https:// の URL ではありません</translation>
+        <translation>--prometheus: &apos;%1&apos; は http:// または https:// の URL ではありません</translation>
     </message>
 </context>
 <context>
@@ -1630,10 +1630,6 @@
         <translation>Vigil — デモクラスタ（%1）</translation>
     </message>
     <message>
-        <source>Serves a simulated GPU cluster over gRPC (vigil.v1.Gateway).</source>
-        <translation>シミュレートした GPU クラスタを gRPC で提供します（vigil.v1.Gateway）。</translation>
-    </message>
-    <message>
         <source>simulated, scenario %1, seed %2</source>
         <translation>シミュレーション、シナリオ %1、シード %2</translation>
     </message>
@@ -1860,6 +1856,14 @@
     <message>
         <source>cannot subscribe: %1 (does the gateway serve TLS? then give --tls-ca with its authority, or --tls)</source>
         <translation>購読できません: %1 (ゲートウェイは TLS ですか? それなら認証局を --tls-ca で、または --tls を指定してください)</translation>
+    </message>
+    <message>
+        <source>Serves a GPU cluster over gRPC (vigil.v1.Gateway): simulated, replayed, or read from dcgm-exporter, Prometheus, kernel and training logs.</source>
+        <translation>GPU クラスターを gRPC (vigil.v1.Gateway) で提供します: シミュレーション、再生、または dcgm-exporter、Prometheus、カーネルログ、学習ログからの読み取り。</translation>
+    </message>
+    <message>
+        <source>Do not serve: read every source once and say, per source, what was mapped, which fields have no metric, which lines were rejected and why, and the last error; exit 1 if one could not be read.</source>
+        <translation>提供はせず、各ソースを一度読み、ソースごとに対応付けた内容、メトリックのないフィールド、拒否した行とその理由、最後のエラーを表示します。読めないソースがあれば終了コード 1。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "gateway/framelog.h"
 #include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
+#include "gateway/sourcecheck.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -71,7 +72,9 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Serves a simulated GPU cluster over gRPC (vigil.v1.Gateway)."));
+        QCoreApplication::translate("main",
+                                    "Serves a GPU cluster over gRPC (vigil.v1.Gateway): simulated, replayed, "
+                                    "or read from dcgm-exporter, Prometheus, kernel and training logs."));
     parser.addHelpOption();
     parser.addVersionOption();
     vigil::addGatewayOptions(parser, true);
@@ -90,6 +93,12 @@ int main(int argc, char *argv[])
         { QStringLiteral("interval"),
           QCoreApplication::translate("main", "With --generate: simulated seconds between samples (default 60)."),
           QStringLiteral("s"), QStringLiteral("60") });
+    parser.addOption({ QStringLiteral("check-sources"),
+                       QCoreApplication::translate("main",
+                                                   "Do not serve: read every source once and say, per source, what "
+                                                   "was mapped, which fields have no metric, which lines were "
+                                                   "rejected and why, and the last error; exit 1 if one could not "
+                                                   "be read.") });
     parser.addOption({ QStringLiteral("keep-full"),
                        QCoreApplication::translate("main",
                                                    "With --generate into FILE.vigil: downsample what is older than "
@@ -111,6 +120,22 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("generate")))
         return generate(parser, options, err);
+    if (parser.isSet(QStringLiteral("check-sources"))) {
+        if (options.bridges.empty()) {
+            err << "vigil-gateway: --check-sources needs sources (--dcgm, --prometheus, --kernel-log, "
+                   "--training-log)"
+                << Qt::endl;
+            return 2;
+        }
+        QString error;
+        const auto checks = vigil::checkSources(options, &error);
+        if (!error.isEmpty()) {
+            err << "vigil-gateway: " << error << Qt::endl;
+            return 1;
+        }
+        QTextStream out(stdout);
+        return vigil::printSourceChecks(checks, out);
+    }
 
     QString error;
     auto server = vigil::GatewayServer::start(options, &error);

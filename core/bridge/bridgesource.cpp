@@ -160,6 +160,17 @@ void BridgeSource::report(const QString &message)
         m_log(QStringLiteral("%1: %2").arg(m_spec.describe(), message));
 }
 
+void BridgeSource::keepRejections(const QStringList &reasons)
+{
+    constexpr qsizetype Kept = 20;
+    std::lock_guard lock(m_mutex);
+    for (const QString &r : reasons) {
+        if (m_counters.firstRejections.size() >= Kept)
+            return;
+        m_counters.firstRejections << r;
+    }
+}
+
 void BridgeSource::count(const ParseStats &before, const ParseStats &after)
 {
     std::lock_guard lock(m_mutex);
@@ -266,8 +277,10 @@ void BridgeSource::mapScrape(QByteArrayView text, int64_t nowMs)
         std::lock_guard lock(m_mutex);
         m_counters.unknownFields = m_mapped.unknownFields;
     }
-    if (!stats.firstErrors.isEmpty())
+    if (!stats.firstErrors.isEmpty()) {
+        keepRejections(stats.firstErrors);
         report(QStringLiteral("%1 lines rejected; first: %2").arg(stats.rejected).arg(stats.firstErrors.front()));
+    }
     appendReadings(nowMs, m_mapped.readings);
     appendEvents(std::move(m_mapped.events));
     m_mapped.events.clear();
@@ -293,15 +306,21 @@ void BridgeSource::pollTail(int64_t nowMs)
         const ParseStats before = m_kernel.stats();
         m_kernel.feed(chunk);
         count(before, m_kernel.stats());
+        keepRejections(m_kernel.stats().firstErrors.mid(before.firstErrors.size()));
         if (m_kernel.stats().rejected > before.rejected)
-            report(m_kernel.stats().firstErrors.last());
+            report(QStringLiteral("%1 lines rejected so far; last: %2")
+                       .arg(m_kernel.stats().rejected)
+                       .arg(m_kernel.stats().firstErrors.last()));
         handleXids(m_kernel.takeRecords(), nowMs);
     } else {
         const ParseStats before = m_training.stats();
         m_training.feed(chunk);
         count(before, m_training.stats());
+        keepRejections(m_training.stats().firstErrors.mid(before.firstErrors.size()));
         if (m_training.stats().rejected > before.rejected && !m_training.stats().firstErrors.isEmpty())
-            report(m_training.stats().firstErrors.last());
+            report(QStringLiteral("%1 lines rejected so far; last: %2")
+                       .arg(m_training.stats().rejected)
+                       .arg(m_training.stats().firstErrors.last()));
         handleTraining(m_training.takeRecords(), nowMs);
     }
 }
@@ -322,9 +341,12 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
                 std::lock_guard lock(m_mutex);
                 ++m_counters.rejected;
             }
-            report(QStringLiteral("line %1: no GPU at PCI %2 on %3")
-                       .arg(r.line)
-                       .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host; give host=FILE)") : host));
+            const QString why
+                = QStringLiteral("line %1: no GPU at PCI %2 on %3")
+                      .arg(r.line)
+                      .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host; give host=FILE)") : host);
+            keepRejections({ why });
+            report(why);
             continue;
         }
         Event e;
@@ -366,7 +388,9 @@ void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t
                 std::lock_guard lock(m_mutex);
                 ++m_counters.rejected;
             }
-            report(QStringLiteral("line %1: no job '%2' in the topology").arg(r.line).arg(jobId));
+            const QString why = QStringLiteral("line %1: no job '%2' in the topology").arg(r.line).arg(jobId);
+            keepRejections({ why });
+            report(why);
             continue;
         }
         const int64_t time = r.timeMs > 0 ? r.timeMs : nowMs;

@@ -51,6 +51,7 @@ struct BridgeCounters
     uint64_t skipped = 0; // valid input of no interest (comments, unmapped fields, blanks)
     uint64_t rejected = 0; // bad input, counted and dropped
     QString lastError;
+    QStringList firstRejections; // "line N: why", the first few since the source started
     std::map<QString, UnknownField> unknownFields; // dcgm: fields the stream has no metric for, as last scraped
 };
 
@@ -88,6 +89,7 @@ private:
     void handleXids(std::vector<XidRecord> &&records, int64_t nowMs);
     void handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs);
     void count(const ParseStats &before, const ParseStats &after);
+    void keepRejections(const QStringList &reasons);
     void report(const QString &message);
 
     BridgeSpec m_spec;

@@ -133,6 +133,51 @@ uint64_t newEpoch()
     return entropy == 0 ? 1 : entropy;
 }
 
+QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const Topology> &topology,
+                          std::vector<MetricDescriptor> &metrics)
+{
+    const auto dcgmSource = std::find_if(options.bridges.begin(), options.bridges.end(),
+                                         [](const BridgeSpec &b) { return b.readsDcgm(); });
+    if (topology && dcgmSource != options.bridges.end()) {
+        // GPUs that report but are missing from the topology file are shown in an
+        // "Unplaced" hall, not dropped line by line.
+        Topology withUnplaced = *topology;
+        QString error;
+        const size_t unplaced = addUnplacedGpus(withUnplaced, *dcgmSource, &error);
+        if (!error.isEmpty() && options.log)
+            options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
+        else if (unplaced > 0) {
+            if (options.log)
+                options.log(QStringLiteral("%1 GPUs report to %2 but are not in the topology: shown as unplaced")
+                                .arg(unplaced)
+                                .arg(dcgmSource->location));
+            topology = std::make_shared<const Topology>(std::move(withUnplaced));
+        }
+    }
+    if (!topology) {
+        if (dcgmSource == options.bridges.end())
+            return QStringLiteral(
+                "kernel and training logs need --topology FILE (or a --dcgm or --prometheus source to derive it from)");
+        QString error;
+        Topology derived = deriveTopologyFromDcgm(*dcgmSource, &error);
+        if (!error.isEmpty())
+            return QStringLiteral("cannot derive the topology: %1").arg(error);
+        topology = std::make_shared<const Topology>(std::move(derived));
+    }
+    // Every field the exporters report for GPUs is on the stream, not only the ones
+    // Vigil draws: a site's own fields too, under their own names.
+    QStringList errors;
+    const size_t before = metrics.size();
+    metrics = metricsForDcgm(options.bridges, std::move(metrics), &errors);
+    if (options.log) {
+        for (const QString &e : errors)
+            options.log(QStringLiteral("cannot list the fields of %1").arg(e));
+        if (metrics.size() > before)
+            options.log(QStringLiteral("%1 more DCGM fields on the stream").arg(metrics.size() - before));
+    }
+    return {};
+}
+
 std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &options, QString *error)
 {
     auto fail = [&](const QString &why) {
@@ -156,24 +201,6 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
                             .arg(options.truthPath, server->m_truthFile->errorString()));
     }
     std::shared_ptr<const Topology> topology = options.topology;
-    const auto dcgmSource = std::find_if(options.bridges.begin(), options.bridges.end(),
-                                         [](const BridgeSpec &b) { return b.readsDcgm(); });
-    if (topology && !options.simulates() && dcgmSource != options.bridges.end()) {
-        // GPUs that report but are missing from the topology file are shown in an
-        // "Unplaced" hall, not dropped line by line.
-        Topology withUnplaced = *topology;
-        QString error;
-        const size_t unplaced = addUnplacedGpus(withUnplaced, *dcgmSource, &error);
-        if (!error.isEmpty() && options.log)
-            options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
-        else if (unplaced > 0) {
-            if (options.log)
-                options.log(QStringLiteral("%1 GPUs report to %2 but are not in the topology: shown as unplaced")
-                                .arg(unplaced)
-                                .arg(dcgmSource->location));
-            topology = std::make_shared<const Topology>(std::move(withUnplaced));
-        }
-    }
     std::vector<MetricDescriptor> metrics = standardMetrics();
     ClusterState firstFrame;
     if (!options.replayPath.isEmpty()) {
@@ -193,29 +220,8 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     } else if (options.simulates()) {
         server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
         topology = std::make_shared<const Topology>(server->m_simulator->topology());
-    } else if (!topology) {
-        const auto dcgm = dcgmSource;
-        if (dcgm == options.bridges.end())
-            return fail(
-                QStringLiteral("kernel and training logs need --topology FILE (or a --dcgm source to derive it from)"));
-        QString error;
-        Topology derived = deriveTopologyFromDcgm(*dcgm, &error);
-        if (!error.isEmpty())
-            return fail(QStringLiteral("cannot derive the topology: %1").arg(error));
-        topology = std::make_shared<const Topology>(std::move(derived));
-    }
-    if (!options.simulates() && options.replayPath.isEmpty()) {
-        // Every field the exporters report for GPUs is on the stream, not only the ones
-        // Vigil draws: a site's own fields too, under their own names.
-        QStringList errors;
-        const size_t before = metrics.size();
-        metrics = metricsForDcgm(options.bridges, std::move(metrics), &errors);
-        if (options.log) {
-            for (const QString &e : errors)
-                options.log(QStringLiteral("cannot list the fields of %1").arg(e));
-            if (metrics.size() > before)
-                options.log(QStringLiteral("%1 more DCGM fields on the stream").arg(metrics.size() - before));
-        }
+    } else if (QString error = layoutRealSources(options, topology, metrics); !error.isEmpty()) {
+        return fail(error);
     }
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
                                                            metrics, options.retention);

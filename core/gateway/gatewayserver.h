@@ -69,6 +69,13 @@ struct GatewayOptions
     bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
 };
 
+// What a gateway serving real sources serves: the topology file (with the GPUs the
+// exporters report but the file lacks, as unplaced), or one derived from the first
+// dcgm source's labels; and the standard metrics with every DCGM field the sources
+// report. Returns an error when there is nothing to lay the cluster out from.
+QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const Topology> &topology,
+                          std::vector<MetricDescriptor> &metrics);
+
 // vigil-gateway in a box: the simulator ticking on its own thread into the
 // journal, served over gRPC (with reflection and the standard health service).
 class GatewayServer

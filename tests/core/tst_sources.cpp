@@ -6,6 +6,7 @@
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
+#include "gateway/sourcecheck.h"
 #include "httpfixture.h"
 #include "testpki.h"
 
@@ -398,6 +399,43 @@ private Q_SLOTS:
         // The one sample without a GPU is named, not dropped without a word.
         const BridgeCounters counters = server->bridges().front()->counters();
         QVERIFY(counters.unknownFields.count(QStringLiteral("process_open_fds")));
+    }
+
+    // The dry run says, per source, what was mapped, what has no metric, which lines were
+    // rejected and why, and what failed.
+    void checkSourcesSaysWhatBecameOfEachSource()
+    {
+        QTemporaryDir dir;
+        const QString exposition = dir.filePath(QStringLiteral("metrics.prom"));
+        writeFile(exposition, fixture("dcgm-exporter-lab.prom") + "site_fan_rpm{rack=\"r1\"} 1\n");
+        const QString kernelLog = dir.filePath(QStringLiteral("kern.log"));
+        writeFile(kernelLog, fixture("kern-lab.log"));
+        auto options
+            = optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, exposition),
+                            BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, kernelLog),
+                            BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
+                                                     QStringLiteral("http://127.0.0.1:%1/metrics").arg(freePort())) });
+        QString error;
+        const std::vector<SourceCheck> checks = checkSources(options, &error);
+        QCOMPARE(error, QString());
+        QCOMPARE(checks.size(), size_t(3));
+        QVERIFY(checks[0].readable);
+        QCOMPARE(checks[0].counters.samples, uint64_t(9));
+        QCOMPARE(checks[0].counters.rejected, uint64_t(4));
+        QCOMPARE(checks[0].counters.firstRejections.size(), 4);
+        QVERIFY(checks[1].readable);
+        QVERIFY(checks[1].counters.events >= 3);
+        QVERIFY(checks[1].counters.firstRejections.join(u'\n').contains(QStringLiteral("no GPU at PCI")));
+        QVERIFY(!checks[2].readable);
+        QVERIFY(checks[2].counters.lastError.contains(QStringLiteral("cannot connect")));
+        QString printed;
+        QTextStream out(&printed);
+        QCOMPARE(printSourceChecks(checks, out), 1);
+        QVERIFY2(printed.contains(QStringLiteral("NOT READ")), qPrintable(printed));
+        QVERIFY2(printed.contains(QStringLiteral("'hot' is not a number")), qPrintable(printed));
+        // A field with no GPU identity has no metric; it is named, with its count.
+        QVERIFY(checks[0].counters.unknownFields.count(QStringLiteral("site_fan_rpm")));
+        QVERIFY2(printed.contains(QStringLiteral("site_fan_rpm: 1 samples")), qPrintable(printed));
     }
 
     void logsWithoutATopologyAreRefused()
