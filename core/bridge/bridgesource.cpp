@@ -110,7 +110,7 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     : m_spec(std::move(spec))
     , m_sink(sink)
     , m_log(std::move(log))
-    , m_kernel(QDate::currentDate().year())
+    , m_kernel(QDate::currentDate().year(), wallClockMs())
 {
     const Topology &t = *sink.topology();
     if (m_spec.readsDcgm())
@@ -331,6 +331,21 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
     std::vector<Event> events;
     for (const XidRecord &r : records) {
         const QString host = r.host.isEmpty() ? m_spec.host : r.host;
+        if (r.nvswitch) {
+            // Counted and said, not dropped: the topology has no NVSwitches to put it on yet.
+            const QString why = QStringLiteral("line %1: NVSwitch SXid %2 at PCI %3 on %4: the topology has no "
+                                               "NVSwitches to place it on")
+                                    .arg(r.line)
+                                    .arg(r.xid)
+                                    .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host)") : host);
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_counters.rejected;
+            }
+            keepRejections({ why });
+            report(why);
+            continue;
+        }
         int64_t gpu = -1;
         if (const auto it = m_gpuByHostPci.find(host + u'/' + r.pciBusId); it != m_gpuByHostPci.end())
             gpu = it->second;
@@ -356,10 +371,16 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
         e.entity = { EntityKind::Gpu, uint32_t(gpu) };
         e.code = r.xid;
         // The driver's words, and what NVIDIA's catalogue says the code means.
-        e.message = QStringLiteral("NVRM: Xid (PCI:%1): %2, %3 [%4]")
+        QString process;
+        if (r.pid >= 0)
+            process = r.process.isEmpty() ? QStringLiteral("pid %1, ").arg(r.pid)
+                                          : QStringLiteral("pid %1 (%2), ").arg(r.pid).arg(r.process);
+        e.message = QStringLiteral("NVRM: Xid (PCI:%1): %2, %3%4 [%5]")
                         .arg(r.pciBusId)
                         .arg(r.xid)
-                        .arg(r.text, xidDescription(r.xid));
+                        .arg(process, r.text, xidDescription(r.xid));
+        if (r.timeMs <= 0) // said, so that nobody takes the time of reading for the time it happened
+            e.message += QStringLiteral(" (the line has no wall-clock time: stamped when read)");
         if (const int32_t job = t.jobOfGpu[size_t(gpu)]; job >= 0)
             e.jobId = t.jobs[size_t(job)].id;
         events.push_back(std::move(e));

@@ -4,6 +4,8 @@
 #include "model/pciaddress.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace vigil {
@@ -13,8 +15,39 @@ namespace {
 const QRegularExpression &xidPattern()
 {
     static const QRegularExpression re(QStringLiteral(
-        R"(NVRM: Xid \((?:PCI:)?((?:[0-9A-Fa-f]{1,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)\): (\d+)(?:,\s*(.*))?$)"));
+        R"((?:NVRM: Xid|(nvidia-nvswitch\d*): SXid) \((?:PCI:)?((?:[0-9A-Fa-f]{1,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)\): (\d+)(?:,\s*(.*))?$)"));
     return re;
+}
+
+// "<34>1 2026-11-02T03:14:15.003Z host kernel - - - ..." (RFC 5424)
+const QRegularExpression &rfc5424Prefix()
+{
+    static const QRegularExpression re(QStringLiteral(R"(^<\d{1,3}>1 (\S+) (\S+) )"));
+    return re;
+}
+
+// "[Mon Nov  2 03:14:15 2026] ..." (dmesg -T: the machine's local time)
+const QRegularExpression &dmesgHumanPrefix()
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"(^\[[A-Z][a-z]{2} ([A-Z][a-z]{2})\s+(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})\])"));
+    return re;
+}
+
+// "[12345.678901] ..." (dmesg: seconds since boot), possibly after a syslog prefix.
+const QRegularExpression &monotonicStamp()
+{
+    static const QRegularExpression re(QStringLiteral(R"(\[\s*(\d+\.\d+)\]\s+(?:NVRM|nvidia-nvswitch))"));
+    return re;
+}
+
+int monthOf(const QString &name)
+{
+    static const QStringList months { QStringLiteral("Jan"), QStringLiteral("Feb"), QStringLiteral("Mar"),
+                                      QStringLiteral("Apr"), QStringLiteral("May"), QStringLiteral("Jun"),
+                                      QStringLiteral("Jul"), QStringLiteral("Aug"), QStringLiteral("Sep"),
+                                      QStringLiteral("Oct"), QStringLiteral("Nov"), QStringLiteral("Dec") };
+    return int(months.indexOf(name)) + 1;
 }
 
 // "2026-11-02T03:14:15.123+00:00 host kernel: ..." (rsyslog, journalctl -o short-iso)
@@ -53,9 +86,31 @@ int64_t parseIso(const QString &text)
 KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int defaultYear, XidRecord &out,
                                                      QString *error)
 {
-    if (!bytes.contains("NVRM: Xid"))
+    if (!bytes.contains("NVRM: Xid") && !bytes.contains(": SXid ("))
         return LineKind::Other;
-    const QString line = QString::fromUtf8(bytes);
+    QString line = QString::fromUtf8(bytes);
+    out = {};
+    // journalctl -o json (export): one JSON object a line, the message in MESSAGE.
+    if (line.startsWith(u'{')) {
+        const QJsonObject entry = QJsonDocument::fromJson(bytes.toByteArray()).object();
+        const QString message = entry.value(QLatin1String("MESSAGE")).toString();
+        if (message.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("a journal entry without a readable MESSAGE");
+            return LineKind::Malformed;
+        }
+        bool ok = false;
+        const qint64 micros = entry.value(QLatin1String("__REALTIME_TIMESTAMP")).toString().toLongLong(&ok);
+        const LineKind kind = parseLine(message.toUtf8(), defaultYear, out, error);
+        if (kind == LineKind::Xid) {
+            if (ok && micros > 0) {
+                out.timeMs = micros / 1000;
+                out.clock = XidRecord::Clock::Absolute;
+            }
+            out.host = entry.value(QLatin1String("_HOSTNAME")).toString();
+        }
+        return kind;
+    }
     const QRegularExpressionMatch xid = xidPattern().match(line);
     if (!xid.hasMatch()) {
         if (error)
@@ -63,19 +118,21 @@ KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int d
         return LineKind::Malformed;
     }
     bool ok = false;
-    out.xid = xid.captured(2).toInt(&ok);
-    if (!ok || out.xid <= 0 || out.xid > 1000) {
+    out.xid = xid.captured(3).toInt(&ok);
+    // GPU Xids run to a few hundred; NVSwitch SXids are five-digit codes.
+    if (!ok || out.xid <= 0 || out.xid > (xid.captured(1).isEmpty() ? 1000 : 99999)) {
         if (error)
-            *error = QStringLiteral("Xid code %1 is out of range").arg(xid.captured(2));
+            *error = QStringLiteral("Xid code %1 is out of range").arg(xid.captured(3));
         return LineKind::Malformed;
     }
-    out.pciBusId = normalisePciBusId(xid.captured(1));
+    out.nvswitch = !xid.captured(1).isEmpty();
+    out.pciBusId = normalisePciBusId(xid.captured(2));
     if (out.pciBusId.isEmpty()) {
         if (error)
-            *error = QStringLiteral("'%1' is not a PCI address").arg(xid.captured(1));
+            *error = QStringLiteral("'%1' is not a PCI address").arg(xid.captured(2));
         return LineKind::Malformed;
     }
-    QString rest = xid.captured(3).trimmed();
+    QString rest = xid.captured(4).trimmed();
     static const QRegularExpression pid(QStringLiteral(R"(^pid='?(\d+|<unknown>)'?,\s*)"));
     const QRegularExpressionMatch pidMatch = pid.match(rest);
     if (pidMatch.hasMatch()) {
@@ -84,25 +141,39 @@ KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int d
             out.pid = -1;
         rest = rest.mid(pidMatch.capturedLength());
     }
-    static const QRegularExpression name(QStringLiteral(R"(^name=[^,]*,\s*)"));
-    rest.remove(name);
+    static const QRegularExpression name(QStringLiteral(R"(^name=([^,]*),\s*)"));
+    if (const QRegularExpressionMatch n = name.match(rest); n.hasMatch()) {
+        out.process = n.captured(1).trimmed();
+        rest = rest.mid(n.capturedLength());
+    }
     out.text = rest;
 
-    out.timeMs = 0;
-    out.host.clear();
+    if (const QRegularExpressionMatch mono = monotonicStamp().match(line); mono.hasMatch())
+        out.secondsSinceBoot = mono.captured(1).toDouble();
+    auto absolute = [&](int64_t ms) {
+        out.timeMs = ms;
+        out.clock = ms > 0 ? XidRecord::Clock::Absolute : XidRecord::Clock::None;
+    };
     if (const QRegularExpressionMatch iso = isoPrefix().match(line); iso.hasMatch()) {
-        out.timeMs = parseIso(iso.captured(1));
+        absolute(parseIso(iso.captured(1)));
         out.host = iso.captured(2);
+    } else if (const QRegularExpressionMatch r = rfc5424Prefix().match(line); r.hasMatch()) {
+        absolute(parseIso(r.captured(1)));
+        if (r.captured(2) != QLatin1String("-"))
+            out.host = r.captured(2);
+    } else if (const QRegularExpressionMatch human = dmesgHumanPrefix().match(line); human.hasMatch()) {
+        const QDate date(human.captured(6).toInt(), monthOf(human.captured(1)), human.captured(2).toInt());
+        const QTime time(human.captured(3).toInt(), human.captured(4).toInt(), human.captured(5).toInt());
+        if (date.isValid() && time.isValid())
+            absolute(QDateTime(date, time, Qt::LocalTime).toMSecsSinceEpoch());
     } else if (const QRegularExpressionMatch sys = syslogPrefix().match(line); sys.hasMatch()) {
-        static const QStringList months { QStringLiteral("Jan"), QStringLiteral("Feb"), QStringLiteral("Mar"),
-                                          QStringLiteral("Apr"), QStringLiteral("May"), QStringLiteral("Jun"),
-                                          QStringLiteral("Jul"), QStringLiteral("Aug"), QStringLiteral("Sep"),
-                                          QStringLiteral("Oct"), QStringLiteral("Nov"), QStringLiteral("Dec") };
-        const int month = int(months.indexOf(sys.captured(1))) + 1;
+        const int month = monthOf(sys.captured(1));
         const QDate date(defaultYear, month, sys.captured(2).toInt());
         const QTime time(sys.captured(3).toInt(), sys.captured(4).toInt(), sys.captured(5).toInt());
-        if (month > 0 && date.isValid() && time.isValid())
+        if (month > 0 && date.isValid() && time.isValid()) {
             out.timeMs = QDateTime(date, time, Qt::UTC).toMSecsSinceEpoch();
+            out.clock = XidRecord::Clock::SyslogNoYear;
+        }
         out.host = sys.captured(6);
     }
     return LineKind::Xid;
@@ -126,6 +197,12 @@ void KernelLogParser::onLine(uint64_t number, QByteArrayView line, bool oversize
         return;
     case LineKind::Xid:
         record.line = number;
+        if (record.clock == XidRecord::Clock::SyslogNoYear && m_referenceMs > 0
+            && record.timeMs > m_referenceMs + 2 * 86400000LL) {
+            // A line dated after now belongs to the year before (the log spans New Year).
+            const QDateTime t = QDateTime::fromMSecsSinceEpoch(record.timeMs, Qt::UTC);
+            record.timeMs = t.addYears(-1).toMSecsSinceEpoch();
+        }
         ++m_stats.accepted;
         m_records.push_back(std::move(record));
         return;

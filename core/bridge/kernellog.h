@@ -9,14 +9,26 @@
 
 namespace vigil {
 
-// One "NVRM: Xid" line of the NVIDIA driver, as dmesg, syslog or the journal print it.
+// One "NVRM: Xid" line of the NVIDIA driver (or an NVSwitch's "SXid" line), as dmesg,
+// syslog or the journal print it.
 struct XidRecord
 {
-    int64_t timeMs = 0; // 0: the line carried no wall-clock time (plain dmesg)
+    // Where timeMs came from.
+    enum class Clock
+    {
+        None, // plain dmesg: seconds since boot only; the reader stamps it when read
+        Absolute, // ISO 8601, RFC 5424, dmesg -T, the journal's own timestamp
+        SyslogNoYear, // RFC 3164 ("Nov  2 03:14:15"): the year is inferred
+    };
+    int64_t timeMs = 0; // 0: the line carried no wall-clock time
+    Clock clock = Clock::None;
+    double secondsSinceBoot = -1; // dmesg's [12345.678901], when given
     QString host; // from a syslog/journal prefix, if any
     QString pciBusId; // "0000:3b:00", lower case, without the function
     int xid = 0;
+    bool nvswitch = false; // an NVSwitch's SXid, not a GPU's Xid
     int pid = -1;
+    QString process; // the driver's name=..., if given
     QString text; // the driver's description
     uint64_t line = 0;
 };
@@ -26,8 +38,12 @@ struct XidRecord
 class KernelLogParser
 {
 public:
-    explicit KernelLogParser(int defaultYear = 2026)
+    // Syslog lines carry no year: they are taken to be in `defaultYear`, or the year
+    // before when that would put them more than two days after `referenceMs` (a log
+    // read in January that still holds December's lines). 0: no reference.
+    explicit KernelLogParser(int defaultYear = 2026, int64_t referenceMs = 0)
         : m_year(defaultYear)
+        , m_referenceMs(referenceMs)
     { }
     void feed(QByteArrayView chunk);
     void finish();
@@ -46,6 +62,7 @@ private:
     void onLine(uint64_t number, QByteArrayView line, bool oversize);
 
     int m_year;
+    int64_t m_referenceMs;
     LineReader m_lines;
     ParseStats m_stats;
     std::vector<XidRecord> m_records;

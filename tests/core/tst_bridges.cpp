@@ -10,6 +10,7 @@
 #include "model/pciaddress.h"
 #include "sim/topologybuilder.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QTest>
 
@@ -483,6 +484,87 @@ private Q_SLOTS:
         QCOMPARE(records[4].xid, 63);
         QCOMPARE(records[4].pciBusId, QStringLiteral("0000:18:00")); // function number dropped
         QVERIFY(parser.stats().firstErrors.join(u'\n').contains(QStringLiteral("out of range")));
+    }
+
+    // Every kernel-log format that carries a time gives the event its own time; plain
+    // dmesg says it has none.
+    void kernelLogTimes_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<qint64>("timeMs");
+        QTest::addColumn<QString>("host");
+        const QByteArray xid = "NVRM: Xid (PCI:0000:3a:00): 79, pid=1234, name=python3, GPU has fallen off the bus.";
+        QTest::newRow("dmesg") << "[12345.678901] " + xid << qint64(0) << QString();
+        QTest::newRow("RFC 3164 syslog") << "Nov  2 03:14:15 gpu-node-01 kernel: [12345.678901] " + xid
+                                         << qint64(1793589255000) << QStringLiteral("gpu-node-01");
+        QTest::newRow("ISO 8601 (rsyslog, journalctl -o short-iso)")
+            << "2026-11-02T03:14:15.250+01:00 gpu-node-02 kernel: " + xid << qint64(1793585655250)
+            << QStringLiteral("gpu-node-02");
+        QTest::newRow("journalctl short-iso, compact offset") << "2026-11-02T03:14:15+0000 gpu-node-02 kernel: " + xid
+                                                              << qint64(1793589255000) << QStringLiteral("gpu-node-02");
+        QTest::newRow("RFC 5424") << "<4>1 2026-11-02T03:14:15.003Z gpu-node-03 kernel - - - " + xid
+                                  << qint64(1793589255003) << QStringLiteral("gpu-node-03");
+        QTest::newRow("journalctl -o json")
+            << "{\"__REALTIME_TIMESTAMP\":\"1793589255123456\",\"_HOSTNAME\":\"gpu-node-04\",\"MESSAGE\":\"" + xid
+                + "\",\"_TRANSPORT\":\"kernel\"}"
+            << qint64(1793589255123) << QStringLiteral("gpu-node-04");
+        QTest::newRow("dmesg -T (local time)")
+            << "[Mon Nov  2 03:14:15 2026] " + xid
+            << qint64(QDateTime(QDate(2026, 11, 2), QTime(3, 14, 15), Qt::LocalTime).toMSecsSinceEpoch()) << QString();
+    }
+
+    void kernelLogTimes()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(qint64, timeMs);
+        QFETCH(QString, host);
+        XidRecord r;
+        QString error;
+        QCOMPARE(KernelLogParser::parseLine(line, 2026, r, &error), KernelLogParser::LineKind::Xid);
+        QCOMPARE(r.timeMs, int64_t(timeMs));
+        QCOMPARE(r.clock == XidRecord::Clock::None, timeMs == 0);
+        QCOMPARE(r.host, host);
+        QCOMPARE(r.xid, 79);
+        QCOMPARE(r.pciBusId, QStringLiteral("0000:3a:00"));
+        QCOMPARE(r.pid, 1234);
+        QCOMPARE(r.process, QStringLiteral("python3")); // kept, not cut away
+        QCOMPARE(r.text, QStringLiteral("GPU has fallen off the bus."));
+        if (line.startsWith('[') && !line.startsWith("[Mon"))
+            QCOMPARE(r.secondsSinceBoot, 12345.678901);
+    }
+
+    // Syslog lines have no year: a log read on 2 January that still holds 31 December's
+    // lines puts them in the year before, not twelve months ahead.
+    void kernelLogYearIsInferred()
+    {
+        const int64_t secondOfJanuary = QDateTime(QDate(2027, 1, 2), QTime(8, 0), Qt::UTC).toMSecsSinceEpoch();
+        KernelLogParser parser(2027, secondOfJanuary);
+        parser.feed("Dec 31 23:59:58 gpu-node-01 kernel: NVRM: Xid (PCI:0000:3a:00): 48, Double Bit ECC Error\n"
+                    "Jan  2 07:59:00 gpu-node-01 kernel: NVRM: Xid (PCI:0000:3a:00): 79, GPU has fallen off the bus\n");
+        parser.finish();
+        const auto records = parser.takeRecords();
+        QCOMPARE(records.size(), size_t(2));
+        QCOMPARE(records[0].timeMs, QDateTime(QDate(2026, 12, 31), QTime(23, 59, 58), Qt::UTC).toMSecsSinceEpoch());
+        QCOMPARE(records[1].timeMs, QDateTime(QDate(2027, 1, 2), QTime(7, 59), Qt::UTC).toMSecsSinceEpoch());
+    }
+
+    // NVSwitch SXid lines are read, not dropped; GPU Xid codes stay bounded.
+    void nvswitchSxidIsRead()
+    {
+        XidRecord r;
+        QCOMPARE(KernelLogParser::parseLine("Nov  2 03:14:15 gpu-node-01 kernel: nvidia-nvswitch3: SXid "
+                                            "(PCI:0000:07:00.0): 12028, Non-fatal, Link 32 egress non-posted PRIV "
+                                            "error (First)",
+                                            2026, r),
+                 KernelLogParser::LineKind::Xid);
+        QVERIFY(r.nvswitch);
+        QCOMPARE(r.xid, 12028);
+        QCOMPARE(r.pciBusId, QStringLiteral("0000:07:00"));
+        QCOMPARE(r.host, QStringLiteral("gpu-node-01"));
+        QCOMPARE(KernelLogParser::parseLine("NVRM: Xid (PCI:0000:3a:00): 12028, too big", 2026, r),
+                 KernelLogParser::LineKind::Malformed);
+        QCOMPARE(KernelLogParser::parseLine("{\"MESSAGE\":[78,86,82,77]} NVRM: Xid", 2026, r),
+                 KernelLogParser::LineKind::Malformed); // a journal entry whose message is bytes
     }
 
     // One spelling of a PCI address, whoever wrote it: nvidia-smi and DCGM's
