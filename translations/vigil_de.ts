@@ -846,6 +846,10 @@
         <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
         <translation>--prometheus: „%1“ ist keine http://- oder https://-URL</translation>
     </message>
+    <message>
+        <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
+        <translation>Die Leseposition von Kernel- und Trainingsprotokollen in diesem Verzeichnis aufbewahren, damit ein Neustart nur Neues liest (wird angelegt, falls es fehlt).</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -841,6 +841,10 @@
         <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
         <translation>--prometheus: &apos;%1&apos; は http:// または https:// の URL ではありません</translation>
     </message>
+    <message>
+        <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
+        <translation>カーネルログと学習ログの読み取り位置をこのディレクトリに保存し、再起動後は新しい部分だけを読みます (なければ作成)。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

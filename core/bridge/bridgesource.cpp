@@ -6,10 +6,19 @@
 #include "prometheusquery.h"
 #include "wire/codec.h"
 
+#include <QCryptographicHash>
 #include <QDate>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QScopeGuard>
 #include <QUrl>
+
+#include <sys/stat.h>
 
 #include <chrono>
 #include <set>
@@ -124,6 +133,74 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     }
     for (uint32_t j = 0; j < t.jobs.size(); ++j)
         m_jobById[t.jobs[j].id] = j;
+    if (m_spec.kind == BridgeSpec::Kind::KernelLog || m_spec.kind == BridgeSpec::Kind::TrainingLog)
+        loadPosition();
+}
+
+QString BridgeSource::positionPath() const
+{
+    if (m_spec.positionsDirectory.isEmpty())
+        return {};
+    const QByteArray key
+        = QCryptographicHash::hash(QFileInfo(m_spec.location).absoluteFilePath().toUtf8(), QCryptographicHash::Sha1)
+              .toHex()
+              .left(16);
+    return QDir(m_spec.positionsDirectory).filePath(QStringLiteral("position-%1.json").arg(QLatin1String(key)));
+}
+
+void BridgeSource::loadPosition()
+{
+    const QString path = positionPath();
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return; // never read before
+    const QJsonObject saved = QJsonDocument::fromJson(file.read(64 * 1024)).object();
+    struct stat st
+    {
+    };
+    const QByteArray local = QFile::encodeName(m_spec.location);
+    if (::stat(local.constData(), &st) != 0)
+        return;
+    const uint64_t inode = uint64_t(saved.value(QLatin1String("inode")).toDouble(-1));
+    const qint64 offset = qint64(saved.value(QLatin1String("offset")).toDouble(-1));
+    const QByteArray tail = QByteArray::fromHex(saved.value(QLatin1String("tail")).toString().toLatin1());
+    // The same file, no shorter than where we were, and still holding the bytes we read
+    // last (a file truncated and written again to the same length does not): go on
+    // from there. Anything else was rotated or truncated while we were away, and is read
+    // from its start.
+    QFile log(m_spec.location);
+    const bool sameBytes
+        = log.open(QIODevice::ReadOnly) && log.seek(offset - tail.size()) && log.read(tail.size()) == tail;
+    if (inode == uint64_t(st.st_ino) && offset >= 0 && offset <= qint64(st.st_size) && sameBytes) {
+        m_inode = inode;
+        m_offset = offset;
+        if (m_log)
+            m_log(QStringLiteral("%1: going on from byte %2, where the last run stopped")
+                      .arg(m_spec.describe())
+                      .arg(offset));
+    }
+}
+
+void BridgeSource::savePosition(qint64 completeOffset, const QByteArray &tail)
+{
+    const QString path = positionPath();
+    if (path.isEmpty())
+        return;
+    QDir().mkpath(m_spec.positionsDirectory);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        report(QStringLiteral("cannot keep the read position in %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    file.write(QJsonDocument(QJsonObject { { QStringLiteral("location"), m_spec.location },
+                                           { QStringLiteral("inode"), double(m_inode) },
+                                           { QStringLiteral("offset"), double(completeOffset) },
+                                           { QStringLiteral("tail"), QString::fromLatin1(tail.toHex()) } })
+                   .toJson(QJsonDocument::Compact));
+    if (!file.commit())
+        report(QStringLiteral("cannot keep the read position in %1: %2").arg(path, file.errorString()));
 }
 
 BridgeSource::~BridgeSource()
@@ -293,7 +370,16 @@ void BridgeSource::pollTail(int64_t nowMs)
         report(QStringLiteral("cannot read: %1").arg(file.errorString()));
         return;
     }
-    // A file shorter than what was read was rotated or truncated: start over.
+    // Another file at the path was rotated in; a file shorter than what was read was
+    // truncated: either way, start over at its beginning.
+    struct stat st
+    {
+    };
+    if (::fstat(file.handle(), &st) == 0) {
+        if (m_inode != 0 && uint64_t(st.st_ino) != m_inode)
+            m_offset = 0;
+        m_inode = uint64_t(st.st_ino);
+    }
     if (file.size() < m_offset)
         m_offset = 0;
     if (!file.seek(m_offset))
@@ -302,6 +388,15 @@ void BridgeSource::pollTail(int64_t nowMs)
     m_offset += chunk.size();
     if (chunk.isEmpty())
         return;
+    const auto keepPosition = qScopeGuard([this, &chunk] {
+        // Up to the last complete line: a line half written is read whole next time.
+        const qsizetype pending
+            = m_spec.kind == BridgeSpec::Kind::KernelLog ? m_kernel.pendingBytes() : m_training.pendingBytes();
+        // With the last bytes before that point, to tell this file from one truncated and rewritten.
+        const qsizetype end = chunk.size() - pending;
+        const qsizetype tail = std::min<qsizetype>(256, std::max<qsizetype>(end, 0)); // more than a line
+        savePosition(m_offset - pending, chunk.mid(end - tail, tail));
+    });
     if (m_spec.kind == BridgeSpec::Kind::KernelLog) {
         const ParseStats before = m_kernel.stats();
         m_kernel.feed(chunk);

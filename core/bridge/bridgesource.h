@@ -34,6 +34,9 @@ struct BridgeSpec
     HttpOptions http; // for http:// and https:// locations: credentials, CA, bounds
     QString hostLabel; // prometheus: the label naming the node (default Hostname, else instance)
     double historyHours = 0; // prometheus: how far back to read at start
+    // Logs: where read positions (inode and offset) are kept, so that a restart reads
+    // only what is new. Empty: every start reads the file from its beginning.
+    QString positionsDirectory;
 
     // "[host=]URL|FILE" for --dcgm and --kernel-log, "[job=]FILE" for --training-log, "URL" for --prometheus.
     static BridgeSpec fromArgument(Kind kind, const QString &argument);
@@ -83,6 +86,9 @@ public:
 private:
     void mapScrape(QByteArrayView text, int64_t nowMs);
     void readPrometheusHistory(int64_t nowMs);
+    QString positionPath() const;
+    void loadPosition();
+    void savePosition(qint64 completeOffset, const QByteArray &tail);
     void pollTail(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);
@@ -101,6 +107,7 @@ private:
     KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed
     TrainingLogParser m_training;
     qint64 m_offset = 0;
+    uint64_t m_inode = 0; // of the file m_offset is in: another inode at the path is a rotation
     std::map<QString, uint32_t> m_gpuByHostPci;
     std::map<QString, std::vector<uint32_t>> m_gpusByPci;
     std::map<QString, uint32_t> m_jobById;

@@ -49,6 +49,7 @@ public:
     void finish();
     std::vector<XidRecord> takeRecords();
     const ParseStats &stats() const { return m_stats; }
+    qsizetype pendingBytes() const { return m_lines.pending(); }
 
     enum class LineKind
     {

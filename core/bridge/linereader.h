@@ -50,6 +50,8 @@ public:
     void feed(QByteArrayView chunk, const std::function<void(uint64_t, QByteArrayView, bool)> &line);
     // Ends the input: a trailing line without a newline is delivered too.
     void finish(const std::function<void(uint64_t, QByteArrayView, bool)> &line);
+    // Bytes of an incomplete last line held until the rest arrives.
+    qsizetype pending() const { return m_discarding ? 0 : m_partial.size(); }
 
 private:
     QByteArray m_partial;

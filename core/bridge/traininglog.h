@@ -36,6 +36,7 @@ public:
     void finish();
     std::vector<TrainingRecord> takeRecords();
     const ParseStats &stats() const { return m_stats; }
+    qsizetype pendingBytes() const { return m_lines.pending(); }
     // Field names that were not understood, with how often they appeared.
     const std::map<QString, int> &unknownFields() const { return m_unknownFields; }
 

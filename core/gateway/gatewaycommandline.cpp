@@ -83,6 +83,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
               Tr::tr("Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally "
                      "host=... first (repeatable)."),
               QStringLiteral("[host=]url|file") });
+        parser.addOption({ QStringLiteral("positions"),
+                           Tr::tr("Keep the read positions of kernel and training logs in this directory, so a "
+                                  "restart reads only what is new (created if missing)."),
+                           QStringLiteral("dir") });
         parser.addOption({ QStringLiteral("prometheus"),
                            Tr::tr("Read dcgm-exporter's series from the Prometheus (or compatible) that already "
                                   "scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable)."),
@@ -275,6 +279,8 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                 return Tr::tr("--%1: '%2' names no source").arg(QLatin1String(b.option), value);
             spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
             spec.http = http;
+            if (includeListen)
+                spec.positionsDirectory = parser.value(QStringLiteral("positions"));
             if (spec.kind == BridgeSpec::Kind::Prometheus) {
                 if (!isHttpUrl(spec.location))
                     return Tr::tr("--prometheus: '%1' is not an http:// or https:// URL").arg(value);

@@ -7,6 +7,7 @@
 #include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
 #include "gateway/sourcecheck.h"
+#include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
 #include "testpki.h"
 
@@ -436,6 +437,60 @@ private Q_SLOTS:
         // A field with no GPU identity has no metric; it is named, with its count.
         QVERIFY(checks[0].counters.unknownFields.count(QStringLiteral("site_fan_rpm")));
         QVERIFY2(printed.contains(QStringLiteral("site_fan_rpm: 1 samples")), qPrintable(printed));
+    }
+
+    // Read positions survive a restart: only what is new is published again. Rotation and
+    // truncation start the new file from its beginning.
+    void logPositionsSurviveRestartsAndRotation()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("kern.log"));
+        const QByteArray xid
+            = "Nov  2 03:14:15 gpu-node-01 kernel: NVRM: Xid (PCI:0000:18:00): 48, Double Bit ECC Error\n";
+        writeFile(log, xid + xid);
+        const TopologyFile topologyFile = TopologyFile::read(fixturePath("topology-lab.json"));
+        auto topology = std::make_shared<const Topology>(topologyFile.topology);
+        TelemetryJournal journal(1, topology, standardMetrics(), {});
+        BridgeSpec spec = BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, log);
+        spec.positionsDirectory = dir.filePath(QStringLiteral("positions"));
+        auto eventsAfterPoll = [&](const char *append) -> uint64_t {
+            if (append) {
+                QFile f(log);
+                if (!f.open(QIODevice::Append))
+                    qFatal("cannot append to the log");
+                f.write(append);
+            }
+            BridgeSource source(spec, journal); // a gateway started again
+            source.pollOnce();
+            return source.counters().events;
+        };
+        QCOMPARE(eventsAfterPoll(nullptr), uint64_t(2));
+        QCOMPARE(eventsAfterPoll(nullptr), uint64_t(0)); // restarted: nothing new, nothing again
+        // Half a line is not read until it is whole.
+        QCOMPARE(eventsAfterPoll(xid.left(30).constData()), uint64_t(0));
+        QCOMPARE(eventsAfterPoll(xid.mid(30).constData()), uint64_t(1));
+
+        // Rotated: the old file moves away, a new one takes its path.
+        QVERIFY(QFile::rename(log, log + QStringLiteral(".1")));
+        writeFile(log, xid);
+        QCOMPARE(eventsAfterPoll(nullptr), uint64_t(1));
+        // Truncated in place (copytruncate), then written again to the same length.
+        {
+            QFile f(log);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        }
+        QByteArray later = xid;
+        later.replace("03:14:15", "04:00:00");
+        QCOMPARE(eventsAfterPoll(later.constData()), uint64_t(1));
+
+        // Within one run too: a rotation under the tail is followed.
+        BridgeSource running(spec, journal);
+        running.pollOnce();
+        QCOMPARE(running.counters().events, uint64_t(0));
+        QVERIFY(QFile::rename(log, log + QStringLiteral(".2")));
+        writeFile(log, xid + xid + xid);
+        running.pollOnce();
+        QCOMPARE(running.counters().events, uint64_t(3));
     }
 
     void logsWithoutATopologyAreRefused()
