@@ -61,6 +61,28 @@ QString metricLabel(const MetricDescriptor &metric)
     return metric.help.isEmpty() ? metric.name : metric.help;
 }
 
+// A field the exporter reports, in units a person reads at a glance: DCGM's ratios as
+// percentages, byte rates in MB/s or GB/s, energy in kWh; otherwise DCGM's own unit.
+static QString readableExporterValue(float value, const QString &unit)
+{
+    if (std::isnan(value))
+        return formatReading(value, unit);
+    if (unit == QLatin1String("ratio"))
+        return formatReading(value * 100.0f, QStringLiteral("%"), 0);
+    if (unit == QLatin1String("B/s") || unit == QLatin1String("B")) {
+        const QString suffix = unit == QLatin1String("B/s") ? QStringLiteral("/s") : QString();
+        if (std::abs(value) >= 1e9f)
+            return formatReading(value / 1e9f, QStringLiteral("GB") + suffix, 2);
+        if (std::abs(value) >= 1e6f)
+            return formatReading(value / 1e6f, QStringLiteral("MB") + suffix, 1);
+    }
+    if (unit == QLatin1String("mJ") && std::abs(value) >= 3.6e6f) // from 1 Wh on
+        return formatReading(value / 3.6e9f, QStringLiteral("kWh"), 2);
+    if (unit == QLatin1String("C"))
+        return formatReading(value, QStringLiteral("°C"));
+    return formatReading(value, unit, std::abs(value) >= 100.0f || value == std::floor(value) ? 0 : 2);
+}
+
 QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
 {
     const Topology *t = state.topology().get();
@@ -73,6 +95,14 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
     QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>")
                        .arg(Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+    // Vigil's own metrics one to a line; every other field the exporter reports two to a
+    // line below them, so that thirty DCGM fields still fit the pane at 1080p.
+    auto isStandard = [](const MetricDescriptor &d) {
+        const auto &standard = standardMetrics();
+        return std::any_of(standard.begin(), standard.end(),
+                           [&](const MetricDescriptor &m) { return m.name == d.name; });
+    };
+    QStringList more;
     for (const MetricColumn &c : state.columns()) {
         if (c.descriptor.entityKind != EntityKind::Gpu)
             continue;
@@ -80,9 +110,24 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
             html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
             continue;
         }
-        html += row(metricLabel(c.descriptor),
-                    formatReading(state.value(&c, gpu),
-                                  c.descriptor.unit == QLatin1String("C") ? QStringLiteral("°C") : c.descriptor.unit));
+        const float value = state.value(&c, gpu);
+        const QString &unit = c.descriptor.unit;
+        const QString shownUnit = unit == QLatin1String("C") ? QStringLiteral("°C") : unit;
+        if (isStandard(c.descriptor)) {
+            html += row(metricLabel(c.descriptor), formatReading(value, shownUnit));
+            continue;
+        }
+        const QString reading = readableExporterValue(value, unit);
+        more << QStringLiteral("<td style='color:#8a94a3;padding-right:8px' title='%1'>%2</td><td "
+                               "style='padding-right:14px'>%3</td>")
+                    .arg(c.descriptor.name.toHtmlEscaped(), metricLabel(c.descriptor).toHtmlEscaped(),
+                         reading.toHtmlEscaped());
+    }
+    if (!more.isEmpty()) {
+        html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
+                    .arg(Tr::tr("More from the exporter (%n field(s))", nullptr, int(more.size())));
+        for (qsizetype i = 0; i < more.size(); i += 2)
+            html += QStringLiteral("<tr>%1%2</tr>").arg(more[i], i + 1 < more.size() ? more[i + 1] : QString());
     }
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Identity"));
     html += row(Tr::tr("UUID"), g.uuid);

@@ -380,6 +380,13 @@
         <source>Driver</source>
         <translation>Treiber</translation>
     </message>
+    <message numerus="yes">
+        <source>More from the exporter (%n field(s))</source>
+        <translation>
+            <numerusform>Mehr vom Exporter (%n Feld)</numerusform>
+            <numerusform>Mehr vom Exporter (%n Felder)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

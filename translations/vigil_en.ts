@@ -40,6 +40,16 @@
     </message>
 </context>
 <context>
+    <name>EntityDetails</name>
+    <message numerus="yes">
+        <source>More from the exporter (%n field(s))</source>
+        <translation>
+            <numerusform>More from the exporter (%n field)</numerusform>
+            <numerusform>More from the exporter (%n fields)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReportRenderer</name>
     <message numerus="yes">
         <source>Trends over the last %n period(s)</source>

@@ -375,6 +375,12 @@
         <source>Driver</source>
         <translation>ドライバー</translation>
     </message>
+    <message numerus="yes">
+        <source>More from the exporter (%n field(s))</source>
+        <translation>
+            <numerusform>エクスポーターのその他の項目 (%n 件)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

@@ -14,6 +14,7 @@
 #include "incidenttablemodel.h"
 #include "jobtablemodel.h"
 #include "model/blastradius.h"
+#include "model/dcgmfields.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
 #include "traininghistory.h"
@@ -26,6 +27,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QTranslator>
+#include <cstring>
 
 #include <cmath>
 
@@ -674,6 +676,41 @@ private Q_SLOTS:
         QCOMPARE(rackDetailsHtml(state, 100000), QString());
         doc.setHtml(gpuDetailsHtml(state, 100000, {}));
         QVERIFY(doc.toPlainText().contains(QStringLiteral("Click a GPU")));
+    }
+
+    // Every other field an exporter reports is shown too, two to a line, in units people read.
+    void gpuDetailsShowEveryExporterField()
+    {
+        auto metrics = standardMetrics();
+        for (const char *name : { "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", "DCGM_FI_PROF_NVLINK_TX_BYTES",
+                                  "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" }) {
+            MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name, qsizetype(std::strlen(name)))));
+            m.id = uint32_t(metrics.size());
+            metrics.push_back(m);
+        }
+        metrics.push_back({ uint32_t(metrics.size()), QStringLiteral("SITE_FAN_RPM"), QString(), EntityKind::Gpu,
+                            QStringLiteral("Fan speed our BMC agent adds.") });
+        ClusterState s;
+        QCOMPARE(s.reset(state.topology(), metrics), QString());
+        v1::Samples samples;
+        samples.set_time_ms(T0);
+        const float values[] = { 0.42f, 9.4e11f, 7.2e9f, 7200.0f };
+        for (uint32_t i = 0; i < 4; ++i) {
+            auto *b = samples.add_blocks();
+            b->set_metric_id(uint32_t(standardMetrics().size()) + i);
+            b->set_first_index(9);
+            b->add_values(values[i]);
+        }
+        QVERIFY(s.apply(samples).ok());
+        QTextDocument doc;
+        doc.setHtml(gpuDetailsHtml(s, 9, {}));
+        const QString text = doc.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("More from the exporter (4 field")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("42 %")), qPrintable(text)); // a DCGM ratio, as a percentage
+        QVERIFY2(text.contains(QStringLiteral("940.00 GB/s")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("2.00 kWh")), qPrintable(text)); // 7.2e9 mJ
+        QVERIFY2(text.contains(QStringLiteral("Fan speed our BMC agent adds.")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("7,200")), qPrintable(text));
     }
 
     // The open-warnings table is refreshed every second: a warning that stays
