@@ -24,10 +24,16 @@
 using namespace vigil;
 
 // Every allocation this test binary makes is counted, so that a test can show that a
-// piece of code makes none.
+// piece of code makes none. Not under AddressSanitizer, which owns operator new there.
+#if defined(__SANITIZE_ADDRESS__)
+#define VIGIL_COUNTS_ALLOCATIONS 0
+#else
+#define VIGIL_COUNTS_ALLOCATIONS 1
+#endif
 namespace {
 std::atomic<uint64_t> g_allocations { 0 };
 }
+#if VIGIL_COUNTS_ALLOCATIONS
 void *operator new(size_t size)
 {
     ++g_allocations;
@@ -43,6 +49,7 @@ void operator delete(void *p, size_t) noexcept
 {
     std::free(p);
 }
+#endif
 
 namespace {
 
@@ -422,6 +429,8 @@ private Q_SLOTS:
     // scrape of 8 fields on 16 GPUs allocates nothing at all.
     void dcgmScrapeAllocatesNothingPerLine()
     {
+        if (!VIGIL_COUNTS_ALLOCATIONS)
+            QSKIP("allocations are counted in the release lane; AddressSanitizer owns operator new here");
         const auto topology = labTopology();
         QByteArray text;
         const char *fields[] = { "DCGM_FI_DEV_GPU_TEMP",    "DCGM_FI_DEV_MEMORY_TEMP",
