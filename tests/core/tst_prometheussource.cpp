@@ -18,11 +18,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <mutex>
 #include <set>
 
@@ -41,19 +36,6 @@ QByteArray dataFile(const char *name)
     QFile file(QStringLiteral(VIGIL_TEST_DATA_DIR "/%1").arg(QLatin1String(name)));
     file.open(QIODevice::ReadOnly);
     return file.readAll();
-}
-
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address);
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
-    ::close(fd);
-    return ntohs(address.sin_port);
 }
 
 // What a sink was given: the time of each batch of samples, and the events.
@@ -199,7 +181,7 @@ private Q_SLOTS:
             return test::HttpFixture::ok(body);
         });
         QTemporaryDir dir;
-        const int port = freePort();
+        const int port = test::freeLoopbackPort();
         QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
         QVERIFY(config.open(QIODevice::WriteOnly));
         config.write("global: {scrape_interval: 1s, scrape_timeout: 1s}\n"
@@ -270,7 +252,7 @@ private Q_SLOTS:
 
         // A Prometheus that is not there says so.
         BridgeSpec gone = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus,
-                                                   QStringLiteral("http://127.0.0.1:%1").arg(freePort()));
+                                                   QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort()));
         BridgeSource nothing(gone, sink);
         nothing.pollOnce();
         QVERIFY(nothing.counters().lastError.contains(QStringLiteral("cannot connect")));

@@ -18,11 +18,6 @@
 
 #include <cmath>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 using namespace vigil;
 
 namespace {
@@ -44,20 +39,6 @@ void writeFile(const QString &path, const QByteArray &data, QIODevice::OpenMode 
     QFile file(path);
     QVERIFY(file.open(mode));
     file.write(data);
-}
-
-// A loopback port nothing listens on now.
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address);
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
-    ::close(fd);
-    return ntohs(address.sin_port);
 }
 
 float valueOf(const LiveCluster &cluster, const QString &metricName, size_t entity)
@@ -319,7 +300,7 @@ private Q_SLOTS:
         test::TestPki pki;
         QCOMPARE(test::makeTestPki(dir.path(), QStringLiteral("exp"), pki), QString());
         writeFile(dir.filePath(QStringLiteral("metrics")), fixture("dcgm-exporter-lab.prom"));
-        const int port = freePort();
+        const int port = test::freeLoopbackPort();
         QProcess server;
         server.setWorkingDirectory(dir.path());
         server.start(QStringLiteral("openssl"),
@@ -411,11 +392,11 @@ private Q_SLOTS:
         writeFile(exposition, fixture("dcgm-exporter-lab.prom") + "site_fan_rpm{rack=\"r1\"} 1\n");
         const QString kernelLog = dir.filePath(QStringLiteral("kern.log"));
         writeFile(kernelLog, fixture("kern-lab.log"));
-        auto options
-            = optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, exposition),
-                            BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, kernelLog),
-                            BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
-                                                     QStringLiteral("http://127.0.0.1:%1/metrics").arg(freePort())) });
+        auto options = optionsWith(
+            { BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, exposition),
+              BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, kernelLog),
+              BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
+                                       QStringLiteral("http://127.0.0.1:%1/metrics").arg(test::freeLoopbackPort())) });
         QString error;
         const std::vector<SourceCheck> checks = checkSources(options, &error);
         QCOMPARE(error, QString());

@@ -17,6 +17,19 @@ QByteArray HttpFixture::ok(const QByteArray &body)
         + QByteArray::number(body.size()) + "\r\n\r\n" + body;
 }
 
+int freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address);
+    ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
 HttpFixture::HttpFixture(QByteArray rawReply)
     : HttpFixture([rawReply](const QByteArray &) { return rawReply; })
 { }

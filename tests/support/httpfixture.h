@@ -32,4 +32,7 @@ private:
     std::thread m_thread;
 };
 
+// A loopback port nothing listens on now (for a server a test starts, or one that is gone).
+int freeLoopbackPort();
+
 } // namespace vigil::test
