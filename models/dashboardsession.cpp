@@ -6,6 +6,8 @@
 #include "recorder/replayfeed.h"
 
 #include <QDateTime>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <limits>
 
@@ -21,7 +23,11 @@ DashboardSession::DashboardSession(ClusterFeed &live, QObject *parent)
     connect(m_backfiller, &HistoryBackfiller::ready, this, &DashboardSession::applyBackfill);
 }
 
-DashboardSession::~DashboardSession() = default;
+DashboardSession::~DashboardSession()
+{
+    cancelOpening();
+    QThreadPool::globalInstance()->waitForDone(); // a recording being opened refers to nothing of ours, but ends first
+}
 
 void DashboardSession::setPricing(const CostSettings &cost, const GritSettings &grit)
 {
@@ -115,31 +121,83 @@ void DashboardSession::switchFeed(ClusterFeed *feed)
     m_alarmGeneration = ~uint64_t(0);
 }
 
-QString DashboardSession::openRecording(const QString &path)
+// A recording opened off the GUI thread: the feed on its first instant, and every
+// event and the jobs' pace the incident list prices the whole recording with.
+struct OpenedRecording
 {
-    auto replay = std::make_unique<ReplayFeed>();
-    if (QString error = replay->open(path); !error.isEmpty())
-        return error;
-    {
-        // Every incident of the recording, before and after the cursor, for the incident list,
-        // priced at the pace the recording holds (as the report prices them).
-        RecordingReader reader;
-        m_recordingEvents.clear();
-        m_recordingPace.clear();
-        if (reader.open(path).isEmpty()) {
-            m_recordingEvents = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
-            readJobPace(reader, reader.startMs(), reader.endMs() + 1, m_recordingPace);
-        }
+    QString path;
+    QString error;
+    bool cancelled = false;
+    std::unique_ptr<ReplayFeed> feed;
+    std::vector<Event> events;
+    JobPace pace;
+};
+
+namespace {
+
+std::shared_ptr<OpenedRecording> openOffThread(const QString &path, const std::atomic<bool> &cancelled)
+{
+    auto opened = std::make_shared<OpenedRecording>();
+    opened->path = path;
+    auto feed = std::make_unique<ReplayFeed>();
+    if (QString error = feed->open(path); !error.isEmpty()) {
+        opened->error = error;
+        return opened;
     }
-    m_replay = std::move(replay);
+    RecordingReader reader;
+    if (!cancelled && reader.open(path).isEmpty()) {
+        opened->events = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+        if (!cancelled)
+            readJobPace(reader, reader.startMs(), reader.endMs() + 1, opened->pace);
+    }
+    opened->cancelled = cancelled;
+    opened->feed = std::move(feed);
+    return opened;
+}
+
+} // namespace
+
+void DashboardSession::openRecording(const QString &path)
+{
+    cancelOpening();
+    m_openCancel = std::make_shared<std::atomic<bool>>(false);
+    const uint64_t generation = m_openGeneration;
+    using Watcher = QFutureWatcher<std::shared_ptr<OpenedRecording>>;
+    auto *watcher = new Watcher(this);
+    ++m_opening;
+    connect(watcher, &Watcher::finished, this, [this, watcher, generation, path] {
+        --m_opening;
+        std::shared_ptr<OpenedRecording> opened = watcher->result();
+        watcher->deleteLater();
+        if (generation != m_openGeneration || opened->cancelled)
+            return; // dropped: its feed closes here
+        if (opened->error.isEmpty())
+            startReplay(*opened);
+        Q_EMIT recordingOpened(path, opened->error);
+    });
+    watcher->setFuture(QtConcurrent::run([path, cancel = m_openCancel] { return openOffThread(path, *cancel); }));
+}
+
+void DashboardSession::cancelOpening()
+{
+    if (m_openCancel)
+        *m_openCancel = true;
+    ++m_openGeneration;
+}
+
+void DashboardSession::startReplay(OpenedRecording &opened)
+{
+    m_replay = std::move(opened.feed);
+    m_recordingEvents = std::move(opened.events);
+    m_recordingPace = std::move(opened.pace);
     m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
     m_liveAlarmGeneration = m_alarmGeneration;
     switchFeed(m_replay.get());
-    return {};
 }
 
 void DashboardSession::goLive()
 {
+    cancelOpening();
     if (!m_replay)
         return;
     switchFeed(&m_live);

@@ -9,6 +9,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <deque>
 #include <memory>
 
@@ -45,9 +46,13 @@ public:
     // Pulls the newest events, state and alarms from the feed in use (the window's refresh timer calls it).
     SessionTick tick();
 
-    // Replays a recording (read-only; the live stream keeps running behind it); an
-    // error names the file and the problem. goLive() returns to the live stream.
-    QString openRecording(const QString &path);
+    // Replays a recording (read-only; the live stream keeps running behind it). The
+    // recording is opened and its events read off the GUI thread; recordingOpened
+    // follows, with an error that names the file and the problem, or none. A newer
+    // request, cancelOpening() or goLive() drops one still being read.
+    void openRecording(const QString &path);
+    bool isOpeningRecording() const { return m_opening > 0; }
+    void cancelOpening();
     void goLive();
     bool isReplaying() const { return m_replay != nullptr; }
     ReplayFeed *replay() const { return m_replay.get(); }
@@ -83,6 +88,7 @@ public:
     bool isRebuildingHistories() const;
 
 Q_SIGNALS:
+    void recordingOpened(const QString &path, const QString &error);
     // The views' histories were rebuilt; `backfill` still holds the training history and the older job events.
     void historiesRebuilt(std::shared_ptr<vigil::Backfill> backfill);
 
@@ -90,6 +96,7 @@ private:
     void switchFeed(ClusterFeed *feed);
     void startOver();
     void applyBackfill(std::shared_ptr<Backfill> backfill);
+    void startReplay(struct OpenedRecording &opened);
 
     ClusterFeed &m_live;
     ClusterFeed *m_feed;
@@ -110,6 +117,9 @@ private:
     std::vector<Alarm> m_liveAlarms; // while replaying
     uint64_t m_liveAlarmGeneration = ~uint64_t(0);
     HistoryBackfiller *m_backfiller;
+    std::shared_ptr<std::atomic<bool>> m_openCancel; // of the recording being opened
+    uint64_t m_openGeneration = 0;
+    int m_opening = 0;
 };
 
 } // namespace vigil

@@ -1083,6 +1083,10 @@
         <source>Cannot store the bookmark</source>
         <translation>Lesezeichen kann nicht gespeichert werden</translation>
     </message>
+    <message>
+        <source>Report on a recording</source>
+        <translation>Bericht über eine Aufzeichnung</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1888,6 +1892,42 @@
     </message>
 </context>
 <context>
+    <name>vigil::AlarmCountLabel</name>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ %n unbestätigt (damals)</numerusform>
+            <numerusform>▲ %n unbestätigt (damals)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms then: all acknowledged</source>
+        <translation>Alarme damals: alle bestätigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
+            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live: all acknowledged</source>
+        <translation>live: alle quittiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ %n unbestätigt</numerusform>
+            <numerusform>▲ %n unbestätigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms: all acknowledged</source>
+        <translation>Alarme: alle bestätigt</translation>
+    </message>
+</context>
+<context>
     <name>vigil::AlarmDock</name>
     <message>
         <source>Alarms</source>
@@ -2043,6 +2083,10 @@
     <message>
         <source>Note on “%1”</source>
         <translation>Notiz zu „%1“</translation>
+    </message>
+    <message>
+        <source>Sound for new alarms</source>
+        <translation>Ton bei neuen Alarmen</translation>
     </message>
 </context>
 <context>
@@ -2215,6 +2259,10 @@
     <message>
         <source>The stream travels in the clear: fine on this machine, not across a network.</source>
         <translation>Der Datenstrom reist unverschlüsselt: auf diesem Rechner in Ordnung, nicht über ein Netzwerk.</translation>
+    </message>
+    <message>
+        <source>Showing data from %1 s ago — reconnecting to %2</source>
+        <translation>Daten von vor %1 s — verbinde neu mit %2</translation>
     </message>
 </context>
 <context>
@@ -2788,6 +2836,13 @@
     </message>
 </context>
 <context>
+    <name>vigil::JobsDock</name>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+</context>
+<context>
     <name>vigil::LemonTableModel</name>
     <message>
         <source>Entity</source>
@@ -2809,28 +2864,12 @@
         <translation>Vigil — Betrieb von GPU-Clustern</translation>
     </message>
     <message>
-        <source>Jobs</source>
-        <translation>Jobs</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>Overlays</source>
-        <translation>Überlagerungen</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2849,116 +2888,16 @@
         <translation>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;Ein Betriebs-Dashboard für GPU-Trainingscluster: Live-Rackplan, Telemetrie über gRPC, und die Kosten, einen Lauf am Leben zu halten, sichtbar gemacht.&lt;/p&gt;&lt;p&gt;Lizenziert unter der GNU General Public License, Version 3 oder später.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Showing data from %1 s ago — reconnecting to %2</source>
-        <translation>Daten von vor %1 s — verbinde neu mit %2</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>&amp;Vergrößern</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>Ver&amp;kleinern</translation>
-    </message>
-    <message>
-        <source>&amp;Fit all</source>
-        <translation>&amp;Alles zeigen</translation>
-    </message>
-    <message>
-        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
-        <translation>Host, GPU-UUID, Rack oder Job suchen (Strg+F)</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>&amp;Suchen…</translation>
-    </message>
-    <message>
         <source>Nothing matches &apos;%1&apos;</source>
         <translation>Nichts passt zu „%1“</translation>
-    </message>
-    <message>
-        <source>&amp;Wall display</source>
-        <translation>&amp;Wanddisplay</translation>
-    </message>
-    <message>
-        <source>&amp;Cycle overlays every 20 s</source>
-        <translation>Überlagerungen alle 20 s &amp;wechseln</translation>
-    </message>
-    <message>
-        <source>&amp;Light palette</source>
-        <translation>&amp;Helle Farben</translation>
-    </message>
-    <message>
-        <source>&amp;Relative to rack peers</source>
-        <translation>&amp;Relativ zu den Nachbarn im Rack</translation>
-    </message>
-    <message>
-        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
-        <translation>Jede GPU nach ihrer Abweichung vom Median ihres Racks färben (R)</translation>
-    </message>
-    <message>
-        <source>Cycle &amp;halls every 20 s</source>
-        <translation>&amp;Hallen alle 20 s wechseln</translation>
     </message>
     <message>
         <source>That event is older than the events kept in the log</source>
         <translation>Dieses Ereignis ist älter als die im Protokoll gehaltenen</translation>
     </message>
     <message>
-        <source>Replay</source>
-        <translation>Wiedergabe</translation>
-    </message>
-    <message>
-        <source>&amp;Open recording…</source>
-        <translation>Aufzeichnung ö&amp;ffnen …</translation>
-    </message>
-    <message>
-        <source>Back to &amp;live</source>
-        <translation>Zurück zu &amp;live</translation>
-    </message>
-    <message>
-        <source>Export incident &amp;bundle…</source>
-        <translation>Vorfall&amp;paket exportieren …</translation>
-    </message>
-    <message>
-        <source>&amp;Import event history…</source>
-        <translation>Ereignishistorie &amp;importieren …</translation>
-    </message>
-    <message>
-        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
-        <translation>Ereignisse aus einem anderen System (CSV oder JSON-Zeilen) der geöffneten Aufzeichnung hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Record the live stream</source>
-        <translation>Live-Datenstrom auf&amp;zeichnen</translation>
-    </message>
-    <message>
-        <source>Keep a flight recording of everything the gateway sends</source>
-        <translation>Alles, was das Gateway sendet, im Flugschreiber aufzeichnen</translation>
-    </message>
-    <message>
-        <source>Cannot record</source>
-        <translation>Aufzeichnung nicht möglich</translation>
-    </message>
-    <message>
-        <source>%1 · cluster time %2 UTC%3</source>
-        <translation>%1 · Clusterzeit %2 UTC%3</translation>
-    </message>
-    <message>
-        <source> · rebuilding history…</source>
-        <translation> · Verlauf wird wiederhergestellt …</translation>
-    </message>
-    <message>
         <source>Part of the history could not be read: %1</source>
         <translation>Ein Teil des Verlaufs konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
-        <translation>Vigil-Aufzeichnungen (*.vigil *.sqlite);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open the recording</source>
-        <translation>Aufzeichnung kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
@@ -2976,53 +2915,12 @@
         </translation>
     </message>
     <message>
-        <source>Sound for new alarms</source>
-        <translation>Ton bei neuen Alarmen</translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged</source>
-        <translation>
-            <numerusform>▲ %n unbestätigt</numerusform>
-            <numerusform>▲ %n unbestätigt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>alarms: all acknowledged</source>
-        <translation>Alarme: alle bestätigt</translation>
-    </message>
-    <message>
         <source>Maintenance-debt &amp;report…</source>
         <translation>Bericht über &amp;Wartungsschulden…</translation>
     </message>
     <message>
-        <source>Report on a recording</source>
-        <translation>Bericht über eine Aufzeichnung</translation>
-    </message>
-    <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>Live-Ansichten zeigen das Jetzt: Aufzeichnung öffnen (Strg+O), um zu %1 zurückzugehen</translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged then</source>
-        <translation>
-            <numerusform>▲ %n unbestätigt (damals)</numerusform>
-            <numerusform>▲ %n unbestätigt (damals)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>alarms then: all acknowledged</source>
-        <translation>Alarme damals: alle bestätigt</translation>
-    </message>
-    <message numerus="yes">
-        <source>live: ▲ %n unacknowledged now</source>
-        <translation>
-            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
-            <numerusform>live: ▲ %n jetzt nicht quittiert</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>live: all acknowledged</source>
-        <translation>live: alle quittiert</translation>
     </message>
 </context>
 <context>
@@ -3116,6 +3014,21 @@
     </message>
 </context>
 <context>
+    <name>vigil::RecordAction</name>
+    <message>
+        <source>&amp;Record the live stream</source>
+        <translation>Live-Datenstrom auf&amp;zeichnen</translation>
+    </message>
+    <message>
+        <source>Keep a flight recording of everything the gateway sends</source>
+        <translation>Alles, was das Gateway sendet, im Flugschreiber aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Cannot record</source>
+        <translation>Aufzeichnung nicht möglich</translation>
+    </message>
+</context>
+<context>
     <name>vigil::RecorderIndicator</name>
     <message>
         <source>● Recording paused: %1</source>
@@ -3185,6 +3098,61 @@
     <message>
         <source>paused</source>
         <translation>pausiert</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReplayController</name>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergabe</translation>
+    </message>
+    <message>
+        <source>&amp;Open recording…</source>
+        <translation>Aufzeichnung ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation>Zurück zu &amp;live</translation>
+    </message>
+    <message>
+        <source>Export incident &amp;bundle…</source>
+        <translation>Vorfall&amp;paket exportieren …</translation>
+    </message>
+    <message>
+        <source>&amp;Import event history…</source>
+        <translation>Ereignishistorie &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
+        <translation>Ereignisse aus einem anderen System (CSV oder JSON-Zeilen) der geöffneten Aufzeichnung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Opening %1 cancelled</source>
+        <translation>Öffnen von %1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>Aufzeichnung kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 · cluster time %2 UTC%3</source>
+        <translation>%1 · Clusterzeit %2 UTC%3</translation>
+    </message>
+    <message>
+        <source> · rebuilding history…</source>
+        <translation> · Verlauf wird wiederhergestellt …</translation>
     </message>
 </context>
 <context>
@@ -3458,6 +3426,65 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;CSV-Daten (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ViewActions</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>&amp;Alles zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Wall display</source>
+        <translation>&amp;Wanddisplay</translation>
+    </message>
+    <message>
+        <source>&amp;Light palette</source>
+        <translation>&amp;Helle Farben</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>Überlagerungen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
+        <translation>Host, GPU-UUID, Rack oder Job suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Relative to rack peers</source>
+        <translation>&amp;Relativ zu den Nachbarn im Rack</translation>
+    </message>
+    <message>
+        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
+        <translation>Jede GPU nach ihrer Abweichung vom Median ihres Racks färben (R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cycle overlays every 20 s</source>
+        <translation>Überlagerungen alle 20 s &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>Cycle &amp;halls every 20 s</source>
+        <translation>&amp;Hallen alle 20 s wechseln</translation>
     </message>
 </context>
 </TS>

@@ -88,6 +88,30 @@
     </message>
 </context>
 <context>
+    <name>vigil::AlarmCountLabel</name>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ %n unacknowledged then</numerusform>
+            <numerusform>▲ %n unacknowledged then</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>live: ▲ %n unacknowledged now</numerusform>
+            <numerusform>live: ▲ %n unacknowledged now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ %n unacknowledged</numerusform>
+            <numerusform>▲ %n unacknowledged</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>vigil::AlarmDock</name>
     <message numerus="yes">
         <source>%n unacknowledged</source>
@@ -169,27 +193,6 @@
         <translation>
             <numerusform>%n new alarm to acknowledge, the highest %1</numerusform>
             <numerusform>%n new alarms to acknowledge, the highest %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged</source>
-        <translation>
-            <numerusform>▲ %n unacknowledged</numerusform>
-            <numerusform>▲ %n unacknowledged</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged then</source>
-        <translation>
-            <numerusform>▲ %n unacknowledged then</numerusform>
-            <numerusform>▲ %n unacknowledged then</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>live: ▲ %n unacknowledged now</source>
-        <translation>
-            <numerusform>live: ▲ %n unacknowledged now</numerusform>
-            <numerusform>live: ▲ %n unacknowledged now</numerusform>
         </translation>
     </message>
 </context>

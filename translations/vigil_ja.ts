@@ -1077,6 +1077,10 @@
         <source>Cannot store the bookmark</source>
         <translation>ブックマークを保存できません</translation>
     </message>
+    <message>
+        <source>Report on a recording</source>
+        <translation>記録のレポート</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1877,6 +1881,39 @@
     </message>
 </context>
 <context>
+    <name>vigil::AlarmCountLabel</name>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged then</source>
+        <translation>
+            <numerusform>▲ 当時の未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms then: all acknowledged</source>
+        <translation>当時のアラーム: すべて確認済み</translation>
+    </message>
+    <message numerus="yes">
+        <source>live: ▲ %n unacknowledged now</source>
+        <translation>
+            <numerusform>ライブ: ▲ 現在 %n 件未確認</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live: all acknowledged</source>
+        <translation>ライブ: すべて確認済み</translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n unacknowledged</source>
+        <translation>
+            <numerusform>▲ 未確認 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alarms: all acknowledged</source>
+        <translation>アラーム: すべて確認済み</translation>
+    </message>
+</context>
+<context>
     <name>vigil::AlarmDock</name>
     <message>
         <source>Alarms</source>
@@ -2027,6 +2064,10 @@
     <message>
         <source>Note on “%1”</source>
         <translation>「%1」にメモ</translation>
+    </message>
+    <message>
+        <source>Sound for new alarms</source>
+        <translation>新しいアラームで音を鳴らす</translation>
     </message>
 </context>
 <context>
@@ -2199,6 +2240,10 @@
     <message>
         <source>The stream travels in the clear: fine on this machine, not across a network.</source>
         <translation>ストリームは平文で送られます: このマシン内なら問題ありませんが、ネットワーク越しには向きません。</translation>
+    </message>
+    <message>
+        <source>Showing data from %1 s ago — reconnecting to %2</source>
+        <translation>%1 秒前のデータを表示中 — %2 に再接続しています</translation>
     </message>
 </context>
 <context>
@@ -2768,6 +2813,13 @@
     </message>
 </context>
 <context>
+    <name>vigil::JobsDock</name>
+    <message>
+        <source>Jobs</source>
+        <translation>ジョブ</translation>
+    </message>
+</context>
+<context>
     <name>vigil::LemonTableModel</name>
     <message>
         <source>Entity</source>
@@ -2789,28 +2841,12 @@
         <translation>Vigil — GPU クラスタ運用</translation>
     </message>
     <message>
-        <source>Jobs</source>
-        <translation>ジョブ</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Overlays</source>
-        <translation>オーバーレイ</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2829,116 +2865,16 @@
         <translation>&lt;h3&gt;Vigil %1&lt;/h3&gt;&lt;p&gt;GPU 学習クラスタの運用ダッシュボード: ライブのラックマップ、gRPC によるテレメトリ、そして学習を生かし続けるコストの可視化。&lt;/p&gt;&lt;p&gt;GNU 一般公衆利用許諾書 バージョン 3 以降のもとで提供されます。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Showing data from %1 s ago — reconnecting to %2</source>
-        <translation>%1 秒前のデータを表示中 — %2 に再接続しています</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>拡大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>縮小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;Fit all</source>
-        <translation>全体を表示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
-        <translation>ホスト、GPU UUID、ラック、ジョブを検索 (Ctrl+F)</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>検索(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Nothing matches &apos;%1&apos;</source>
         <translation>「%1」に一致するものはありません</translation>
-    </message>
-    <message>
-        <source>&amp;Wall display</source>
-        <translation>ウォールディスプレイ(&amp;W)</translation>
-    </message>
-    <message>
-        <source>&amp;Cycle overlays every 20 s</source>
-        <translation>20 秒ごとにオーバーレイを切り替え(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Light palette</source>
-        <translation>ライトパレット(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Relative to rack peers</source>
-        <translation>ラック内で相対表示(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
-        <translation>各 GPU をラックの中央値との差で色分けします (R)</translation>
-    </message>
-    <message>
-        <source>Cycle &amp;halls every 20 s</source>
-        <translation>ホールを 20 秒ごとに切り替え(&amp;H)</translation>
     </message>
     <message>
         <source>That event is older than the events kept in the log</source>
         <translation>このイベントはログに保持されている範囲より古いです</translation>
     </message>
     <message>
-        <source>Replay</source>
-        <translation>再生</translation>
-    </message>
-    <message>
-        <source>&amp;Open recording…</source>
-        <translation>記録を開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Back to &amp;live</source>
-        <translation>ライブに戻る(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Export incident &amp;bundle…</source>
-        <translation>インシデントバンドルをエクスポート(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>&amp;Import event history…</source>
-        <translation>イベント履歴を取り込む(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
-        <translation>他のシステムのイベント(CSV または JSON Lines)を開いている記録に追加します</translation>
-    </message>
-    <message>
-        <source>&amp;Record the live stream</source>
-        <translation>ライブストリームを記録(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Keep a flight recording of everything the gateway sends</source>
-        <translation>ゲートウェイが送るすべてをフライトレコーダーに記録します</translation>
-    </message>
-    <message>
-        <source>Cannot record</source>
-        <translation>記録できません</translation>
-    </message>
-    <message>
-        <source>%1 · cluster time %2 UTC%3</source>
-        <translation>%1 · クラスター時刻 %2 UTC%3</translation>
-    </message>
-    <message>
-        <source> · rebuilding history…</source>
-        <translation> · 履歴を再構築中…</translation>
-    </message>
-    <message>
         <source>Part of the history could not be read: %1</source>
         <translation>履歴の一部を読み取れませんでした: %1</translation>
-    </message>
-    <message>
-        <source>Vigil recordings (*.vigil *.sqlite);;All files (*)</source>
-        <translation>Vigil 記録 (*.vigil *.sqlite);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open the recording</source>
-        <translation>記録を開けません</translation>
     </message>
     <message>
         <source>Saved pricing not taken, the defaults stand in (File → Pricing): %1</source>
@@ -2955,50 +2891,12 @@
         </translation>
     </message>
     <message>
-        <source>Sound for new alarms</source>
-        <translation>新しいアラームで音を鳴らす</translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged</source>
-        <translation>
-            <numerusform>▲ 未確認 %n 件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>alarms: all acknowledged</source>
-        <translation>アラーム: すべて確認済み</translation>
-    </message>
-    <message>
         <source>Maintenance-debt &amp;report…</source>
         <translation>保守負債レポート(&amp;R)…</translation>
     </message>
     <message>
-        <source>Report on a recording</source>
-        <translation>記録のレポート</translation>
-    </message>
-    <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>ライブ表示は現在を示します。%1 に戻るには記録を開いてください (Ctrl+O)</translation>
-    </message>
-    <message numerus="yes">
-        <source>▲ %n unacknowledged then</source>
-        <translation>
-            <numerusform>▲ 当時の未確認 %n 件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>alarms then: all acknowledged</source>
-        <translation>当時のアラーム: すべて確認済み</translation>
-    </message>
-    <message numerus="yes">
-        <source>live: ▲ %n unacknowledged now</source>
-        <translation>
-            <numerusform>ライブ: ▲ 現在 %n 件未確認</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>live: all acknowledged</source>
-        <translation>ライブ: すべて確認済み</translation>
     </message>
 </context>
 <context>
@@ -3092,6 +2990,21 @@
     </message>
 </context>
 <context>
+    <name>vigil::RecordAction</name>
+    <message>
+        <source>&amp;Record the live stream</source>
+        <translation>ライブストリームを記録(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keep a flight recording of everything the gateway sends</source>
+        <translation>ゲートウェイが送るすべてをフライトレコーダーに記録します</translation>
+    </message>
+    <message>
+        <source>Cannot record</source>
+        <translation>記録できません</translation>
+    </message>
+</context>
+<context>
     <name>vigil::RecorderIndicator</name>
     <message>
         <source>● Recording paused: %1</source>
@@ -3161,6 +3074,61 @@
     <message>
         <source>paused</source>
         <translation>一時停止中</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ReplayController</name>
+    <message>
+        <source>Replay</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>&amp;Open recording…</source>
+        <translation>記録を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Back to &amp;live</source>
+        <translation>ライブに戻る(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Export incident &amp;bundle…</source>
+        <translation>インシデントバンドルをエクスポート(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import event history…</source>
+        <translation>イベント履歴を取り込む(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add events from another system (CSV or JSON lines) to the open recording</source>
+        <translation>他のシステムのイベント(CSV または JSON Lines)を開いている記録に追加します</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>記録を開く</translation>
+    </message>
+    <message>
+        <source>Opening %1 cancelled</source>
+        <translation>%1 を開くのを取り消しました</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>記録を開けません</translation>
+    </message>
+    <message>
+        <source>%1 · cluster time %2 UTC%3</source>
+        <translation>%1 · クラスター時刻 %2 UTC%3</translation>
+    </message>
+    <message>
+        <source> · rebuilding history…</source>
+        <translation> · 履歴を再構築中…</translation>
     </message>
 </context>
 <context>
@@ -3432,6 +3400,65 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg);;CSV データ (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::ViewActions</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>拡大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit all</source>
+        <translation>全体を表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Wall display</source>
+        <translation>ウォールディスプレイ(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Light palette</source>
+        <translation>ライトパレット(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Overlays</source>
+        <translation>オーバーレイ</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Find a host, GPU UUID, rack or job (Ctrl+F)</source>
+        <translation>ホスト、GPU UUID、ラック、ジョブを検索 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>検索(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Relative to rack peers</source>
+        <translation>ラック内で相対表示(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Colour each GPU by its difference from its rack&apos;s median (R)</source>
+        <translation>各 GPU をラックの中央値との差で色分けします (R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cycle overlays every 20 s</source>
+        <translation>20 秒ごとにオーバーレイを切り替え(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cycle &amp;halls every 20 s</source>
+        <translation>ホールを 20 秒ごとに切り替え(&amp;H)</translation>
     </message>
 </context>
 </TS>

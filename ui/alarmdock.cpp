@@ -2,9 +2,12 @@
 #include "alarmdock.h"
 
 #include "alarmtreemodel.h"
+#include "dashboardsession.h"
 #include "debtmodels.h"
 #include "eventdescription.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QFontMetrics>
 #include <QFutureWatcher>
@@ -32,11 +35,17 @@ AlarmDock::AlarmDock(QWidget *parent)
     , m_view(new QTreeView(this))
     , m_filter(new QLineEdit(this))
     , m_showNormal(new QCheckBox(tr("Show normal"), this))
+
     , m_counts(new QLabel(this))
     , m_floodLabel(new QLabel(this))
     , m_feedback(new QLabel(this))
 {
     setObjectName(QStringLiteral("alarmDock"));
+    m_sound = new QAction(tr("Sound for new alarms"), this);
+    m_sound->setCheckable(true);
+    m_sound->setChecked(QSettings().value(QStringLiteral("alarms/sound"), false).toBool());
+    connect(m_sound, &QAction::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("alarms/sound"), on); });
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(AlarmTreeModel::SortRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -188,8 +197,23 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
                                     .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
                                                                                     : QStringLiteral("palette(text)")));
-    if (newlyAsking && !m_replaying) // history raises no new alarm for tonight
+    if (newlyAsking && !m_replaying) { // history raises no new alarm for tonight
+        if (m_sound->isChecked())
+            QApplication::beep();
         Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
+    }
+}
+
+bool AlarmDock::follow(const DashboardSession &session, bool changed)
+{
+    const ConnectionState live = session.live().status().state;
+    setConnected(live == ConnectionState::Live || live == ConnectionState::Resumed);
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    if (!changed && now - m_followedAtMs < 1000)
+        return false;
+    m_followedAtMs = now;
+    showAlarms(session.alarms(), session.alarmClockMs(), session.alarmTopology(), &session.analysis());
+    return true;
 }
 
 void AlarmDock::setConnected(bool connected)

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 
+class QAction;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -20,6 +21,7 @@ class QTreeView;
 namespace vigil {
 
 class AlarmTreeModel;
+class DashboardSession;
 class IncidentAnalysis;
 
 // The alarm list the night shift lives in: every alarm the gateway holds, the
@@ -54,6 +56,13 @@ public:
     // The alarms as they stand (and the incidents they may belong to).
     void showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
                     const IncidentAnalysis *analysis);
+
+    // Follows the session: live, the gateway's alarms (kept, stale, through an outage);
+    // replaying, the recording's at the instant shown. Redrawn when they change, and once
+    // a second for their ages; true when redrawn.
+    bool follow(const DashboardSession &session, bool changed);
+    // View → Sound for new alarms (remembered).
+    QAction *soundAction() const { return m_sound; }
 
     AlarmTreeModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
@@ -117,6 +126,8 @@ private:
     bool m_replaying = false;
     QDateTime m_lostAt; // when the feed was lost (wall clock)
     AlarmPriority m_highest = AlarmPriority::Low;
+    int64_t m_followedAtMs = 0; // wall clock
+    QAction *m_sound;
     std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
     std::vector<AlarmActivation> m_activations;
     FloodFigures m_flood;

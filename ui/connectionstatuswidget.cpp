@@ -156,4 +156,13 @@ void ConnectionStatusWidget::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+QString ConnectionStatusWidget::staleNotice(const ConnectionStatus &status)
+{
+    constexpr double StaleAfterSeconds = 5.0;
+    const double age = std::chrono::duration<double>(std::chrono::steady_clock::now() - status.lastMessageAt).count();
+    if (status.state != ConnectionState::Reconnecting && age < StaleAfterSeconds)
+        return {};
+    return tr("Showing data from %1 s ago — reconnecting to %2").arg(QLocale().toString(age, 'f', 0), status.address);
+}
+
 } // namespace vigil

@@ -20,6 +20,8 @@ public:
     // Called at the window's refresh cadence.
     void showStatus(const ConnectionStatus &status, int64_t clusterTimeMs, const std::vector<StreamGap> &gaps = {});
     static QString describeGap(const StreamGap &gap);
+    // "Showing data from 12 s ago — reconnecting to …" over the map when the feed went quiet; empty when live.
+    static QString staleNotice(const ConnectionStatus &status);
 
     QString stateText() const;
     static QString stateName(ConnectionState state);

@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
+#include <QMessageBox>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -125,6 +127,39 @@ void RecorderIndicator::refresh()
                    .arg(QLocale().toString(qulonglong(s.events)))
                    .arg(QLocale().toString(qulonglong(s.framesDropped))));
     show();
+}
+
+RecordAction::RecordAction(QWidget *window)
+    : QAction(tr("&Record the live stream"), window)
+    , m_window(window)
+{
+    setCheckable(true);
+    setEnabled(false); // until a recorder is attached
+    setToolTip(tr("Keep a flight recording of everything the gateway sends"));
+    connect(this, &QAction::triggered, this, &RecordAction::switchRecorder);
+}
+
+void RecordAction::setControl(RecorderControl *control)
+{
+    m_control = control;
+    setEnabled(true);
+    setChecked(control->isRecording());
+    connect(control, &RecorderControl::recordingChanged, this, &QAction::setChecked);
+}
+
+void RecordAction::switchRecorder(bool on)
+{
+    if (!m_control)
+        return;
+    QSettings().setValue(QStringLiteral("recorder/enabled"), on);
+    if (!on) {
+        m_control->stop();
+        return;
+    }
+    if (const QString error = m_control->start(RecorderControl::newSessionPath()); !error.isEmpty()) {
+        setChecked(false);
+        QMessageBox::warning(m_window, tr("Cannot record"), error);
+    }
 }
 
 } // namespace vigil

@@ -3,6 +3,7 @@
 
 #include "recorder/recorder.h"
 
+#include <QAction>
 #include <QLabel>
 #include <QObject>
 
@@ -60,6 +61,22 @@ public:
 private:
     RecorderControl &m_control;
     QTimer *m_timer;
+};
+
+// File → Record the live stream: switches the flight recorder (remembered for the
+// next start); a recorder that cannot start says why.
+class RecordAction : public QAction
+{
+    Q_OBJECT
+public:
+    explicit RecordAction(QWidget *window);
+    void setControl(RecorderControl *control);
+
+private:
+    void switchRecorder(bool on);
+
+    QWidget *m_window;
+    RecorderControl *m_control = nullptr;
 };
 
 } // namespace vigil

@@ -5,6 +5,7 @@
 #include "recorder/recordingwriter.h"
 #include "recorder/replayfeed.h"
 #include "recordercontrol.h"
+#include "reportwindow.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -76,6 +77,20 @@ void addBookmarkInteractively(QWidget *parent, ReplayFeed &replay, int64_t timeM
         QMessageBox::warning(parent, Tr::tr("Cannot store the bookmark"), error);
     else
         replay.reloadOverview();
+}
+
+ReportWindow *openReportInteractively(QWidget *parent, QString path)
+{
+    if (path.isEmpty())
+        path
+            = QFileDialog::getOpenFileName(parent, Tr::tr("Report on a recording"), RecorderControl::defaultDirectory(),
+                                           Tr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
+    if (path.isEmpty())
+        return nullptr;
+    auto *window = new ReportWindow(path, parent);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    return window;
 }
 
 } // namespace vigil

@@ -19,4 +19,7 @@ void importHistoryInteractively(QWidget *parent, ReplayFeed &replay);
 // A bookmark at `timeMs` with a note, stored in the recording being replayed.
 void addBookmarkInteractively(QWidget *parent, ReplayFeed &replay, int64_t timeMs);
 
+// The maintenance-debt report of a recording in its own window; with no path, one to choose.
+class ReportWindow *openReportInteractively(QWidget *parent, QString path);
+
 } // namespace vigil

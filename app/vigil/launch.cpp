@@ -266,25 +266,30 @@ int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLi
                       std::optional<Overlay> overlay, QTextStream &err)
 {
     if (parser.isSet(QStringLiteral("replay"))) {
-        const QString error = window.openRecording(parser.value(QStringLiteral("replay")));
-        if (!error.isEmpty()) {
-            err << "vigil: " << error << Qt::endl;
-            QMessageBox::warning(nullptr, QApplication::translate("main", "Vigil"),
-                                 QApplication::translate("main", "Cannot open the recording: %1").arg(error));
-        } else if (parser.isSet(QStringLiteral("at"))) {
-            const auto at
-                = parseInstant(parser.value(QStringLiteral("at")), window.replayBar()->feed()->overview().startMs);
-            if (!at) {
-                err << "vigil: "
-                    << QApplication::translate("main", "--at: '%1' is not an ISO date and time or +hours")
-                           .arg(parser.value(QStringLiteral("at")))
-                    << Qt::endl;
-                return 2;
-            }
-            window.replayBar()->seek(*at);
+        const QString at = parser.value(QStringLiteral("at"));
+        if (parser.isSet(QStringLiteral("at")) && !parseInstant(at, 0)) {
+            err << "vigil: "
+                << QApplication::translate("main", "--at: '%1' is not an ISO date and time or +hours").arg(at)
+                << Qt::endl;
+            return 2;
         }
-        if (error.isEmpty() && parser.isSet(QStringLiteral("report")))
-            window.openReport();
+        // The recording is read off the GUI thread; the window shows live until it is open.
+        QObject::connect(
+            &window, &MainWindow::recordingOpened, &window,
+            [&window, &parser, at](const QString &error) {
+                if (!error.isEmpty()) {
+                    QTextStream(stderr) << "vigil: " << error << Qt::endl;
+                    QMessageBox::warning(&window, QApplication::translate("main", "Vigil"),
+                                         QApplication::translate("main", "Cannot open the recording: %1").arg(error));
+                    return;
+                }
+                if (parser.isSet(QStringLiteral("at")))
+                    window.replayBar()->seek(*parseInstant(at, window.replayBar()->feed()->overview().startMs));
+                if (parser.isSet(QStringLiteral("report")))
+                    window.openReport();
+            },
+            Qt::SingleShotConnection);
+        window.openRecording(parser.value(QStringLiteral("replay")));
     }
     if (overlay)
         window.setOverlay(*overlay);

@@ -52,6 +52,20 @@
 
 using namespace vigil;
 
+namespace {
+
+// Opens a recording as File → Open does (read off the GUI thread) and waits for the outcome.
+QString openRecording(MainWindow &window, const QString &path)
+{
+    QSignalSpy opened(&window, &MainWindow::recordingOpened);
+    window.openRecording(path);
+    if (!opened.wait(60000))
+        return QStringLiteral("timed out opening %1").arg(path);
+    return opened.first().first().toString();
+}
+
+} // namespace
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -303,10 +317,10 @@ private Q_SLOTS:
         LiveCluster nowhere; // no gateway: the replay does not need one
         MainWindow window(nowhere);
         window.show();
-        QVERIFY(window.openRecording(dir.filePath(QStringLiteral("missing.vigil")))
+        QVERIFY(openRecording(window, dir.filePath(QStringLiteral("missing.vigil")))
                     .contains(QStringLiteral("no such file")));
         QVERIFY(!window.isReplaying());
-        QCOMPARE(window.openRecording(path), QString());
+        QCOMPARE(openRecording(window, path), QString());
         QVERIFY(window.isReplaying());
         QVERIFY(window.replayBar()->isVisible());
 
@@ -566,7 +580,7 @@ private Q_SLOTS:
         QCOMPARE(generateRecording(options, 120 * 3600000LL, 300000, path), QString());
         LiveCluster nowhere;
         MainWindow window(nowhere);
-        QCOMPARE(window.openRecording(path), QString());
+        QCOMPARE(openRecording(window, path), QString());
         ReportWindow *report = window.openReport(); // the recording being replayed
         QVERIFY(report);
         QSignalSpy built(report, &ReportWindow::built);
