@@ -1087,6 +1087,14 @@
         <source>Report on a recording</source>
         <translation>Bericht über eine Aufzeichnung</translation>
     </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

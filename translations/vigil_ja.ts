@@ -1081,6 +1081,14 @@
         <source>Report on a recording</source>
         <translation>記録のレポート</translation>
     </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 を取り込んでいます…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

@@ -10,10 +10,17 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QLocale>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
 
 namespace vigil {
 
@@ -34,35 +41,69 @@ QString chooseRecordingPath(QWidget *parent)
                                         Tr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
 }
 
-void importHistoryInteractively(QWidget *parent, ReplayFeed &replay)
+void importHistoryInteractively(QWidget *parent, const QString &recording, const RecordingChanged &changed)
 {
     const QString path = QFileDialog::getOpenFileName(parent, Tr::tr("Import an event history"), QString(),
                                                       Tr::tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
     if (path.isEmpty())
         return;
-    const ImportReport report = importEventHistory(path, replay.path());
-    QMessageBox box(report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
-                    Tr::tr("Import event history"),
-                    report.error.isEmpty()
-                        ? Tr::tr("%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
-                              .arg(QLocale().toString(qulonglong(report.lines)),
-                                   QLocale().toString(qulonglong(report.imported)),
-                                   QLocale().toString(qulonglong(report.duplicates)),
-                                   QLocale().toString(qulonglong(report.refused)))
-                        : report.error,
-                    QMessageBox::Ok, parent);
-    QStringList problems;
-    for (const QString &p : report.problems)
-        problems << p;
-    box.setDetailedText(problems.join(QLatin1Char('\n')));
-    box.exec();
-    if (report.imported) {
-        replay.reloadOverview();
-        replay.seek(replay.shownMs(), false); // the views pick the new events up
-    }
+    // Read and stored off the GUI thread: a fleet's five-year history is millions of lines.
+    // The dialog follows the bytes read; Cancel stops before anything is stored.
+    struct Progress
+    {
+        std::atomic<qint64> read { 0 }, total { 1 };
+        std::atomic<bool> cancelled { false };
+    };
+    auto progress = std::make_shared<Progress>();
+    auto *dialog = new QProgressDialog(Tr::tr("Importing %1…").arg(QFileInfo(path).fileName()), Tr::tr("Cancel"), 0,
+                                       1000, parent);
+    dialog->setWindowTitle(Tr::tr("Import event history"));
+    dialog->setMinimumDuration(300);
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    auto *poll = new QTimer(dialog);
+    QObject::connect(poll, &QTimer::timeout, dialog, [dialog, progress] {
+        dialog->setValue(int(1000 * progress->read / std::max<qint64>(1, progress->total)));
+    });
+    poll->start(100);
+    QObject::connect(dialog, &QProgressDialog::canceled, dialog, [progress] { progress->cancelled = true; });
+    auto *watcher = new QFutureWatcher<ImportReport>(dialog);
+    QObject::connect(watcher, &QFutureWatcher<ImportReport>::finished, parent, [=] {
+        const ImportReport report = watcher->result();
+        dialog->deleteLater(); // gone before the outcome opens
+        if (report.cancelled)
+            return;
+        auto *box = new QMessageBox(
+            report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
+            Tr::tr("Import event history"),
+            report.error.isEmpty()
+                ? Tr::tr("%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
+                      .arg(QLocale().toString(qulonglong(report.lines)),
+                           QLocale().toString(qulonglong(report.imported)),
+                           QLocale().toString(qulonglong(report.duplicates)),
+                           QLocale().toString(qulonglong(report.refused)))
+                : report.error,
+            QMessageBox::Ok, parent);
+        QStringList problems;
+        for (const QString &p : report.problems)
+            problems << p;
+        box->setDetailedText(problems.join(QLatin1Char('\n')));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        if (report.imported)
+            changed(recording);
+    });
+    watcher->setFuture(QtConcurrent::run([path, recording, progress] {
+        return importEventHistory(path, recording, {}, [progress](qint64 read, qint64 total) {
+            progress->read = read;
+            progress->total = total;
+            return !progress->cancelled;
+        });
+    }));
 }
 
-void addBookmarkInteractively(QWidget *parent, ReplayFeed &replay, int64_t timeMs)
+void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t timeMs,
+                              const RecordingChanged &changed)
 {
     bool ok = false;
     const QString note = QInputDialog::getText(
@@ -73,10 +114,21 @@ void addBookmarkInteractively(QWidget *parent, ReplayFeed &replay, int64_t timeM
     if (!ok || note.trimmed().isEmpty())
         return;
     const QString author = QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
-    if (const QString error = recording::addBookmark(replay.path(), timeMs, note.trimmed(), author); !error.isEmpty())
-        QMessageBox::warning(parent, Tr::tr("Cannot store the bookmark"), error);
-    else
-        replay.reloadOverview();
+    // Stored off the GUI thread: the recording may be busy with the recorder's own writes.
+    auto *watcher = new QFutureWatcher<QString>(parent);
+    QObject::connect(watcher, &QFutureWatcher<QString>::finished, parent, [=] {
+        watcher->deleteLater();
+        if (const QString error = watcher->result(); !error.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("Cannot store the bookmark"), error,
+                                        QMessageBox::Ok, parent);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        } else {
+            changed(recording);
+        }
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [=, note = note.trimmed()] { return recording::addBookmark(recording, timeMs, note, author); }));
 }
 
 ReportWindow *openReportInteractively(QWidget *parent, QString path)

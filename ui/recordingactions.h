@@ -3,21 +3,27 @@
 
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace vigil {
-
-class ReplayFeed;
 
 // The File menu's questions about recordings, asked of the person and carried out,
 // each a whole flow with its outcome said (as exportBundleInteractively is).
 
 // A recording to open, from the folder last opened; empty when none was chosen.
 QString chooseRecordingPath(QWidget *parent);
-// An event history (CSV or JSON lines) imported into the recording being replayed, with the counts.
-void importHistoryInteractively(QWidget *parent, ReplayFeed &replay);
-// A bookmark at `timeMs` with a note, stored in the recording being replayed.
-void addBookmarkInteractively(QWidget *parent, ReplayFeed &replay, int64_t timeMs);
+// What a flow that wrote into a recording calls on the GUI thread when it is done, with the
+// recording's path: the replay, if it still shows that recording, reads it again.
+using RecordingChanged = std::function<void(const QString &recording)>;
+
+// An event history (CSV or JSON lines) imported into a recording, read and stored off the
+// GUI thread with its progress (and Cancel), then the counts.
+void importHistoryInteractively(QWidget *parent, const QString &recording, const RecordingChanged &changed);
+// A bookmark at `timeMs` with a note, stored in a recording off the GUI thread.
+void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t timeMs,
+                              const RecordingChanged &changed);
 
 // The maintenance-debt report of a recording in its own window; with no path, one to choose.
 class ReportWindow *openReportInteractively(QWidget *parent, QString path);

@@ -41,7 +41,7 @@ ReplayController::ReplayController(DashboardSession &session, QMainWindow *windo
     connect(m_bar, &ReplayBar::liveRequested, this, &ReplayController::goLive);
     connect(m_bar, &ReplayBar::bookmarkRequested, this, [this](int64_t timeMs) {
         if (ReplayFeed *replay = m_session.replay())
-            addBookmarkInteractively(m_window, *replay, timeMs);
+            addBookmarkInteractively(m_window, replay->path(), timeMs, [this](const QString &path) { reread(path); });
     });
     connect(m_bar, &ReplayBar::playingChanged, this, [this](bool playing) {
         // Fast play leaves the views' histories made of frames hours apart: once stopped,
@@ -75,7 +75,7 @@ void ReplayController::addFileActions(QMenu *file)
     m_bundleAction->setEnabled(false);
     m_importAction = file->addAction(tr("&Import event history…"), this, [this] {
         if (ReplayFeed *replay = m_session.replay())
-            importHistoryInteractively(m_window, *replay);
+            importHistoryInteractively(m_window, replay->path(), [this](const QString &path) { reread(path); });
     });
     m_importAction->setToolTip(tr("Add events from another system (CSV or JSON lines) to the open recording"));
     m_importAction->setEnabled(false);
@@ -128,6 +128,14 @@ void ReplayController::opened(const QString &path, const QString &error)
         box->open();
     }
     Q_EMIT recordingOpened(error);
+}
+
+void ReplayController::reread(const QString &path)
+{
+    if (ReplayFeed *replay = m_session.replay(); replay && replay->path() == path) {
+        replay->reloadOverview();
+        replay->seek(replay->shownMs(), false); // the views pick the new events up
+    }
 }
 
 void ReplayController::goLive()

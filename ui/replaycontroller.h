@@ -44,6 +44,8 @@ Q_SIGNALS:
 private:
     void opened(const QString &path, const QString &error);
     void showControls(bool replaying);
+    // Something was written into a recording: the replay reads it again if it shows that one.
+    void reread(const QString &path);
 
     DashboardSession &m_session;
     QMainWindow *m_window;

@@ -149,7 +149,8 @@ bool splitCsv(const QString &line, QStringList &out)
 
 } // namespace
 
-std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology, ImportReport &report)
+std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology, ImportReport &report,
+                                     const ImportProgress &progress)
 {
     std::vector<Event> events;
     const EntityNames names(topology);
@@ -164,6 +165,11 @@ std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology,
     QString pending; // a CSV record whose quoted field runs on over lines
     uint64_t pendingStart = 0;
     while (!input.atEnd()) {
+        if (progress && lineNumber > 0 && lineNumber % 4096 == 0 && !progress(input.pos(), input.size())) {
+            report.cancelled = true;
+            report.error = QStringLiteral("cancelled: nothing was imported");
+            return {};
+        }
         const QByteArray raw = input.readLine(MaxLineBytes + 2); // reads at most MaxLineBytes + 1
         ++lineNumber;
         if (raw.size() > MaxLineBytes && !raw.endsWith('\n')) {
@@ -254,7 +260,7 @@ std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology,
 }
 
 ImportReport importEventHistory(const QString &inputPath, const QString &recordingPath,
-                                std::shared_ptr<const Topology> topology)
+                                std::shared_ptr<const Topology> topology, const ImportProgress &progress)
 {
     ImportReport report;
     QFile input(inputPath);
@@ -279,7 +285,9 @@ ImportReport importEventHistory(const QString &inputPath, const QString &recordi
                            .arg(QFileInfo(recordingPath).fileName());
         return report;
     }
-    std::vector<Event> events = parseEventHistory(input, *topology, report);
+    std::vector<Event> events = parseEventHistory(input, *topology, report, progress);
+    if (report.cancelled)
+        return report;
     if (!report.error.isEmpty()) {
         report.error = QStringLiteral("%1: %2").arg(QFileInfo(inputPath).fileName(), report.error);
         return report;

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -20,7 +21,8 @@ struct ImportReport
     uint64_t duplicates = 0; // already in the recording, or twice in the file: kept once
     uint64_t refused = 0;
     std::vector<QString> problems; // "line 12: …", the first MaxProblems
-    QString error; // nothing could be imported: unreadable file, no header, no topology
+    QString error; // nothing could be imported: unreadable file, no header, no topology, cancelled
+    bool cancelled = false;
     static constexpr size_t MaxProblems = 50;
 };
 
@@ -29,11 +31,15 @@ struct ImportReport
 // keys: time, entity, kind, code, message (required); severity, job, value,
 // step, operator (optional). docs/recording-format.md has the details. Lines
 // that cannot be used are refused with their line number; the rest are kept.
-std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology, ImportReport &report);
+// `progress` is told now and then how far the reading is; when it returns false
+// the import stops, and nothing is stored.
+using ImportProgress = std::function<bool(qint64 bytesRead, qint64 bytesTotal)>;
+std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology, ImportReport &report,
+                                     const ImportProgress &progress = {});
 
 // Imports a history file into a recording: an existing one (its topology names
 // the entities) or a new one (then `topology` is required).
 ImportReport importEventHistory(const QString &inputPath, const QString &recordingPath,
-                                std::shared_ptr<const Topology> topology = {});
+                                std::shared_ptr<const Topology> topology = {}, const ImportProgress &progress = {});
 
 } // namespace vigil

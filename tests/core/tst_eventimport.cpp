@@ -8,7 +8,9 @@
 #include "sim/topologybuilder.h"
 
 #include <QBuffer>
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -176,6 +178,48 @@ private Q_SLOTS:
         ClusterState state;
         QCOMPARE(reader.stateAt(events[1].timeMs, state), QString());
         QCOMPARE(state.topology()->gpus.size(), t.gpus.size());
+    }
+
+    // A long import says how far it is, and one cancelled stores nothing.
+    void longImportShowsProgressAndCancels()
+    {
+        QTemporaryDir dir;
+        const Topology t = lab();
+        const QString csv = dir.filePath(QStringLiteral("long.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("time,entity,kind,code,message\n");
+        for (int i = 0; i < 20000; ++i)
+            file.write(
+                QStringLiteral("%1,%2,xid,48,line %3\n")
+                    .arg(QDateTime::fromMSecsSinceEpoch(1700000000000LL + i * 60000LL, Qt::UTC).toString(Qt::ISODate),
+                         t.gpus[size_t(i) % t.gpus.size()].uuid)
+                    .arg(i)
+                    .toUtf8());
+        file.close();
+        const auto topology = std::make_shared<const Topology>(t);
+        const QString recording = dir.filePath(QStringLiteral("long.vigil"));
+        std::vector<qint64> told;
+        bool totalRight = true;
+        const ImportReport cancelled = importEventHistory(csv, recording, topology, [&](qint64 read, qint64 total) {
+            told.push_back(read);
+            totalRight = totalRight && total == QFileInfo(csv).size();
+            return told.size() < 2; // the second report is the person pressing Cancel
+        });
+        QVERIFY(totalRight);
+        QVERIFY(cancelled.cancelled);
+        QVERIFY(cancelled.error.contains(QStringLiteral("cancelled")));
+        QCOMPARE(cancelled.imported, uint64_t(0));
+        QCOMPARE(told.size(), size_t(2));
+        QVERIFY(told[0] > 0 && told[1] > told[0]);
+        QVERIFY(!QFileInfo::exists(recording)); // nothing was stored
+        told.clear();
+        const ImportReport whole = importEventHistory(csv, recording, topology,
+                                                      [&](qint64 read, qint64) { return told.push_back(read), true; });
+        QCOMPARE(whole.error, QString());
+        QCOMPARE(whole.imported, uint64_t(20000));
+        QVERIFY(told.size() >= 4);
+        QVERIFY(std::is_sorted(told.begin(), told.end()));
     }
 
     // A DBE and an off-the-bus on one GPU in the same second are two failures;
