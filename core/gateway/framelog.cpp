@@ -8,6 +8,9 @@
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/util/delimited_message_util.h>
+
+#include <algorithm>
 
 namespace vigil {
 
@@ -24,64 +27,89 @@ bool FrameLogWriter::write(const v1::StreamMessage &message)
     m_buffer.clear();
     {
         google::protobuf::io::StringOutputStream raw(&m_buffer);
-        google::protobuf::io::CodedOutputStream coded(&raw);
-        coded.WriteVarint32(uint32_t(message.ByteSizeLong()));
-        message.SerializeWithCachedSizes(&coded);
+        if (!google::protobuf::util::SerializeDelimitedToZeroCopyStream(message, &raw))
+            return false;
     }
     m_bytes += m_buffer.size();
     return m_file.write(m_buffer.data(), qint64(m_buffer.size())) == qint64(m_buffer.size());
 }
+
+// protobuf reads the file through this, in the adaptor's own buffer.
+class FrameLogReader::FileInput : public google::protobuf::io::CopyingInputStream
+{
+public:
+    explicit FileInput(QFile &file)
+        : m_file(file)
+    { }
+    int Read(void *buffer, int size) override
+    {
+        const qint64 n = m_file.read(static_cast<char *>(buffer), size);
+        return n < 0 ? -1 : int(n);
+    }
+
+private:
+    QFile &m_file;
+};
+
+FrameLogReader::FrameLogReader() = default;
+FrameLogReader::~FrameLogReader() = default;
 
 QString FrameLogReader::open(const QString &path)
 {
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::ReadOnly))
         return m_error = QStringLiteral("cannot read %1: %2").arg(path, m_file.errorString());
+    m_input = std::make_unique<FileInput>(m_file);
+    m_stream = std::make_unique<google::protobuf::io::CopyingInputStreamAdaptor>(m_input.get());
     return {};
 }
 
 bool FrameLogReader::next(v1::StreamMessage &message)
 {
-    // The length prefix: a varint of at most 5 bytes.
+    if (!m_stream)
+        return false;
+    // protobuf's own delimited framing: a varint length, then the message, read no further than the cap.
+    const int64_t start = m_stream->ByteCount();
+    message.Clear(); // the utility merges into what the message holds
+    bool cleanEnd = false;
+    {
+        google::protobuf::io::CodedInputStream coded(m_stream.get());
+        coded.SetTotalBytesLimit(int(MaxFrameBytes) + 5);
+        if (google::protobuf::util::ParseDelimitedFromCodedStream(&message, &coded, &cleanEnd)) {
+            ++m_frames;
+            return true;
+        }
+    }
+    if (!cleanEnd)
+        m_error = diagnose(start);
+    return false;
+}
+
+QString FrameLogReader::diagnose(int64_t frameStart)
+{
+    // Only on the way out: what exactly is wrong with the frame at `frameStart`, for the person.
+    const uint64_t frame = m_frames + 1;
+    m_file.seek(frameStart);
+    const QByteArray head = m_file.read(5);
+    google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t *>(head.constData()), int(head.size()));
     uint32_t length = 0;
-    int shift = 0;
-    for (int i = 0;; ++i) {
-        char byte = 0;
-        if (!m_file.getChar(&byte)) {
-            if (i > 0)
-                m_error = QStringLiteral("frame %1: the file ends inside its length").arg(m_frames + 1);
-            return false;
-        }
-        length |= uint32_t(uint8_t(byte) & 0x7f) << shift;
-        if (!(uint8_t(byte) & 0x80))
-            break;
-        shift += 7;
-        if (i == 4) {
-            m_error = QStringLiteral("frame %1: malformed length").arg(m_frames + 1);
-            return false;
-        }
+    if (!in.ReadVarint32(&length)) {
+        const bool continues = std::all_of(head.begin(), head.end(), [](char c) { return uint8_t(c) & 0x80; });
+        return head.size() < 5 && continues ? QStringLiteral("frame %1: the file ends inside its length").arg(frame)
+                                            : QStringLiteral("frame %1: malformed length").arg(frame);
     }
-    if (length > MaxFrameBytes) {
-        m_error = QStringLiteral("frame %1: %2 bytes is more than the %3 MB a frame may have")
-                      .arg(m_frames + 1)
-                      .arg(length)
-                      .arg(MaxFrameBytes >> 20);
-        return false;
-    }
-    const QByteArray bytes = m_file.read(length);
-    if (uint32_t(bytes.size()) != length) {
-        m_error = QStringLiteral("frame %1 is truncated: the file ends after %2 of its %3 bytes")
-                      .arg(m_frames + 1)
-                      .arg(bytes.size())
-                      .arg(length);
-        return false;
-    }
-    if (!message.ParseFromArray(bytes.constData(), bytes.size())) {
-        m_error = QStringLiteral("frame %1 is not a vigil.v1.StreamMessage").arg(m_frames + 1);
-        return false;
-    }
-    ++m_frames;
-    return true;
+    if (length > MaxFrameBytes)
+        return QStringLiteral("frame %1: %2 bytes is more than the %3 MB a frame may have")
+            .arg(frame)
+            .arg(length)
+            .arg(MaxFrameBytes >> 20);
+    const int64_t available = m_file.size() - frameStart - in.CurrentPosition();
+    if (available < int64_t(length))
+        return QStringLiteral("frame %1 is truncated: the file ends after %2 of its %3 bytes")
+            .arg(frame)
+            .arg(available)
+            .arg(length);
+    return QStringLiteral("frame %1 is not a vigil.v1.StreamMessage").arg(frame);
 }
 
 RecordingFiles RecordingFiles::forPrefix(const QString &prefix)

@@ -8,11 +8,17 @@
 #include <QFile>
 #include <QString>
 
+#include <memory>
+
+namespace google::protobuf::io {
+class CopyingInputStreamAdaptor;
+}
+
 namespace vigil {
 
-// A stream written to a file: varint-length-delimited vigil.v1.StreamMessage
-// records, exactly what a fresh subscriber receives (Dictionary, Sync, then
-// journal entries with epoch and gap-free seq). docs/scenarios.md.
+// A stream written to a file: vigil.v1.StreamMessage records delimited by protobuf's
+// own delimited-message framing (a varint length before each), exactly what a fresh subscriber receives (Dictionary,
+// Sync, then journal entries with epoch and gap-free seq). docs/scenarios.md.
 class FrameLogWriter
 {
 public:
@@ -31,6 +37,9 @@ class FrameLogReader
 public:
     static constexpr uint32_t MaxFrameBytes = 64u << 20;
 
+    FrameLogReader();
+    ~FrameLogReader();
+
     QString open(const QString &path);
     // Reads the next frame; false at the end of the file or on an error (then error() says which).
     bool next(v1::StreamMessage &message);
@@ -38,7 +47,12 @@ public:
     uint64_t framesRead() const { return m_frames; }
 
 private:
+    class FileInput;
+    QString diagnose(int64_t frameStart);
+
     QFile m_file;
+    std::unique_ptr<FileInput> m_input;
+    std::unique_ptr<google::protobuf::io::CopyingInputStreamAdaptor> m_stream;
     QString m_error;
     uint64_t m_frames = 0;
 };
