@@ -110,32 +110,33 @@ TelemetryClient::~TelemetryClient()
 
 void TelemetryClient::start()
 {
-    if (m_thread.joinable())
+    if (m_run.isRunning())
         return;
-    m_stopping = false;
-    m_thread = std::thread([this] { run(); });
-    m_watchdog = std::thread([this] { runWatchdog(); });
+    m_lastMessageNs = nowNs(); // silence counts from now, not from the epoch
+    m_run.start([this](std::stop_token) { run(); });
+    m_watchdog.start(std::chrono::milliseconds(250), [this] { cancelIfSilent(); });
 }
 
 void TelemetryClient::stop()
 {
+    // Asked first, then the call in flight cancelled: a call starting in between sees the
+    // request under the same lock and does not start.
+    m_run.requestStop();
     {
         std::lock_guard lock(m_controlMutex);
-        m_stopping = true;
         if (m_activeContext)
             m_activeContext->TryCancel();
     }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
-    if (m_watchdog.joinable())
-        m_watchdog.join();
+    m_watchdog.stop();
+    m_run.stop();
 }
 
 bool TelemetryClient::sleepFor(std::chrono::milliseconds duration)
 {
     std::unique_lock lock(m_controlMutex);
-    return !m_wake.wait_for(lock, duration, [this] { return m_stopping; });
+    const std::stop_token stop = m_run.token();
+    m_wake.wait_for(lock, stop, duration, [] { return false; });
+    return !stop.stop_requested();
 }
 
 void TelemetryClient::setState(ConnectionState state, const QString &error)
@@ -146,14 +147,12 @@ void TelemetryClient::setState(ConnectionState state, const QString &error)
         m_cluster.m_status.lastError = error;
 }
 
-void TelemetryClient::runWatchdog()
+void TelemetryClient::cancelIfSilent()
 {
-    while (sleepFor(std::chrono::milliseconds(250))) {
-        const int64_t silentNs = nowNs() - m_lastMessageNs.load();
-        std::lock_guard lock(m_controlMutex);
-        if (m_activeContext && silentNs > std::chrono::nanoseconds(m_options.silenceTimeout).count())
-            m_activeContext->TryCancel();
-    }
+    const int64_t silentNs = nowNs() - m_lastMessageNs.load();
+    std::lock_guard lock(m_controlMutex);
+    if (m_activeContext && silentNs > std::chrono::nanoseconds(m_options.silenceTimeout).count())
+        m_activeContext->TryCancel();
 }
 
 void TelemetryClient::run()
@@ -167,7 +166,7 @@ void TelemetryClient::run()
         const QString error = channel.stub ? subscribeOnce(channel) : channel.error;
         {
             std::lock_guard lock(m_controlMutex);
-            if (m_stopping)
+            if (m_run.stopRequested())
                 return;
         }
         bool wasLive = false;
@@ -223,8 +222,9 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
         {
             std::lock_guard lock(m_controlMutex);
-            if (m_stopping)
+            if (m_run.stopRequested())
                 return QStringLiteral("stopped");
+            m_lastMessageNs = nowNs(); // the watchdog measures this call's silence from its start
             m_activeContext = &context;
         }
         if (!m_options.token.isEmpty())
@@ -263,11 +263,11 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
     context.set_wait_for_ready(true);
     {
         std::lock_guard lock(m_controlMutex);
-        if (m_stopping)
+        if (m_run.stopRequested())
             return QStringLiteral("stopped");
+        m_lastMessageNs = nowNs();
         m_activeContext = &context;
     }
-    m_lastMessageNs = nowNs();
 
     if (!m_options.token.isEmpty())
         context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());

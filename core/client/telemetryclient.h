@@ -2,6 +2,7 @@
 #pragma once
 
 #include "state/clusterfeed.h"
+#include "state/periodicworker.h"
 #include "wire/streamconsumer.h"
 
 #include "vigil/v1/gateway.pb.h"
@@ -89,7 +90,8 @@ public:
 
 private:
     void run();
-    void runWatchdog();
+    // A stream silent for longer than the silence timeout is cut, to be reconnected.
+    void cancelIfSilent();
     // One subscription: returns when the stream ends, with the reason.
     QString subscribeOnce(class ChannelHolder &channel);
     void setState(ConnectionState state, const QString &error = {});
@@ -97,14 +99,12 @@ private:
 
     ClientOptions m_options;
     LiveCluster &m_cluster;
-    std::thread m_thread;
-    std::thread m_watchdog;
-
     std::mutex m_controlMutex;
-    std::condition_variable m_wake;
-    bool m_stopping = false;
+    std::condition_variable_any m_wake;
     grpc::ClientContext *m_activeContext = nullptr; // guarded by m_controlMutex
     std::atomic<int64_t> m_lastMessageNs { 0 };
+    Worker m_run; // subscribe, and reconnect with backoff
+    PeriodicWorker m_watchdog;
 };
 
 } // namespace vigil

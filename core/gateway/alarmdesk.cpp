@@ -12,13 +12,7 @@ AlarmDesk::AlarmDesk(std::shared_ptr<const Topology> topology, std::vector<Metri
 
 AlarmDesk::~AlarmDesk()
 {
-    {
-        std::lock_guard lock(m_flushMutex);
-        m_stopping = true;
-    }
-    m_flushWake.notify_all();
-    if (m_flusher.joinable())
-        m_flusher.join();
+    m_flusher.stop();
     if (m_store)
         flush(true);
 }
@@ -37,7 +31,7 @@ QString AlarmDesk::openJournal(const QString &path)
         m_book.restore(std::move(alarms));
     }
     m_store = std::move(store);
-    m_flusher = std::thread([this] { runFlusher(); });
+    m_flusher.start(std::chrono::seconds(1), [this] { flush(false); });
     return {};
 }
 
@@ -167,17 +161,6 @@ QString AlarmDesk::save(std::optional<v1::Event> action, bool wait)
         removed = std::exchange(m_unsavedRemoved, {});
     }
     return m_store->save(std::move(changed), std::move(removed), std::move(action), wait);
-}
-
-void AlarmDesk::runFlusher()
-{
-    std::unique_lock lock(m_flushMutex);
-    while (!m_stopping) {
-        m_flushWake.wait_for(lock, std::chrono::seconds(1), [this] { return m_stopping; });
-        lock.unlock();
-        flush(false);
-        lock.lock();
-    }
 }
 
 } // namespace vigil

@@ -4,6 +4,7 @@
 #include "alarms/alarmbook.h"
 #include "alarmstore.h"
 #include "operators.h"
+#include "state/periodicworker.h"
 #include "telemetryjournal.h"
 
 #include <grpcpp/support/status.h>
@@ -46,7 +47,6 @@ public:
     void flush(bool wait);
 
 private:
-    void runFlusher();
     // Hands the alarms changed since the last save (and the action, if any) to the store.
     QString save(std::optional<v1::Event> action, bool wait);
 
@@ -56,10 +56,7 @@ private:
     std::vector<uint64_t> m_unsavedRemoved;
     std::mutex m_actMutex; // one action at a time: check, journal, save
     std::unique_ptr<AlarmStore> m_store;
-    std::thread m_flusher;
-    std::mutex m_flushMutex;
-    std::condition_variable m_flushWake;
-    bool m_stopping = false;
+    PeriodicWorker m_flusher; // once a second, the changes to the journal
 };
 
 } // namespace vigil

@@ -33,18 +33,12 @@ AlarmStore::AlarmStore() = default;
 
 AlarmStore::~AlarmStore()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop(); // what was queued is written first
 }
 
 QString AlarmStore::open(const QString &path, std::vector<v1::Alarm> &saved)
 {
-    m_thread = std::thread([this, path] { run(path); });
+    m_worker.start([this, path](std::stop_token stop) { run(path, stop); });
     std::unique_lock lock(m_mutex);
     m_done.wait(lock, [this] { return m_opened; });
     if (!m_openError.isEmpty())
@@ -64,7 +58,7 @@ QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> r
     m_wake.notify_all();
     if (!wait)
         return {};
-    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_stopping; });
+    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_worker.stopRequested(); });
     return m_lastError;
 }
 
@@ -75,11 +69,11 @@ std::vector<v1::Event> AlarmStore::actions()
     const uint64_t ticket = m_nextTicket++;
     m_queue.push_back({ {}, {}, std::nullopt, ticket });
     m_wake.notify_all();
-    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_stopping; });
+    m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_worker.stopRequested(); });
     return m_actions;
 }
 
-void AlarmStore::run(QString path)
+void AlarmStore::run(QString path, std::stop_token stop)
 {
     QString connection = recording::uniqueConnectionName("alarms");
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
@@ -135,8 +129,8 @@ void AlarmStore::run(QString path)
         bool readActions = false;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
-            if (m_queue.empty() && m_stopping)
+            m_wake.wait(lock, stop, [this] { return !m_queue.empty(); });
+            if (m_queue.empty() && stop.stop_requested())
                 break;
             while (!m_queue.empty()) {
                 jobs.push_back(std::move(m_queue.front()));

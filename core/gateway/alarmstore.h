@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "state/periodicworker.h"
 #include "vigil/v1/gateway.pb.h"
 
 #include <QString>
@@ -45,19 +46,19 @@ private:
         std::optional<v1::Event> action;
         uint64_t ticket = 0;
     };
-    void run(QString path);
+    void run(QString path, std::stop_token stop);
     QString writeBatch(std::vector<Job> &jobs);
 
-    std::thread m_thread;
     std::mutex m_mutex;
-    std::condition_variable m_wake, m_done;
+    std::condition_variable_any m_wake, m_done;
     std::deque<Job> m_queue;
     uint64_t m_nextTicket = 1, m_doneTicket = 0;
     QString m_lastError;
-    bool m_opened = false, m_stopping = false, m_readActions = false;
+    bool m_opened = false, m_readActions = false;
     QString m_openError;
     std::vector<v1::Alarm> m_loaded;
     std::vector<v1::Event> m_actions;
+    Worker m_worker; // last: stopped before anything it uses goes
 };
 
 } // namespace vigil

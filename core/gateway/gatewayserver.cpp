@@ -304,9 +304,9 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     const std::string host = options.listen.substr(0, options.listen.rfind(':'));
     server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
     if (server->m_simulator) {
-        server->m_simulationThread = std::thread([raw = server.get()] { raw->runSimulation(); });
+        server->m_source.start([raw = server.get()](std::stop_token) { raw->runSimulation(); });
     } else if (!options.replayPath.isEmpty()) {
-        server->m_simulationThread = std::thread([raw = server.get()] { raw->runReplay(); });
+        server->m_source.start([raw = server.get()](std::stop_token) { raw->runReplay(); });
     } else {
         // Exporters over HTTP are scraped together, on one thread; files and logs each have their own.
         std::vector<BridgeSource *> scraped;
@@ -345,11 +345,8 @@ void GatewayServer::runSimulation()
     std::vector<uint64_t> assigned;
     auto next = Clock::now() + period;
     for (uint64_t tick = 1;; ++tick) {
-        {
-            std::unique_lock lock(m_stopMutex);
-            if (m_stopRequested.wait_until(lock, next, [this] { return m_stopping; }))
-                return;
-        }
+        if (!waitUntil(next))
+            return;
         events.clear();
         m_simulator->advance(simStepMs, columns, events);
         const bool keyframe = tick == 1 || tick % uint64_t(std::max(1, m_options.keyframeEveryTicks)) == 0;
@@ -385,7 +382,9 @@ void GatewayServer::runSimulation()
 bool GatewayServer::waitUntil(std::chrono::steady_clock::time_point when)
 {
     std::unique_lock lock(m_stopMutex);
-    return !m_stopRequested.wait_until(lock, when, [this] { return m_stopping; });
+    const std::stop_token stop = m_source.token();
+    m_stopRequested.wait_until(lock, stop, when, [] { return false; });
+    return !stop.stop_requested();
 }
 
 void GatewayServer::runReplay()
@@ -441,12 +440,7 @@ void GatewayServer::runReplay()
             = reader.events(saturatingAdd(previousMs, 1), std::numeric_limits<int64_t>::max());
             !events.empty())
             m_journal->appendEvents(std::move(events));
-    bool stopped = false;
-    {
-        std::lock_guard lock(m_stopMutex);
-        stopped = m_stopping;
-    }
-    if (m_options.log && !stopped)
+    if (m_options.log && !m_source.stopRequested())
         m_options.log(error.isEmpty() ? QStringLiteral("the recording has been served to its end")
                                       : QStringLiteral("replay stopped: %1").arg(error));
 }
@@ -459,9 +453,7 @@ void GatewayServer::stop()
             return;
         m_stopping = true;
     }
-    m_stopRequested.notify_all();
-    if (m_simulationThread.joinable())
-        m_simulationThread.join();
+    m_source.stop();
     if (m_scrapes)
         m_scrapes->stop();
     for (auto &bridge : m_bridges)

@@ -5,6 +5,7 @@
 #include "bridge/bridgesource.h"
 #include "gatewayservice.h"
 #include "sim/clustersimulator.h"
+#include "state/periodicworker.h"
 #include "telemetryjournal.h"
 
 #include <QString>
@@ -120,14 +121,14 @@ private:
     std::unique_ptr<QFile> m_truthFile;
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
     std::unique_ptr<ScrapeGroup> m_scrapes; // polls the http(s) dcgm bridges above
-    std::thread m_simulationThread;
     int64_t m_replayStartMs = 0;
     // The cluster's time as the gateway's own source (simulator, replay) last set it: the clock
     // published times are held to. Publish never moves it, so a client cannot ratchet it forward.
     std::atomic<int64_t> m_sourceClockMs { 0 };
     std::mutex m_stopMutex;
-    std::condition_variable m_stopRequested;
-    bool m_stopping = false;
+    std::condition_variable_any m_stopRequested;
+    bool m_stopping = false; // stop() was called: once is enough
+    Worker m_source; // the simulator or the recording being served, at its pace
 };
 
 // A random non-zero epoch.

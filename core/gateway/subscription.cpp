@@ -326,7 +326,10 @@ SubscriptionHub::SubscriptionHub(TelemetryJournal &journal, StreamSettings setti
     , m_settings(settings)
 {
     m_journal.setAppendedCallback([this] { wakeAll(); });
-    m_ticker = std::thread([this] { runTicker(); });
+    // Often enough that an idle stream's heartbeat is late by at most a quarter of its interval.
+    m_ticker.start(std::max(std::chrono::milliseconds(20),
+                            std::chrono::duration_cast<std::chrono::milliseconds>(m_settings.heartbeatInterval / 4)),
+                   [this] { wakeAll(); });
 }
 
 SubscriptionHub::~SubscriptionHub()
@@ -335,8 +338,7 @@ SubscriptionHub::~SubscriptionHub()
         std::lock_guard lock(m_mutex);
         m_stopping = true;
     }
-    m_stop.notify_all();
-    m_ticker.join();
+    m_ticker.stop();
     m_journal.setAppendedCallback({});
 }
 
@@ -364,16 +366,6 @@ void SubscriptionHub::leave(Subscription *subscription)
     if (m_subscriptions.erase(subscription) > 0)
         if (auto it = m_perClient.find(subscription->client()); it != m_perClient.end() && --it->second == 0)
             m_perClient.erase(it);
-}
-
-void SubscriptionHub::runTicker()
-{
-    // Often enough that an idle stream's heartbeat is late by at most a quarter of its interval.
-    const auto period = std::max(std::chrono::milliseconds(20), m_settings.heartbeatInterval / 4);
-    std::unique_lock lock(m_mutex);
-    while (!m_stop.wait_for(lock, period, [this] { return m_stopping; }))
-        for (Subscription *s : m_subscriptions)
-            s->wake();
 }
 
 grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::CallbackServerContext *context,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "operators.h"
+#include "state/periodicworker.h"
 #include "telemetryjournal.h"
 
 #include <grpcpp/server_context.h>
@@ -59,7 +60,6 @@ private:
     friend class Subscription;
     void wakeAll();
     void leave(Subscription *subscription);
-    void runTicker();
 
     TelemetryJournal &m_journal;
     const StreamSettings m_settings;
@@ -69,8 +69,7 @@ private:
     std::map<std::string, size_t> m_perClient;
     size_t m_starting = 0; // streams making their snapshot
     bool m_stopping = false;
-    std::condition_variable m_stop;
-    std::thread m_ticker;
+    PeriodicWorker m_ticker; // wakes idle streams for their heartbeats
 };
 
 } // namespace vigil

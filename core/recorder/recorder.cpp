@@ -29,20 +29,19 @@ Recorder::~Recorder()
 
 QString Recorder::start()
 {
-    if (m_thread.joinable())
+    if (m_worker.isRunning())
         return {};
     {
         std::lock_guard lock(m_mutex);
-        m_stopping = false;
         m_finished = false;
         m_accepting = true;
     }
     auto started = std::make_shared<StartResult>();
     std::future<QString> opened = started->opened.get_future();
-    m_thread = std::thread([this, started] { run(started); });
+    m_worker.start([this, started](std::stop_token stop) { run(started, stop); });
     QString error = opened.get();
     if (!error.isEmpty()) {
-        m_thread.join();
+        m_worker.stop();
         std::lock_guard lock(m_mutex);
         m_accepting = false;
     }
@@ -51,13 +50,7 @@ QString Recorder::start()
 
 void Recorder::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop(); // what was queued before is written first
     std::lock_guard lock(m_mutex);
     m_accepting = false;
 }
@@ -66,7 +59,7 @@ void Recorder::push(Op op, size_t bytes)
 {
     {
         std::lock_guard lock(m_mutex);
-        if (!m_accepting || m_stopping)
+        if (!m_accepting || m_worker.stopRequested())
             return;
         const bool isSamples = std::holds_alternative<v1::Samples>(op);
         if (isSamples && m_queuedBytes + bytes > m_options.maxQueuedBytes) {
@@ -122,7 +115,7 @@ void Recorder::addAlarms(int64_t timeMs, std::vector<Alarm> changed, std::vector
 void Recorder::flush()
 {
     std::unique_lock lock(m_mutex);
-    if (!m_accepting || m_stopping)
+    if (!m_accepting || m_worker.stopRequested())
         return;
     const uint64_t ticket = ++m_flushTicket;
     m_queue.push_back(FlushRequest { ticket });
@@ -136,7 +129,7 @@ RecorderStatus Recorder::status() const
     return m_status;
 }
 
-void Recorder::run(std::shared_ptr<StartResult> started)
+void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
     RecordingWriter writer(m_options.compressionLevel);
@@ -173,10 +166,10 @@ void Recorder::run(std::shared_ptr<StartResult> started)
         uint64_t flushTicket = 0;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait_until(lock, nextCommit, [this] { return !m_queue.empty() || m_stopping; });
+            m_wake.wait_until(lock, stop, nextCommit, [this] { return !m_queue.empty(); });
             batch.swap(m_queue);
             m_queuedBytes = 0;
-            stopping = m_stopping;
+            stopping = stop.stop_requested();
         }
         for (Op &op : batch) {
             if (auto *layout = std::get_if<Layout>(&op)) {

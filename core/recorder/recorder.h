@@ -6,6 +6,7 @@
 #include "model/event.h"
 #include "model/topology.h"
 #include "recordingwriter.h"
+#include "state/periodicworker.h"
 
 #include "vigil/v1/telemetry.pb.h"
 
@@ -107,18 +108,16 @@ private:
     };
     using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, FlushRequest, AlarmChanges>;
 
-    void run(std::shared_ptr<struct StartResult> started);
+    void run(std::shared_ptr<struct StartResult> started, std::stop_token stop);
     void push(Op op, size_t bytes);
 
     RecorderOptions m_options;
-    std::thread m_thread;
 
     mutable std::mutex m_mutex;
-    std::condition_variable m_wake;
+    std::condition_variable_any m_wake;
     std::condition_variable m_flushed;
     std::deque<Op> m_queue;
     size_t m_queuedBytes = 0;
-    bool m_stopping = false;
     bool m_accepting = false; // started and not stopped: add*() calls are queued
     bool m_finished = false; // the thread has ended
     uint64_t m_droppedByQueue = 0;
@@ -127,6 +126,7 @@ private:
     uint64_t m_flushTicket = 0;
     uint64_t m_flushDone = 0;
     RecorderStatus m_status;
+    Worker m_worker; // last: stopped before anything it uses goes
 };
 
 } // namespace vigil

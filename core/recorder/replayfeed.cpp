@@ -17,30 +17,24 @@ ReplayFeed::ReplayFeed() = default;
 
 ReplayFeed::~ReplayFeed()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop();
 }
 
 QString ReplayFeed::open(const QString &path)
 {
-    if (m_thread.joinable())
+    if (m_worker.isRunning())
         return QStringLiteral("a replay feed opens one recording");
     m_path = path;
     auto opened = std::make_shared<ReplayOpenResult>();
     std::future<QString> result = opened->opened.get_future();
-    m_thread = std::thread([this, opened] { run(opened); });
+    m_worker.start([this, opened](std::stop_token stop) { run(opened, stop); });
     QString error = result.get();
     if (!error.isEmpty())
-        m_thread.join();
+        m_worker.stop();
     return error;
 }
 
-void ReplayFeed::run(std::shared_ptr<ReplayOpenResult> opened)
+void ReplayFeed::run(std::shared_ptr<ReplayOpenResult> opened, std::stop_token stop)
 {
     RecordingReader reader;
     if (QString error = reader.open(m_path); !error.isEmpty()) {
@@ -57,11 +51,11 @@ void ReplayFeed::run(std::shared_ptr<ReplayOpenResult> opened)
     opened->opened.set_value({});
 
     std::unique_lock lock(m_mutex);
-    while (!m_stopping) {
+    while (!stop.stop_requested()) {
         // A file still being written grows: look again every few seconds.
-        const bool woken = m_wake.wait_for(lock, std::chrono::seconds(2),
-                                           [this] { return m_requested || m_overviewRequested || m_stopping; });
-        if (m_stopping)
+        const bool woken = m_wake.wait_for(lock, stop, std::chrono::seconds(2),
+                                           [this] { return m_requested || m_overviewRequested; });
+        if (stop.stop_requested())
             break;
         m_busy = true;
         const bool requested = woken && m_requested;
@@ -222,7 +216,8 @@ QString ReplayFeed::lastError() const
 void ReplayFeed::waitUntilIdle() const
 {
     std::unique_lock lock(m_mutex);
-    m_idle.wait(lock, [this] { return (!m_requested && !m_busy) || m_stopping || !m_thread.joinable(); });
+    m_idle.wait(lock,
+                [this] { return (!m_requested && !m_busy) || m_worker.stopRequested() || !m_worker.isRunning(); });
 }
 
 bool ReplayFeed::copyIfNewer(ClusterState &out, uint64_t &generation) const

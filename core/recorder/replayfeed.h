@@ -3,6 +3,7 @@
 
 #include "recordingreader.h"
 #include "state/clusterfeed.h"
+#include "state/periodicworker.h"
 
 #include <condition_variable>
 #include <mutex>
@@ -70,16 +71,14 @@ public:
     bool copyAlarmsIfNewer(std::vector<Alarm> &out, uint64_t &generation) const override;
 
 private:
-    void run(std::shared_ptr<struct ReplayOpenResult> opened);
+    void run(std::shared_ptr<struct ReplayOpenResult> opened, std::stop_token stop);
     void serve(RecordingReader &reader, int64_t target, bool continuous, int step);
     void refreshOverview(RecordingReader &reader);
 
     QString m_path;
-    std::thread m_thread;
     mutable std::mutex m_mutex;
-    mutable std::condition_variable m_wake;
+    mutable std::condition_variable_any m_wake;
     mutable std::condition_variable m_idle;
-    bool m_stopping = false;
     // The request: the newest wins.
     bool m_requested = false;
     int64_t m_requestMs = 0;
@@ -98,6 +97,7 @@ private:
     RecordingOverview m_overview;
     uint64_t m_overviewGeneration = 0;
     QString m_error;
+    Worker m_worker; // last: stopped before anything it uses goes
 };
 
 } // namespace vigil
