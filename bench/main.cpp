@@ -61,7 +61,7 @@ int main(int argc, char *argv[])
         vigil::bench::runAlarmBenchmark(report);
     if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))
         vigil::bench::runAlarmLoadBenchmark(report);
-    if (wanted("ui_overlay_switch_100k_ms"))
+    if (wanted("ui_overlay_switch_100k_ms") || wanted("gui_state_handover_100k_ms"))
         vigil::bench::runWindowBenchmark(report);
     if (wanted("gateway_fanout_1000_subscribers_cpu_pct"))
         vigil::bench::runGatewayFanoutBenchmark(report);

@@ -57,8 +57,8 @@ bool LiveCluster::copyIfNewer(ClusterState &out, uint64_t &generation) const
     std::lock_guard lock(m_mutex);
     if (generation == m_generation)
         return false;
-    out = m_consumer.state();
-    generation = m_generation;
+    m_consumer.state().copyTo(out, generation == m_handedGeneration);
+    generation = m_handedGeneration = m_generation;
     return true;
 }
 

@@ -68,6 +68,7 @@ private:
     mutable std::mutex m_mutex;
     StreamConsumer m_consumer;
     uint64_t m_generation = 0;
+    mutable uint64_t m_handedGeneration = 0; // what the last copyIfNewer handed out
     std::vector<Event> m_events; // swapped out by takeEvents()
     ConnectionStatus m_status;
 };

@@ -225,8 +225,8 @@ bool ReplayFeed::copyIfNewer(ClusterState &out, uint64_t &generation) const
     std::lock_guard lock(m_mutex);
     if (generation == m_generation)
         return false;
-    out = m_state;
-    generation = m_generation;
+    m_state.copyTo(out, generation == m_handedGeneration);
+    generation = m_handedGeneration = m_generation;
     return true;
 }
 

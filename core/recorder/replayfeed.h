@@ -89,6 +89,7 @@ private:
     // What was published.
     ClusterState m_state;
     uint64_t m_generation = 0;
+    mutable uint64_t m_handedGeneration = 0; // what the last copyIfNewer handed out
     uint64_t m_continuity = 0;
     int64_t m_shownMs = 0;
     std::vector<Event> m_events;

@@ -41,6 +41,8 @@ public:
     virtual ~ClusterFeed() = default;
 
     // Copies the state into `out` when it changed since `generation`; returns whether it did.
+    // When `out` is, untouched, what the previous call handed out (at `generation`), only
+    // the values that changed since are copied: the GUI receives deltas, not the state.
     virtual bool copyIfNewer(ClusterState &out, uint64_t &generation) const = 0;
     // The events that arrived since the last call, oldest first.
     virtual std::vector<Event> takeEvents() = 0;

@@ -4,6 +4,7 @@
 #include "vigil/v1/telemetry.pb.h"
 #include "wire/codec.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -12,14 +13,17 @@ namespace vigil {
 
 namespace {
 constexpr uint32_t MaxMetricId = 65535;
-}
+std::atomic<uint64_t> layouts { 0 };
+} // namespace
 
 QString ClusterState::reset(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics)
 {
     m_topology = std::move(topology);
     m_columns.clear();
     m_columnOfId.clear();
+    m_changed.clear();
     m_timeMs = 0;
+    m_layout = ++layouts;
     for (const MetricDescriptor &m : metrics) {
         if (m.id > MaxMetricId)
             return QStringLiteral("metric %1 has id %2, above the limit of %3").arg(m.name).arg(m.id).arg(MaxMetricId);
@@ -32,6 +36,7 @@ QString ClusterState::reset(std::shared_ptr<const Topology> topology, const std:
         m_columns.push_back(
             { m, std::vector<float>(count, std::numeric_limits<float>::quiet_NaN()), std::vector<int64_t>(count, 0) });
     }
+    m_changed.resize(m_columns.size());
     return {};
 }
 
@@ -99,12 +104,49 @@ bool ClusterState::restoreColumn(size_t index, std::vector<float> values, std::v
         return false;
     m_columns[index].values = std::move(values);
     m_columns[index].lastReadingMs = std::move(lastReadingMs);
+    m_changed.resize(m_columns.size());
+    m_changed[index].add(0, m_columns[index].values.size());
     return true;
+}
+
+void ClusterState::copyTo(ClusterState &reader, bool readerHasPrevious) const
+{
+    m_changed.resize(m_columns.size());
+    const bool sameLayout = readerHasPrevious && reader.m_layout == m_layout && reader.m_topology == m_topology
+        && reader.m_columns.size() == m_columns.size();
+    size_t copied = 0;
+    if (!sameLayout) {
+        reader.m_topology = m_topology;
+        reader.m_columns = m_columns;
+        reader.m_columnOfId = m_columnOfId;
+        reader.m_layout = m_layout;
+        for (const MetricColumn &column : m_columns)
+            copied += column.values.size();
+    } else {
+        for (size_t c = 0; c < m_columns.size(); ++c) {
+            const ChangedSpan span = m_changed[c];
+            if (span.first >= span.end)
+                continue;
+            const MetricColumn &from = m_columns[c];
+            MetricColumn &to = reader.m_columns[c];
+            std::copy(from.values.begin() + ptrdiff_t(span.first), from.values.begin() + ptrdiff_t(span.end),
+                      to.values.begin() + ptrdiff_t(span.first));
+            std::copy(from.lastReadingMs.begin() + ptrdiff_t(span.first),
+                      from.lastReadingMs.begin() + ptrdiff_t(span.end),
+                      to.lastReadingMs.begin() + ptrdiff_t(span.first));
+            copied += span.end - span.first;
+        }
+    }
+    reader.m_timeMs = m_timeMs;
+    reader.m_changed.assign(reader.m_columns.size(), {});
+    m_changed.assign(m_columns.size(), {});
+    m_lastCopiedValues = copied;
 }
 
 ApplyResult ClusterState::apply(const v1::Samples &samples)
 {
     ApplyResult result;
+    m_changed.resize(m_columns.size()); // a reset() that stopped at a bad dictionary left columns behind
     m_timeMs = std::max(m_timeMs, samples.time_ms());
     const int64_t time = samples.time_ms();
     for (const v1::MetricBlock &block : samples.blocks()) {
@@ -115,7 +157,8 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
             ++result.blocksRejected;
             continue;
         }
-        MetricColumn &column = m_columns[size_t(m_columnOfId[block.metric_id()])];
+        const size_t columnIndex = size_t(m_columnOfId[block.metric_id()]);
+        MetricColumn &column = m_columns[columnIndex];
         const float *values = block.values().data();
         const size_t n = size_t(block.values_size());
         size_t infinities = 0;
@@ -133,6 +176,8 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
                 for (size_t i = 0; i < n; ++i)
                     if (std::isinf(out[i]))
                         out[i] = std::numeric_limits<float>::quiet_NaN();
+            if (n > 0)
+                m_changed[columnIndex].add(block.first_index(), size_t(block.first_index()) + n);
         } else {
             const uint32_t *indices = block.indices().data();
             float *out = column.values.data();
@@ -145,6 +190,8 @@ ApplyResult ClusterState::apply(const v1::Samples &samples)
                 if (std::isfinite(v))
                     heard[indices[i]] = time;
             }
+            if (n > 0) // indices are strictly increasing (validated)
+                m_changed[columnIndex].add(indices[0], size_t(indices[n - 1]) + 1);
         }
         if (infinities && result.firstError.isEmpty())
             result.firstError = QStringLiteral("%1: %2 infinite values stored as no reading")

@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -67,11 +69,38 @@ public:
     bool restoreColumn(size_t index, std::vector<float> values, std::vector<int64_t> lastReadingMs);
     void setTimeMs(int64_t timeMs) { m_timeMs = timeMs; }
 
+    // Brings `reader` up to this state. With `readerHasPrevious` (the feed vouches that `reader`
+    // holds what the previous copyTo gave it, untouched) only the entities changed since then
+    // are copied, column by column; otherwise, or when `reader` has another layout (another
+    // reset()), the whole state is. Either way the changes start over from here: only one
+    // reader follows a state by changes, and a feed serves every other one whole.
+    void copyTo(ClusterState &reader, bool readerHasPrevious) const;
+    // How many values the last copyTo moved (for the benchmark and the tests).
+    size_t lastCopiedValues() const { return m_lastCopiedValues; }
+
 private:
+    // The entities of one column changed since the last copyTo: [first, end).
+    struct ChangedSpan
+    {
+        size_t first = SIZE_MAX;
+        size_t end = 0;
+        void add(size_t from, size_t to)
+        {
+            first = std::min(first, from);
+            end = std::max(end, to);
+        }
+    };
+
     std::shared_ptr<const Topology> m_topology;
     std::vector<MetricColumn> m_columns;
     std::vector<int32_t> m_columnOfId; // metric id -> position in m_columns, -1 when unknown
     int64_t m_timeMs = 0;
+    // Which reset() the columns come from; copies share it, every reset() gets a new one.
+    uint64_t m_layout = 0;
+    // Bookkeeping for the one reader that follows by changes, not part of the value: copyTo
+    // is a read, so it may start the spans over on a const state.
+    mutable std::vector<ChangedSpan> m_changed;
+    mutable size_t m_lastCopiedValues = 0;
 };
 
 } // namespace vigil

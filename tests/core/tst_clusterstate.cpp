@@ -182,6 +182,105 @@ private Q_SLOTS:
         }
     }
 
+    // Property: a reader brought up to date by changes alone holds exactly what a whole copy
+    // holds, whatever the frames (dense, sparse, restored columns, a new dictionary), and a
+    // frame that touched few entities moves few values.
+    void copyByChangesEqualsWholeCopy()
+    {
+        std::mt19937 random(11);
+        auto topology = smallTopology();
+        const auto &metrics = standardMetrics();
+        ClusterState source, follower, whole;
+        source.reset(topology, metrics);
+        source.copyTo(follower, false);
+        size_t total = 0;
+        for (const MetricColumn &column : source.columns())
+            total += column.values.size();
+        QCOMPARE(source.lastCopiedValues(), total);
+        for (int frame = 1; frame < 300; ++frame) {
+            v1::Samples samples;
+            samples.set_time_ms(frame * 1000);
+            const int blocks = int(random() % 4);
+            size_t touched = 0;
+            for (int b = 0; b < blocks; ++b) {
+                const MetricColumn &column = source.columns()[random() % source.columns().size()];
+                const size_t count = column.values.size();
+                if (count == 0)
+                    continue;
+                v1::MetricBlock *block = samples.add_blocks();
+                block->set_metric_id(column.descriptor.id);
+                if (random() % 2) {
+                    const uint32_t first = uint32_t(random() % count);
+                    const uint32_t n = uint32_t(1 + random() % std::min<size_t>(4, count - first));
+                    block->set_first_index(first);
+                    for (uint32_t i = 0; i < n; ++i)
+                        block->add_values(random() % 9 == 0 ? std::nanf("") : float(random() % 100));
+                    touched += n;
+                } else {
+                    for (uint32_t i = uint32_t(random() % 3); i < count; i += 1 + uint32_t(random() % 40)) {
+                        block->add_indices(i);
+                        block->add_values(float(random() % 100));
+                    }
+                    touched += count;
+                }
+            }
+            QVERIFY(source.apply(samples).ok());
+            if (frame % 50 == 0) { // a replay's restored column
+                const size_t c = size_t(frame / 50) % source.columns().size();
+                const size_t count = source.columns()[c].values.size();
+                QVERIFY(source.restoreColumn(c, std::vector<float>(count, float(frame)),
+                                             std::vector<int64_t>(count, frame)));
+            }
+            if (frame == 170) { // a new subscription: another topology and dictionary
+                topology = std::make_shared<const Topology>(buildTopology({ 128 }, 1));
+                source.reset(topology, metrics);
+            }
+            const bool skip = frame % 7 == 3; // the reader is busy: two frames' changes in one copy
+            if (!skip) {
+                source.copyTo(follower, true);
+                if (blocks <= 1 && frame != 170 && frame % 50 != 0 && frame % 7 != 4)
+                    QVERIFY2(source.lastCopiedValues() <= touched, qPrintable(QString::number(frame)));
+            }
+            ClusterState unrelated = source; // copies are values: they do not disturb the follower
+            Q_UNUSED(unrelated);
+            if (skip)
+                continue;
+            // A fresh reader's whole copy, made from a copy so that the follower's changes stand.
+            const ClusterState snapshot = source;
+            snapshot.copyTo(whole, false);
+            QCOMPARE(follower.timeMs(), whole.timeMs());
+            QCOMPARE(follower.topology(), whole.topology());
+            QCOMPARE(follower.columns().size(), whole.columns().size());
+            for (size_t c = 0; c < whole.columns().size(); ++c) {
+                const MetricColumn &a = follower.columns()[c];
+                const MetricColumn &b = whole.columns()[c];
+                QCOMPARE(a.lastReadingMs, b.lastReadingMs);
+                QCOMPARE(a.values.size(), b.values.size());
+                for (size_t i = 0; i < a.values.size(); ++i)
+                    QVERIFY2((std::isnan(a.values[i]) && std::isnan(b.values[i])) || a.values[i] == b.values[i],
+                             qPrintable(QStringLiteral("frame %1 column %2 entity %3").arg(frame).arg(c).arg(i)));
+            }
+        }
+    }
+
+    // A reader that is not the previous hand-over's, or has another layout, gets the whole state.
+    void strangerGetsWholeState()
+    {
+        ClusterState source, reader;
+        source.reset(smallTopology(), standardMetrics());
+        v1::Samples samples;
+        *samples.add_blocks() = dense(0, 3, { 42.0f });
+        QVERIFY(source.apply(samples).ok());
+        source.copyTo(reader, true); // claims a previous hand-over, but has no layout: whole
+        QVERIFY(source.lastCopiedValues() > 1);
+        QCOMPARE(reader.columns()[0].values[3], 42.0f);
+        *samples.mutable_blocks(0) = dense(0, 4, { 43.0f });
+        QVERIFY(source.apply(samples).ok());
+        source.copyTo(reader, true);
+        QCOMPARE(source.lastCopiedValues(), size_t(1));
+        QCOMPARE(reader.columns()[0].values[4], 43.0f);
+    }
+
     void unchangedFrameIsAnEmptyDelta()
     {
         SampleEncoder encoder;
