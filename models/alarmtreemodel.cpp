@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alarmtreemodel.h"
+#include "state/threadaffinity.h"
 
 #include "debtmodels.h"
 #include "eventdescription.h"
@@ -192,6 +193,7 @@ AlarmTreeModel::AlarmTreeModel(QObject *parent)
 
 void AlarmTreeModel::setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     bool sameShape = groups.size() == m_groups.size() && topology == m_topology;
     for (size_t g = 0; sameShape && g < groups.size(); ++g) {
         sameShape

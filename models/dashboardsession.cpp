@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardsession.h"
+#include "state/threadaffinity.h"
 
 #include "historybackfiller.h"
 #include "recorder/recordingreader.h"
@@ -31,6 +32,7 @@ DashboardSession::~DashboardSession()
 
 void DashboardSession::setPricing(const CostSettings &cost, const GritSettings &grit)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     m_analysis.setSettings(cost);
     m_analysis.setGritSettings(grit);
     m_analysis.update(m_state.timeMs()); // priced anew at once
@@ -39,6 +41,7 @@ void DashboardSession::setPricing(const CostSettings &cost, const GritSettings &
 
 SessionTick DashboardSession::tick()
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     SessionTick tick;
     // Events first, with the continuity they belong to: after a jump the views
     // start over before anything of the new instant reaches them.
@@ -111,6 +114,7 @@ void DashboardSession::startOver()
 
 void DashboardSession::switchFeed(ClusterFeed *feed)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     m_feed = feed;
     m_state = ClusterState();
     m_generation = 0;
@@ -159,6 +163,7 @@ std::shared_ptr<OpenedRecording> openOffThread(const QString &path, const std::a
 
 void DashboardSession::openRecording(const QString &path)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     cancelOpening();
     m_openCancel = std::make_shared<std::atomic<bool>>(false);
     const uint64_t generation = m_openGeneration;
@@ -197,6 +202,7 @@ void DashboardSession::startReplay(OpenedRecording &opened)
 
 void DashboardSession::goLive()
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     cancelOpening();
     if (!m_replay)
         return;
@@ -225,6 +231,7 @@ bool DashboardSession::isRebuildingHistories() const
 
 void DashboardSession::applyBackfill(std::shared_ptr<Backfill> backfill)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     // Only a backfill for the instant the views restarted from fits them.
     const int64_t expected = m_replay ? m_replay->shownMs() : m_state.timeMs();
     if (!backfill || backfill->timeMs > expected)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventlogmodel.h"
+#include "state/threadaffinity.h"
 
 #include "eventdescription.h"
 
@@ -16,6 +17,7 @@ EventLogModel::EventLogModel(QObject *parent, size_t capacity)
 
 void EventLogModel::setTopology(std::shared_ptr<const Topology> topology)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     m_topology = std::move(topology);
     if (!m_events.empty())
         Q_EMIT dataChanged(index(0, EntityColumn), index(rowCount() - 1, EntityColumn));
@@ -23,6 +25,7 @@ void EventLogModel::setTopology(std::shared_ptr<const Topology> topology)
 
 void EventLogModel::clear()
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     beginResetModel();
     m_events.clear();
     endResetModel();
@@ -30,6 +33,7 @@ void EventLogModel::clear()
 
 void EventLogModel::append(const std::vector<Event> &events)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     if (events.empty())
         return;
     const size_t incoming = std::min(events.size(), m_capacity);

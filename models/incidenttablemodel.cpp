@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidenttablemodel.h"
+#include "state/threadaffinity.h"
 
 #include "eventdescription.h"
 
@@ -163,6 +164,7 @@ IncidentTableModel::IncidentTableModel(QObject *parent)
 
 void IncidentTableModel::setAnalysis(const IncidentAnalysis &analysis)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     const auto &incidents = analysis.incidents();
     const bool sameRows = incidents.size() == m_rows.size() && analysis.topology() == m_topology;
     if (!sameRows)

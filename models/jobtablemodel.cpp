@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobtablemodel.h"
+#include "state/threadaffinity.h"
 
 #include "eventdescription.h"
 #include "gpudescription.h"
@@ -16,6 +17,7 @@ JobTableModel::JobTableModel(QObject *parent)
 
 void JobTableModel::setState(const ClusterState &state)
 {
+    checkThreadOf(this, Q_FUNC_INFO);
     const bool reset = state.topology() != m_topology;
     if (reset)
         beginResetModel();

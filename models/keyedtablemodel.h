@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "state/threadaffinity.h"
+
 #include <QAbstractTableModel>
 
 #include <algorithm>
@@ -23,6 +25,7 @@ public:
 protected:
     template<class Row, class KeyOf> void replaceRows(std::vector<Row> &rows, std::vector<Row> fresh, KeyOf keyOf)
     {
+        checkThreadOf(this, Q_FUNC_INFO);
         using Key = decltype(keyOf(std::declval<const Row &>()));
         std::map<Key, size_t> freshAt;
         for (size_t i = 0; i < fresh.size(); ++i)

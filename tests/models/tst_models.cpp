@@ -17,11 +17,13 @@
 #include "model/dcgmfields.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
+#include "state/threadaffinity.h"
 #include "traininghistory.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -30,6 +32,7 @@
 #include <cstring>
 
 #include <cmath>
+#include <thread>
 
 using namespace vigil;
 
@@ -836,6 +839,39 @@ private Q_SLOTS:
         QCOMPARE(proxy.rowCount(), 2); // the ECC warning and the hot-patch
         QCOMPARE(eventTypeName(EventType::HotPatch), QStringLiteral("Hot-patch"));
         QCOMPARE(entityName(nullptr, { EntityKind::Rack, 3 }), QStringLiteral("unknown entity 3"));
+    }
+    // A model is fed on the GUI thread only. Where the check runs (debug builds and
+    // the sanitizer lane), a setter called from a worker stops the program and names
+    // itself; this test runs itself again as that program and reads its last words.
+    void aSetterOffTheGuiThreadStopsTheProgram()
+    {
+        if (qEnvironmentVariableIsSet("VIGIL_FEED_FROM_WORKER")) {
+            EventLogModel model;
+            std::thread worker([&] { model.append(std::vector<Event>(1)); });
+            worker.join();
+            return; // reached only where the check is off
+        }
+        EventLogModel model;
+        QVERIFY(onThreadOf(&model));
+        bool fromWorker = true;
+        std::thread([&] { fromWorker = onThreadOf(&model); }).join();
+        QVERIFY(!fromWorker);
+#ifndef VIGIL_CHECK_THREADS
+        QSKIP("thread checks are compiled out of release builds");
+#else
+        QProcess child;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("VIGIL_FEED_FROM_WORKER"), QStringLiteral("1"));
+        env.insert(QStringLiteral("QTEST_DISABLE_STACK_DUMP"), QStringLiteral("1"));
+        child.setProcessEnvironment(env);
+        child.setProcessChannelMode(QProcess::MergedChannels); // Qt Test logs the fatal message to stdout
+        child.start(QCoreApplication::applicationFilePath(),
+                    { QStringLiteral("aSetterOffTheGuiThreadStopsTheProgram") });
+        QVERIFY(child.waitForFinished(60000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        const QByteArray said = child.readAll();
+        QVERIFY2(said.contains("EventLogModel::append") && said.contains("off its owner's thread"), said.constData());
+#endif
     }
 };
 
