@@ -2,7 +2,7 @@
 #include "recorder.h"
 
 #include "recordingschema.h"
-#include "recordingwriter.h"
+#include "recordingstore.h"
 
 #include <QDateTime>
 
@@ -132,11 +132,10 @@ RecorderStatus Recorder::status() const
 void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
-    RecordingWriter writer(m_options.compressionLevel);
-    QString error = writer.open(m_options.path);
-    if (error.isEmpty() && m_options.maxFileBytes > 0)
-        error = writer.setMaxFileBytes(m_options.maxFileBytes);
-    if (!error.isEmpty()) {
+    QString error;
+    const std::unique_ptr<RecordingStore> store
+        = openRecordingStore(m_options.path, { m_options.compressionLevel, m_options.maxFileBytes }, &error);
+    if (!store) {
         {
             std::lock_guard lock(m_mutex);
             m_status.state = RecorderStatus::State::Failed;
@@ -173,7 +172,7 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
         }
         for (Op &op : batch) {
             if (auto *layout = std::get_if<Layout>(&op)) {
-                writer.setLayout(std::move(layout->topology), layout->metrics);
+                store->setLayout(std::move(layout->topology), layout->metrics);
             } else if (auto *samples = std::get_if<v1::Samples>(&op)) {
                 if (paused) {
                     // Not kept: the writer records the hole as a gap once writing works again.
@@ -182,10 +181,10 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
                     lastSkippedMs = samples->time_ms();
                     continue;
                 }
-                const ApplyResult r = writer.addSamples(*samples);
+                const ApplyResult r = store->addSamples(*samples);
                 refused += r.blocksRejected + r.valuesRejected;
-                if (writer.framesPending() >= size_t(recording::KeyEveryFrames)) {
-                    const QString e = writer.commit();
+                if (store->framesPending() >= size_t(recording::KeyEveryFrames)) {
+                    const QString e = store->commit();
                     if (!e.isEmpty()) {
                         paused = true;
                         retryAt = Clock::now() + std::chrono::milliseconds(m_options.retryAfterFailureMs);
@@ -195,30 +194,30 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
                     }
                 }
             } else if (auto *events = std::get_if<std::vector<Event>>(&op)) {
-                writer.addEvents(*events);
+                store->addEvents(*events);
             } else if (auto *gap = std::get_if<Gap>(&op)) {
-                writer.addGap(gap->fromMs, gap->toMs, gap->reason);
+                store->addGap(gap->fromMs, gap->toMs, gap->reason);
             } else if (auto *alarms = std::get_if<AlarmChanges>(&op)) {
-                writer.addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
+                store->addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
             } else if (auto *request = std::get_if<FlushRequest>(&op)) {
                 flushTicket = std::max(flushTicket, request->ticket);
             }
         }
         batch.clear();
         const auto now = Clock::now();
-        if (m_options.retention && !paused && !stopping && now >= nextRetention && writer.lastFrameMs() > 0) {
+        if (m_options.retention && !paused && !stopping && now >= nextRetention && store->totals().lastMs > 0) {
             // A few passes at a time, so new frames never wait long behind the rewriting.
             RetentionReport report;
             report.finished = false;
             for (int pass = 0; pass < 8 && !report.finished; ++pass)
-                if (!writer.applyRetention(*m_options.retention, writer.lastFrameMs(), &report).isEmpty())
+                if (!store->applyRetention(*m_options.retention, store->totals().lastMs, &report).isEmpty())
                     break;
             nextRetention = now + std::chrono::milliseconds(report.finished ? m_options.retentionEveryMs : 1000);
         }
         if (now >= nextCommit || flushTicket || stopping) {
             nextCommit = now + interval;
             if (!paused || now >= retryAt || flushTicket || stopping) {
-                const QString e = writer.commit();
+                const QString e = store->commit();
                 paused = !e.isEmpty();
                 if (paused)
                     retryAt = now + std::chrono::milliseconds(m_options.retryAfterFailureMs);
@@ -229,14 +228,15 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
         }
         {
             std::lock_guard lock(m_mutex);
-            m_status.frames = writer.framesWritten();
-            m_status.samples = writer.samplesWritten();
-            m_status.events = writer.eventsWritten();
-            m_status.bytes = writer.bytesWritten();
-            m_status.framesDropped = m_droppedByQueue + writer.framesLost() + skippedWhilePaused;
+            const RecordingTotals totals = store->totals();
+            m_status.frames = totals.frames;
+            m_status.samples = totals.samples;
+            m_status.events = totals.events;
+            m_status.bytes = totals.bytes;
+            m_status.framesDropped = m_droppedByQueue + totals.framesLost + skippedWhilePaused;
             m_status.samplesRefused = refused;
-            m_status.firstMs = writer.firstFrameMs();
-            m_status.lastMs = writer.lastFrameMs();
+            m_status.firstMs = totals.firstMs;
+            m_status.lastMs = totals.lastMs;
             if (flushTicket)
                 m_flushDone = std::max(m_flushDone, flushTicket);
             if (stopping)
@@ -247,7 +247,7 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
         if (stopping)
             break;
     }
-    writer.close();
+    store->close();
     {
         std::lock_guard lock(m_mutex);
         m_finished = true;

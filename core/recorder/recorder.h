@@ -5,7 +5,7 @@
 
 #include "model/event.h"
 #include "model/topology.h"
-#include "recordingwriter.h"
+#include "recordingstore.h"
 #include "state/periodicworker.h"
 
 #include "vigil/v1/telemetry.pb.h"
@@ -57,9 +57,9 @@ struct RecorderStatus
     int64_t lastMs = 0;
 };
 
-// The flight recorder: writes every frame, event and gap it is given into a
-// SQLite recording (docs/recording-format.md) on its own thread, in batched
-// transactions. Every add*() may be called from any thread, copies what it is
+// The flight recorder: writes every frame, event and gap it is given into its
+// RecordingStore (a SQLite recording, docs/recording-format.md) on its own thread,
+// in batched transactions. Every add*() may be called from any thread, copies what it is
 // given and never waits on the disk.
 class Recorder
 {

@@ -96,8 +96,19 @@ QString openForWriting(const QString &path, const QString &connectionName, QSqlD
     db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
     db.setDatabaseName(path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
+    if (!db.open()) {
+        // SQLite only says "unable to open database file"; the usual reason is the folder.
+        const QFileInfo folder(QFileInfo(path).absolutePath());
+        if (!folder.isDir())
+            return problem(
+                path,
+                QStringLiteral("cannot open for writing: the folder %1 does not exist").arg(folder.absoluteFilePath()));
+        if (!folder.isWritable() && !QFileInfo::exists(path))
+            return problem(path,
+                           QStringLiteral("cannot open for writing: the folder %1 is not writable")
+                               .arg(folder.absoluteFilePath()));
         return problem(path, QStringLiteral("cannot open for writing (%1)").arg(db.lastError().text()));
+    }
     if (QString e = checkFormat(db, path, true); !e.isEmpty())
         return e;
     QSqlQuery q(db);

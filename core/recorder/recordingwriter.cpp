@@ -63,6 +63,28 @@ void RecordingWriter::close()
     closeConnection(m_db, m_connection);
 }
 
+RecordingTotals RecordingWriter::totals() const
+{
+    return {
+        m_framesWritten, m_samplesWritten, m_eventsWritten, m_bytesWritten, m_framesLost, m_firstMs, m_lastFrameMs
+    };
+}
+
+std::unique_ptr<RecordingStore> openRecordingStore(const QString &location, const RecordingStoreOptions &options,
+                                                   QString *error)
+{
+    auto writer = std::make_unique<RecordingWriter>(options.compressionLevel);
+    QString problem = writer->open(location);
+    if (problem.isEmpty() && options.maxFileBytes > 0)
+        problem = writer->setMaxFileBytes(options.maxFileBytes);
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return nullptr;
+    }
+    return writer;
+}
+
 QString RecordingWriter::setLayout(std::shared_ptr<const Topology> topology,
                                    const std::vector<MetricDescriptor> &metrics)
 {

@@ -5,6 +5,7 @@
 
 #include "columncodec.h"
 #include "model/event.h"
+#include "recordingstore.h"
 #include "state/clusterstate.h"
 
 #include <QSqlDatabase>
@@ -19,54 +20,35 @@ namespace v1 {
 class Samples;
 }
 
-// How long a recording keeps every frame. Older stretches are downsampled: each
-// window keeps two frames, every entity's lowest and highest reading in it, so
-// spikes and dips survive. Stretches around critical events are kept whole.
-struct RecordingRetention
-{
-    int64_t fullRateMs = 24 * 3600 * 1000;
-    int64_t windowMs = 60 * 1000;
-    int64_t incidentBeforeMs = 60 * 60 * 1000; // the run-up to a critical event
-    int64_t incidentAfterMs = 30 * 60 * 1000;
-    size_t maxBlocksPerPass = 512; // one transaction's worth; retention continues on the next pass
-};
-
-struct RetentionReport
-{
-    uint64_t blocksRewritten = 0; // full-rate blocks replaced
-    uint64_t framesBefore = 0;
-    uint64_t framesAfter = 0;
-    bool finished = true; // false: more is due; call again
-};
-
 // Writes a recording on the calling thread: frames are collected as samples
 // arrive and written, per metric, as compressed chunks when commit() is called.
-// The Recorder runs one on its own thread; import and bundle export use one directly.
-class RecordingWriter
+// The Recorder runs one on its own thread (as its RecordingStore); import and bundle
+// export use one directly.
+class RecordingWriter final : public RecordingStore
 {
 public:
     explicit RecordingWriter(int compressionLevel = 3);
-    ~RecordingWriter();
+    ~RecordingWriter() override;
     RecordingWriter(const RecordingWriter &) = delete;
     RecordingWriter &operator=(const RecordingWriter &) = delete;
 
     QString open(const QString &path);
-    void close();
+    void close() override;
     // Writing fails as on a full disk once the file would grow beyond this.
     QString setMaxFileBytes(int64_t bytes);
 
     // Commits what is pending, then makes the layout current for the frames that follow.
-    QString setLayout(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics);
+    QString setLayout(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics) override;
     // Applies samples to the frame being collected. A later time first closes that frame.
     // A time earlier than the last frame joins the last frame (counted in framesOutOfOrder()).
-    ApplyResult addSamples(const v1::Samples &samples);
+    ApplyResult addSamples(const v1::Samples &samples) override;
     // A whole frame as another recording holds it (values and when each entity
     // last reported), for copying between recordings. The layout must match.
     void addFrame(const ClusterState &state);
-    void addEvents(const std::vector<Event> &events);
-    void addGap(int64_t fromMs, int64_t toMs, const QString &reason);
+    void addEvents(const std::vector<Event> &events) override;
+    void addGap(int64_t fromMs, int64_t toMs, const QString &reason) override;
     // Alarms as they stand from `timeMs` on, and alarms gone (forgotten) at `timeMs`.
-    void addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed);
+    void addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed) override;
     // The same from an alarm book that follows the stream (a generated run): the alarms it changed and forgot.
     void addAlarmChanges(int64_t timeMs, const AlarmBook &book, const std::vector<uint64_t> &changed,
                          const std::vector<uint64_t> &forgotten);
@@ -75,12 +57,13 @@ public:
     // One transaction: the frames collected since the last commit, events, gaps.
     // On failure (disk full, I/O error) the frames are dropped and remembered as a
     // gap; events, gaps and the layout stay pending for the next attempt.
-    QString commit();
+    QString commit() override;
 
     // Downsamples what is older than the policy's full-rate span before `nowMs`
     // (one pass, one transaction). Commits what is pending first.
-    QString applyRetention(const RecordingRetention &policy, int64_t nowMs, RetentionReport *report = nullptr);
-    size_t framesPending() const { return m_blockTimes.size() + (m_frameOpen ? 1 : 0); }
+    QString applyRetention(const RecordingRetention &policy, int64_t nowMs, RetentionReport *report = nullptr) override;
+    size_t framesPending() const override { return m_blockTimes.size() + (m_frameOpen ? 1 : 0); }
+    RecordingTotals totals() const override;
     bool hasLayout() const { return m_state.topology() != nullptr; }
 
     uint64_t framesWritten() const { return m_framesWritten; }

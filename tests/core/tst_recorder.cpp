@@ -731,6 +731,36 @@ private Q_SLOTS:
         QCOMPARE(reader.frameTimes(0, std::numeric_limits<int64_t>::max()).size(), size_t(frames));
     }
 
+    // The recorder's store, opened by location: what its totals say is what the file holds,
+    // and a location it cannot write is refused with the location named.
+    void aStoreSaysWhatItHolds()
+    {
+        QString error;
+        QVERIFY(!openRecordingStore(QStringLiteral("/nonexistent-dir/run.vigil"), {}, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("run.vigil: "))
+                     && error.contains(QStringLiteral("folder /nonexistent-dir does not exist")),
+                 qPrintable(error));
+
+        const QString path = freshPath();
+        std::unique_ptr<RecordingStore> store = openRecordingStore(path, {}, &error);
+        QVERIFY2(store, qPrintable(error));
+        auto *writer = dynamic_cast<RecordingWriter *>(store.get());
+        QVERIFY(writer);
+        const RecordedRun run = recordSimulation(*writer, 90, 1000, 7);
+        QCOMPARE(store->commit(), QString());
+        const RecordingTotals totals = store->totals();
+        store->close();
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(totals.frames, uint64_t(reader.frameTimes(0, std::numeric_limits<int64_t>::max()).size()));
+        QCOMPARE(totals.frames, uint64_t(run.frames.size()));
+        QCOMPARE(totals.samples, run.samples);
+        QCOMPARE(totals.events, uint64_t(reader.events(0, std::numeric_limits<int64_t>::max()).size()));
+        QCOMPARE(totals.firstMs, run.frames.front().timeMs);
+        QCOMPARE(totals.lastMs, run.frames.back().timeMs);
+        QCOMPARE(totals.framesLost, uint64_t(0));
+    }
+
     void readableWhileBeingWritten()
     {
         const QString path = freshPath();
