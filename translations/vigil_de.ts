@@ -3247,6 +3247,14 @@
             <numerusform>Geschrieben: %n Tabellen nach %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Writing the tables into %1…</source>
+        <translation>Die Tabellen werden nach %1 geschrieben…</translation>
+    </message>
 </context>
 <context>
     <name>vigil::SlowdownTableModel</name>
@@ -3298,10 +3306,6 @@
 <context>
     <name>vigil::TimeSeriesChart</name>
     <message>
-        <source>Cannot write %1 (is the folder writable?)</source>
-        <translation>%1 kann nicht geschrieben werden (ist der Ordner beschreibbar?)</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
@@ -3310,8 +3314,8 @@
         <translation>Aus Vigil exportiert</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>%1 kann nicht geschrieben werden</translation>
+        <source>Cannot encode the chart as PNG</source>
+        <translation>Das Diagramm kann nicht als PNG kodiert werden</translation>
     </message>
 </context>
 <context>

@@ -3221,6 +3221,14 @@
             <numerusform>%1 に表を %n 件書き出しました</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 を書き込んでいます…</translation>
+    </message>
+    <message>
+        <source>Writing the tables into %1…</source>
+        <translation>表を %1 に書き込んでいます…</translation>
+    </message>
 </context>
 <context>
     <name>vigil::SlowdownTableModel</name>
@@ -3272,10 +3280,6 @@
 <context>
     <name>vigil::TimeSeriesChart</name>
     <message>
-        <source>Cannot write %1 (is the folder writable?)</source>
-        <translation>%1 に書き込めません（フォルダーは書き込み可能ですか？）</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
@@ -3284,8 +3288,8 @@
         <translation>Vigil からエクスポート</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>%1 に書き込めません</translation>
+        <source>Cannot encode the chart as PNG</source>
+        <translation>グラフを PNG に変換できません</translation>
     </message>
 </context>
 <context>

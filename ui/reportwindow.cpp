@@ -93,12 +93,12 @@ ReportWindow::ReportWindow(QString recordingPath, QWidget *parent)
             this, tr("Export the report as PDF"), QFileInfo(m_path).completeBaseName() + QStringLiteral("-report.pdf"),
             tr("PDF (*.pdf)"));
         if (!path.isEmpty())
-            m_status->setText(exportPdf(path));
+            exportPdf(path);
     });
     connect(m_csv, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the report's tables as CSV into"));
         if (!dir.isEmpty())
-            m_status->setText(exportCsv(dir));
+            exportCsv(dir);
     });
     m_pdf->setEnabled(false);
     m_csv->setEnabled(false);
@@ -203,17 +203,34 @@ QString ReportWindow::statusText() const
     return m_status->text();
 }
 
-QString ReportWindow::exportPdf(const QString &path)
+void ReportWindow::exportPdf(const QString &path)
 {
-    const QString error = ReportRenderer(m_report, pageSize(), QLocale()).writePdf(path);
-    return error.isEmpty() ? tr("Written: %1").arg(path) : error;
+    m_status->setText(tr("Writing %1…").arg(path));
+    writeInBackground([report = m_report, page = pageSize(), locale = QLocale(),
+                       path] { return ReportRenderer(report, page, locale).writePdf(path); },
+                      [path] { return tr("Written: %1").arg(path); });
 }
 
-QString ReportWindow::exportCsv(const QString &directory)
+void ReportWindow::exportCsv(const QString &directory)
 {
-    QStringList written;
-    const QString error = writeReportCsv(m_report, directory, &written);
-    return error.isEmpty() ? tr("Written: %n table(s) into %1", "", int(written.size())).arg(directory) : error;
+    m_status->setText(tr("Writing the tables into %1…").arg(directory));
+    auto written = std::make_shared<QStringList>();
+    writeInBackground(
+        [report = m_report, directory, written] { return writeReportCsv(report, directory, written.get()); },
+        [directory, written] { return tr("Written: %n table(s) into %1", "", int(written->size())).arg(directory); });
+}
+
+void ReportWindow::writeInBackground(std::function<QString()> write, std::function<QString()> done)
+{
+    // One export at a time, of the report as it was when asked for.
+    m_pdf->setEnabled(false);
+    m_csv->setEnabled(false);
+    QtConcurrent::run(std::move(write)).then(this, [this, done = std::move(done)](const QString &error) {
+        m_pdf->setEnabled(true);
+        m_csv->setEnabled(true);
+        m_status->setText(error.isEmpty() ? done() : error);
+        Q_EMIT exported(error.isEmpty(), m_status->text());
+    });
 }
 
 } // namespace vigil

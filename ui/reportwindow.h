@@ -14,6 +14,8 @@ class QLabel;
 class QPushButton;
 class QVBoxLayout;
 
+#include <functional>
+
 namespace vigil {
 
 // The maintenance-debt report inside the app: choose the period (the last 7 or 30
@@ -32,11 +34,14 @@ public:
     const MaintenanceReport &report() const { return m_report; }
     int pageCount() const { return int(m_pages.size()); }
     QString statusText() const;
-    QString exportPdf(const QString &path);
-    QString exportCsv(const QString &directory);
+    // Write the report as shown, in the thread pool; `exported` follows with what
+    // the status line then says (where it was written, or why not).
+    void exportPdf(const QString &path);
+    void exportCsv(const QString &directory);
 
 Q_SIGNALS:
     void built(bool ok);
+    void exported(bool ok, const QString &message);
 
 private:
     struct Result
@@ -47,6 +52,7 @@ private:
     };
     static Result make(const QString &path, int64_t fromMs, int64_t toMs, QPageSize page, QLocale locale);
     void present(Result result);
+    void writeInBackground(std::function<QString()> write, std::function<QString()> done);
     void periodChosen();
     QPageSize pageSize() const;
 

@@ -17,6 +17,7 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -326,12 +327,27 @@ void TrainingDock::exportCharts()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export the loss chart"), QString(),
                                                       tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"));
-    if (path.isEmpty())
-        return;
-    const QString error
-        = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) ? m_loss->exportCsv(path) : m_loss->exportPng(path);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (!path.isEmpty())
+        exportLossChart(path);
+}
+
+void TrainingDock::exportLossChart(const QString &path)
+{
+    // Drawn here, where the chart lives; encoded and written in the thread pool.
+    std::variant<QImage, QByteArray> content;
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        content = m_loss->toCsv();
+    else if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
+        content = m_loss->toSvg();
+    else
+        content = m_loss->toImage();
+    QtConcurrent::run([path, content] {
+        return writeChartExport(path, content);
+    }).then(this, [this](const QString &error) {
+        Q_EMIT chartsExported(error);
+        if (!error.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), error);
+    });
 }
 
 } // namespace vigil

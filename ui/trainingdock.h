@@ -45,9 +45,13 @@ public:
     TimeSeriesChart *allReduceChart() const { return m_allReduce; }
     TimeSeriesChart *powerChart() const { return m_power; }
     const TrainingHistory &history() const { return m_history; }
+    // Writes the loss chart as the path's ending says (.csv data, .svg drawing, else
+    // PNG) in the thread pool; chartsExported follows, with the error if any.
+    void exportLossChart(const QString &path);
 
 Q_SIGNALS:
     void eventActivated(uint64_t eventId);
+    void chartsExported(const QString &error);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -34,6 +34,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QImageReader>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -570,6 +571,31 @@ private Q_SLOTS:
         QVERIFY(ConnectionStatusWidget::describeGap(gap).contains(QStringLiteral("00:00:18 → 2026-11-02 00:01:40")));
     }
 
+    // The loss chart is exported as its file name says, written in the thread pool.
+    void theLossChartExportsAsItsNameSays()
+    {
+        TrainingDock dock;
+        dock.resize(800, 500);
+        QTemporaryDir dir;
+        QSignalSpy exported(&dock, &TrainingDock::chartsExported);
+        const auto exportAs = [&](const QString &name) {
+            dock.exportLossChart(dir.filePath(name));
+            [&] { QVERIFY(exported.wait(10000)); }();
+            return exported.last().at(0).toString();
+        };
+        QCOMPARE(exportAs(QStringLiteral("loss.csv")), QString());
+        QCOMPARE(exportAs(QStringLiteral("loss.svg")), QString());
+        QCOMPARE(exportAs(QStringLiteral("loss.png")), QString());
+        QFile csv(dir.filePath(QStringLiteral("loss.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QByteArray header = csv.readLine();
+        QVERIFY2(header.startsWith("time_ms") || header.startsWith("x"), header.constData()); // by time or by step
+        QFile svg(dir.filePath(QStringLiteral("loss.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QCOMPARE(QImageReader(dir.filePath(QStringLiteral("loss.png"))).format(), QByteArray("png"));
+    }
+
     void theReportWindowShowsWhatVigilReportWrites()
     {
         QTemporaryDir dir;
@@ -598,9 +624,20 @@ private Q_SLOTS:
         QVERIFY(report->statusText().contains(QLocale().toString(expected.current.lostGpuHours, 'f', 0)));
         // Exports: the PDF and the tables.
         const QString pdf = dir.filePath(QStringLiteral("week.pdf"));
-        QVERIFY(report->exportPdf(pdf).contains(pdf));
+        QSignalSpy exported(report, &ReportWindow::exported);
+        report->exportPdf(pdf);
+        QVERIFY(report->statusText().startsWith(QStringLiteral("Writing"))); // in the background
+        QVERIFY(exported.wait(30000));
+        QCOMPARE(exported.last().at(0).toBool(), true);
+        QVERIFY(exported.last().at(1).toString().contains(pdf));
         QVERIFY(QFileInfo(pdf).size() > 10000);
-        QVERIFY(report->exportCsv(dir.filePath(QStringLiteral("tables"))).contains(QStringLiteral("11 table")));
+        report->exportCsv(dir.filePath(QStringLiteral("tables")));
+        QVERIFY(exported.wait(30000));
+        QVERIFY(exported.last().at(1).toString().contains(QStringLiteral("11 table")));
+        report->exportPdf(QStringLiteral("/proc/no-such-dir/week.pdf"));
+        QVERIFY(exported.wait(30000));
+        QCOMPARE(exported.last().at(0).toBool(), false);
+        QVERIFY(report->statusText().contains(QStringLiteral("/proc/no-such-dir/week.pdf")));
         QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tables/incidents.csv"))));
         // Another span: a day with nothing in it says so.
         report->setPeriod(reader.startMs() - 3 * 86400000LL, reader.startMs() - 2 * 86400000LL);

@@ -281,7 +281,7 @@ private Q_SLOTS:
         chart.setSeries({ { QStringLiteral("loss, main"), Qt::red, a }, { QStringLiteral("other"), Qt::blue, b } });
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("chart.csv"));
-        QCOMPARE(chart.exportCsv(path), QString());
+        QCOMPARE(writeChartExport(path, chart.toCsv()), QString());
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList rows = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
@@ -292,12 +292,18 @@ private Q_SLOTS:
         QCOMPARE(rows[5], QStringLiteral("2,,")); // NaN is an empty cell, never 0
         QCOMPARE(rows[8], QStringLiteral("4,2,"));
         const QString png = dir.filePath(QStringLiteral("chart.png"));
-        QCOMPARE(chart.exportPng(png), QString());
+        QCOMPARE(writeChartExport(png, chart.toImage()), QString());
         QVERIFY(QImage(png).width() >= 1200); // drawn at twice the size, for print
-        QVERIFY(
-            chart.exportCsv(QStringLiteral("/proc/no-such-dir/chart.csv")).contains(QStringLiteral("Cannot write")));
-        QVERIFY(
-            chart.exportPng(QStringLiteral("/proc/no-such-dir/chart.png")).contains(QStringLiteral("Cannot write")));
+        QVERIFY(writeChartExport(QStringLiteral("/proc/no-such-dir/chart.csv"), chart.toCsv())
+                    .contains(QStringLiteral("Cannot write")));
+        QVERIFY(writeChartExport(QStringLiteral("/proc/no-such-dir/chart.png"), chart.toImage())
+                    .contains(QStringLiteral("Cannot write")));
+        // A series name a spreadsheet would run is written as text.
+        chart.setSeries({ { QStringLiteral("=HYPERLINK(\"http://x\")"), Qt::red, a } });
+        QVERIFY(chart.toCsv().startsWith("x,\"'=HYPERLINK"));
+        // The SVG is a drawing of the chart.
+        const QByteArray svg = chart.toSvg();
+        QVERIFY(svg.contains("<svg") && svg.contains("</svg>"));
     }
 };
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timeserieschart.h"
 
-#include <QFile>
-#include <QFileInfo>
+#include "report/reportcsv.h"
+
+#include <QBuffer>
 #include <QHelpEvent>
 #include <QImage>
 #include <QLocale>
@@ -446,48 +447,36 @@ void TimeSeriesChart::paintEvent(QPaintEvent *)
     paintChart(p, rect());
 }
 
-QString TimeSeriesChart::exportPng(const QString &path)
+QImage TimeSeriesChart::toImage()
 {
     QImage image(size() * 2, QImage::Format_ARGB32);
     image.setDevicePixelRatio(2.0);
-    {
-        QPainter p(&image);
-        p.setRenderHint(QPainter::Antialiasing);
-        paintChart(p, rect());
-    }
-    if (!image.save(path, "PNG"))
-        return tr("Cannot write %1 (is the folder writable?)").arg(path);
-    return {};
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    paintChart(p, rect());
+    return image;
 }
 
-QString TimeSeriesChart::exportSvg(const QString &path)
+QByteArray TimeSeriesChart::toSvg()
 {
-    {
-        // QSvgGenerator reports nothing on failure: check the path can be written first.
-        QSaveFile probe(path);
-        if (!probe.open(QIODevice::WriteOnly))
-            return tr("Cannot write %1: %2").arg(path, probe.errorString());
-    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&buffer);
     svg.setSize(size());
     svg.setViewBox(rect());
     svg.setTitle(m_title);
     svg.setDescription(tr("Exported from Vigil"));
-    QPainter p;
-    if (!p.begin(&svg))
-        return tr("Cannot write %1").arg(path);
+    QPainter p(&svg);
     p.setRenderHint(QPainter::Antialiasing);
     paintChart(p, rect());
     p.end();
-    return QFileInfo(path).size() > 0 ? QString() : tr("Cannot write %1").arg(path);
+    return bytes;
 }
 
-QString TimeSeriesChart::exportCsv(const QString &path) const
+QByteArray TimeSeriesChart::toCsv() const
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
     // One row per distinct x in view; each series fills its own column.
     std::map<double, std::vector<float>> rows;
     for (size_t k = 0; k < m_series.size(); ++k) {
@@ -500,10 +489,11 @@ QString TimeSeriesChart::exportCsv(const QString &path) const
             row[k] = data->y(i);
         }
     }
-    QTextStream out(&file);
+    QString text;
+    QTextStream out(&text);
     out << (m_time ? "time_ms" : "x");
     for (const ChartSeries &s : m_series)
-        out << ',' << QString(s.name).replace(u',', u';');
+        out << ',' << csvField(QString(s.name).replace(u',', u';'));
     out << '\n';
     for (const auto &[xValue, values] : rows) {
         out << QString::number(xValue, 'g', 17);
@@ -515,8 +505,23 @@ QString TimeSeriesChart::exportCsv(const QString &path) const
         out << '\n';
     }
     out.flush();
-    if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return text.toUtf8();
+}
+
+QString writeChartExport(const QString &path, const std::variant<QImage, QByteArray> &content)
+{
+    QByteArray bytes;
+    if (const QImage *image = std::get_if<QImage>(&content)) {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!image->save(&buffer, "PNG"))
+            return TimeSeriesChart::tr("Cannot encode the chart as PNG");
+    } else {
+        bytes = std::get<QByteArray>(content);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return TimeSeriesChart::tr("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 

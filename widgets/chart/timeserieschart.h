@@ -5,9 +5,11 @@
 #include "series/minmaxpyramid.h"
 
 #include <QColor>
+#include <QImage>
 #include <QWidget>
 
 #include <memory>
+#include <variant>
 #include <vector>
 
 namespace vigil {
@@ -80,12 +82,14 @@ public:
     AxisMapping yMapping() const;
     // Draws the chart as it is into any paint device's painter (PNG/SVG export, benchmarks).
     void render(QPainter &painter, const QRect &target);
-    // Writes the visible chart as PNG or SVG (vector, for reports), or the visible data as CSV (x, then one
-    // column per series; empty where a series has no sample). Empty on success,
-    // otherwise the reason.
-    QString exportPng(const QString &path);
-    QString exportSvg(const QString &path);
-    QString exportCsv(const QString &path) const;
+    // The visible chart as an export holds it, made on the GUI thread and written by
+    // writeChartExport elsewhere: an image at twice the size (for print), an SVG
+    // drawing (vector, for reports), or the visible data as CSV (x, then one column
+    // per series; empty where a series has no sample; names a spreadsheet will not
+    // run as formulas).
+    QImage toImage();
+    QByteArray toSvg();
+    QByteArray toCsv() const;
 
 Q_SIGNALS:
     void xRangeChanged(double x0, double x1); // for linking the charts of one view
@@ -134,5 +138,9 @@ private:
     bool m_dragging = false;
     bool m_banding = false;
 };
+
+// Writes an export whole or not at all: PNG-encodes an image, or writes the bytes.
+// Runs on any thread; empty on success, otherwise the reason.
+QString writeChartExport(const QString &path, const std::variant<QImage, QByteArray> &content);
 
 } // namespace vigil
