@@ -11,7 +11,9 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QThreadPool>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace vigil {
 
@@ -37,12 +39,12 @@ QString RecorderControl::newSessionPath()
               .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
 }
 
-int RecorderControl::pruneOldSessions(int64_t maxTotalBytes)
+int RecorderControl::pruneOldSessions(int64_t maxTotalBytes, const QString &keep)
 {
     // Only the files this class names (vigil-YYYYMMDD-HHMMSS.vigil), newest first.
     const QFileInfoList sessions
         = QDir(defaultDirectory()).entryInfoList({ QStringLiteral("vigil-*.vigil") }, QDir::Files, QDir::Name);
-    const QString current = QFileInfo(path()).absoluteFilePath();
+    const QString current = keep.isEmpty() ? QString() : QFileInfo(keep).absoluteFilePath();
     int64_t kept = 0;
     int deleted = 0;
     for (auto it = sessions.crbegin(); it != sessions.crend(); ++it) {
@@ -58,30 +60,95 @@ int RecorderControl::pruneOldSessions(int64_t maxTotalBytes)
     return deleted;
 }
 
+namespace {
+
+struct OpenedRecorder
+{
+    std::shared_ptr<Recorder> recorder;
+    QString error;
+};
+
+OpenedRecorder openRecorder(const RecorderOptions &options)
+{
+    QDir().mkpath(QFileInfo(options.path).absolutePath());
+    OpenedRecorder opened;
+    auto recorder = std::make_shared<Recorder>(options);
+    opened.error = recorder->start();
+    if (opened.error.isEmpty())
+        opened.recorder = std::move(recorder);
+    return opened;
+}
+
+// The last hold on a recorder, let go in the thread pool: its final commit and
+// join happen there.
+void closeInBackground(std::shared_ptr<Recorder> recorder)
+{
+    if (recorder)
+        QThreadPool::globalInstance()->start([recorder = std::move(recorder)]() mutable {
+            recorder->stop();
+            recorder.reset();
+        });
+}
+
+} // namespace
+
 QString RecorderControl::start(const QString &path)
 {
     stop();
-    QDir().mkpath(QFileInfo(path).absolutePath());
     RecorderOptions options;
     options.path = path;
     options.maxFileBytes = m_maxFileBytes;
-    auto recorder = std::make_unique<Recorder>(options);
-    if (QString error = recorder->start(); !error.isEmpty())
-        return error;
+    OpenedRecorder opened = openRecorder(options);
+    if (opened.recorder)
+        attach(std::move(opened.recorder));
+    return opened.error;
+}
+
+void RecorderControl::attach(std::shared_ptr<Recorder> recorder)
+{
     m_recorder = std::move(recorder);
     m_tap.attach(m_recorder.get());
     Q_EMIT recordingChanged(true);
-    return {};
 }
 
 void RecorderControl::stop()
 {
+    ++m_switches;
     if (!m_recorder)
         return;
     m_tap.detach();
     m_recorder->stop();
     m_recorder.reset();
     Q_EMIT recordingChanged(false);
+}
+
+void RecorderControl::switchOff()
+{
+    ++m_switches; // a switchOn still opening its file is not wanted any more
+    if (!m_recorder)
+        return;
+    m_tap.detach();
+    closeInBackground(std::move(m_recorder));
+    m_recorder.reset();
+    Q_EMIT recordingChanged(false);
+}
+
+void RecorderControl::switchOn(const QString &path)
+{
+    switchOff();
+    const uint64_t mine = ++m_switches;
+    RecorderOptions options;
+    options.path = path;
+    options.maxFileBytes = m_maxFileBytes;
+    QtConcurrent::run(openRecorder, options).then(this, [this, mine](OpenedRecorder opened) {
+        if (mine != m_switches) {
+            closeInBackground(std::move(opened.recorder)); // overtaken by a later switch
+            return;
+        }
+        if (opened.recorder)
+            attach(std::move(opened.recorder));
+        Q_EMIT switchedOn(opened.error);
+    });
 }
 
 QString RecorderControl::path() const
@@ -145,6 +212,12 @@ void RecordAction::setControl(RecorderControl *control)
     setEnabled(true);
     setChecked(control->isRecording());
     connect(control, &RecorderControl::recordingChanged, this, &QAction::setChecked);
+    connect(control, &RecorderControl::switchedOn, this, [this](const QString &error) {
+        if (error.isEmpty())
+            return;
+        setChecked(false);
+        QMessageBox::warning(m_window, tr("Cannot record"), error);
+    });
 }
 
 void RecordAction::switchRecorder(bool on)
@@ -152,14 +225,10 @@ void RecordAction::switchRecorder(bool on)
     if (!m_control)
         return;
     QSettings().setValue(QStringLiteral("recorder/enabled"), on);
-    if (!on) {
-        m_control->stop();
-        return;
-    }
-    if (const QString error = m_control->start(RecorderControl::newSessionPath()); !error.isEmpty()) {
-        setChecked(false);
-        QMessageBox::warning(m_window, tr("Cannot record"), error);
-    }
+    if (on)
+        m_control->switchOn(RecorderControl::newSessionPath());
+    else
+        m_control->switchOff();
 }
 
 } // namespace vigil

@@ -28,13 +28,21 @@ public:
     static QString defaultDirectory();
     static QString newSessionPath();
     // Deletes the oldest session recordings in the default folder until those
-    // left take at most `maxTotalBytes` (the one being written is never touched).
-    // Returns how many were deleted.
-    int pruneOldSessions(int64_t maxTotalBytes);
+    // left take at most `maxTotalBytes` (`keep`, the one being written, is never
+    // touched). Returns how many were deleted. Runs on any thread.
+    static int pruneOldSessions(int64_t maxTotalBytes, const QString &keep);
 
-    // Starts recording into `path` (created or appended to); an error says why not.
+    // Starts recording into `path` (created or appended to), waiting for the file
+    // to open; an error says why not. For start-up, before the window shows.
     QString start(const QString &path);
+    // Flushes and closes the recording, waiting for it (shutdown).
     void stop();
+    // The same from the window, without waiting on the disk: the file is opened,
+    // and the recording before it flushed and closed, in the thread pool.
+    // switchedOn follows switchOn, with the error if any; a switch that a later one
+    // overtook is undone quietly.
+    void switchOn(const QString &path);
+    void switchOff();
     bool isRecording() const { return m_recorder != nullptr; }
     QString path() const;
     RecorderStatus status() const;
@@ -42,10 +50,14 @@ public:
 
 Q_SIGNALS:
     void recordingChanged(bool recording);
+    void switchedOn(const QString &error);
 
 private:
+    void attach(std::shared_ptr<Recorder> recorder);
+
     StreamRecording &m_tap;
-    std::unique_ptr<Recorder> m_recorder;
+    std::shared_ptr<Recorder> m_recorder;
+    uint64_t m_switches = 0; // the newest switchOn or switchOff
     int64_t m_maxFileBytes = 0;
 };
 

@@ -15,6 +15,7 @@
 #include <QLibraryInfo>
 #include <QMessageBox>
 #include <QSettings>
+#include <QThreadPool>
 #include <QTimer>
 #include <QTranslator>
 
@@ -258,8 +259,10 @@ void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &pa
     if (const QString error = recorder.start(path); !error.isEmpty())
         err << "vigil: " << QApplication::translate("main", "not recording: %1").arg(error) << Qt::endl;
     // Past sessions share a budget (32 GB unless set): the oldest go first.
-    recorder.pruneOldSessions(QSettings().value(QStringLiteral("recorder/sessionsMegabytes"), 32000).toLongLong()
-                              * 1000000);
+    const int64_t budget
+        = QSettings().value(QStringLiteral("recorder/sessionsMegabytes"), 32000).toLongLong() * 1000000;
+    QThreadPool::globalInstance()->start(
+        [budget, keep = recorder.path()] { RecorderControl::pruneOldSessions(budget, keep); });
 }
 
 int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,

@@ -49,6 +49,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QToolBar>
 
 using namespace vigil;
@@ -812,6 +813,35 @@ private Q_SLOTS:
         QCOMPARE(dock.model()->rowCount(), 1); // the valid one is kept
     }
 
+    // The window's record switch never waits on the disk: the file opens in the
+    // thread pool, a failure comes back as a reason, and the newest switch wins.
+    void theRecordSwitchDoesNotWaitOnTheDisk()
+    {
+        StreamRecording tap;
+        RecorderControl control(tap);
+        QSignalSpy switched(&control, &RecorderControl::switchedOn);
+        QTemporaryDir dir;
+        const QString first = dir.filePath(QStringLiteral("first.vigil"));
+        const QString second = dir.filePath(QStringLiteral("nested/second.vigil"));
+        control.switchOn(first);
+        QVERIFY(!control.isRecording()); // not yet: the file is opening elsewhere
+        control.switchOn(second); // overtakes the first
+        QVERIFY(switched.wait(10000));
+        QCOMPARE(switched.count(), 1);
+        QCOMPARE(switched.last().at(0).toString(), QString());
+        QVERIFY(control.isRecording());
+        QCOMPARE(control.path(), second);
+        control.switchOff();
+        QVERIFY(!control.isRecording());
+        control.switchOn(QStringLiteral("/proc/no-such-dir/run.vigil"));
+        QVERIFY(switched.wait(10000));
+        QVERIFY(switched.last().at(0).toString().contains(QStringLiteral("run.vigil")));
+        QVERIFY(!control.isRecording());
+        QThreadPool::globalInstance()->waitForDone(); // the overtaken and switched-off recordings closed
+        RecordingReader reader;
+        QCOMPARE(reader.open(second), QString());
+    }
+
     void oldSessionsShareABudget()
     {
         StreamRecording tap;
@@ -827,11 +857,11 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QByteArray(1000, 'x'));
         }
-        QCOMPARE(control.pruneOldSessions(2500), 1); // the newest two fit; the oldest goes
+        QCOMPARE(RecorderControl::pruneOldSessions(2500, control.path()), 1); // the newest two fit; the oldest goes
         QVERIFY(!QFile::exists(dir.filePath(names[0])));
         QVERIFY(QFile::exists(dir.filePath(names[1])));
         QVERIFY(QFile::exists(dir.filePath(names[3]))); // files it did not name are never touched
-        QCOMPARE(control.pruneOldSessions(1u << 30), 0);
+        QCOMPARE(RecorderControl::pruneOldSessions(1u << 30, control.path()), 0);
     }
 };
 
