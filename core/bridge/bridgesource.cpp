@@ -495,6 +495,7 @@ void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t
     const uint32_t lossId = idOf(metric::JobLoss);
     const uint32_t tokensId = idOf(metric::JobTokensPerSecond);
     const uint32_t stepTimeId = idOf(metric::JobStepTime);
+    const Topology &t = *m_sink.topology();
     std::vector<Event> events;
     for (const TrainingRecord &r : records) {
         const QString jobId = r.jobId.isEmpty() ? m_spec.jobId : r.jobId;
@@ -515,11 +516,39 @@ void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t
             readings.push_back({ stepId, job->second, float(*r.step) });
         if (r.loss)
             readings.push_back({ lossId, job->second, float(*r.loss) });
-        if (r.tokensPerSecond)
-            readings.push_back({ tokensId, job->second, float(*r.tokensPerSecond) });
+        if (r.tokensPerSecond) {
+            // A figure per GPU (torchtitan, NeMo) is the job's over the GPUs it runs on.
+            const size_t gpus = t.jobs[job->second].gpuIndices.size();
+            if (!r.tokensPerGpu || gpus > 0)
+                readings.push_back(
+                    { tokensId, job->second, float(*r.tokensPerSecond * (r.tokensPerGpu ? double(gpus) : 1.0)) });
+        }
         if (r.stepTimeS)
             readings.push_back({ stepTimeId, job->second, float(*r.stepTimeS) });
         appendReadings(time, readings);
+        if (r.step) {
+            // A step that goes back is the run resumed from a checkpoint: a rollback, with
+            // the steps it will train again, unless the log said so itself.
+            const auto last = m_lastStepOfJob.find(job->second);
+            const bool said
+                = r.event == EventType::Rollback || r.event == EventType::JobRestart || r.event == EventType::JobStart;
+            if (last != m_lastStepOfJob.end() && *r.step < last->second && !said) {
+                Event e;
+                e.timeMs = time;
+                e.type = EventType::Rollback;
+                e.severity = Severity::Warning;
+                e.entity = { EntityKind::Job, job->second };
+                e.jobId = jobId;
+                e.step = *r.step;
+                e.value = double(last->second - *r.step);
+                e.message = QStringLiteral("training log line %1: the step went back from %2 to %3")
+                                .arg(r.line)
+                                .arg(last->second)
+                                .arg(*r.step);
+                events.push_back(std::move(e));
+            }
+            m_lastStepOfJob[job->second] = *r.step;
+        }
         if (r.event != EventType::Unspecified) {
             Event e;
             e.timeMs = time;

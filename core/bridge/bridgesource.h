@@ -111,6 +111,7 @@ private:
     std::map<QString, uint32_t> m_gpuByHostPci;
     std::map<QString, std::vector<uint32_t>> m_gpusByPci;
     std::map<QString, uint32_t> m_jobById;
+    std::map<uint32_t, int64_t> m_lastStepOfJob; // training logs: to see a run go back to a checkpoint
 
     mutable std::mutex m_mutex;
     BridgeCounters m_counters;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traininglog.h"
 
+#include "trainingtext.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -106,6 +108,31 @@ bool TrainingLogParser::parseLine(QByteArrayView bytes, TrainingRecord &out, QSt
     return useful;
 }
 
+bool TrainingLogParser::readSegment(uint64_t number, QByteArrayView segment, QStringList &problems, bool &rejected)
+{
+    TrainingRecord record;
+    record.line = number;
+    const QByteArrayView trimmed = segment.trimmed();
+    if (trimmed.startsWith('{')) {
+        if (!parseLine(trimmed, record, problems)) {
+            rejected = true;
+            return false;
+        }
+        m_jsonLines = true;
+    } else if (parseFrameworkLine(trimmed, record, problems) == TrainingLineFormat::None) {
+        if (m_jsonLines) { // in a JSON-lines file, anything else is damage
+            parseLine(trimmed, record, problems);
+            rejected = true;
+        }
+        return false;
+    } else if (!record.step && !record.loss && !record.tokensPerSecond && !record.stepTimeS) {
+        rejected = true; // a metrics line whose every value was unusable
+        return false;
+    }
+    m_records.push_back(std::move(record));
+    return true;
+}
+
 void TrainingLogParser::onLine(uint64_t number, QByteArrayView line, bool oversize)
 {
     ++m_stats.lines;
@@ -117,18 +144,27 @@ void TrainingLogParser::onLine(uint64_t number, QByteArrayView line, bool oversi
         ++m_stats.skipped;
         return;
     }
-    TrainingRecord record;
+    // A progress bar redraws itself with carriage returns: each update is a record.
     QStringList problems;
-    if (!parseLine(line, record, problems)) {
-        m_stats.reject(number, problems.join(QStringLiteral("; ")));
-        return;
+    bool accepted = false, rejected = false;
+    for (qsizetype from = 0; from <= line.size();) {
+        qsizetype end = line.indexOf('\r', from);
+        if (end < 0)
+            end = line.size();
+        if (end > from)
+            accepted |= readSegment(number, line.sliced(from, end - from), problems, rejected);
+        from = end + 1;
     }
-    if (!problems.isEmpty() && m_stats.firstErrors.size() < 8)
-        m_stats.firstErrors
-            << QStringLiteral("line %1 (kept the rest): %2").arg(number).arg(problems.join(QStringLiteral("; ")));
-    record.line = number;
-    ++m_stats.accepted;
-    m_records.push_back(std::move(record));
+    if (accepted) {
+        ++m_stats.accepted;
+        if (!problems.isEmpty() && m_stats.firstErrors.size() < 8)
+            m_stats.firstErrors
+                << QStringLiteral("line %1 (kept the rest): %2").arg(number).arg(problems.join(QStringLiteral("; ")));
+    } else if (rejected) {
+        m_stats.reject(number, problems.join(QStringLiteral("; ")));
+    } else {
+        ++m_stats.skipped; // not a metrics line: the rest of what a training prints
+    }
 }
 
 void TrainingLogParser::feed(QByteArrayView chunk)

@@ -23,12 +23,17 @@ struct TrainingRecord
     std::optional<int64_t> step;
     std::optional<double> loss;
     std::optional<double> tokensPerSecond;
+    bool tokensPerGpu = false; // tokensPerSecond is per GPU (torchtitan's tps, NeMo's tokens_per_sec_per_gpu)
     std::optional<double> stepTimeS;
     EventType event = EventType::Unspecified;
     double lostSteps = 0.0;
     uint64_t line = 0;
 };
 
+// Reads a training log as JSON lines or as a framework's console output
+// (trainingtext.h), whichever its lines are. Once a file has shown itself to be
+// JSON lines, a line that is not JSON is rejected; in a framework's output, lines
+// that carry no metrics (the rest of what a training prints) are skipped.
 class TrainingLogParser
 {
 public:
@@ -46,11 +51,13 @@ public:
 
 private:
     void onLine(uint64_t number, QByteArrayView line, bool oversize);
+    bool readSegment(uint64_t number, QByteArrayView segment, QStringList &problems, bool &rejected);
 
     LineReader m_lines;
     ParseStats m_stats;
     std::vector<TrainingRecord> m_records;
     std::map<QString, int> m_unknownFields;
+    bool m_jsonLines = false; // a JSON line has been read
 };
 
 } // namespace vigil

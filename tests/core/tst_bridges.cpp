@@ -669,6 +669,110 @@ private Q_SLOTS:
         QVERIFY(!records[8].tokensPerSecond.has_value()); // 1e99 tokens/s is not believable
         QCOMPARE(records[9].jobId, QStringLiteral("eval-suite"));
     }
+
+    // The console logs of Megatron-LM, NeMo (2 and the progress bar of 1) and
+    // torchtitan, as their code prints them: every logged step is a record with its
+    // own time where the line has one; the rest of the output is skipped, not rejected.
+    void trainingFrameworkLogs()
+    {
+        const auto read = [](const char *name) {
+            TrainingLogParser parser;
+            parser.feed(fixture(name));
+            parser.finish();
+            return std::make_pair(parser.stats(), parser.takeRecords());
+        };
+        {
+            const auto [s, r] = read("megatron-lm.log");
+            QCOMPARE(s.lines, uint64_t(9));
+            QCOMPARE(s.accepted, uint64_t(5));
+            QCOMPARE(s.skipped, uint64_t(4));
+            QCOMPARE(s.rejected, uint64_t(0));
+            QCOMPARE(r.size(), size_t(5));
+            QCOMPARE(r[0].timeMs, int64_t(1793588441000));
+            QCOMPARE(*r[0].step, int64_t(10));
+            QCOMPARE(*r[0].loss, 10.45312);
+            QCOMPARE(*r[0].stepTimeS, 4.1013);
+            QVERIFY(!r[0].tokensPerSecond);
+            QCOMPARE(r[1].timeMs, int64_t(1793588482000));
+            QCOMPARE(*r[1].loss, 9.875021);
+            QCOMPARE(r[2].timeMs, int64_t(0)); // no date on the line: stamped when read
+            QCOMPARE(*r[2].step, int64_t(30));
+            QCOMPARE(*r[3].step, int64_t(20)); // the run went back to a checkpoint
+            QCOMPARE(r[3].timeMs, int64_t(1793589005000));
+            QVERIFY(!r[4].stepTimeS); // "nan" dropped and named, the loss kept
+            QCOMPARE(*r[4].loss, 9.400011);
+            QVERIFY(s.firstErrors.join(u' ').contains(QStringLiteral("elapsed time per iteration (ms) 'nan'")));
+        }
+        {
+            const auto [s, r] = read("nemo2.log");
+            QCOMPARE(s.accepted, uint64_t(3));
+            QCOMPARE(s.skipped, uint64_t(1));
+            QCOMPARE(r.size(), size_t(3));
+            QCOMPARE(*r[0].step, int64_t(0));
+            QCOMPARE(*r[0].loss, 11.03);
+            QCOMPARE(*r[0].stepTimeS, 61.94);
+            QCOMPARE(r[1].timeMs, int64_t(1793588723000)); // 11:05:23 at +08:00
+            QCOMPARE(*r[1].tokensPerSecond, 10730.0);
+            QVERIFY(r[1].tokensPerGpu);
+            QCOMPARE(*r[2].step, int64_t(2));
+            QCOMPARE(*r[2].loss, 10.81); // the training loss, not val_loss
+        }
+        {
+            const auto [s, r] = read("nemo1-progress.log");
+            QCOMPARE(s.lines, uint64_t(2));
+            QCOMPARE(s.accepted, uint64_t(1));
+            QCOMPARE(r.size(), size_t(3)); // one line, three redraws of the bar
+            QCOMPARE(*r[0].step, int64_t(4));
+            QCOMPARE(*r[0].loss, 10.50);
+            QCOMPARE(*r[0].stepTimeS, 12.30);
+            QCOMPARE(*r[1].step, int64_t(5));
+            QCOMPARE(*r[2].step, int64_t(2000)); // "2e+3"
+            QCOMPARE(*r[2].loss, 10.3); // without reduced_train_loss, the bar's running loss
+        }
+        {
+            const auto [s, r] = read("torchtitan.log");
+            QCOMPARE(s.accepted, uint64_t(2));
+            QCOMPARE(s.skipped, uint64_t(2)); // the start banner and a validation step
+            QCOMPARE(r.size(), size_t(2));
+            QCOMPARE(r[0].timeMs, int64_t(1793588420500));
+            QCOMPARE(*r[0].step, int64_t(1));
+            QCOMPARE(*r[0].loss, 12.2345); // colour escapes between label and number
+            QCOMPARE(*r[0].tokensPerSecond, 6281.0);
+            QVERIFY(r[0].tokensPerGpu);
+            QCOMPARE(*r[1].step, int64_t(10));
+            QCOMPARE(*r[1].loss, 9.502);
+        }
+    }
+
+    // Hostile and damaged framework lines: counted, never crash, never a record from nothing.
+    void trainingFrameworkLinesAreFuzzed()
+    {
+        const QList<QByteArray> lines {
+            " iteration 5/10 |", // nothing but the iteration: a step
+            " iteration 99999999999999999999/10 | lm loss: 1.0 |",
+            " iteration 5/10 | lm loss: -1 | elapsed time per iteration (ms): 1e400 |",
+            "step: 3  loss: inf  tps: ,,,",
+            "Epoch 0: [global_step=nan, reduced_train_loss=1]",
+            "[9999-99-99 99:99:99] iteration 1/2 | lm loss: 2.0 |",
+            QByteArray(4096, '|'),
+            QByteArray("\x00\xff iteration \x01/\x02 | step: loss:", 33),
+        };
+        for (const QByteArray &line : lines) {
+            TrainingLogParser parser;
+            parser.feed(line + '\n');
+            parser.finish();
+            const ParseStats &s = parser.stats();
+            QCOMPARE(s.lines, uint64_t(1));
+            QCOMPARE(s.accepted + s.skipped + s.rejected, uint64_t(1));
+            for (const TrainingRecord &r : parser.takeRecords()) {
+                QVERIFY(!r.loss || (std::isfinite(*r.loss) && *r.loss >= 0));
+                QVERIFY(!r.stepTimeS || std::isfinite(*r.stepTimeS));
+                QVERIFY(!r.step || (*r.step >= 0 && *r.step <= int64_t(1e15)));
+            }
+            if (line.contains("99999999999999999999"))
+                QVERIFY(s.firstErrors.join(u' ').contains(QStringLiteral("iteration")));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBridges)

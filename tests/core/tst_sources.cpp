@@ -162,6 +162,47 @@ private Q_SLOTS:
         client.stop();
     }
 
+    // A framework's console log is a training log too: its loss and step reach the
+    // dashboard with the line's own time, and a run that resumed from a checkpoint
+    // (its iteration went back) is a rollback with the steps it trains again.
+    void aFrameworkLogDrawsItsLossAndItsRestarts()
+    {
+        QTemporaryDir dir;
+        const QString megatron = dir.filePath(QStringLiteral("train.log"));
+        writeFile(megatron, fixture("megatron-lm.log"));
+        QString error;
+        auto server = GatewayServer::start(optionsWith({ BridgeSpec::fromArgument(
+                                               BridgeSpec::Kind::TrainingLog, QStringLiteral("llm-70b=") + megatron) }),
+                                           &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto rollback = [&] {
+            for (Event &e : cluster.takeEvents())
+                events.push_back(std::move(e));
+            return std::find_if(events.begin(), events.end(),
+                                [](const Event &e) { return e.type == EventType::Rollback; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.end(), 5000);
+        const Event restart = *rollback();
+        QCOMPARE(restart.entity, (EntityRef { EntityKind::Job, 0 }));
+        QCOMPARE(restart.step, int64_t(20));
+        QCOMPARE(restart.value, 10.0); // from iteration 30 back to 20
+        QCOMPARE(restart.timeMs, int64_t(1793589005000)); // the line's own time
+        QCOMPARE(
+            std::count_if(events.begin(), events.end(), [](const Event &e) { return e.type == EventType::Rollback; }),
+            1);
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 30.0f, 5000);
+        QCOMPARE(valueOf(cluster, metric::JobLoss, 0), 9.400011f);
+
+        // torchtitan's tokens per second are per GPU: the job's are over its 16 GPUs.
+        writeFile(megatron, fixture("torchtitan.log"));
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobTokensPerSecond, 0), 7002.0f * 16, 5000);
+        client.stop();
+    }
+
     void scrapesOverHttpAndDerivesTheTopology()
     {
         test::HttpFixture exporter(test::HttpFixture::ok(fixture("dcgm-exporter-lab.prom")));
