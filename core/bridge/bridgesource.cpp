@@ -133,6 +133,8 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     }
     for (uint32_t j = 0; j < t.jobs.size(); ++j)
         m_jobById[t.jobs[j].id] = j;
+    if (m_spec.kind == BridgeSpec::Kind::TrainingLog && QFileInfo(m_spec.location).isDir())
+        m_tensorboard = std::make_unique<TensorBoardRun>(m_spec.location);
     if (m_spec.kind == BridgeSpec::Kind::KernelLog || m_spec.kind == BridgeSpec::Kind::TrainingLog)
         loadPosition();
 }
@@ -156,7 +158,20 @@ void BridgeSource::loadPosition()
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return; // never read before
-    const QJsonObject saved = QJsonDocument::fromJson(file.read(64 * 1024)).object();
+    const QJsonObject saved = QJsonDocument::fromJson(file.read(1 << 20)).object();
+    if (m_tensorboard) {
+        // A run directory: where each event file was read to.
+        std::map<QString, qint64> positions;
+        const QJsonObject files = saved.value(QLatin1String("files")).toObject();
+        for (auto it = files.begin(); it != files.end(); ++it)
+            positions[it.key()] = qint64(it.value().toDouble(-1));
+        m_tensorboard->resumeFrom(positions);
+        if (m_log && !positions.empty())
+            m_log(QStringLiteral("%1: going on from where the last run stopped in %2 event files")
+                      .arg(m_spec.describe())
+                      .arg(positions.size()));
+        return;
+    }
     struct stat st
     {
     };
@@ -363,8 +378,39 @@ void BridgeSource::mapScrape(QByteArrayView text, int64_t nowMs)
     m_mapped.events.clear();
 }
 
+void BridgeSource::pollTensorBoard(int64_t nowMs)
+{
+    const ParseStats before = m_tensorboard->stats();
+    QStringList problems;
+    std::vector<TrainingRecord> records = m_tensorboard->poll(problems);
+    count(before, m_tensorboard->stats());
+    keepRejections(m_tensorboard->stats().firstErrors.mid(before.firstErrors.size()));
+    for (const QString &p : problems)
+        report(p);
+    handleTraining(std::move(records), nowMs);
+    if (m_spec.positionsDirectory.isEmpty() || m_tensorboard->stats().lines == before.lines)
+        return;
+    QJsonObject files;
+    for (const auto &[name, offset] : m_tensorboard->positions())
+        files.insert(name, double(offset));
+    const QString path = positionPath();
+    QDir().mkpath(m_spec.positionsDirectory);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(QJsonDocument(QJsonObject { { QStringLiteral("location"), m_spec.location },
+                                                  { QStringLiteral("files"), files } })
+                          .toJson(QJsonDocument::Compact))
+            < 0
+        || !file.commit())
+        report(QStringLiteral("cannot keep the read positions in %1: %2").arg(path, file.errorString()));
+}
+
 void BridgeSource::pollTail(int64_t nowMs)
 {
+    if (m_tensorboard) {
+        pollTensorBoard(nowMs);
+        return;
+    }
     QFile file(m_spec.location);
     if (!file.open(QIODevice::ReadOnly)) {
         report(QStringLiteral("cannot read: %1").arg(file.errorString()));

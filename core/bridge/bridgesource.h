@@ -6,6 +6,7 @@
 #include "kernellog.h"
 #include "state/periodicworker.h"
 #include "state/telemetrysource.h"
+#include "tensorboard.h"
 #include "traininglog.h"
 
 #include <QString>
@@ -90,6 +91,7 @@ private:
     void loadPosition();
     void savePosition(qint64 completeOffset, const QByteArray &tail);
     void pollTail(int64_t nowMs);
+    void pollTensorBoard(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);
     void handleXids(std::vector<XidRecord> &&records, int64_t nowMs);
@@ -106,6 +108,7 @@ private:
     bool m_historyRead = false;
     KernelLogParser m_kernel; // syslog lines carry no year: this one is assumed
     TrainingLogParser m_training;
+    std::unique_ptr<TensorBoardRun> m_tensorboard; // a training log that is a TensorBoard run directory
     qint64 m_offset = 0;
     uint64_t m_inode = 0; // of the file m_offset is in: another inode at the path is a rotation
     std::map<QString, uint32_t> m_gpuByHostPci;

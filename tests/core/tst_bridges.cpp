@@ -5,14 +5,21 @@
 #include "bridge/dcgmmapper.h"
 #include "bridge/exposition.h"
 #include "bridge/kernellog.h"
+#include "bridge/tensorboard.h"
 #include "bridge/topologyfile.h"
 #include "bridge/traininglog.h"
 #include "model/pciaddress.h"
 #include "sim/topologybuilder.h"
+#include "tensorboard/tfevent.pb.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 #include <map>
 
@@ -771,6 +778,132 @@ private Q_SLOTS:
             }
             if (line.contains("99999999999999999999"))
                 QVERIFY(s.firstErrors.join(u' ').contains(QStringLiteral("iteration")));
+        }
+    }
+
+    // --- TensorBoard event files ---
+    void crc32cIsCastagnoli()
+    {
+        QCOMPARE(tensorboard::crc32c("123456789"), 0xE3069283u); // the published check value
+        QCOMPARE(tensorboard::crc32c(""), 0u);
+    }
+
+    // An event file as PyTorch's SummaryWriter and tf.summary write one: a version
+    // record, then one scalar per event. Read whole, in pieces as it grows, and with
+    // a damaged record in the middle.
+    void tensorBoardRunDirectory()
+    {
+        namespace tb = vigil::tensorboard;
+        auto scalar = [](double wallTime, int64_t step, const char *tag, float value) {
+            tb::Event e;
+            e.set_wall_time(wallTime);
+            e.set_step(step);
+            tb::SummaryValue *v = e.mutable_summary()->add_value();
+            v->set_tag(tag);
+            v->set_simple_value(value);
+            return tb::frameRecord(QByteArray::fromStdString(e.SerializeAsString()));
+        };
+        auto tensor = [](double wallTime, int64_t step, const char *tag, int dtype, QByteArray content) {
+            tb::Event e;
+            e.set_wall_time(wallTime);
+            e.set_step(step);
+            tb::SummaryValue *v = e.mutable_summary()->add_value();
+            v->set_tag(tag);
+            v->mutable_tensor()->set_dtype(dtype);
+            v->mutable_tensor()->set_tensor_content(content.toStdString());
+            return tb::frameRecord(QByteArray::fromStdString(e.SerializeAsString()));
+        };
+        tb::Event version;
+        version.set_wall_time(1793588400.0);
+        version.set_file_version("brain.Event:2");
+        // One event written byte by byte from the published wire format, not by our
+        // own message type: wall_time (1, double), step (2, varint), summary (5) holding
+        // a value (1) with tag (1) "loss" and simple_value (2, float) 2.5.
+        QByteArray handmade;
+        handmade += char(0x09);
+        char wall[8];
+        qToLittleEndian<double>(1793588460.0, wall);
+        handmade += QByteArray(wall, 8);
+        handmade += QByteArray("\x10\x2a", 2); // step 42
+        const QByteArray valueBytes = QByteArray("\x0a\x04loss\x15", 7) + QByteArray("\x00\x00\x20\x40", 4);
+        const QByteArray summaryBytes = QByteArray(1, 0x0a) + char(valueBytes.size()) + valueBytes;
+        handmade += char(0x2a);
+        handmade += char(summaryBytes.size());
+        handmade += summaryBytes;
+
+        char f32[4], f64[8];
+        qToLittleEndian<float>(9.75f, f32);
+        qToLittleEndian<double>(4.25, f64);
+        QByteArray damaged = scalar(1793588470.0, 43, "lm loss", 2.4f);
+        damaged[damaged.size() - 6] = char(damaged[damaged.size() - 6] ^ 0x40); // a bit flipped in the data
+        const QByteArray file = tb::frameRecord(QByteArray::fromStdString(version.SerializeAsString()))
+            + tb::frameRecord(handmade) + scalar(1793588480.0, 50, "lm loss", 2.3f) + damaged
+            + tensor(1793588490.0, 60, "loss_metrics/global_avg_loss", 1, QByteArray(f32, 4))
+            + tensor(1793588490.0, 60, "iteration-time", 2, QByteArray(f64, 8))
+            + scalar(1793588490.0, 60, "throughput(tps)", 7002.0f) + scalar(1793588490.0, 60, "learning-rate", 1e-4f)
+            + scalar(1793588490.0, 60, "val/loss", 3.0f) + scalar(1793588490.0, 60, "lm loss vs samples", 2.2f);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("events.out.tfevents.1793588400.node1.123.0"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        const qsizetype half = file.size() / 2 + 3; // mid-record: the rest comes later
+        out.write(file.left(half));
+        out.flush();
+        TensorBoardRun run(dir.path());
+        QStringList problems;
+        std::vector<TrainingRecord> records = run.poll(problems);
+        out.write(file.mid(half));
+        out.close();
+        for (TrainingRecord &r : run.poll(problems))
+            records.push_back(std::move(r));
+
+        QCOMPARE(run.stats().lines, uint64_t(9)); // records read whole; the damaged one is not among them
+        QCOMPARE(run.stats().rejected, uint64_t(1)); // the damaged record, counted
+        QCOMPARE(records.size(), size_t(5));
+        QCOMPARE(records[0].timeMs, int64_t(1793588460000));
+        QCOMPARE(*records[0].step, int64_t(42));
+        QCOMPARE(*records[0].loss, 2.5);
+        QCOMPARE(*records[1].step, int64_t(50));
+        QCOMPARE(float(*records[1].loss), 2.3f);
+        QCOMPARE(float(*records[2].loss), 9.75f); // a float tensor, as tf.summary v2 writes it
+        QCOMPARE(*records[2].step, int64_t(60));
+        QCOMPARE(*records[3].stepTimeS, 4.25); // a double tensor
+        QCOMPARE(*records[4].tokensPerSecond, 7002.0);
+        QVERIFY(records[4].tokensPerGpu);
+        QCOMPARE(run.unknownTags().at(QStringLiteral("learning-rate")), 1);
+        QCOMPARE(run.unknownTags().at(QStringLiteral("val/loss")), 1); // validation is not the training's loss
+        QCOMPARE(run.unknownTags().at(QStringLiteral("lm loss vs samples")), 1); // its step is samples
+        QCOMPARE(run.positions().at(QFileInfo(path).fileName()), qint64(file.size()));
+
+        // A file that is not an event file: the framing is lost at once, said, and not read on.
+        QFile junk(dir.filePath(QStringLiteral("events.out.tfevents.1793599999.node1.456.0")));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write(QByteArray(4096, 'x'));
+        junk.close();
+        problems.clear();
+        QVERIFY(run.poll(problems).empty());
+        QVERIFY2(problems.join(u' ').contains(QStringLiteral("damaged length")), qPrintable(problems.join(u' ')));
+    }
+
+    // Hostile event records: never a crash, never a number from nothing.
+    void tensorBoardRecordsAreFuzzed()
+    {
+        QRandomGenerator random(7);
+        for (int round = 0; round < 2000; ++round) {
+            QByteArray bytes(int(random.bounded(64)), Qt::Uninitialized);
+            for (char &c : bytes)
+                c = char(random.bounded(256));
+            std::vector<TrainingRecord> out;
+            std::map<QString, int> unknown;
+            tensorboard::readEvent(bytes, out, unknown);
+            for (const TrainingRecord &r : out) {
+                QVERIFY(!r.loss || (std::isfinite(*r.loss) && *r.loss >= 0));
+                QVERIFY(!r.step || *r.step >= 0);
+            }
+            tensorboard::RecordReader reader;
+            reader.feed(tensorboard::frameRecord(bytes) + bytes, [](QByteArrayView) {});
+            QCOMPARE(reader.records(), uint64_t(1));
         }
     }
 };

@@ -3,12 +3,14 @@
 // HTTP), a kernel log and a training log, on a topology file; the real client
 // sees the values and events on the right GPUs and jobs.
 #include "bridge/httpclient.h"
+#include "bridge/tensorboard.h"
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
 #include "gateway/sourcecheck.h"
 #include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
+#include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 
 #include <QFile>
@@ -54,6 +56,14 @@ bool hasEvent(const std::vector<Event> &events, EventType type, int code, Entity
     return std::any_of(events.begin(), events.end(), [&](const Event &e) {
         return e.type == type && (code == 0 || e.code == code) && e.entity == entity;
     });
+}
+
+// Everything the client has seen so far, kept in `events`: the first of this type, or end().
+std::vector<Event>::const_iterator firstOf(LiveCluster &cluster, std::vector<Event> &events, EventType type)
+{
+    for (Event &e : cluster.takeEvents())
+        events.push_back(std::move(e));
+    return std::find_if(events.cbegin(), events.cend(), [type](const Event &e) { return e.type == type; });
 }
 
 } // namespace
@@ -179,13 +189,8 @@ private Q_SLOTS:
         TelemetryClient client({ server->address() }, cluster);
         client.start();
         std::vector<Event> events;
-        auto rollback = [&] {
-            for (Event &e : cluster.takeEvents())
-                events.push_back(std::move(e));
-            return std::find_if(events.begin(), events.end(),
-                                [](const Event &e) { return e.type == EventType::Rollback; });
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.end(), 5000);
+        auto rollback = [&] { return firstOf(cluster, events, EventType::Rollback); };
+        QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.cend(), 5000);
         const Event restart = *rollback();
         QCOMPARE(restart.entity, (EntityRef { EntityKind::Job, 0 }));
         QCOMPARE(restart.step, int64_t(20));
@@ -200,6 +205,47 @@ private Q_SLOTS:
         // torchtitan's tokens per second are per GPU: the job's are over its 16 GPUs.
         writeFile(megatron, fixture("torchtitan.log"));
         QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobTokensPerSecond, 0), 7002.0f * 16, 5000);
+        client.stop();
+    }
+
+    // A TensorBoard run directory: the loss reaches the dashboard, and a training that
+    // restarted (a new event file whose steps begin below where the last one ended) is
+    // a rollback at the new file's first step.
+    void aTensorBoardRunDrawsItsLossAndItsRestarts()
+    {
+        namespace tb = vigil::tensorboard;
+        auto lossAt = [](double wallTime, int64_t step, float loss) {
+            tb::Event e;
+            e.set_wall_time(wallTime);
+            e.set_step(step);
+            tb::SummaryValue *v = e.mutable_summary()->add_value();
+            v->set_tag("lm loss");
+            v->set_simple_value(loss);
+            return tb::frameRecord(QByteArray::fromStdString(e.SerializeAsString()));
+        };
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("events.out.tfevents.1793588400.node1.100.0")),
+                  lossAt(1793588400.0, 100, 3.0f) + lossAt(1793588460.0, 200, 2.9f) + lossAt(1793588520.0, 300, 2.8f));
+        QString error;
+        auto server
+            = GatewayServer::start(optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::TrainingLog,
+                                                                          QStringLiteral("llm-70b=") + dir.path()) }),
+                                   &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 300.0f, 5000);
+        QCOMPARE(valueOf(cluster, metric::JobLoss, 0), 2.8f);
+        writeFile(dir.filePath(QStringLiteral("events.out.tfevents.1793589000.node1.200.0")),
+                  lossAt(1793589000.0, 200, 2.95f) + lossAt(1793589060.0, 210, 2.94f));
+        std::vector<Event> events;
+        auto rollback = [&] { return firstOf(cluster, events, EventType::Rollback); };
+        QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.cend(), 5000);
+        QCOMPARE(rollback()->step, int64_t(200));
+        QCOMPARE(rollback()->value, 100.0);
+        QCOMPARE(rollback()->timeMs, int64_t(1793589000000));
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 210.0f, 5000);
         client.stop();
     }
 
