@@ -91,6 +91,12 @@ SessionTick DashboardSession::tick()
         tick.incidentsUpdated = true;
     }
 
+    tick.jobReadingsFromFeed = m_feed->takeJobReadings(tick.jobReadings, tick.jobReadingsStartOver);
+    if (m_replay) { // behind a replay the live readings are not drawn: back to live rebuilds the charts
+        std::vector<JobReading> discarded;
+        bool startOver = false;
+        m_live.takeJobReadings(discarded, startOver);
+    }
     tick.alarmsChanged = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
     if (m_replay) // tonight's alarms go on arriving behind the replay
         tick.alarmsChanged = m_live.copyAlarmsIfNewer(m_liveAlarms, m_liveAlarmGeneration) || tick.alarmsChanged;

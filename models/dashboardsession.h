@@ -28,6 +28,12 @@ struct SessionTick
     bool incidentsUpdated = false; // the incident analysis was brought up to date
     bool alarmsChanged = false;
     std::vector<Event> events; // the events that arrived, oldest first
+    // Live: every job reading since the last tick at its own time (the training charts'
+    // points), and whether they begin with a history that replaces the charts'.
+    // Replayed: none; the charts follow the state's frames.
+    bool jobReadingsFromFeed = false;
+    bool jobReadingsStartOver = false;
+    std::vector<JobReading> jobReadings;
 };
 
 // The dashboard without its window: what it shows and where it comes from. It

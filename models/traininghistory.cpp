@@ -29,33 +29,49 @@ void TrainingHistory::startBranch(Job &job, double fromStep, double toStep, int6
     job.rollbacks.push_back({ fromStep, toStep, timeMs, job.lastProgressMs, 0 });
 }
 
-void TrainingHistory::record(const ClusterState &state)
+void TrainingHistory::follow(const std::shared_ptr<const Topology> &topology)
 {
-    if (state.topology() != m_topology && sameTopology(state.topology(), m_topology))
-        m_topology = state.topology();
-    if (state.topology() != m_topology) {
-        m_topology = state.topology();
+    if (topology != m_topology && sameTopology(topology, m_topology))
+        m_topology = topology;
+    if (topology != m_topology) {
+        m_topology = topology;
         m_jobs.assign(m_topology ? m_topology->jobs.size() : 0, Job());
         m_lastTimeMs = 0;
+        m_lastPowerMs = 0;
     }
-    const int64_t now = state.timeMs();
-    if (!m_topology || now <= 0 || now == m_lastTimeMs)
+}
+
+void TrainingHistory::recordJob(Job &job, int64_t now, const Update &u)
+{
+    if (u.loss)
+        appendTimed(job.lossByTime, double(now), *u.loss);
+    if (u.tokens)
+        appendTimed(job.tokensByTime, double(now), *u.tokens);
+    if (u.stepTime)
+        appendTimed(job.stepTimeByTime, double(now), *u.stepTime);
+    if (u.allReduceWait)
+        appendTimed(job.allReduceWaitByTime, double(now), *u.allReduceWait);
+    if (!u.step || std::isnan(*u.step))
         return;
-    m_lastTimeMs = now;
-    const MetricColumn *stepColumn = state.column(metric::JobStep);
-    const MetricColumn *lossColumn = state.column(metric::JobLoss);
-    const MetricColumn *tokensColumn = state.column(metric::JobTokensPerSecond);
-    const MetricColumn *stepTimeColumn = state.column(metric::JobStepTime);
-    const MetricColumn *waitColumn = state.column(metric::JobAllReduceWait);
+    const float step = *u.step;
+    if (job.lossByStep.empty())
+        job.lossByStep.push_back(std::make_shared<MinMaxPyramid>());
+    if (job.lastStep >= 0.0 && step < job.lastStep)
+        startBranch(job, job.lastStep, step, now);
+    if (step > job.lastStep)
+        job.lastProgressMs = now;
+    for (Rollback &r : job.rollbacks)
+        if (r.recoveredAtMs == 0 && step >= r.fromStep)
+            r.recoveredAtMs = now;
+    if (u.loss)
+        job.lossByStep.back()->append(double(step), *u.loss);
+    job.lastStep = step;
+}
+
+void TrainingHistory::recordPower(const ClusterState &state, int64_t now)
+{
     const MetricColumn *gpuPower = state.column(metric::GpuPower);
     for (size_t j = 0; j < m_jobs.size(); ++j) {
-        Job &job = m_jobs[j];
-        const float step = state.value(stepColumn, j);
-        const float loss = state.value(lossColumn, j);
-        appendTimed(job.lossByTime, double(now), loss);
-        appendTimed(job.tokensByTime, double(now), state.value(tokensColumn, j));
-        appendTimed(job.stepTimeByTime, double(now), state.value(stepTimeColumn, j));
-        appendTimed(job.allReduceWaitByTime, double(now), state.value(waitColumn, j));
         // The job's draw: its GPUs that report, summed; none reporting is no reading.
         double watts = 0.0;
         size_t reporting = 0;
@@ -66,21 +82,77 @@ void TrainingHistory::record(const ClusterState &state)
                 ++reporting;
             }
         }
-        appendTimed(job.powerByTime, double(now),
+        appendTimed(m_jobs[j].powerByTime, double(now),
                     reporting ? float(watts / 1000.0) : std::numeric_limits<float>::quiet_NaN());
-        if (std::isnan(step))
+    }
+}
+
+void TrainingHistory::record(const ClusterState &state)
+{
+    follow(state.topology());
+    const int64_t now = state.timeMs();
+    if (!m_topology || now <= 0 || now == m_lastTimeMs)
+        return;
+    m_lastTimeMs = now;
+    const MetricColumn *step = state.column(metric::JobStep);
+    const MetricColumn *loss = state.column(metric::JobLoss);
+    const MetricColumn *tokens = state.column(metric::JobTokensPerSecond);
+    const MetricColumn *stepTime = state.column(metric::JobStepTime);
+    const MetricColumn *wait = state.column(metric::JobAllReduceWait);
+    for (size_t j = 0; j < m_jobs.size(); ++j)
+        recordJob(m_jobs[j], now,
+                  { state.value(step, j), state.value(loss, j), state.value(tokens, j), state.value(stepTime, j),
+                    state.value(wait, j) });
+    recordPower(state, now);
+}
+
+void TrainingHistory::recordReadings(const ClusterState &state, const std::vector<JobReading> &readings)
+{
+    follow(state.topology());
+    if (!m_topology)
+        return;
+    enum Field { Step, Loss, Tokens, StepTime, Wait, Other };
+    auto fieldOf = [&](uint32_t metricId) {
+        const MetricColumn *c = state.columnById(metricId);
+        if (!c)
+            return Other;
+        const QString &name = c->descriptor.name;
+        return name == metric::JobStep         ? Step
+            : name == metric::JobLoss            ? Loss
+            : name == metric::JobTokensPerSecond ? Tokens
+            : name == metric::JobStepTime        ? StepTime
+            : name == metric::JobAllReduceWait   ? Wait
+                                                 : Other;
+    };
+    Update update;
+    int64_t updateTime = 0;
+    size_t updateJob = SIZE_MAX;
+    auto flush = [&] {
+        if (updateJob < m_jobs.size())
+            recordJob(m_jobs[updateJob], updateTime, update);
+        update = {};
+    };
+    for (const JobReading &r : readings) {
+        if (r.job >= m_jobs.size() || r.timeMs <= 0)
             continue;
-        if (job.lossByStep.empty())
-            job.lossByStep.push_back(std::make_shared<MinMaxPyramid>());
-        if (job.lastStep >= 0.0 && step < job.lastStep)
-            startBranch(job, job.lastStep, step, now);
-        if (step > job.lastStep)
-            job.lastProgressMs = now;
-        for (Rollback &r : job.rollbacks)
-            if (r.recoveredAtMs == 0 && step >= r.fromStep)
-                r.recoveredAtMs = now;
-        job.lossByStep.back()->append(double(step), loss);
-        job.lastStep = step;
+        if (r.job != updateJob || r.timeMs != updateTime)
+            flush();
+        updateJob = r.job;
+        updateTime = r.timeMs;
+        switch (fieldOf(r.metricId)) {
+        case Step: update.step = r.value; break;
+        case Loss: update.loss = r.value; break;
+        case Tokens: update.tokens = r.value; break;
+        case StepTime: update.stepTime = r.value; break;
+        case Wait: update.allReduceWait = r.value; break;
+        case Other: break;
+        }
+    }
+    flush();
+    const int64_t now = state.timeMs();
+    if (now > 0 && now != m_lastPowerMs) {
+        m_lastPowerMs = now;
+        recordPower(state, now);
     }
 }
 

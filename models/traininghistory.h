@@ -3,6 +3,9 @@
 
 #include "series/minmaxpyramid.h"
 #include "state/clusterstate.h"
+#include "state/jobreadings.h"
+
+#include <optional>
 
 #include <memory>
 #include <vector>
@@ -42,17 +45,31 @@ public:
     };
 
     // Appends the state's job readings when its time has moved on. A new topology starts over.
+    // (Replay: a recording's frames.)
     void record(const ClusterState &state);
+    // Live: every job reading the stream carried, each at its own time (readings of one
+    // job at one time are one update), then the jobs' power from the state now. The
+    // state names the metrics and gives the topology.
+    void recordReadings(const ClusterState &state, const std::vector<JobReading> &readings);
     const Job *job(size_t index) const { return index < m_jobs.size() ? &m_jobs[index] : nullptr; }
     size_t jobCount() const { return m_jobs.size(); }
 
 private:
+    // What one update says of a job; what it does not say is left as it was.
+    struct Update
+    {
+        std::optional<float> step, loss, tokens, stepTime, allReduceWait;
+    };
+    void follow(const std::shared_ptr<const Topology> &topology);
+    void recordJob(Job &job, int64_t timeMs, const Update &u);
+    void recordPower(const ClusterState &state, int64_t timeMs);
     void startBranch(Job &job, double fromStep, double toStep, int64_t timeMs);
     static void appendTimed(std::vector<Series> &segments, double timeMs, float value);
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Job> m_jobs;
     int64_t m_lastTimeMs = 0;
+    int64_t m_lastPowerMs = 0;
 };
 
 } // namespace vigil

@@ -658,10 +658,6 @@
         <translation>Ein Kernel-Log auf NVRM-Xid-Zeilen mitlesen, optional host=... davor (mehrfach möglich).</translation>
     </message>
     <message>
-        <source>Tail a training log of JSON lines, optionally job=... first (repeatable).</source>
-        <translation>Ein Trainings-Log aus JSON-Zeilen mitlesen, optional job=... davor (mehrfach möglich).</translation>
-    </message>
-    <message>
         <source>Seconds between scrapes and log reads (default 1).</source>
         <translation>Sekunden zwischen Abfragen und Log-Lesevorgängen (Standard 1).</translation>
     </message>
@@ -856,6 +852,10 @@
     <message>
         <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
         <translation>Die Leseposition von Kernel- und Trainingsprotokollen in diesem Verzeichnis aufbewahren, damit ein Neustart nur Neues liest (wird angelegt, falls es fehlt).</translation>
+    </message>
+    <message>
+        <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
+        <translation>Ein Trainings-Log mitlesen: JSON-Zeilen, die Konsolenausgabe von Megatron-LM, NeMo oder torchtitan oder ein TensorBoard-Laufverzeichnis; optional job=... davor (mehrfach möglich).</translation>
     </message>
 </context>
 <context>

@@ -652,10 +652,6 @@
         <translation>カーネルログの NVRM Xid 行を追跡します。先頭に host=... を付けられます（複数指定可）。</translation>
     </message>
     <message>
-        <source>Tail a training log of JSON lines, optionally job=... first (repeatable).</source>
-        <translation>JSON 行の学習ログを追跡します。先頭に job=... を付けられます（複数指定可）。</translation>
-    </message>
-    <message>
         <source>Seconds between scrapes and log reads (default 1).</source>
         <translation>取得とログ読み込みの間隔（秒、既定 1）。</translation>
     </message>
@@ -850,6 +846,10 @@
     <message>
         <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
         <translation>カーネルログと学習ログの読み取り位置をこのディレクトリに保存し、再起動後は新しい部分だけを読みます (なければ作成)。</translation>
+    </message>
+    <message>
+        <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
+        <translation>学習ログを追跡します（JSON 行、Megatron-LM・NeMo・torchtitan のコンソールログ、または TensorBoard の実行ディレクトリ）。先頭に job=... を付けられます（複数指定可）。</translation>
     </message>
 </context>
 <context>

@@ -244,10 +244,12 @@ void MainWindow::refresh()
         m_incidentDock->showAnalysis(m_session->analysis());
     updateAlarms(tick.alarmsChanged);
     applyEvents(tick.events);
-    if (tick.newState) {
+    if (tick.jobReadingsFromFeed)
+        m_trainingDock->update(state, tick.jobReadings, tick.jobReadingsStartOver);
+    else if (tick.newState)
         m_trainingDock->update(state);
+    if (tick.newState)
         m_jobs->setState(state);
-    }
     if (tick.newState || !tick.events.empty()) {
         m_map->apply();
         updateDetails();

@@ -196,6 +196,17 @@ void TrainingDock::update(const ClusterState &state)
     rebuild();
 }
 
+void TrainingDock::update(const ClusterState &state, const std::vector<JobReading> &readings, bool startOver)
+{
+    if (readings.empty() && !startOver && state.timeMs() == m_drawnAtMs)
+        return; // nothing new: no redraw
+    m_drawnAtMs = state.timeMs();
+    if (startOver)
+        m_history = TrainingHistory();
+    m_history.recordReadings(state, readings);
+    rebuild();
+}
+
 void TrainingDock::resetHistory(TrainingHistory history)
 {
     m_history = std::move(history);

@@ -27,6 +27,9 @@ public:
     explicit TrainingDock(QWidget *parent = nullptr);
     void setTopology(std::shared_ptr<const Topology> topology);
     void update(const ClusterState &state);
+    // Live: the job readings that arrived (each at its own time), then the power from
+    // the state; `startOver` drops what the charts held first.
+    void update(const ClusterState &state, const std::vector<JobReading> &readings, bool startOver);
     // Replaces what the dock has seen (a replay jumped): a rebuilt history, or none.
     void resetHistory(TrainingHistory history = {});
     void addEvents(const std::vector<Event> &events);
@@ -62,6 +65,7 @@ private:
     std::vector<ChartMarker> markers(bool byStep) const;
 
     TrainingHistory m_history;
+    int64_t m_drawnAtMs = 0; // the state time of the last live update drawn
     std::shared_ptr<const Topology> m_topology;
     std::map<QString, std::vector<Event>> m_events; // by job id, capped
     QComboBox *m_jobBox;

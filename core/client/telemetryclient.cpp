@@ -82,6 +82,19 @@ std::vector<Event> LiveCluster::takeEvents()
     return events;
 }
 
+bool LiveCluster::takeJobReadings(std::vector<JobReading> &out, bool &startOver)
+{
+    std::lock_guard lock(m_mutex);
+    startOver = m_jobReadingsStartOver;
+    m_jobReadingsStartOver = false;
+    if (out.empty())
+        out.swap(m_jobReadings);
+    else
+        out.insert(out.end(), m_jobReadings.begin(), m_jobReadings.end());
+    m_jobReadings.clear();
+    return true;
+}
+
 std::vector<StreamGap> LiveCluster::gaps() const
 {
     std::lock_guard lock(m_mutex);
@@ -212,6 +225,35 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     return outcome;
 }
 
+void TelemetryClient::fetchJobHistory(ChannelHolder &channel, uint64_t epoch)
+{
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    if (!m_options.token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    v1::JobHistory reply;
+    const grpc::Status status = channel.stub->GetJobHistory(&context, {}, &reply);
+    m_lastMessageNs = nowNs(); // the call was the stream's business: not silence
+    const int n = reply.time_ms_size();
+    if (!status.ok() || reply.epoch() != epoch || reply.job_index_size() != n || reply.metric_id_size() != n
+        || reply.value_size() != n) {
+        // An older gateway, or another life of it: the charts go on from now.
+        std::lock_guard lock(m_cluster.m_mutex);
+        m_cluster.m_jobHistorySeq = 0;
+        return;
+    }
+    std::vector<JobReading> history;
+    history.reserve(size_t(n));
+    for (int i = 0; i < n; ++i)
+        history.push_back({ reply.time_ms(i), reply.job_index(i), reply.metric_id(i), reply.value(i) });
+    std::lock_guard lock(m_cluster.m_mutex);
+    // Readings of entries the history covers arrived again live: theirs are in it.
+    m_cluster.m_jobReadings.swap(history);
+    m_cluster.m_jobReadingsStartOver = true;
+    m_cluster.m_jobHistorySeq = reply.head_seq();
+    ++m_cluster.m_generation;
+}
+
 QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 {
     auto fetchTopology = [&]() -> QString {
@@ -324,12 +366,33 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             ++m_cluster.m_generation;
         if (m_options.observer && outcome != StreamConsumer::Outcome::ProtocolError)
             m_options.observer(message, consumer, events);
+        if (message.has_dictionary() && consumer.topology()) {
+            std::vector<MetricDescriptor> metrics;
+            for (const MetricColumn &c : consumer.state().columns())
+                metrics.push_back(c.descriptor);
+            m_cluster.m_jobMetrics.setMetrics(metrics);
+        }
+        // Job readings of journal entries, every one: a snapshot's are in the history the
+        // gateway gives after Sync, and so are the entries up to where that history reaches.
+        if (message.has_samples() && !message.snapshot() && message.seq() > m_cluster.m_jobHistorySeq
+            && outcome != StreamConsumer::Outcome::ProtocolError) {
+            appendJobReadings(message.samples(), m_cluster.m_jobMetrics, m_cluster.m_jobReadings);
+            std::vector<JobReading> &pending = m_cluster.m_jobReadings;
+            if (pending.size() > LiveCluster::MaxPendingJobReadings)
+                pending.erase(pending.begin(),
+                              pending.begin() + long(pending.size() - LiveCluster::MaxPendingJobReadings));
+        }
+        const bool freshSnapshot = outcome == StreamConsumer::Outcome::Synced && !consumer.lastSyncResumed();
         m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
         // Nobody draining the events (a window closed, a headless client): keep the newest.
         if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {
             const size_t excess = m_cluster.m_events.size() - LiveCluster::MaxPendingEvents;
             m_cluster.m_events.erase(m_cluster.m_events.begin(), m_cluster.m_events.begin() + long(excess));
             s.eventsDropped += excess;
+        }
+        if (freshSnapshot) {
+            lock.unlock();
+            fetchJobHistory(channel, message.epoch());
         }
     }
     if (!protocolError.isEmpty())

@@ -62,6 +62,8 @@ public:
     std::vector<Event> takeEvents() override;
     std::vector<StreamGap> gaps() const override;
     ConnectionStatus status() const override;
+    bool takeJobReadings(std::vector<JobReading> &out, bool &startOver) override;
+    static constexpr size_t MaxPendingJobReadings = 1000000;
 
 private:
     friend class TelemetryClient;
@@ -70,6 +72,10 @@ private:
     uint64_t m_generation = 0;
     mutable uint64_t m_handedGeneration = 0; // what the last copyIfNewer handed out
     std::vector<Event> m_events; // swapped out by takeEvents()
+    JobMetricIds m_jobMetrics; // of the stream's dictionary
+    std::vector<JobReading> m_jobReadings; // swapped out by takeJobReadings()
+    bool m_jobReadingsStartOver = false;
+    uint64_t m_jobHistorySeq = 0; // entries up to this seq are in the fetched history
     ConnectionStatus m_status;
 };
 
@@ -95,6 +101,9 @@ private:
     void cancelIfSilent();
     // One subscription: returns when the stream ends, with the reason.
     QString subscribeOnce(class ChannelHolder &channel);
+    // After a fresh snapshot: the gateway's history of the jobs' readings, so the
+    // training charts have a past. A gateway without it leaves them starting now.
+    void fetchJobHistory(class ChannelHolder &channel, uint64_t epoch);
     void setState(ConnectionState state, const QString &error = {});
     bool sleepFor(std::chrono::milliseconds duration);
 

@@ -120,8 +120,9 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable)."),
                            QStringLiteral("[host=]file") });
         parser.addOption({ QStringLiteral("training-log"),
-                           Tr::tr("Tail a training log of JSON lines, optionally job=... first (repeatable)."),
-                           QStringLiteral("[job=]file") });
+                           Tr::tr("Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console "
+                                  "log, or a TensorBoard run directory; optionally job=... first (repeatable)."),
+                           QStringLiteral("[job=]file|dir") });
         parser.addOption({ QStringLiteral("replay"),
                            Tr::tr("Serve this recording as if it were live, at --speed (e.g. an incident replayed "
                                   "to a whole NOC)."),

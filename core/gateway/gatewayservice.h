@@ -32,6 +32,8 @@ public:
     grpc::Status Publish(grpc::ServerContext *context, grpc::ServerReader<v1::PublishRequest> *reader,
                          v1::PublishResponse *reply) override;
     grpc::Status Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply) override;
+    grpc::Status GetJobHistory(grpc::ServerContext *context, const v1::JobHistoryRequest *request,
+                               v1::JobHistory *reply) override;
 
     int activeSubscribers() const { return m_subscriptions.active(); }
     // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's

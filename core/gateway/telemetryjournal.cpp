@@ -20,6 +20,7 @@ TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topolog
     , m_retention(retention)
 {
     m_head.reset(m_topology, m_metrics);
+    m_jobHistory.setMetrics(m_metrics);
 }
 
 uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
@@ -62,6 +63,7 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
         std::lock_guard lock(m_mutex);
         for (v1::Samples &s : samples) {
             m_head.apply(s);
+            m_jobHistory.add(s);
             v1::StreamMessage message;
             *message.mutable_samples() = std::move(s);
             appendFollowedLocked(std::move(message));
@@ -72,6 +74,14 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
     if (m_appendedCallback)
         m_appendedCallback();
     return range().head;
+}
+
+std::vector<JobReading> TelemetryJournal::jobHistory(int64_t sinceMs, size_t max, uint64_t *headSeq) const
+{
+    std::lock_guard lock(m_mutex);
+    if (headSeq)
+        *headSeq = m_headSeq;
+    return m_jobHistory.since(sinceMs, max);
 }
 
 uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds)

@@ -5,6 +5,7 @@
 #include "model/metric.h"
 #include "model/topology.h"
 #include "state/clusterstate.h"
+#include "state/jobreadings.h"
 #include "state/telemetrysource.h"
 
 #include "vigil/v1/gateway.pb.h"
@@ -87,6 +88,10 @@ public:
     };
     Range range() const;
 
+    // The jobs' readings held for dashboards that subscribe late (far longer than the
+    // retained window: they are small), oldest first, and the seq they reach.
+    std::vector<JobReading> jobHistory(int64_t sinceMs, size_t max, uint64_t *headSeq) const;
+
     enum class ReadStatus
     {
         Ok,
@@ -148,6 +153,7 @@ private:
     uint64_t m_nextEventId = 1;
     bool m_closed = false;
     ClusterState m_head;
+    JobReadingHistory m_jobHistory;
     JournalFollower *m_follower = nullptr;
     std::function<void()> m_appendedCallback;
 };

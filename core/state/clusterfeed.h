@@ -2,6 +2,7 @@
 #pragma once
 
 #include "alarms/alarm.h"
+#include "state/jobreadings.h"
 #include "wire/streamconsumer.h"
 
 #include <chrono>
@@ -65,6 +66,16 @@ public:
     {
         (void)out;
         (void)generation;
+        return false;
+    }
+    // Every job reading that arrived since the last call, each at its own time, appended
+    // to `out`; `startOver` when they begin with a history that replaces everything
+    // handed out before (a fresh subscription). False from a feed that hands out none
+    // (a replay: its views read the recording's frames).
+    virtual bool takeJobReadings(std::vector<JobReading> &out, bool &startOver)
+    {
+        (void)out;
+        startOver = false;
         return false;
     }
 };

@@ -3,6 +3,7 @@
 // and the encoder's deltas reproduce the source columns exactly.
 #include "sim/topologybuilder.h"
 #include "state/clusterstate.h"
+#include "state/jobreadings.h"
 #include "vigil/v1/telemetry.pb.h"
 #include "wire/codec.h"
 #include "wire/sampleencoder.h"
@@ -290,6 +291,55 @@ private Q_SLOTS:
         QCOMPARE(out.size(), size_t(1));
         QCOMPARE(out.front().blocks_size(), 0);
         QCOMPARE(out.front().time_ms(), int64_t(2));
+    }
+
+    // The job readings of a message, dense or sparse, and the gateway's bounded store of them.
+    void jobReadingsOfAMessage()
+    {
+        std::vector<MetricDescriptor> metrics = standardMetrics();
+        JobMetricIds ids;
+        ids.setMetrics(metrics);
+        uint32_t loss = 0, temp = 0;
+        for (const MetricDescriptor &m : metrics) {
+            if (m.name == metric::JobLoss)
+                loss = m.id;
+            if (m.name == metric::GpuTemp)
+                temp = m.id;
+        }
+        QVERIFY(ids.contains(loss));
+        QVERIFY(!ids.contains(temp));
+        v1::Samples s;
+        s.set_time_ms(1000);
+        auto *dense = s.add_blocks();
+        dense->set_metric_id(loss);
+        dense->set_first_index(2);
+        dense->add_values(2.5f);
+        dense->add_values(2.6f);
+        auto *gpu = s.add_blocks();
+        gpu->set_metric_id(temp);
+        gpu->add_values(60.0f);
+        auto *sparse = s.add_blocks();
+        sparse->set_metric_id(loss);
+        sparse->add_indices(7);
+        sparse->add_values(1.5f);
+        std::vector<JobReading> out;
+        appendJobReadings(s, ids, out);
+        QCOMPARE(out.size(), size_t(3));
+        QCOMPARE(out[0], (JobReading { 1000, 2, loss, 2.5f }));
+        QCOMPARE(out[1], (JobReading { 1000, 3, loss, 2.6f }));
+        QCOMPARE(out[2], (JobReading { 1000, 7, loss, 1.5f }));
+
+        JobReadingHistory history(4);
+        history.setMetrics(metrics);
+        for (int t = 1; t <= 3; ++t) {
+            s.set_time_ms(t * 1000);
+            history.add(s);
+        }
+        QCOMPARE(history.size(), size_t(4)); // bounded: the newest kept
+        const std::vector<JobReading> newest = history.since(0, 2);
+        QCOMPARE(newest.size(), size_t(2));
+        QCOMPARE(newest.back(), (JobReading { 3000, 7, loss, 1.5f }));
+        QCOMPARE(history.since(3000, 100).size(), size_t(3));
     }
 };
 

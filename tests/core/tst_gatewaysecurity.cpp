@@ -346,6 +346,10 @@ private Q_SLOTS:
               [&](const QString &token) {
                   return rawCall(address, "/vigil.v1.Gateway/Subscribe", {}, true, token, security);
               } },
+            { "job history",
+              [&](const QString &token) {
+                  return rawCall(address, "/vigil.v1.Gateway/GetJobHistory", {}, false, token, security);
+              } },
         };
         for (const auto &c : calls) {
             const grpc::Status anonymous = c.call({});
@@ -359,6 +363,8 @@ private Q_SLOTS:
         }
         QVERIFY(healthCheck(address, QLatin1String(ViewerToken), security).ok());
         QVERIFY(topology(address, QLatin1String(ViewerToken), security).ok());
+        QVERIFY(
+            rawCall(address, "/vigil.v1.Gateway/GetJobHistory", {}, false, QLatin1String(ViewerToken), security).ok());
         QVERIFY(rawCall(address, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", listServices, true,
                         QLatin1String(ViewerToken), security)
                     .ok());

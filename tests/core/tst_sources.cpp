@@ -58,6 +58,14 @@ bool hasEvent(const std::vector<Event> &events, EventType type, int code, Entity
     });
 }
 
+uint32_t lossId(const TelemetryJournal &journal)
+{
+    for (const MetricDescriptor &m : journal.metrics())
+        if (m.name == metric::JobLoss)
+            return m.id;
+    return UINT32_MAX;
+}
+
 // Everything the client has seen so far, kept in `events`: the first of this type, or end().
 std::vector<Event>::const_iterator firstOf(LiveCluster &cluster, std::vector<Event> &events, EventType type)
 {
@@ -237,6 +245,30 @@ private Q_SLOTS:
         client.start();
         QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 300.0f, 5000);
         QCOMPARE(valueOf(cluster, metric::JobLoss, 0), 2.8f);
+        {
+            // A dashboard that connects after the run was read gets its whole past, in order,
+            // as a history that replaces whatever its charts held.
+            LiveCluster late;
+            TelemetryClient lateClient({ server->address() }, late);
+            lateClient.start();
+            std::vector<JobReading> readings;
+            bool startedOver = false;
+            auto history = [&] { // QTRY looks once more after it holds: collect, then look
+                bool startOver = false;
+                late.takeJobReadings(readings, startOver);
+                startedOver = startedOver || startOver;
+                return startedOver;
+            };
+            QTRY_VERIFY_WITH_TIMEOUT(history(), 5000);
+            std::vector<std::pair<int64_t, float>> losses;
+            for (const JobReading &r : readings)
+                if (r.job == 0 && r.metricId == lossId(server->journal()))
+                    losses.push_back({ r.timeMs, r.value });
+            QCOMPARE(losses.size(), size_t(3));
+            QCOMPARE(losses[0], std::make_pair(int64_t(1793588400000), 3.0f));
+            QCOMPARE(losses[2], std::make_pair(int64_t(1793588520000), 2.8f));
+            lateClient.stop();
+        }
         writeFile(dir.filePath(QStringLiteral("events.out.tfevents.1793589000.node1.200.0")),
                   lossAt(1793589000.0, 200, 2.95f) + lossAt(1793589060.0, 210, 2.94f));
         std::vector<Event> events;

@@ -508,6 +508,47 @@ private Q_SLOTS:
         QCOMPARE(history.snapshots(), size_t(0));
     }
 
+    // Live, the charts are drawn from every job reading at its own time, not from the
+    // state a redraw happens to see: a log read in one go keeps every point and its
+    // rollback, and readings of another job or metric land where they belong.
+    void trainingHistoryFromReadingsKeepsEveryPoint()
+    {
+        TrainingHistory history;
+        set(state, metric::JobStep, 0, 1250, T0 + 10 * 60000); // the state shows only the newest
+        const uint32_t step = idOf(metric::JobStep), loss = idOf(metric::JobLoss),
+                       tokens = idOf(metric::JobTokensPerSecond), temp = idOf(metric::GpuTemp);
+        std::vector<JobReading> readings;
+        auto at = [&](int minute, float s, float l) {
+            readings.push_back({ T0 + minute * 60000, 0, step, s });
+            readings.push_back({ T0 + minute * 60000, 0, loss, l });
+        };
+        at(0, 1000, 3.0f);
+        at(1, 1100, 2.9f);
+        readings.push_back({ T0 + 1 * 60000, 0, tokens, 640000.0f }); // same job and time: one update
+        at(2, 1200, 2.8f);
+        at(4, 1050, 2.95f); // back to the checkpoint
+        at(6, 1250, 2.75f);
+        readings.push_back({ T0 + 6 * 60000, 99, loss, 1.0f }); // no such job: ignored
+        readings.push_back({ T0 + 6 * 60000, 0, temp, 70.0f }); // not a job metric: ignored
+        history.recordReadings(state, readings);
+        const TrainingHistory::Job *job = history.job(0);
+        QVERIFY(job);
+        QCOMPARE(job->lossByTime.size(), size_t(1));
+        QCOMPARE(job->lossByTime[0]->size(), size_t(5)); // every point, not one a redraw
+        QCOMPARE(job->lossByTime[0]->x(0), double(T0));
+        QCOMPARE(job->tokensByTime[0]->size(), size_t(1));
+        QCOMPARE(job->rollbacks.size(), size_t(1));
+        QCOMPARE(job->rollbacks[0].fromStep, 1200.0);
+        QCOMPARE(job->rollbacks[0].toStep, 1050.0);
+        QCOMPARE(job->rollbacks[0].recoveredAtMs, T0 + 6 * 60000);
+        QCOMPARE(job->lossByStep.size(), size_t(2));
+        QCOMPARE(job->abandonedByStep[0]->size(), size_t(2)); // 1100 and 1200
+        // Readings of a later tick go on where these stopped.
+        history.recordReadings(state, { { T0 + 7 * 60000, 0, step, 1300 }, { T0 + 7 * 60000, 0, loss, 2.7f } });
+        QCOMPARE(job->lossByTime[0]->size(), size_t(6));
+        QCOMPARE(job->lossByStep[1]->size(), size_t(3));
+    }
+
     void trainingHistoryKeepsBothBranchesOfARollback()
     {
         TrainingHistory history;
