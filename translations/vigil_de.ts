@@ -3304,6 +3304,85 @@
     </message>
 </context>
 <context>
+    <name>vigil::SourcesDock</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>vor %1 s</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>vor %1 min</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Last poll</source>
+        <translation>Letzte Abfrage</translation>
+    </message>
+    <message>
+        <source>Readings</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Asking the gateway about its sources…</source>
+        <translation>Das Gateway wird nach seinen Quellen gefragt…</translation>
+    </message>
+    <message>
+        <source>This gateway does not report its sources (it is older than this dashboard).</source>
+        <translation>Dieses Gateway meldet seine Quellen nicht (es ist älter als dieses Dashboard).</translation>
+    </message>
+    <message>
+        <source>The gateway did not say: %1</source>
+        <translation>Das Gateway hat nicht geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>rejected: %1</source>
+        <translation>abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>not on the stream: %1</source>
+        <translation>nicht im Datenstrom: %1</translation>
+    </message>
+    <message>
+        <source>The gateway reads no sources: a simulated or replayed cluster. (%1)</source>
+        <translation>Das Gateway liest keine Quellen: ein simulierter oder wiedergegebener Cluster. (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s), all reading. (%1)</source>
+        <translation><numerusform>%n Quelle, alle lesen. (%1)</numerusform><numerusform>%n Quellen, alle lesen. (%1)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
+        <translation><numerusform>%n Quelle; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform><numerusform>%n Quellen; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>vigil::TimeSeriesChart</name>
     <message>
         <source>Cannot write %1: %2</source>

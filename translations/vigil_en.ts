@@ -213,4 +213,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>vigil::SourcesDock</name>
+    <message numerus="yes">
+        <source>%n source(s), all reading. (%1)</source>
+        <translation><numerusform>%n source, all reading. (%1)</numerusform><numerusform>%n sources, all reading. (%1)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
+        <translation><numerusform>%n source; %1 with rejected lines or an error — open one to see why. (%2)</numerusform><numerusform>%n sources; %1 with rejected lines or an error — open one to see why. (%2)</numerusform></translation>
+    </message>
+</context>
 </TS>

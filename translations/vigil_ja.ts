@@ -3278,6 +3278,85 @@
     </message>
 </context>
 <context>
+    <name>vigil::SourcesDock</name>
+    <message>
+        <source>never</source>
+        <translation>未実施</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>%1 秒前</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>%1 分前</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>ソース</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>ソース</translation>
+    </message>
+    <message>
+        <source>Last poll</source>
+        <translation>最終取得</translation>
+    </message>
+    <message>
+        <source>Readings</source>
+        <translation>読み取り値</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>拒否</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <source>Asking the gateway about its sources…</source>
+        <translation>ゲートウェイにソースを問い合わせています…</translation>
+    </message>
+    <message>
+        <source>This gateway does not report its sources (it is older than this dashboard).</source>
+        <translation>このゲートウェイはソースを報告しません（このダッシュボードより古い版です）。</translation>
+    </message>
+    <message>
+        <source>The gateway did not say: %1</source>
+        <translation>ゲートウェイから応答がありません: %1</translation>
+    </message>
+    <message>
+        <source>rejected: %1</source>
+        <translation>拒否: %1</translation>
+    </message>
+    <message>
+        <source>not on the stream: %1</source>
+        <translation>ストリームにありません: %1</translation>
+    </message>
+    <message>
+        <source>The gateway reads no sources: a simulated or replayed cluster. (%1)</source>
+        <translation>ゲートウェイはソースを読んでいません（シミュレーションまたはリプレイのクラスタ）。(%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s), all reading. (%1)</source>
+        <translation><numerusform>%n 個のソース、すべて読み取り中。(%1)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
+        <translation><numerusform>%n 個のソース。%1 個で拒否行またはエラーがあります — 開いて理由を確認してください。(%2)</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>vigil::TimeSeriesChart</name>
     <message>
         <source>Cannot write %1: %2</source>

@@ -136,14 +136,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
         statusBar()->showMessage(
             tr("Saved pricing not taken, the defaults stand in (File → Pricing): %1").arg(m_pricingProblem), 30000);
     createActions();
-    QMenu *viewMenu = m_view->menu();
-    viewMenu->addAction(m_jobs->toggleViewAction());
-    viewMenu->addAction(m_eventDock->toggleViewAction());
-    viewMenu->addAction(m_detailsDock->toggleViewAction());
-    viewMenu->addAction(m_trainingDock->toggleViewAction());
-    viewMenu->addAction(m_incidentDock->toggleViewAction());
-    viewMenu->addAction(m_alarmDock->toggleViewAction());
-    viewMenu->addAction(m_alarmDock->soundAction());
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *> { m_jobs, m_eventDock, m_detailsDock, m_trainingDock,
+                                                                    m_incidentDock, m_alarmDock })
+        viewMenu()->addAction(dock->toggleViewAction());
+    viewMenu()->addAction(m_alarmDock->soundAction());
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
@@ -375,6 +371,11 @@ void MainWindow::replayingChanged(bool replaying)
     const int64_t now = m_session->state().timeMs();
     if (m_recorder && m_recorder->isRecording() && now > 0 && m_recorder->status().frames > 0)
         m_session->rebuildHistories(m_recorder->status().path, now);
+}
+
+QMenu *MainWindow::viewMenu() const
+{
+    return m_view->menu();
 }
 
 void MainWindow::setRecorderControl(RecorderControl *control)

@@ -64,6 +64,7 @@ public:
     TrainingDock *trainingDock() const { return m_trainingDock; }
     IncidentDock *incidentDock() const { return m_incidentDock; }
     AlarmDock *alarmDock() const { return m_alarmDock; }
+    QMenu *viewMenu() const;
     QString alarmCountText() const { return m_alarmCount->text(); }
     // "REPLAY … · cluster time …" in the status bar
     QString replayStatusText() const { return m_replay->label()->text(); }

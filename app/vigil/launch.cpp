@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launch.h"
 
+#include "detailsdock.h"
 #include "gateway/gatewaycommandline.h"
 #include "mainwindow.h"
 #include "recorder/replayfeed.h"
@@ -8,11 +9,13 @@
 #include "recordercontrol.h"
 #include "replaybar.h"
 #include "reportwindow.h"
+#include "sourcesdock.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QLibraryInfo>
+#include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
 #include <QThreadPool>
@@ -263,6 +266,15 @@ void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &pa
         = QSettings().value(QStringLiteral("recorder/sessionsMegabytes"), 32000).toLongLong() * 1000000;
     QThreadPool::globalInstance()->start(
         [budget, keep = recorder.path()] { RecorderControl::pruneOldSessions(budget, keep); });
+}
+
+void addSourcesDock(MainWindow &window, TelemetryClient &client)
+{
+    auto *dock = new SourcesDock([&client] { return client.sources(); }, &window);
+    window.addDockWidget(Qt::RightDockWidgetArea, dock);
+    window.tabifyDockWidget(window.detailsDock(), dock);
+    window.detailsDock()->raise(); // the details stay in front; Sources is a tab beside them
+    window.viewMenu()->addAction(dock->toggleViewAction());
 }
 
 int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,

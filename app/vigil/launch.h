@@ -38,6 +38,8 @@ ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &
 QString operatorNameFor(const QCommandLineParser &parser);
 // The flight recorder, on unless switched off, with its caps; a failure is said on `err`.
 void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &parser, QTextStream &err);
+// View → Sources, beside the Details dock: the gateway's account of its sources.
+void addSourcesDock(MainWindow &window, TelemetryClient &client);
 // --replay/--at/--report, --overlay, --wall, --find and --screenshot on the shown window;
 // 0, or the exit code of a command line that makes no sense.
 int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,

@@ -272,8 +272,10 @@ void BridgeSource::count(const ParseStats &before, const ParseStats &after)
 
 void BridgeSource::countPoll()
 {
+    const int64_t now = wallClockMs();
     std::lock_guard lock(m_mutex);
     ++m_counters.polls;
+    m_counters.lastPollMs = now;
 }
 
 void BridgeSource::pollOnce()
@@ -387,6 +389,11 @@ void BridgeSource::pollTensorBoard(int64_t nowMs)
     keepRejections(m_tensorboard->stats().firstErrors.mid(before.firstErrors.size()));
     for (const QString &p : problems)
         report(p);
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto &[tag, count] : m_tensorboard->unknownTags())
+            m_counters.unknownFields[tag] = { uint64_t(count), QStringLiteral("TensorBoard tag"), {} };
+    }
     handleTraining(std::move(records), nowMs);
     if (m_spec.positionsDirectory.isEmpty() || m_tensorboard->stats().lines == before.lines)
         return;
@@ -462,6 +469,11 @@ void BridgeSource::pollTail(int64_t nowMs)
             report(QStringLiteral("%1 lines rejected so far; last: %2")
                        .arg(m_training.stats().rejected)
                        .arg(m_training.stats().firstErrors.last()));
+        {
+            std::lock_guard lock(m_mutex);
+            for (const auto &[field, count] : m_training.unknownFields())
+                m_counters.unknownFields[field] = { uint64_t(count), QStringLiteral("JSON field"), {} };
+        }
         handleTraining(m_training.takeRecords(), nowMs);
     }
 }

@@ -50,6 +50,7 @@ struct BridgeSpec
 struct BridgeCounters
 {
     uint64_t polls = 0;
+    int64_t lastPollMs = 0; // wall clock of the last poll
     uint64_t samples = 0; // readings that entered the journal
     uint64_t events = 0; // events that entered the journal
     uint64_t skipped = 0; // valid input of no interest (comments, unmapped fields, blanks)

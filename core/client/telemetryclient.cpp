@@ -225,6 +225,25 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     return outcome;
 }
 
+SourcesOutcome TelemetryClient::sources(std::chrono::milliseconds timeout)
+{
+    SourcesOutcome outcome;
+    ChannelHolder channel(m_options);
+    if (!channel.stub) {
+        outcome.message = channel.error;
+        return outcome;
+    }
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + timeout);
+    if (!m_options.token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    const grpc::Status status = channel.stub->GetSources(&context, {}, &outcome.sources);
+    outcome.ok = status.ok();
+    outcome.unsupported = status.error_code() == grpc::StatusCode::UNIMPLEMENTED;
+    outcome.message = QString::fromStdString(status.error_message());
+    return outcome;
+}
+
 void TelemetryClient::fetchJobHistory(ChannelHolder &channel, uint64_t epoch)
 {
     grpc::ClientContext context;

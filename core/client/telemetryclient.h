@@ -50,6 +50,15 @@ struct ActOutcome
     uint64_t eventId = 0;
 };
 
+// The gateway's account of its sources, or why there is none.
+struct SourcesOutcome
+{
+    bool ok = false;
+    bool unsupported = false; // a gateway from before GetSources
+    QString message;
+    v1::Sources sources;
+};
+
 // The cluster as received, shared between the network thread (writer) and the
 // GUI (reader, at its own cadence). Only values leave it.
 class LiveCluster : public ClusterFeed
@@ -94,6 +103,8 @@ public:
     // Sends an operator's action to the gateway (with this client's token) and waits
     // up to `timeout` for the answer. Any thread; never the network thread's lock.
     ActOutcome act(const v1::ActRequest &request, std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    // What each of the gateway's sources has done so far (GetSources). Any thread.
+    SourcesOutcome sources(std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
 private:
     void run();

@@ -249,6 +249,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         return fail(credentialsError);
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
                                                          server->m_operators != nullptr);
+    server->m_service->setSources([raw = server.get()] { return raw->sourcesStatus(); });
     // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
     if (options.simulates() || !options.replayPath.isEmpty())
         server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);
@@ -322,6 +323,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             server->m_scrapes->start();
         }
     }
+    server->m_bridgesReady.store(true, std::memory_order_release); // GetSources may read them from now on
     return server;
 }
 
@@ -443,6 +445,34 @@ void GatewayServer::runReplay()
     if (m_options.log && !m_source.stopRequested())
         m_options.log(error.isEmpty() ? QStringLiteral("the recording has been served to its end")
                                       : QStringLiteral("replay stopped: %1").arg(error));
+}
+
+v1::Sources GatewayServer::sourcesStatus() const
+{
+    v1::Sources reply;
+    if (!m_bridgesReady.load(std::memory_order_acquire))
+        return reply; // still being set up: none to show yet
+    for (const auto &bridge : m_bridges) {
+        const BridgeCounters c = bridge->counters();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(bridge->spec().describe().toStdString());
+        s->set_last_poll_ms(c.lastPollMs);
+        s->set_polls(c.polls);
+        s->set_readings(c.samples);
+        s->set_events(c.events);
+        s->set_skipped(c.skipped);
+        s->set_rejected(c.rejected);
+        for (const QString &r : c.firstRejections)
+            s->add_rejections(r.toStdString());
+        s->set_last_error(c.lastError.toStdString());
+        for (const auto &[name, field] : c.unknownFields) {
+            v1::SourceStatus::UnknownField *u = s->add_unknown_fields();
+            u->set_name(name.toStdString());
+            u->set_help(field.help.toStdString());
+            u->set_count(field.samples);
+        }
+    }
+    return reply;
 }
 
 void GatewayServer::stop()

@@ -95,6 +95,8 @@ public:
     uint64_t epoch() const { return m_journal->epoch(); }
     TelemetryJournal &journal() { return *m_journal; }
     const std::vector<std::unique_ptr<BridgeSource>> &bridges() const { return m_bridges; }
+    // Every source's counters, as GetSources answers them.
+    v1::Sources sourcesStatus() const;
     GatewayService &service() { return *m_service; }
     AlarmDesk &alarms() { return *m_alarms; }
 
@@ -120,6 +122,7 @@ private:
 
     std::unique_ptr<QFile> m_truthFile;
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
+    std::atomic<bool> m_bridgesReady { false }; // m_bridges is complete
     std::unique_ptr<ScrapeGroup> m_scrapes; // polls the http(s) dcgm bridges above
     int64_t m_replayStartMs = 0;
     // The cluster's time as the gateway's own source (simulator, replay) last set it: the clock

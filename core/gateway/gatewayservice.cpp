@@ -105,6 +105,17 @@ grpc::Status GatewayService::GetJobHistory(grpc::ServerContext *context, const v
     return grpc::Status::OK;
 }
 
+grpc::Status GatewayService::GetSources(grpc::ServerContext *context, const v1::GetSourcesRequest *, v1::Sources *reply)
+{
+    // Source locations name hosts and files: shown only to the people the gateway knows.
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
+    if (m_sources)
+        *reply = m_sources();
+    return grpc::Status::OK;
+}
+
 grpc::Status GatewayService::identify(const grpc::ServerContextBase *context,
                                       std::optional<OperatorIdentity> &who) const
 {

@@ -34,6 +34,9 @@ public:
     grpc::Status Act(grpc::ServerContext *, const v1::ActRequest *request, v1::ActResponse *reply) override;
     grpc::Status GetJobHistory(grpc::ServerContext *context, const v1::JobHistoryRequest *request,
                                v1::JobHistory *reply) override;
+    grpc::Status GetSources(grpc::ServerContext *context, const v1::GetSourcesRequest *, v1::Sources *reply) override;
+    // What GetSources answers: the sources' status as they stand (set before serving).
+    void setSources(std::function<v1::Sources()> sources) { m_sources = std::move(sources); }
 
     int activeSubscribers() const { return m_subscriptions.active(); }
     // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's
@@ -59,6 +62,7 @@ private:
     const bool m_knowsItsPeople;
     const StreamSettings m_settings;
     std::function<int64_t()> m_clock;
+    std::function<v1::Sources()> m_sources;
     int64_t m_maxSkewMs = 300000;
     const v1::Topology m_topologyMessage;
     SubscriptionHub m_subscriptions;

@@ -177,6 +177,25 @@ private Q_SLOTS:
             rejected += bridge->counters().rejected;
         QVERIFY(rejected >= 4 + 2 + 3);
         QCOMPARE(cluster.gaps().size(), size_t(0));
+
+        // The same account, asked of the gateway as the dashboard's Sources dock asks it.
+        const SourcesOutcome account = client.sources();
+        QVERIFY2(account.ok, qPrintable(account.message));
+        QCOMPARE(account.sources.sources_size(), 3);
+        uint64_t rejectedThere = 0;
+        for (int i = 0; i < account.sources.sources_size(); ++i) {
+            const v1::SourceStatus &source = account.sources.sources(i);
+            const BridgeCounters here = server->bridges()[size_t(i)]->counters();
+            QCOMPARE(QString::fromStdString(source.name()), server->bridges()[size_t(i)]->spec().describe());
+            QVERIFY(source.polls() > 0 && source.last_poll_ms() > 0);
+            QVERIFY(source.readings() <= here.samples); // counted then, and only more since
+            rejectedThere += source.rejected();
+        }
+        QVERIFY(rejectedThere >= 4 + 2 + 3);
+        const v1::SourceStatus &training = account.sources.sources(2);
+        QVERIFY(training.rejections_size() > 0); // "line N: why"
+        QVERIFY(std::any_of(training.unknown_fields().begin(), training.unknown_fields().end(),
+                            [](const auto &u) { return u.name() == "lr" && u.count() == 1; }));
         client.stop();
     }
 

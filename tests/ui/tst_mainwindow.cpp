@@ -27,6 +27,7 @@
 #include "report/maintenancereport.h"
 #include "reportwindow.h"
 #include "sim/topologybuilder.h"
+#include "sourcesdock.h"
 #include "sparkline/sparklinetable.h"
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
@@ -51,6 +52,7 @@
 #include <QTest>
 #include <QThreadPool>
 #include <QToolBar>
+#include <QTreeWidget>
 
 using namespace vigil;
 
@@ -815,6 +817,44 @@ private Q_SLOTS:
 
     // The window's record switch never waits on the disk: the file opens in the
     // thread pool, a failure comes back as a reason, and the newest switch wins.
+    // View → Sources: each source with its counts, the reasons it rejected lines and the
+    // fields the stream does not carry under it; an older gateway is said to be one.
+    void theSourcesDockSaysWhyAGpuIsGrey()
+    {
+        SourcesOutcome outcome;
+        outcome.ok = true;
+        v1::SourceStatus *dcgm = outcome.sources.add_sources();
+        dcgm->set_name("dcgm-exporter http://node1:9400/metrics");
+        dcgm->set_last_poll_ms(1793588400000 - 3000);
+        dcgm->set_readings(123456);
+        auto *unknown = dcgm->add_unknown_fields();
+        unknown->set_name("DCGM_FI_PROF_NEW_THING");
+        unknown->set_help("A field from a newer exporter");
+        unknown->set_count(16);
+        v1::SourceStatus *log = outcome.sources.add_sources();
+        log->set_name("kernel log /var/log/kern.log");
+        log->set_rejected(2);
+        log->add_rejections("line 7: no GPU at PCI 0000:ab:00.0 on node9");
+        log->set_last_error("2 lines rejected so far");
+        SourcesDock dock([outcome] { return outcome; });
+        QSignalSpy updated(&dock, &SourcesDock::updated);
+        dock.refresh(); // in the thread pool, as the dock does every few seconds
+        QVERIFY(updated.wait(5000));
+        QCOMPARE(dock.tree()->topLevelItemCount(), 2);
+        QVERIFY2(dock.statusText().contains(QStringLiteral("; 1 with rejected lines")), qPrintable(dock.statusText()));
+        QTreeWidgetItem *first = dock.tree()->topLevelItem(0);
+        QCOMPARE(first->text(2), QLocale().toString(123456));
+        QCOMPARE(first->childCount(), 1);
+        QVERIFY(first->child(0)->text(0).contains(QStringLiteral("DCGM_FI_PROF_NEW_THING")));
+        QVERIFY(dock.tree()->topLevelItem(1)->child(0)->text(0).contains(QStringLiteral("line 7")));
+        QCOMPARE(dock.tree()->topLevelItem(1)->text(6), QStringLiteral("2 lines rejected so far"));
+
+        SourcesOutcome older;
+        older.unsupported = true;
+        dock.present(older, 0);
+        QVERIFY(dock.statusText().contains(QStringLiteral("older than this dashboard")));
+    }
+
     void theRecordSwitchDoesNotWaitOnTheDisk()
     {
         StreamRecording tap;
