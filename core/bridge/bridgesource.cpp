@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QScopeGuard>
+#include <QSysInfo>
 #include <QUrl>
 
 #include <sys/stat.h>
@@ -133,6 +134,15 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
     }
     for (uint32_t j = 0; j < t.jobs.size(); ++j)
         m_jobById[t.jobs[j].id] = j;
+    if (m_spec.kind == BridgeSpec::Kind::KernelLog && !m_spec.host.isEmpty()
+        && m_spec.host.compare(QSysInfo::machineHostName(), Qt::CaseInsensitive) == 0) {
+        // This machine's own kernel log: its boot time is known, so plain dmesg lines get dates.
+        QFile stat(QStringLiteral("/proc/stat"));
+        if (stat.open(QIODevice::ReadOnly))
+            for (const QByteArray &l : stat.readAll().split('\n'))
+                if (l.startsWith("btime "))
+                    m_kernel.setBootTime(QString(), l.mid(6).trimmed().toLongLong() * 1000);
+    }
     if (m_spec.kind == BridgeSpec::Kind::TrainingLog && QFileInfo(m_spec.location).isDir())
         m_tensorboard = std::make_unique<TensorBoardRun>(m_spec.location);
     if (m_spec.kind == BridgeSpec::Kind::KernelLog || m_spec.kind == BridgeSpec::Kind::TrainingLog)
@@ -534,6 +544,8 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
                         .arg(process, r.text, xidDescription(r.xid));
         if (r.timeMs <= 0) // said, so that nobody takes the time of reading for the time it happened
             e.message += QStringLiteral(" (the line has no wall-clock time: stamped when read)");
+        else if (r.clock == XidRecord::Clock::FromBoot)
+            e.message += QStringLiteral(" (dated from dmesg's seconds since boot and the machine's boot time)");
         if (const int32_t job = t.jobOfGpu[size_t(gpu)]; job >= 0)
             e.jobId = t.jobs[size_t(job)].id;
         events.push_back(std::move(e));

@@ -41,6 +41,13 @@ const QRegularExpression &monotonicStamp()
     return re;
 }
 
+// The same on any kernel line ("kernel: [  812.004] ..."), to learn when the machine booted.
+const QRegularExpression &anyMonotonicStamp()
+{
+    static const QRegularExpression re(QStringLiteral(R"(kernel:\s*\[\s*(\d+\.\d+)\]\s)"));
+    return re;
+}
+
 int monthOf(const QString &name)
 {
     static const QStringList months { QStringLiteral("Jan"), QStringLiteral("Feb"), QStringLiteral("Mar"),
@@ -82,6 +89,36 @@ int64_t parseIso(const QString &text)
 }
 
 } // namespace
+
+void KernelLogParser::readTimePrefix(const QString &line, int defaultYear, XidRecord &out)
+{
+    auto absolute = [&](int64_t ms) {
+        out.timeMs = ms;
+        out.clock = ms > 0 ? XidRecord::Clock::Absolute : XidRecord::Clock::None;
+    };
+    if (const QRegularExpressionMatch iso = isoPrefix().match(line); iso.hasMatch()) {
+        absolute(parseIso(iso.captured(1)));
+        out.host = iso.captured(2);
+    } else if (const QRegularExpressionMatch r = rfc5424Prefix().match(line); r.hasMatch()) {
+        absolute(parseIso(r.captured(1)));
+        if (r.captured(2) != QLatin1String("-"))
+            out.host = r.captured(2);
+    } else if (const QRegularExpressionMatch human = dmesgHumanPrefix().match(line); human.hasMatch()) {
+        const QDate date(human.captured(6).toInt(), monthOf(human.captured(1)), human.captured(2).toInt());
+        const QTime time(human.captured(3).toInt(), human.captured(4).toInt(), human.captured(5).toInt());
+        if (date.isValid() && time.isValid())
+            absolute(QDateTime(date, time, Qt::LocalTime).toMSecsSinceEpoch());
+    } else if (const QRegularExpressionMatch sys = syslogPrefix().match(line); sys.hasMatch()) {
+        const int month = monthOf(sys.captured(1));
+        const QDate date(defaultYear, month, sys.captured(2).toInt());
+        const QTime time(sys.captured(3).toInt(), sys.captured(4).toInt(), sys.captured(5).toInt());
+        if (month > 0 && date.isValid() && time.isValid()) {
+            out.timeMs = QDateTime(date, time, Qt::UTC).toMSecsSinceEpoch();
+            out.clock = XidRecord::Clock::SyslogNoYear;
+        }
+        out.host = sys.captured(6);
+    }
+}
 
 KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int defaultYear, XidRecord &out,
                                                      QString *error)
@@ -150,32 +187,7 @@ KernelLogParser::LineKind KernelLogParser::parseLine(QByteArrayView bytes, int d
 
     if (const QRegularExpressionMatch mono = monotonicStamp().match(line); mono.hasMatch())
         out.secondsSinceBoot = mono.captured(1).toDouble();
-    auto absolute = [&](int64_t ms) {
-        out.timeMs = ms;
-        out.clock = ms > 0 ? XidRecord::Clock::Absolute : XidRecord::Clock::None;
-    };
-    if (const QRegularExpressionMatch iso = isoPrefix().match(line); iso.hasMatch()) {
-        absolute(parseIso(iso.captured(1)));
-        out.host = iso.captured(2);
-    } else if (const QRegularExpressionMatch r = rfc5424Prefix().match(line); r.hasMatch()) {
-        absolute(parseIso(r.captured(1)));
-        if (r.captured(2) != QLatin1String("-"))
-            out.host = r.captured(2);
-    } else if (const QRegularExpressionMatch human = dmesgHumanPrefix().match(line); human.hasMatch()) {
-        const QDate date(human.captured(6).toInt(), monthOf(human.captured(1)), human.captured(2).toInt());
-        const QTime time(human.captured(3).toInt(), human.captured(4).toInt(), human.captured(5).toInt());
-        if (date.isValid() && time.isValid())
-            absolute(QDateTime(date, time, Qt::LocalTime).toMSecsSinceEpoch());
-    } else if (const QRegularExpressionMatch sys = syslogPrefix().match(line); sys.hasMatch()) {
-        const int month = monthOf(sys.captured(1));
-        const QDate date(defaultYear, month, sys.captured(2).toInt());
-        const QTime time(sys.captured(3).toInt(), sys.captured(4).toInt(), sys.captured(5).toInt());
-        if (month > 0 && date.isValid() && time.isValid()) {
-            out.timeMs = QDateTime(date, time, Qt::UTC).toMSecsSinceEpoch();
-            out.clock = XidRecord::Clock::SyslogNoYear;
-        }
-        out.host = sys.captured(6);
-    }
+    readTimePrefix(line, defaultYear, out);
     return LineKind::Xid;
 }
 
@@ -191,6 +203,16 @@ void KernelLogParser::onLine(uint64_t number, QByteArrayView line, bool oversize
     switch (parseLine(line, m_year, record, &error)) {
     case LineKind::Other:
         ++m_stats.skipped;
+        if (line.contains("kernel:") && line.contains("] ")) {
+            // Not an Xid, but it may say when this machine booted.
+            const QString text = QString::fromUtf8(line);
+            if (const QRegularExpressionMatch mono = anyMonotonicStamp().match(text); mono.hasMatch()) {
+                XidRecord stamp;
+                readTimePrefix(text, m_year, stamp);
+                if (stamp.timeMs > 0)
+                    learnBoot(stamp.host, stamp.timeMs, mono.captured(1).toDouble());
+            }
+        }
         return;
     case LineKind::Malformed:
         m_stats.reject(number, error);
@@ -203,10 +225,47 @@ void KernelLogParser::onLine(uint64_t number, QByteArrayView line, bool oversize
             const QDateTime t = QDateTime::fromMSecsSinceEpoch(record.timeMs, Qt::UTC);
             record.timeMs = t.addYears(-1).toMSecsSinceEpoch();
         }
+        if (record.secondsSinceBoot >= 0) {
+            if (record.timeMs > 0)
+                learnBoot(record.host, record.timeMs, record.secondsSinceBoot);
+            else
+                dateFromBoot(record);
+        }
         ++m_stats.accepted;
         m_records.push_back(std::move(record));
         return;
     }
+}
+
+void KernelLogParser::learnBoot(const QString &host, int64_t wallMs, double secondsSinceBoot)
+{
+    m_bootMs[host] = { wallMs - int64_t(secondsSinceBoot * 1000.0), secondsSinceBoot };
+}
+
+std::optional<int64_t> KernelLogParser::bootTime(const QString &host) const
+{
+    const auto it = m_bootMs.find(host);
+    if (it != m_bootMs.end())
+        return it->second.ms;
+    if (host.isEmpty() && m_bootMs.size() == 1)
+        return m_bootMs.begin()->second.ms; // a log of one machine that names it elsewhere
+    return std::nullopt;
+}
+
+void KernelLogParser::dateFromBoot(XidRecord &record)
+{
+    auto it = m_bootMs.find(record.host);
+    if (it == m_bootMs.end() && record.host.isEmpty() && m_bootMs.size() == 1)
+        it = m_bootMs.begin();
+    if (it == m_bootMs.end())
+        return; // stamped when read, and said so
+    if (record.secondsSinceBoot < it->second.lastSeconds) {
+        m_bootMs.erase(it); // the count went back: a reboot, and when is not known yet
+        return;
+    }
+    it->second.lastSeconds = record.secondsSinceBoot;
+    record.timeMs = it->second.ms + int64_t(record.secondsSinceBoot * 1000.0);
+    record.clock = XidRecord::Clock::FromBoot;
 }
 
 void KernelLogParser::feed(QByteArrayView chunk)

@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace vigil {
@@ -19,6 +21,7 @@ struct XidRecord
         None, // plain dmesg: seconds since boot only; the reader stamps it when read
         Absolute, // ISO 8601, RFC 5424, dmesg -T, the journal's own timestamp
         SyslogNoYear, // RFC 3164 ("Nov  2 03:14:15"): the year is inferred
+        FromBoot, // plain dmesg, dated by the boot time learnt from the log's other lines (or given)
     };
     int64_t timeMs = 0; // 0: the line carried no wall-clock time
     Clock clock = Clock::None;
@@ -59,14 +62,30 @@ public:
     };
     static LineKind parseLine(QByteArrayView line, int defaultYear, XidRecord &out, QString *error = nullptr);
 
+    // When `host` booted (wall clock), so that its dmesg seconds-since-boot can be dated.
+    // Learnt by itself from lines that carry both a wall-clock time and dmesg's stamp
+    // ("Nov  2 03:14:15 node1 kernel: [ 812.004] ..."); a seconds count that goes back
+    // is a reboot, and the boot time is unknown again until it is learnt anew.
+    void setBootTime(const QString &host, int64_t bootMs) { m_bootMs[host] = { bootMs, -1.0 }; }
+    std::optional<int64_t> bootTime(const QString &host) const;
+
 private:
     void onLine(uint64_t number, QByteArrayView line, bool oversize);
+    static void readTimePrefix(const QString &line, int defaultYear, XidRecord &out);
+    void learnBoot(const QString &host, int64_t wallMs, double secondsSinceBoot);
+    void dateFromBoot(XidRecord &record);
 
     int m_year;
     int64_t m_referenceMs;
     LineReader m_lines;
     ParseStats m_stats;
     std::vector<XidRecord> m_records;
+    struct Boot
+    {
+        int64_t ms = 0;
+        double lastSeconds = -1.0; // the newest seconds-since-boot seen after it
+    };
+    std::map<QString, Boot> m_bootMs; // by host ("" for lines that name none)
 };
 
 } // namespace vigil

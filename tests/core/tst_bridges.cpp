@@ -649,6 +649,33 @@ private Q_SLOTS:
         QCOMPARE(record.xid, xid);
     }
 
+    // Plain dmesg lines count seconds since boot. A line that carries both clocks says
+    // when the machine booted, and the plain lines are dated from it; a count that goes
+    // back is a reboot, and those lines are stamped when read until it is learnt anew.
+    void dmesgSecondsAreDatedFromTheBootTime()
+    {
+        KernelLogParser parser(2026);
+        parser.feed(
+            "Nov  2 03:00:00 node1 kernel: [  100.000000] Linux version 6.1.0 (debian-kernel)\n"
+            "[  160.500000] NVRM: Xid (PCI:0000:3b:00): 79, pid=1234, name=python, GPU has fallen off the bus.\n"
+            "[   10.000000] NVRM: Xid (PCI:0000:3b:00): 48, pid=99, An uncorrectable double bit error\n");
+        parser.finish();
+        const std::vector<XidRecord> records = parser.takeRecords();
+        QCOMPARE(records.size(), size_t(2));
+        QCOMPARE(records[0].clock, XidRecord::Clock::FromBoot);
+        QCOMPARE(records[0].timeMs, int64_t(1793588400000 - 100000 + 160500));
+        QCOMPARE(records[1].timeMs, int64_t(0)); // after a reboot: not known, never guessed
+        QCOMPARE(records[1].clock, XidRecord::Clock::None);
+        QVERIFY(!parser.bootTime(QString()));
+
+        // A boot time given (this machine's own log) dates them from the first line.
+        KernelLogParser local(2026);
+        local.setBootTime(QString(), 1793588000000);
+        local.feed("[   60.000000] NVRM: Xid (PCI:0000:3b:00): 31, pid=7, MMU Fault\n");
+        local.finish();
+        QCOMPARE(local.takeRecords().front().timeMs, int64_t(1793588060000));
+    }
+
     // --- training log ---
     void trainingLogFixture()
     {
