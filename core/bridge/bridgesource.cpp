@@ -116,12 +116,13 @@ QString BridgeSpec::describe() const
     return location;
 }
 
-BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
+BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std::shared_ptr<XidMerger> xids)
     : m_spec(std::move(spec))
     , m_sink(sink)
     , m_log(std::move(log))
     , m_kernel(QDate::currentDate().year(), wallClockMs())
 {
+    m_xids = std::move(xids);
     const Topology &t = *sink.topology();
     if (m_spec.readsDcgm())
         m_dcgm = std::make_unique<DcgmMapper>(sink.topology(), sink.metrics());
@@ -386,6 +387,7 @@ void BridgeSource::mapScrape(QByteArrayView text, int64_t nowMs)
         report(QStringLiteral("%1 lines rejected; first: %2").arg(stats.rejected).arg(stats.firstErrors.front()));
     }
     appendReadings(nowMs, m_mapped.readings);
+    holdXids(m_mapped.events, nowMs);
     appendEvents(std::move(m_mapped.events));
     m_mapped.events.clear();
 }
@@ -548,6 +550,11 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
             e.message += QStringLiteral(" (dated from dmesg's seconds since boot and the machine's boot time)");
         if (const int32_t job = t.jobOfGpu[size_t(gpu)]; job >= 0)
             e.jobId = t.jobs[size_t(job)].id;
+        if (m_xids && !m_xids->admit(XidMerger::Source::KernelLog, uint32_t(gpu), r.xid, e.timeMs)) {
+            std::lock_guard lock(m_mutex);
+            ++m_counters.skipped; // dcgm's report of it went on first and stands
+            continue;
+        }
         events.push_back(std::move(e));
     }
     appendEvents(std::move(events));
@@ -669,6 +676,37 @@ void BridgeSource::appendReadings(int64_t timeMs, std::vector<GpuReading> &readi
     m_sink.appendSamples(std::move(batch));
     std::lock_guard lock(m_mutex);
     m_counters.samples += accepted;
+}
+
+void BridgeSource::holdXids(std::vector<Event> &events, int64_t nowMs)
+{
+    if (!m_xids)
+        return;
+    // Three polls: the kernel log, polled as often, has had its chance to say it first.
+    const int64_t grace = 3 * int64_t(m_spec.interval.count());
+    std::vector<Event> now;
+    for (Event &e : events) {
+        if (e.type == EventType::Xid && e.entity.kind == EntityKind::Gpu)
+            m_heldXids.push_back({ nowMs + grace, std::move(e) });
+        else
+            now.push_back(std::move(e));
+    }
+    uint64_t merged = 0;
+    std::erase_if(m_heldXids, [&](HeldXid &held) {
+        if (held.releaseMs > nowMs)
+            return false;
+        const Event &e = held.event;
+        if (m_xids->admit(XidMerger::Source::Dcgm, e.entity.index, e.code, e.timeMs))
+            now.push_back(std::move(held.event));
+        else
+            ++merged;
+        return true;
+    });
+    events = std::move(now);
+    if (merged) {
+        std::lock_guard lock(m_mutex);
+        m_counters.skipped += merged; // the kernel log's event stands for them
+    }
 }
 
 void BridgeSource::appendEvents(std::vector<Event> &&events)

@@ -8,6 +8,7 @@
 #include "state/telemetrysource.h"
 #include "tensorboard.h"
 #include "traininglog.h"
+#include "xidmerger.h"
 
 #include <QString>
 
@@ -68,7 +69,8 @@ class BridgeSource final : public TelemetrySource
 public:
     using Logger = std::function<void(const QString &)>;
 
-    BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log = {});
+    // Sources that both see Xids (kernel logs, dcgm) share `xids`, so each Xid is one event.
+    BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log = {}, std::shared_ptr<XidMerger> xids = {});
     ~BridgeSource() override;
 
     // Starts the source's own thread. An http(s) dcgm source can instead be polled by a
@@ -95,6 +97,8 @@ private:
     void pollTensorBoard(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);
+    // dcgm: Xid events wait a moment, then go on unless the kernel log reported them.
+    void holdXids(std::vector<Event> &events, int64_t nowMs);
     void handleXids(std::vector<XidRecord> &&records, int64_t nowMs);
     void handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs);
     void count(const ParseStats &before, const ParseStats &after);
@@ -115,7 +119,15 @@ private:
     std::map<QString, uint32_t> m_gpuByHostPci;
     std::map<QString, std::vector<uint32_t>> m_gpusByPci;
     std::map<QString, uint32_t> m_jobById;
-    std::map<uint32_t, int64_t> m_lastStepOfJob; // training logs: to see a run go back to a checkpoint
+    std::map<uint32_t, int64_t> m_lastStepOfJob;
+    std::shared_ptr<XidMerger> m_xids;
+    struct HeldXid
+    {
+        int64_t releaseMs;
+        Event event;
+    };
+    std::vector<HeldXid> m_heldXids; // dcgm's Xids, waiting a moment for the kernel log's // training logs: to see a
+                                     // run go back to a checkpoint
 
     mutable std::mutex m_mutex;
     BridgeCounters m_counters;

@@ -311,8 +311,16 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     } else {
         // Exporters over HTTP are scraped together, on one thread; files and logs each have their own.
         std::vector<BridgeSource *> scraped;
+        // Kernel logs and dcgm both see Xids: with both, each Xid is one event.
+        const bool kernel = std::any_of(options.bridges.begin(), options.bridges.end(),
+                                        [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::KernelLog; });
+        const bool dcgm = std::any_of(options.bridges.begin(), options.bridges.end(),
+                                      [](const BridgeSpec &b) { return b.readsDcgm(); });
+        const auto xids = kernel && dcgm ? std::make_shared<XidMerger>() : nullptr;
         for (const BridgeSpec &spec : options.bridges) {
-            server->m_bridges.push_back(std::make_unique<BridgeSource>(spec, *server->m_journal, options.log));
+            const bool seesXids = spec.kind == BridgeSpec::Kind::KernelLog || spec.readsDcgm();
+            server->m_bridges.push_back(
+                std::make_unique<BridgeSource>(spec, *server->m_journal, options.log, seesXids ? xids : nullptr));
             if (spec.kind == BridgeSpec::Kind::Dcgm && isHttpUrl(spec.location))
                 scraped.push_back(server->m_bridges.back().get());
             else

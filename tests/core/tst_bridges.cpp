@@ -8,6 +8,7 @@
 #include "bridge/tensorboard.h"
 #include "bridge/topologyfile.h"
 #include "bridge/traininglog.h"
+#include "bridge/xidmerger.h"
 #include "model/pciaddress.h"
 #include "sim/topologybuilder.h"
 #include "tensorboard/tfevent.pb.h"
@@ -674,6 +675,21 @@ private Q_SLOTS:
         local.feed("[   60.000000] NVRM: Xid (PCI:0000:3b:00): 31, pid=7, MMU Fault\n");
         local.finish();
         QCOMPARE(local.takeRecords().front().timeMs, int64_t(1793588060000));
+    }
+
+    void oneXidIsOneEvent()
+    {
+        using S = XidMerger::Source;
+        XidMerger merger(60000);
+        QVERIFY(merger.admit(S::KernelLog, 5, 79, 1000000));
+        QVERIFY(!merger.admit(S::Dcgm, 5, 79, 1030000)); // the same failure, seen by dcgm: merged
+        QVERIFY(merger.admit(S::Dcgm, 5, 79, 1040000)); // one report merges one: this is another
+        QVERIFY(!merger.admit(S::KernelLog, 5, 79, 1041000)); // ...which the kernel log then confirms
+        QVERIFY(merger.admit(S::KernelLog, 5, 48, 1041000)); // another code
+        QVERIFY(merger.admit(S::Dcgm, 6, 79, 1041000)); // another GPU
+        QVERIFY(merger.admit(S::KernelLog, 5, 79, 1200000)); // beyond the window: its own
+        QVERIFY(merger.admit(S::KernelLog, 5, 79, 1200500)); // the same source twice: both stand
+        QCOMPARE(merger.merged(), uint64_t(2));
     }
 
     // --- training log ---

@@ -13,6 +13,7 @@
 #include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -147,7 +148,8 @@ private Q_SLOTS:
             return hasEvent(events, type, code, entity);
         };
         QTRY_VERIFY_WITH_TIMEOUT(saw(EventType::Rollback, 0, { EntityKind::Job, 0 }), 5000);
-        QVERIFY(hasEvent(events, EventType::Xid, 79, { EntityKind::Gpu, 5 })); // from the DCGM last-Xid gauge
+        // From the DCGM last-Xid gauge, which waits three polls for the kernel log to report it first.
+        QTRY_VERIFY_WITH_TIMEOUT(saw(EventType::Xid, 79, { EntityKind::Gpu, 5 }), 5000);
         QVERIFY(hasEvent(events, EventType::Xid, 48, { EntityKind::Gpu, 5 })); // gpu-node-01, PCI ab
         QVERIFY(hasEvent(events, EventType::Xid, 92, { EntityKind::Gpu, 8 })); // gpu-node-02, PCI 18
         QVERIFY(hasEvent(events, EventType::Xid, 63, { EntityKind::Gpu, 0 }));
@@ -297,6 +299,43 @@ private Q_SLOTS:
         QCOMPARE(rollback()->value, 100.0);
         QCOMPARE(rollback()->timeMs, int64_t(1793589000000));
         QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 210.0f, 5000);
+        client.stop();
+    }
+
+    // dcgm-exporter's XID_ERRORS gauge and the kernel log report the same Xid: one
+    // event, the kernel's (it names the process), and the other counted as merged.
+    void anXidSeenTwiceIsOneEvent()
+    {
+        QTemporaryDir dir;
+        const QString kernelLog = dir.filePath(QStringLiteral("kern.log"));
+        const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        writeFile(kernelLog,
+                  (now
+                   + QStringLiteral(" gpu-node-01 kernel: NVRM: Xid (PCI:0000:ab:00): 79, pid=4242, "
+                                    "name=python3, GPU has fallen off the bus.\n"))
+                      .toUtf8());
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, fixturePath("dcgm-exporter-lab.prom")),
+                          BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, kernelLog) }),
+            &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto xid79 = [&] {
+            for (Event &e : cluster.takeEvents())
+                events.push_back(std::move(e));
+            return std::count_if(events.begin(), events.end(), [](const Event &e) {
+                return e.type == EventType::Xid && e.code == 79 && e.entity == EntityRef { EntityKind::Gpu, 5 };
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(xid79() >= 1, 5000);
+        QTest::qWait(1000); // ten polls: dcgm's report has long been released or merged
+        QCOMPARE(xid79(), 1);
+        const auto standing = std::find_if(events.begin(), events.end(), [](const Event &e) { return e.code == 79; });
+        QVERIFY2(standing->message.contains(QStringLiteral("python3")), qPrintable(standing->message));
         client.stop();
     }
 
