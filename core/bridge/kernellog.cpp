@@ -237,8 +237,15 @@ void KernelLogParser::onLine(uint64_t number, QByteArrayView line, bool oversize
     }
 }
 
+namespace {
+// A machine up for more than a century is a damaged line, not an uptime.
+constexpr double MaxSecondsSinceBoot = 100.0 * 365 * 86400;
+} // namespace
+
 void KernelLogParser::learnBoot(const QString &host, int64_t wallMs, double secondsSinceBoot)
 {
+    if (!(secondsSinceBoot >= 0 && secondsSinceBoot < MaxSecondsSinceBoot) || wallMs <= 0)
+        return;
     m_bootMs[host] = { wallMs - int64_t(secondsSinceBoot * 1000.0), secondsSinceBoot };
 }
 
@@ -257,7 +264,7 @@ void KernelLogParser::dateFromBoot(XidRecord &record)
     auto it = m_bootMs.find(record.host);
     if (it == m_bootMs.end() && record.host.isEmpty() && m_bootMs.size() == 1)
         it = m_bootMs.begin();
-    if (it == m_bootMs.end())
+    if (it == m_bootMs.end() || !(record.secondsSinceBoot < MaxSecondsSinceBoot))
         return; // stamped when read, and said so
     if (record.secondsSinceBoot < it->second.lastSeconds) {
         m_bootMs.erase(it); // the count went back: a reboot, and when is not known yet

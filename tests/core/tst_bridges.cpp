@@ -675,6 +675,15 @@ private Q_SLOTS:
         local.feed("[   60.000000] NVRM: Xid (PCI:0000:3b:00): 31, pid=7, MMU Fault\n");
         local.finish();
         QCOMPARE(local.takeRecords().front().timeMs, int64_t(1793588060000));
+
+        // An uptime of centuries is a damaged line: it teaches nothing and dates nothing.
+        KernelLogParser damaged(2026);
+        damaged.feed(
+            "Nov  2 03:00:00 node1 kernel: [99999999999999999999.000000] Linux version\n"
+            "[99999999999999999999.500000] NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.\n");
+        damaged.finish();
+        QVERIFY(!damaged.bootTime(QStringLiteral("node1")));
+        QCOMPARE(damaged.takeRecords().front().timeMs, int64_t(0));
     }
 
     void oneXidIsOneEvent()
@@ -797,6 +806,7 @@ private Q_SLOTS:
     // Hostile and damaged framework lines: counted, never crash, never a record from nothing.
     void trainingFrameworkLinesAreFuzzed()
     {
+        static const char Hostile[] = "\x00\xff iteration \x01/\x02 | step: loss:";
         const QList<QByteArray> lines {
             " iteration 5/10 |", // nothing but the iteration: a step
             " iteration 99999999999999999999/10 | lm loss: 1.0 |",
@@ -805,7 +815,7 @@ private Q_SLOTS:
             "Epoch 0: [global_step=nan, reduced_train_loss=1]",
             "[9999-99-99 99:99:99] iteration 1/2 | lm loss: 2.0 |",
             QByteArray(4096, '|'),
-            QByteArray("\x00\xff iteration \x01/\x02 | step: loss:", 33),
+            QByteArray::fromRawData(Hostile, sizeof(Hostile) - 1),
         };
         for (const QByteArray &line : lines) {
             TrainingLogParser parser;
