@@ -111,13 +111,21 @@ void TrainingHistory::recordReadings(const ClusterState &state, const std::vecto
     follow(state.topology());
     if (!m_topology)
         return;
-    enum Field { Step, Loss, Tokens, StepTime, Wait, Other };
+    enum Field
+    {
+        Step,
+        Loss,
+        Tokens,
+        StepTime,
+        Wait,
+        Other
+    };
     auto fieldOf = [&](uint32_t metricId) {
         const MetricColumn *c = state.columnById(metricId);
         if (!c)
             return Other;
         const QString &name = c->descriptor.name;
-        return name == metric::JobStep         ? Step
+        return name == metric::JobStep           ? Step
             : name == metric::JobLoss            ? Loss
             : name == metric::JobTokensPerSecond ? Tokens
             : name == metric::JobStepTime        ? StepTime
@@ -140,12 +148,23 @@ void TrainingHistory::recordReadings(const ClusterState &state, const std::vecto
         updateJob = r.job;
         updateTime = r.timeMs;
         switch (fieldOf(r.metricId)) {
-        case Step: update.step = r.value; break;
-        case Loss: update.loss = r.value; break;
-        case Tokens: update.tokens = r.value; break;
-        case StepTime: update.stepTime = r.value; break;
-        case Wait: update.allReduceWait = r.value; break;
-        case Other: break;
+        case Step:
+            update.step = r.value;
+            break;
+        case Loss:
+            update.loss = r.value;
+            break;
+        case Tokens:
+            update.tokens = r.value;
+            break;
+        case StepTime:
+            update.stepTime = r.value;
+            break;
+        case Wait:
+            update.allReduceWait = r.value;
+            break;
+        case Other:
+            break;
         }
     }
     flush();
