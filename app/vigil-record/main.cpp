@@ -162,6 +162,7 @@ int main(int argc, char *argv[])
     clientOptions.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
                                                                 : qEnvironmentVariable("VIGIL_TOKEN");
     clientOptions.observer = recording.observer();
+    clientOptions.jobReadings = false; // no charts here: the recording keeps every frame
     if (QString error = vigil::channelSecurityFromCommandLine(parser, clientOptions.security); !error.isEmpty()) {
         err << "vigil-record: " << error << Qt::endl;
         return 2;

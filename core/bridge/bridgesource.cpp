@@ -211,21 +211,21 @@ void BridgeSource::loadPosition()
 
 void BridgeSource::savePosition(qint64 completeOffset, const QByteArray &tail)
 {
+    writePosition({ { QStringLiteral("inode"), double(m_inode) },
+                    { QStringLiteral("offset"), double(completeOffset) },
+                    { QStringLiteral("tail"), QString::fromLatin1(tail.toHex()) } });
+}
+
+void BridgeSource::writePosition(QJsonObject position)
+{
     const QString path = positionPath();
     if (path.isEmpty())
         return;
+    position.insert(QStringLiteral("location"), m_spec.location);
     QDir().mkpath(m_spec.positionsDirectory);
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        report(QStringLiteral("cannot keep the read position in %1: %2").arg(path, file.errorString()));
-        return;
-    }
-    file.write(QJsonDocument(QJsonObject { { QStringLiteral("location"), m_spec.location },
-                                           { QStringLiteral("inode"), double(m_inode) },
-                                           { QStringLiteral("offset"), double(completeOffset) },
-                                           { QStringLiteral("tail"), QString::fromLatin1(tail.toHex()) } })
-                   .toJson(QJsonDocument::Compact));
-    if (!file.commit())
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(position).toJson(QJsonDocument::Compact)) < 0
+        || !file.commit())
         report(QStringLiteral("cannot keep the read position in %1: %2").arg(path, file.errorString()));
 }
 
@@ -407,21 +407,12 @@ void BridgeSource::pollTensorBoard(int64_t nowMs)
             m_counters.unknownFields[tag] = { uint64_t(count), QStringLiteral("TensorBoard tag"), {} };
     }
     handleTraining(std::move(records), nowMs);
-    if (m_spec.positionsDirectory.isEmpty() || m_tensorboard->stats().lines == before.lines)
+    if (m_tensorboard->stats().lines == before.lines)
         return;
     QJsonObject files;
     for (const auto &[name, offset] : m_tensorboard->positions())
         files.insert(name, double(offset));
-    const QString path = positionPath();
-    QDir().mkpath(m_spec.positionsDirectory);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(QJsonDocument(QJsonObject { { QStringLiteral("location"), m_spec.location },
-                                                  { QStringLiteral("files"), files } })
-                          .toJson(QJsonDocument::Compact))
-            < 0
-        || !file.commit())
-        report(QStringLiteral("cannot keep the read positions in %1: %2").arg(path, file.errorString()));
+    writePosition({ { QStringLiteral("files"), files } });
 }
 
 void BridgeSource::pollTail(int64_t nowMs)
@@ -603,45 +594,40 @@ void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t
         if (r.stepTimeS)
             readings.push_back({ stepTimeId, job->second, float(*r.stepTimeS) });
         appendReadings(time, readings);
+        // An event on the job at the line's time: what the log said, or what its steps show.
+        auto jobEvent = [&](EventType type, Severity severity, int64_t step, double lostSteps, QString message) {
+            Event e;
+            e.timeMs = time;
+            e.type = type;
+            e.severity = severity;
+            e.entity = { EntityKind::Job, job->second };
+            e.jobId = jobId;
+            e.step = step;
+            e.value = lostSteps;
+            e.message = std::move(message);
+            events.push_back(std::move(e));
+        };
         if (r.step) {
             // A step that goes back is the run resumed from a checkpoint: a rollback, with
             // the steps it will train again, unless the log said so itself.
             const auto last = m_lastStepOfJob.find(job->second);
             const bool said
                 = r.event == EventType::Rollback || r.event == EventType::JobRestart || r.event == EventType::JobStart;
-            if (last != m_lastStepOfJob.end() && *r.step < last->second && !said) {
-                Event e;
-                e.timeMs = time;
-                e.type = EventType::Rollback;
-                e.severity = Severity::Warning;
-                e.entity = { EntityKind::Job, job->second };
-                e.jobId = jobId;
-                e.step = *r.step;
-                e.value = double(last->second - *r.step);
-                e.message = QStringLiteral("training log line %1: the step went back from %2 to %3")
-                                .arg(r.line)
-                                .arg(last->second)
-                                .arg(*r.step);
-                events.push_back(std::move(e));
-            }
+            if (last != m_lastStepOfJob.end() && *r.step < last->second && !said)
+                jobEvent(EventType::Rollback, Severity::Warning, *r.step, double(last->second - *r.step),
+                         QStringLiteral("training log line %1: the step went back from %2 to %3")
+                             .arg(r.line)
+                             .arg(last->second)
+                             .arg(*r.step));
             m_lastStepOfJob[job->second] = *r.step;
         }
-        if (r.event != EventType::Unspecified) {
-            Event e;
-            e.timeMs = time;
-            e.type = r.event;
-            e.severity
-                = r.event == EventType::JobCrash || r.event == EventType::JobOom || r.event == EventType::NcclTimeout
-                ? Severity::Critical
-                : r.event == EventType::Rollback ? Severity::Warning
-                                                 : Severity::Info;
-            e.entity = { EntityKind::Job, job->second };
-            e.jobId = jobId;
-            e.step = r.step.value_or(0);
-            e.value = r.lostSteps;
-            e.message = QStringLiteral("training log line %1").arg(r.line);
-            events.push_back(std::move(e));
-        }
+        if (r.event != EventType::Unspecified)
+            jobEvent(r.event,
+                     r.event == EventType::JobCrash || r.event == EventType::JobOom || r.event == EventType::NcclTimeout
+                         ? Severity::Critical
+                         : r.event == EventType::Rollback ? Severity::Warning
+                                                          : Severity::Info,
+                     r.step.value_or(0), r.lostSteps, QStringLiteral("training log line %1").arg(r.line));
     }
     appendEvents(std::move(events));
 }

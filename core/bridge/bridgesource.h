@@ -10,6 +10,7 @@
 #include "traininglog.h"
 #include "xidmerger.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <functional>
@@ -93,6 +94,8 @@ private:
     QString positionPath() const;
     void loadPosition();
     void savePosition(qint64 completeOffset, const QByteArray &tail);
+    // Keeps where a log was read to (with its location) in the positions directory, if any.
+    void writePosition(QJsonObject position);
     void pollTail(int64_t nowMs);
     void pollTensorBoard(int64_t nowMs);
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);

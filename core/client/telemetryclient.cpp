@@ -213,8 +213,7 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     }
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + timeout);
-    if (!m_options.token.isEmpty())
-        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    identify(context);
     v1::ActResponse reply;
     const grpc::Status status = channel.stub->Act(&context, request, &reply);
     ActOutcome outcome;
@@ -223,6 +222,12 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     outcome.message = QString::fromStdString(status.error_message());
     outcome.eventId = reply.event_id();
     return outcome;
+}
+
+void TelemetryClient::identify(grpc::ClientContext &context) const
+{
+    if (!m_options.token.isEmpty())
+        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
 }
 
 SourcesOutcome TelemetryClient::sources(std::chrono::milliseconds timeout)
@@ -235,8 +240,7 @@ SourcesOutcome TelemetryClient::sources(std::chrono::milliseconds timeout)
     }
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + timeout);
-    if (!m_options.token.isEmpty())
-        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    identify(context);
     const grpc::Status status = channel.stub->GetSources(&context, {}, &outcome.sources);
     outcome.ok = status.ok();
     outcome.unsupported = status.error_code() == grpc::StatusCode::UNIMPLEMENTED;
@@ -248,8 +252,7 @@ void TelemetryClient::fetchJobHistory(ChannelHolder &channel, uint64_t epoch)
 {
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
-    if (!m_options.token.isEmpty())
-        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    identify(context);
     v1::JobHistory reply;
     const grpc::Status status = channel.stub->GetJobHistory(&context, {}, &reply);
     m_lastMessageNs = nowNs(); // the call was the stream's business: not silence
@@ -288,8 +291,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             m_lastMessageNs = nowNs(); // the watchdog measures this call's silence from its start
             m_activeContext = &context;
         }
-        if (!m_options.token.isEmpty())
-            context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+        identify(context);
         v1::Topology reply;
         const grpc::Status status = channel.stub->GetTopology(&context, {}, &reply);
         {
@@ -330,8 +332,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         m_activeContext = &context;
     }
 
-    if (!m_options.token.isEmpty())
-        context.AddMetadata("authorization", QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+    identify(context);
 
     v1::SubscribeRequest request;
     request.set_include_events(true);
@@ -356,9 +357,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             // A gateway restarted with another cluster behind it: learn the new layout.
             grpc::ClientContext topologyContext;
             topologyContext.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-            if (!m_options.token.isEmpty())
-                topologyContext.AddMetadata("authorization",
-                                            QStringLiteral("Bearer %1").arg(m_options.token).toStdString());
+            identify(topologyContext);
             v1::Topology reply;
             const grpc::Status status = channel.stub->GetTopology(&topologyContext, {}, &reply);
             auto topology = std::make_shared<Topology>(wire::fromProto(reply));
@@ -393,15 +392,16 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         }
         // Job readings of journal entries, every one: a snapshot's are in the history the
         // gateway gives after Sync, and so are the entries up to where that history reaches.
-        if (message.has_samples() && !message.snapshot() && message.seq() > m_cluster.m_jobHistorySeq
-            && outcome != StreamConsumer::Outcome::ProtocolError) {
+        if (m_options.jobReadings && message.has_samples() && !message.snapshot()
+            && message.seq() > m_cluster.m_jobHistorySeq && outcome != StreamConsumer::Outcome::ProtocolError) {
             appendJobReadings(message.samples(), m_cluster.m_jobMetrics, m_cluster.m_jobReadings);
             std::vector<JobReading> &pending = m_cluster.m_jobReadings;
             if (pending.size() > LiveCluster::MaxPendingJobReadings)
                 pending.erase(pending.begin(),
                               pending.begin() + long(pending.size() - LiveCluster::MaxPendingJobReadings));
         }
-        const bool freshSnapshot = outcome == StreamConsumer::Outcome::Synced && !consumer.lastSyncResumed();
+        const bool fetchHistory
+            = m_options.jobReadings && outcome == StreamConsumer::Outcome::Synced && !consumer.lastSyncResumed();
         m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
         // Nobody draining the events (a window closed, a headless client): keep the newest.
         if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {
@@ -409,7 +409,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             m_cluster.m_events.erase(m_cluster.m_events.begin(), m_cluster.m_events.begin() + long(excess));
             s.eventsDropped += excess;
         }
-        if (freshSnapshot) {
+        if (fetchHistory) {
             lock.unlock();
             fetchJobHistory(channel, message.epoch());
         }

@@ -38,6 +38,10 @@ struct ClientOptions
     std::function<void(const v1::StreamMessage &, const StreamConsumer &, const std::vector<Event> &)> observer;
     // Presented as "authorization: Bearer <token>" to a gateway that knows its operators.
     QString token;
+    // Every job reading, and the gateway's history of them, for a window's training
+    // charts (LiveCluster::takeJobReadings). A headless client that never takes them
+    // switches this off.
+    bool jobReadings = true;
     ChannelSecurity security;
 };
 
@@ -116,6 +120,8 @@ private:
     // training charts have a past. A gateway without it leaves them starting now.
     void fetchJobHistory(class ChannelHolder &channel, uint64_t epoch);
     void setState(ConnectionState state, const QString &error = {});
+    // Every call carries this client's token, when it has one.
+    void identify(grpc::ClientContext &context) const;
     bool sleepFor(std::chrono::milliseconds duration);
 
     ClientOptions m_options;
