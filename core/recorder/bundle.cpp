@@ -11,6 +11,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <optional>
+
 namespace vigil {
 
 namespace {
@@ -111,6 +113,16 @@ QString exportBundle(const QString &source, const QString &destination, int64_t 
         for (const RecordedGap &g : reader.gaps())
             if (g.toMs >= fromMs && g.fromMs <= toMs)
                 writer.addGap(std::max(g.fromMs, fromMs), std::min(g.toMs, toMs), g.reason);
+        // The segment in force when the window opens, and each begun inside it.
+        std::optional<RecordedSegment> inForce;
+        for (const RecordedSegment &s : reader.segments()) {
+            if (s.startMs <= fromMs)
+                inForce = s;
+            else if (s.startMs <= toMs)
+                writer.addSegment(s.startMs, s.clockOffsetMs, s.reason);
+        }
+        if (inForce)
+            writer.addSegment(fromMs, inForce->clockOffsetMs, inForce->reason);
         for (const Bookmark &b : reader.bookmarks())
             if (b.timeMs >= fromMs && b.timeMs <= toMs)
                 writer.addBookmark(b.timeMs, b.note, b.author);

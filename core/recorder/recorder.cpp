@@ -106,6 +106,11 @@ void Recorder::addGap(int64_t fromMs, int64_t toMs, QString reason)
     push(Gap { fromMs, toMs, std::move(reason) }, 0);
 }
 
+void Recorder::addSegment(int64_t startMs, int64_t clockOffsetMs, QString reason)
+{
+    push(Segment { startMs, clockOffsetMs, std::move(reason) }, 0);
+}
+
 void Recorder::addAlarms(int64_t timeMs, std::vector<Alarm> changed, std::vector<uint64_t> removed)
 {
     if (!changed.empty() || !removed.empty())
@@ -197,6 +202,8 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
                 store->addEvents(*events);
             } else if (auto *gap = std::get_if<Gap>(&op)) {
                 store->addGap(gap->fromMs, gap->toMs, gap->reason);
+            } else if (auto *segment = std::get_if<Segment>(&op)) {
+                store->addSegment(segment->startMs, segment->clockOffsetMs, segment->reason);
             } else if (auto *alarms = std::get_if<AlarmChanges>(&op)) {
                 store->addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
             } else if (auto *request = std::get_if<FlushRequest>(&op)) {

@@ -77,6 +77,8 @@ public:
     void addEvents(std::vector<Event> events);
     // A stretch the recording will never hold (a stream gap, an outage), with the reason.
     void addGap(int64_t fromMs, int64_t toMs, QString reason);
+    // From `startMs` on, the source's clock reads recorded time minus `clockOffsetMs`.
+    void addSegment(int64_t startMs, int64_t clockOffsetMs, QString reason);
     // Alarms as they stand from `timeMs` on, and alarms gone at `timeMs`.
     void addAlarms(int64_t timeMs, std::vector<Alarm> changed, std::vector<uint64_t> removed);
 
@@ -96,6 +98,12 @@ private:
         int64_t toMs;
         QString reason;
     };
+    struct Segment
+    {
+        int64_t startMs;
+        int64_t clockOffsetMs;
+        QString reason;
+    };
     struct FlushRequest
     {
         uint64_t ticket;
@@ -106,7 +114,7 @@ private:
         std::vector<Alarm> changed;
         std::vector<uint64_t> removed;
     };
-    using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, FlushRequest, AlarmChanges>;
+    using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, Segment, FlushRequest, AlarmChanges>;
 
     void run(std::shared_ptr<struct StartResult> started, std::stop_token stop);
     void push(Op op, size_t bytes);

@@ -459,6 +459,16 @@ std::vector<RecordedGap> RecordingReader::gaps()
     return gaps;
 }
 
+std::vector<RecordedSegment> RecordingReader::segments()
+{
+    std::vector<RecordedSegment> segments;
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT start_ms, clock_offset_ms, reason FROM segments ORDER BY start_ms, id")))
+        while (q.next())
+            segments.push_back({ q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString() });
+    return segments;
+}
+
 std::vector<Bookmark> RecordingReader::bookmarks()
 {
     std::vector<Bookmark> bookmarks;

@@ -26,6 +26,15 @@ struct RecordedGap
     QString reason;
 };
 
+// From startMs on, the source's clock read recorded time minus clockOffsetMs: the
+// recorder began a new segment there because that clock went back (RecordingClock).
+struct RecordedSegment
+{
+    int64_t startMs = 0;
+    int64_t clockOffsetMs = 0;
+    QString reason;
+};
+
 struct Bookmark
 {
     int64_t id = 0;
@@ -94,6 +103,8 @@ public:
     std::vector<Event> eventsOfTypes(const std::vector<EventType> &types, size_t limit);
     EventDensity eventDensity(int64_t fromMs, int64_t toMs, int buckets);
     std::vector<RecordedGap> gaps();
+    // None in a recording whose source's clock never went back, or made before segments were kept.
+    std::vector<RecordedSegment> segments();
     std::vector<Bookmark> bookmarks();
     // The gateway's alarms as they stood at `timeMs` (by id); none in a recording made
     // before alarms were recorded. A damaged row is skipped and counted.

@@ -34,6 +34,11 @@ const char *const Schema[] = {
     "CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (source_id, time_ms, type, entity_kind, entity_index)",
     "CREATE TABLE IF NOT EXISTS gaps (id INTEGER PRIMARY KEY, from_ms INTEGER NOT NULL, to_ms INTEGER NOT NULL,"
     " reason TEXT NOT NULL)",
+    // Where the source's clock went back and the recorder began a new segment: from start_ms
+    // on, the source's clock read time - clock_offset_ms. Added without a new format version
+    // (an older reader ignores it, and reads the shifted times as they are).
+    "CREATE TABLE IF NOT EXISTS segments (id INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL,"
+    " clock_offset_ms INTEGER NOT NULL, reason TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS bookmarks (id INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, note TEXT NOT NULL,"
     " author TEXT NOT NULL, created_ms INTEGER NOT NULL)",
     // The gateway's alarms as they changed: each row one alarm as it stood from time_ms on (a

@@ -75,6 +75,9 @@ public:
     virtual void addEvents(const std::vector<Event> &events) = 0;
     // A stretch the recording will never hold (a stream gap, an outage), with the reason.
     virtual void addGap(int64_t fromMs, int64_t toMs, const QString &reason) = 0;
+    // From `startMs` on, the source's clock reads recorded time minus `clockOffsetMs`
+    // (a segment begun because that clock went back; see RecordingClock).
+    virtual void addSegment(int64_t startMs, int64_t clockOffsetMs, const QString &reason) = 0;
     // Alarms as they stand from `timeMs` on, and alarms gone (forgotten) at `timeMs`.
     virtual void addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed) = 0;
     virtual QString commit() = 0;

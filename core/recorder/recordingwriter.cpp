@@ -189,6 +189,11 @@ void RecordingWriter::addGap(int64_t fromMs, int64_t toMs, const QString &reason
     m_gaps.push_back({ fromMs, std::max(fromMs, toMs), reason });
 }
 
+void RecordingWriter::addSegment(int64_t startMs, int64_t clockOffsetMs, const QString &reason)
+{
+    m_segments.push_back({ startMs, clockOffsetMs, reason });
+}
+
 void RecordingWriter::addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed)
 {
     for (const Alarm &a : changed)
@@ -267,8 +272,8 @@ QString RecordingWriter::commit()
         return QStringLiteral("no recording is open");
     closeFrame();
     const bool haveFrames = !m_blockTimes.empty();
-    if (!haveFrames && m_events.empty() && m_gaps.empty() && m_bookmarks.empty() && m_alarms.empty()
-        && !m_layoutPending)
+    if (!haveFrames && m_events.empty() && m_gaps.empty() && m_segments.empty() && m_bookmarks.empty()
+        && m_alarms.empty() && !m_layoutPending)
         return {};
 
     std::vector<std::string> chunks;
@@ -360,6 +365,16 @@ QString RecordingWriter::commit()
                 return fail(q.lastError().text());
         }
     }
+    if (!m_segments.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO segments (start_ms, clock_offset_ms, reason) VALUES (?, ?, ?)"));
+        for (const PendingSegment &g : m_segments) {
+            q.addBindValue(qint64(g.startMs));
+            q.addBindValue(qint64(g.clockOffsetMs));
+            q.addBindValue(g.reason);
+            if (!q.exec())
+                return fail(q.lastError().text());
+        }
+    }
     if (!m_bookmarks.empty()) {
         q.prepare(QStringLiteral("INSERT INTO bookmarks (time_ms, note, author, created_ms) VALUES (?, ?, ?, ?)"));
         for (const PendingBookmark &b : m_bookmarks) {
@@ -398,6 +413,7 @@ QString RecordingWriter::commit()
     m_blockSamples = 0;
     m_events.clear();
     m_gaps.clear();
+    m_segments.clear();
     m_bookmarks.clear();
     m_alarms.clear();
     return {};

@@ -47,6 +47,7 @@ public:
     void addFrame(const ClusterState &state);
     void addEvents(const std::vector<Event> &events) override;
     void addGap(int64_t fromMs, int64_t toMs, const QString &reason) override;
+    void addSegment(int64_t startMs, int64_t clockOffsetMs, const QString &reason) override;
     // Alarms as they stand from `timeMs` on, and alarms gone (forgotten) at `timeMs`.
     void addAlarms(int64_t timeMs, const std::vector<Alarm> &changed, const std::vector<uint64_t> &removed) override;
     // The same from an alarm book that follows the stream (a generated run): the alarms it changed and forgot.
@@ -109,6 +110,12 @@ private:
         QString reason;
     };
     std::vector<PendingGap> m_gaps;
+    struct PendingSegment
+    {
+        int64_t startMs, clockOffsetMs;
+        QString reason;
+    };
+    std::vector<PendingSegment> m_segments;
     struct PendingBookmark
     {
         int64_t timeMs;

@@ -6,12 +6,22 @@
 
 #include "vigil/v1/gateway.pb.h"
 
+#include <QLocale>
+
 #include <algorithm>
+#include <chrono>
 
 namespace vigil {
 
-StreamRecording::StreamRecording(Recorder *recorder)
+StreamRecording::StreamRecording(Recorder *recorder, std::function<int64_t()> steadyMs)
+    : m_steadyMs(std::move(steadyMs))
 {
+    if (!m_steadyMs)
+        m_steadyMs = [] {
+            return int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch())
+                               .count());
+        };
     attach(recorder);
 }
 
@@ -23,6 +33,7 @@ void StreamRecording::attach(Recorder *recorder)
     m_topology.reset();
     m_metrics.clear();
     m_recordedAlarms.clear();
+    m_segmentPending.reset();
 }
 
 void StreamRecording::bootstrap(const StreamConsumer &consumer)
@@ -41,7 +52,7 @@ void StreamRecording::bootstrap(const StreamConsumer &consumer)
     m_recorder->setLayout(m_topology, std::move(descriptors));
     if (state.timeMs() > 0)
         for (v1::Samples &s : SampleEncoder::keyframe(state.timeMs(), columns, 1u << 20))
-            m_recorder->addSamples(std::move(s));
+            recordSamples(s);
     m_gapsSeen = consumer.gaps().size();
     recordAlarms(consumer, nullptr);
 }
@@ -86,7 +97,7 @@ void StreamRecording::recordAlarms(const StreamConsumer &consumer, const v1::Ala
     if (timeMs <= 0) // no frame yet: the alarms' own clock
         for (const Alarm &a : changed)
             timeMs = std::max(timeMs, a.changedMs);
-    m_recorder->addAlarms(timeMs, std::move(changed), std::move(removed));
+    m_recorder->addAlarms(m_clock.toRecorded(timeMs), std::move(changed), std::move(removed));
 }
 
 QString describeGapReason(StreamGap::Reason reason)
@@ -100,6 +111,38 @@ QString describeGapReason(StreamGap::Reason reason)
         return QStringLiteral("stream gap: frames missing from the sequence");
     }
     return {};
+}
+
+void StreamRecording::recordSamples(const v1::Samples &samples)
+{
+    std::optional<RecordingClock::Segment> segment;
+    const int64_t recorded = m_clock.frame(samples.time_ms(), m_steadyMs(), &segment);
+    if (segment) {
+        m_segmentPending = segment;
+        m_recorder->addSegment(segment->startMs, segment->offsetMs,
+                               QStringLiteral("the gateway's clock went back %1 s: from here its times are recorded "
+                                              "%2 s later")
+                                   .arg(QLocale::c().toString(double(segment->sourceBackMs) / 1000.0, 'f', 3),
+                                        QLocale::c().toString(double(segment->offsetMs) / 1000.0, 'f', 3)));
+    }
+    if (recorded == samples.time_ms()) {
+        m_recorder->addSamples(samples);
+        return;
+    }
+    v1::Samples moved = samples;
+    moved.set_time_ms(recorded);
+    m_recorder->addSamples(std::move(moved));
+}
+
+void StreamRecording::recordSegmentGap(const QString &why)
+{
+    if (!m_segmentPending)
+        return;
+    const RecordingClock::Segment &s = *m_segmentPending;
+    m_recorder->addGap(s.lastMs, s.startMs,
+                       QStringLiteral("%1; the gateway's clock went back %2 s, a new segment begins")
+                           .arg(why, QLocale::c().toString(double(s.sourceBackMs) / 1000.0, 'f', 3)));
+    m_segmentPending.reset();
 }
 
 void StreamRecording::onMessage(const v1::StreamMessage &message, const StreamConsumer &consumer,
@@ -130,17 +173,34 @@ void StreamRecording::onMessage(const v1::StreamMessage &message, const StreamCo
             m_recorder->setLayout(m_topology, std::move(descriptors));
         }
     } else if (message.has_samples()) {
-        m_recorder->addSamples(message.samples());
+        recordSamples(message.samples());
     }
-    if (!events.empty())
-        m_recorder->addEvents(events);
+    if (!events.empty()) {
+        if (m_clock.offsetMs() == 0) {
+            m_recorder->addEvents(events);
+        } else {
+            std::vector<Event> shifted = events;
+            for (Event &e : shifted)
+                e.timeMs = m_clock.toRecorded(e.timeMs);
+            m_recorder->addEvents(std::move(shifted));
+        }
+    }
     if (message.has_alarms())
         recordAlarms(consumer, &message.alarms());
     const std::vector<StreamGap> &gaps = consumer.gaps();
     for (; m_gapsSeen < gaps.size(); ++m_gapsSeen) {
         const StreamGap &g = gaps[m_gapsSeen];
-        m_recorder->addGap(g.fromTimeMs, g.toTimeMs, describeGapReason(g.reason));
+        if (m_segmentPending && g.toTimeMs > 0 && g.toTimeMs < g.fromTimeMs) {
+            // The stream's own account of the hole runs backwards: the segment's gap is its real length.
+            recordSegmentGap(describeGapReason(g.reason));
+            continue;
+        }
+        m_recorder->addGap(m_clock.toRecorded(g.fromTimeMs), g.toTimeMs ? m_clock.toRecorded(g.toTimeMs) : 0,
+                           describeGapReason(g.reason));
     }
+    // A clock that went back without a restart (or a gateway that sent no gap): the gap on its own.
+    if (m_segmentPending && (message.has_sync() || !message.snapshot()))
+        recordSegmentGap(QStringLiteral("stream gap"));
 }
 
 } // namespace vigil

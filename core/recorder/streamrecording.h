@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "recordingclock.h"
 #include "wire/streamconsumer.h"
 
 #include "vigil/v1/gateway.pb.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,10 +20,15 @@ class Recorder;
 // TelemetryClient's observer; it runs on the network thread and only copies.
 // A recorder can be attached and detached while the stream runs: one attached
 // mid-stream starts from a keyframe of the state the client holds.
+// When the gateway's clock goes back (a restart on a host whose clock is behind), the
+// recording begins a new segment (RecordingClock) and records the time that really
+// passed as the gap, so its timeline never runs backwards nor piles frames on one instant.
 class StreamRecording
 {
 public:
-    explicit StreamRecording(Recorder *recorder = nullptr);
+    // `steadyMs`: milliseconds on a clock that never jumps (the real time between frames);
+    // tests give their own.
+    explicit StreamRecording(Recorder *recorder = nullptr, std::function<int64_t()> steadyMs = {});
 
     // Thread-safe. The recorder must outlive its attachment.
     void attach(Recorder *recorder);
@@ -39,6 +46,12 @@ private:
     void bootstrap(const StreamConsumer &consumer);
     // `update`: the change as the gateway sent it; null, or a full list: compared with all recorded.
     void recordAlarms(const StreamConsumer &consumer, const v1::AlarmUpdate *update);
+    void recordSamples(const v1::Samples &samples);
+    void recordSegmentGap(const QString &why);
+
+    std::function<int64_t()> m_steadyMs;
+    RecordingClock m_clock; // kept across attachments: one timeline for this stream
+    std::optional<RecordingClock::Segment> m_segmentPending; // its gap not recorded yet
 
     std::mutex m_mutex;
     Recorder *m_recorder = nullptr;

@@ -6,6 +6,7 @@
 #include "recorder/bundle.h"
 #include "recorder/columncodec.h"
 #include "recorder/recorder.h"
+#include "recorder/recordingclock.h"
 #include "recorder/recordingreader.h"
 #include "recorder/recordingwriter.h"
 #include "sim/generator.h"
@@ -405,6 +406,10 @@ private Q_SLOTS:
             writer.addBookmark(run.frames[150].timeMs, QStringLiteral("inside"), QStringLiteral("kim"));
             writer.addBookmark(run.frames[10].timeMs, QStringLiteral("outside"), QStringLiteral("kim"));
             writer.addGap(run.frames[140].timeMs, run.frames[141].timeMs, QStringLiteral("not retained"));
+            // Segments: one begun before the window (in force when it opens), one inside, one after.
+            writer.addSegment(run.frames[50].timeMs, 4500, QStringLiteral("before"));
+            writer.addSegment(run.frames[170].timeMs, 9000, QStringLiteral("inside"));
+            writer.addSegment(run.frames[250].timeMs, 12000, QStringLiteral("after"));
             // An alarm standing before the window opens, one raised and forgotten inside it.
             Alarm standing;
             standing.id = 9001;
@@ -452,6 +457,12 @@ private Q_SLOTS:
         QCOMPARE(copy.bookmarks().size(), size_t(1));
         QCOMPARE(copy.bookmarks()[0].note, QStringLiteral("inside"));
         QCOMPARE(copy.gaps().size(), size_t(1));
+        const std::vector<RecordedSegment> segments = copy.segments();
+        QCOMPARE(segments.size(), size_t(2));
+        QCOMPARE(segments[0].startMs, from);
+        QCOMPARE(segments[0].clockOffsetMs, int64_t(4500));
+        QCOMPARE(segments[1].startMs, run.frames[170].timeMs);
+        QCOMPARE(segments[1].reason, QStringLiteral("inside"));
 
         // What makes no sense is refused; a cancelled export leaves nothing behind.
         QVERIFY(!exportBundle(path, bundle, to, from).isEmpty());
@@ -733,6 +744,48 @@ private Q_SLOTS:
 
     // The recorder's store, opened by location: what its totals say is what the file holds,
     // and a location it cannot write is refused with the location named.
+    // The recording's clock: a source clock that goes back starts a segment whose first
+    // frame follows the last by the time that really passed; offsets only grow; the
+    // arithmetic saturates at the ends of int64.
+    void aClockThatGoesBackStartsASegment()
+    {
+        RecordingClock clock;
+        std::optional<RecordingClock::Segment> segment;
+        QCOMPARE(clock.frame(1000, 50, &segment), int64_t(1000));
+        QCOMPARE(clock.frame(2000, 1050, &segment), int64_t(2000));
+        QCOMPARE(clock.frame(2000, 1060, &segment), int64_t(2000)); // another block of the same frame
+        QVERIFY(!segment);
+        // The source restarts 3 s later (real time), its clock at 500.
+        QCOMPARE(clock.frame(500, 4050, &segment), int64_t(5000));
+        QVERIFY(segment);
+        QCOMPARE(segment->lastMs, int64_t(2000));
+        QCOMPARE(segment->startMs, int64_t(5000));
+        QCOMPARE(segment->sourceBackMs, int64_t(1500));
+        QCOMPARE(segment->offsetMs, int64_t(4500));
+        segment.reset();
+        QCOMPARE(clock.frame(1500, 5050, &segment), int64_t(6000));
+        QCOMPARE(clock.toRecorded(1200), int64_t(5700)); // an event of the new segment
+        QVERIFY(!segment);
+        // Going back again arriving at once: a millisecond on, never the same instant.
+        QCOMPARE(clock.frame(0, 5050, &segment), int64_t(6001));
+        QCOMPARE(clock.offsetMs(), int64_t(6001));
+        // A forward jump is a gap of the source's own and keeps the offset.
+        segment.reset();
+        QCOMPARE(clock.frame(100000, 5100, &segment), int64_t(106001));
+        QVERIFY(!segment);
+
+        // At the ends of int64: saturates, never wraps into the past.
+        RecordingClock edge;
+        constexpr int64_t max = std::numeric_limits<int64_t>::max();
+        constexpr int64_t min = std::numeric_limits<int64_t>::min();
+        QCOMPARE(edge.frame(max, min, &segment), max);
+        segment.reset();
+        QCOMPARE(edge.frame(min, max, &segment), max);
+        QVERIFY(segment);
+        QVERIFY(edge.toRecorded(max) == max);
+        QVERIFY(edge.frame(0, 0) >= 0);
+    }
+
     void aStoreSaysWhatItHolds()
     {
         QString error;

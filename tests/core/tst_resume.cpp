@@ -4,9 +4,16 @@
 // a gap that is reported, never hidden.
 #include "client/telemetryclient.h"
 #include "gatewayfixture.h"
+#include "recorder/recorder.h"
+#include "recorder/recordingreader.h"
+#include "recorder/streamrecording.h"
 #include "tcpproxy.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <chrono>
+#include <thread>
 
 using namespace vigil;
 using namespace vigil::test;
@@ -85,6 +92,82 @@ private Q_SLOTS:
         QVERIFY(gaps.front().fromTimeMs > 0);
         QVERIFY(gaps.front().toTimeMs >= gaps.front().fromTimeMs - 60000);
         client.stop();
+    }
+
+    // A recorder following a gateway that restarts with its clock behind (a simulator
+    // starting its week over) begins a new segment: no frame is clamped onto another's
+    // instant, and the gap has the length the gateway was really away.
+    void aRecordingAcrossAClockThatWentBack()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("restart.vigil"));
+        Recorder recorder({ path });
+        QCOMPARE(recorder.start(), QString());
+        StreamRecording tap(&recorder);
+
+        GatewayOptions options = testGatewayOptions(64, 10.0);
+        QString error;
+        auto first = GatewayServer::start(options, &error);
+        QVERIFY2(first, qPrintable(error));
+        const int port = first->port();
+        LiveCluster cluster;
+        ClientOptions clientOptions;
+        clientOptions.address = first->address();
+        clientOptions.observer = tap.observer();
+        TelemetryClient client(clientOptions, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.status().lastSeq > 10, 10000);
+        const int64_t lastBeforeMs = copyOf(cluster).timeMs();
+
+        first.reset();
+        const auto down = std::chrono::steady_clock::now();
+        QTRY_COMPARE_WITH_TIMEOUT(cluster.status().state, ConnectionState::Reconnecting, 5000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        options.listen = QStringLiteral("127.0.0.1:%1").arg(port).toStdString();
+        auto second = GatewayServer::start(options, &error);
+        QVERIFY2(second, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.status().epoch == second->epoch() && isLive(cluster), 10000);
+        const int64_t awayMs
+            = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - down).count();
+        QVERIFY(copyOf(cluster).timeMs() < lastBeforeMs); // the gateway's clock did go back
+        const uint64_t seqAfter = cluster.status().lastSeq;
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.status().lastSeq > seqAfter + 10, 10000);
+        client.stop();
+        recorder.flush();
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        const std::vector<int64_t> times = reader.frameTimes(reader.startMs(), reader.endMs());
+        QVERIFY(times.size() > 20);
+        QVERIFY2(std::adjacent_find(times.begin(), times.end(), std::greater_equal<int64_t>()) == times.end(),
+                 "frame times must rise strictly: none clamped onto another");
+        QCOMPARE(recorder.status().framesDropped, uint64_t(0));
+
+        const std::vector<RecordedSegment> segments = reader.segments();
+        QCOMPARE(segments.size(), size_t(1));
+        QVERIFY(segments.front().clockOffsetMs > 0);
+        QVERIFY2(segments.front().reason.contains(QStringLiteral("clock went back")),
+                 qPrintable(segments.front().reason));
+        std::vector<RecordedGap> restarts;
+        for (const RecordedGap &g : reader.gaps())
+            if (g.reason.contains(QStringLiteral("restarted")))
+                restarts.push_back(g);
+        QCOMPARE(restarts.size(), size_t(1));
+        const RecordedGap &gap = restarts.front();
+        QVERIFY2(gap.reason.contains(QStringLiteral("clock went back")), qPrintable(gap.reason));
+        QCOMPARE(gap.toMs, segments.front().startMs);
+        // Its length is the time the gateway was really away (measured between the frames
+        // either side, so at least the sleep and at most the whole wait).
+        QVERIFY2(gap.toMs - gap.fromMs >= 1500, qPrintable(QString::number(gap.toMs - gap.fromMs)));
+        QVERIFY2(gap.toMs - gap.fromMs <= awayMs + 1000, qPrintable(QString::number(gap.toMs - gap.fromMs)));
+        // Frames either side of the gap, none inside it.
+        QVERIFY(std::find(times.begin(), times.end(), gap.fromMs) != times.end());
+        QVERIFY(std::find(times.begin(), times.end(), gap.toMs) != times.end());
+        QVERIFY(std::none_of(times.begin(), times.end(), [&](int64_t t) { return t > gap.fromMs && t < gap.toMs; }));
+        // The second gateway's own clock reads back through the segment's offset: its week began again.
+        const int64_t sourceMs = gap.toMs - segments.front().clockOffsetMs;
+        QVERIFY(sourceMs >= options.simulator.startTimeMs);
+        QVERIFY(sourceMs < lastBeforeMs);
     }
 
     void resumePointOlderThanRetention()
