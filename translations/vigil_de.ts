@@ -1140,7 +1140,7 @@
     </message>
     <message>
         <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
-        <translation>In diesem Zeitraum ist nichts geschehen: keine Ausfälle, keine manuellen Eingriffe, keine offenen Warnungen.</translation>
+        <translation>In diesem Zeitraum ist nichts geschehen: keine Unterbrechungen, keine manuellen Eingriffe, keine offenen Warnungen.</translation>
     </message>
     <message>
         <source>GPU-hours lost</source>
@@ -1152,7 +1152,7 @@
     </message>
     <message>
         <source>Disruptions</source>
-        <translation>Ausfälle</translation>
+        <translation>Unterbrechungen</translation>
     </message>
     <message>
         <source>Effective training time (ETTR)</source>
@@ -1401,10 +1401,6 @@
         <translation>Durchsatz, den es kostete</translation>
     </message>
     <message>
-        <source>no record of the period before</source>
-        <translation>keine Aufzeichnung des Zeitraums davor</translation>
-    </message>
-    <message>
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>Nur dieser Zeitraum ist aufgezeichnet: die Verläufe beginnen mit ihm.</translation>
     </message>
@@ -1413,16 +1409,8 @@
         <translation>Zuverlässigkeit der Flotte: jeder Hardwareausfall, mit oder ohne Job</translation>
     </message>
     <message>
-        <source>%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %5 hours.</source>
-        <translation>%1 Ausfälle auf %2 GPUs über %3 GPU-Tage: %4 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %5 Stunden.</translation>
-    </message>
-    <message>
         <source>Racks with the most failures</source>
         <translation>Racks mit den meisten Ausfällen</translation>
-    </message>
-    <message>
-        <source>failures</source>
-        <translation>Ausfälle</translation>
     </message>
     <message>
         <source>Position in the rack (slot 0: the bottom)</source>
@@ -1513,6 +1501,18 @@
         <source>%1 each (%2 in all)</source>
         <translation>je %1 (%2 insgesamt)</translation>
     </message>
+    <message>
+        <source>The recording holds no record of the period before, so nothing is compared with it.</source>
+        <translation>Die Aufzeichnung enthält den Zeitraum davor nicht; es wird daher nicht verglichen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
+        <translation><numerusform>%Ln Ausfall auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform><numerusform>%Ln Ausfälle auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s)</source>
+        <translation><numerusform>%Ln Ausfall</numerusform><numerusform>%Ln Ausfälle</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>
@@ -1589,7 +1589,7 @@
     </message>
     <message>
         <source>nothing happened in this period: no disruptions, no manual actions, no open warnings</source>
-        <translation>in diesem Zeitraum ist nichts geschehen: keine Ausfälle, keine manuellen Eingriffe, keine offenen Warnungen</translation>
+        <translation>in diesem Zeitraum ist nichts geschehen: keine Unterbrechungen, keine manuellen Eingriffe, keine offenen Warnungen</translation>
     </message>
     <message>
         <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
@@ -3232,8 +3232,8 @@
     <message numerus="yes">
         <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>
         <translation>
-            <numerusform>%n Seite: %1 GPU-Stunden verloren, %2, bei %3 Ausfällen.</numerusform>
-            <numerusform>%n Seiten: %1 GPU-Stunden verloren, %2, bei %3 Ausfällen.</numerusform>
+            <numerusform>%n Seite: %1 GPU-Stunden verloren, %2, bei %3 Unterbrechungen.</numerusform>
+            <numerusform>%n Seiten: %1 GPU-Stunden verloren, %2, bei %3 Unterbrechungen.</numerusform>
         </translation>
     </message>
     <message>
@@ -3375,11 +3375,17 @@
     </message>
     <message numerus="yes">
         <source>%n source(s), all reading. (%1)</source>
-        <translation><numerusform>%n Quelle, alle lesen. (%1)</numerusform><numerusform>%n Quellen, alle lesen. (%1)</numerusform></translation>
+        <translation>
+            <numerusform>%n Quelle, alle lesen. (%1)</numerusform>
+            <numerusform>%n Quellen, alle lesen. (%1)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
-        <translation><numerusform>%n Quelle; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform><numerusform>%n Quellen; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform></translation>
+        <translation>
+            <numerusform>%n Quelle; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform>
+            <numerusform>%n Quellen; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -86,6 +86,14 @@
             <numerusform>%1 and %n more like it</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
+        <translation><numerusform>%Ln failure on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between failures is %4 hours.</numerusform><numerusform>%Ln failures on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between failures is %4 hours.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s)</source>
+        <translation><numerusform>%Ln failure</numerusform><numerusform>%Ln failures</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>
@@ -217,11 +225,17 @@
     <name>vigil::SourcesDock</name>
     <message numerus="yes">
         <source>%n source(s), all reading. (%1)</source>
-        <translation><numerusform>%n source, all reading. (%1)</numerusform><numerusform>%n sources, all reading. (%1)</numerusform></translation>
+        <translation>
+            <numerusform>%n source, all reading. (%1)</numerusform>
+            <numerusform>%n sources, all reading. (%1)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
-        <translation><numerusform>%n source; %1 with rejected lines or an error — open one to see why. (%2)</numerusform><numerusform>%n sources; %1 with rejected lines or an error — open one to see why. (%2)</numerusform></translation>
+        <translation>
+            <numerusform>%n source; %1 with rejected lines or an error — open one to see why. (%2)</numerusform>
+            <numerusform>%n sources; %1 with rejected lines or an error — open one to see why. (%2)</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

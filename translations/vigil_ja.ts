@@ -1134,7 +1134,7 @@
     </message>
     <message>
         <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
-        <translation>この期間には何も起きていません: 障害なし、手動対応なし、未対応の警告なし。</translation>
+        <translation>この期間には何も起きていません: 中断なし、手動対応なし、未対応の警告なし。</translation>
     </message>
     <message>
         <source>GPU-hours lost</source>
@@ -1146,7 +1146,7 @@
     </message>
     <message>
         <source>Disruptions</source>
-        <translation>障害</translation>
+        <translation>中断</translation>
     </message>
     <message>
         <source>Effective training time (ETTR)</source>
@@ -1393,10 +1393,6 @@
         <translation>失われたスループット</translation>
     </message>
     <message>
-        <source>no record of the period before</source>
-        <translation>前の期間の記録なし</translation>
-    </message>
-    <message>
         <source>Only this period is recorded: the trends begin with it.</source>
         <translation>記録があるのはこの期間のみです。推移はここから始まります。</translation>
     </message>
@@ -1405,16 +1401,8 @@
         <translation>フリートの信頼性: ジョブの有無を問わないすべてのハードウェア障害</translation>
     </message>
     <message>
-        <source>%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %5 hours.</source>
-        <translation>%2 基の GPU で %3 GPU日の間に %1 件の障害: 1,000 GPU日あたり %4、GPU 1 基の平均故障間隔は %5 時間です。</translation>
-    </message>
-    <message>
         <source>Racks with the most failures</source>
         <translation>障害の多いラック</translation>
-    </message>
-    <message>
-        <source>failures</source>
-        <translation>件</translation>
     </message>
     <message>
         <source>Position in the rack (slot 0: the bottom)</source>
@@ -1502,6 +1490,18 @@
         <source>%1 each (%2 in all)</source>
         <translation>各 %1（合計 %2）</translation>
     </message>
+    <message>
+        <source>The recording holds no record of the period before, so nothing is compared with it.</source>
+        <translation>記録に前の期間が含まれていないため、比較はしていません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
+        <translation><numerusform>%1 基の GPU で %2 GPU日の間に %Ln 件の障害: 1,000 GPU日あたり %3、GPU 1 基の平均故障間隔は %4 時間です。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failure(s)</source>
+        <translation><numerusform>%Ln 件</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>
@@ -1578,7 +1578,7 @@
     </message>
     <message>
         <source>nothing happened in this period: no disruptions, no manual actions, no open warnings</source>
-        <translation>この期間には何も起きていません: 障害なし、手動対応なし、未対応の警告なし</translation>
+        <translation>この期間には何も起きていません: 中断なし、手動対応なし、未対応の警告なし</translation>
     </message>
     <message>
         <source>pdf (paged, with charts) or csv (one file per table); default pdf.</source>
@@ -3208,7 +3208,7 @@
     <message numerus="yes">
         <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>
         <translation>
-            <numerusform>%n ページ: 失われた GPU 時間 %1、%2、障害 %3 件。</numerusform>
+            <numerusform>%n ページ: 失われた GPU 時間 %1、%2、中断 %3 件。</numerusform>
         </translation>
     </message>
     <message>
@@ -3349,11 +3349,15 @@
     </message>
     <message numerus="yes">
         <source>%n source(s), all reading. (%1)</source>
-        <translation><numerusform>%n 個のソース、すべて読み取り中。(%1)</numerusform></translation>
+        <translation>
+            <numerusform>%n 個のソース、すべて読み取り中。(%1)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n source(s); %1 with rejected lines or an error — open one to see why. (%2)</source>
-        <translation><numerusform>%n 個のソース。%1 個で拒否行またはエラーがあります — 開いて理由を確認してください。(%2)</numerusform></translation>
+        <translation>
+            <numerusform>%n 個のソース。%1 個で拒否行またはエラーがあります — 開いて理由を確認してください。(%2)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

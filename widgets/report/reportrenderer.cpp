@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 namespace vigil {
@@ -160,6 +161,13 @@ struct ReportRenderer::Cursor
     void bars(const QString &title, const std::vector<std::pair<QString, double>> &items, const QString &unit,
               const QLocale &locale)
     {
+        bars(title, items,
+             [&](double value) { return QStringLiteral("%1 %2").arg(locale.toString(value, 'f', 0), unit); });
+    }
+    // `valueText` writes a bar's value with its unit (a count with its plural).
+    void bars(const QString &title, const std::vector<std::pair<QString, double>> &items,
+              const std::function<QString(double)> &valueText)
+    {
         const double rowH = 16;
         need(24 + rowH * double(std::max<size_t>(1, items.size())));
         text(title, 10, Ink, true, 4);
@@ -177,15 +185,13 @@ struct ReportRenderer::Cursor
                 const double len = most > 0 ? barW * value / most : 0;
                 p->fillRect(QRectF(page.left() + labelW, y + 3, std::max(1.0, len), rowH - 6), Bar);
                 p->drawText(QRectF(page.left() + labelW + len + 4, y, valueW + barW - len, rowH),
-                            Qt::AlignLeft | Qt::AlignVCenter,
-                            QStringLiteral("%1 %2").arg(locale.toString(value, 'f', 0), unit));
+                            Qt::AlignLeft | Qt::AlignVCenter, valueText(value));
             }
             y += rowH;
         }
         y += 10;
     }
 
-    // A line over the trend's periods, with each point's value.
     // A line over the trend's periods, with each point's value; a NaN is a period without
     // one (no failure: no time between failures), drawn as a break with a dash.
     void line(const QString &title, const QStringList &labels, const std::vector<double> &values,
@@ -262,9 +268,12 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     const auto money = [&](double v) { return QStringLiteral("$%1").arg(l.toString(v, 'f', 0)); };
     const auto hours = [&](double v) { return l.toString(v, 'f', v < 10 ? 1 : 0); };
     const auto percent = [&](double share) { return tr("%1 %").arg(l.toString(share * 100.0, 'f', 0)); };
-    const auto date = [&](int64_t ms) {
-        return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), QLocale::ShortFormat);
-    };
+    // The language's short date, with the whole year (a manager forwards it for years).
+    QString dateFormat = l.dateFormat(QLocale::ShortFormat);
+    if (!dateFormat.contains(QLatin1String("yyyy")))
+        dateFormat.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    const auto date
+        = [&](int64_t ms) { return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), dateFormat); };
     // Times in the tables name their year when the period crosses one, or they lie in another.
     const auto yearOf = [](int64_t ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date().year(); };
     const bool crossesYear = yearOf(r.current.fromMs) != yearOf(r.current.toMs - 1);
@@ -272,7 +281,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         = [&](int64_t ms) { return shortClock(ms, crossesYear || yearOf(ms) != yearOf(r.current.toMs - 1)); };
     const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
         if (!r.previous.recorded)
-            return tr("no record of the period before");
+            return QString(); // said once, under the tiles
         if (before <= 0.0)
             return now > 0.0 ? tr("new this period") : tr("as before");
         const double delta = (now - before) / before;
@@ -350,6 +359,9 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
             }
         }
         c.y += 3 * (tileH + 12) + 10;
+        if (!before.recorded)
+            c.text(tr("The recording holds no record of the period before, so nothing is compared with it."), 9, Dim,
+                   false, 6);
         c.text(tr("Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.")
                    .arg(money(std::accumulate(r.debt.begin(), r.debt.end(), 0.0,
                                               [](double s, const DebtItem &d) { return s + d.expectedCostPerDay; }))),
@@ -360,16 +372,17 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     // The fleet's failure record: where hardware fails, over years, job or no job.
     if (fleet.fleet.failures > 0) {
         c.heading(tr("Fleet reliability: every hardware failure, job or no job"));
-        c.text(tr("%1 failures on %2 GPUs over %3 GPU-days: %4 per 1,000 GPU-days; one GPU's mean time between "
-                  "failures is %5 hours.")
-                   .arg(l.toString(qulonglong(fleet.fleet.failures)), l.toString(qulonglong(t ? t->gpus.size() : 0)),
-                        l.toString(fleet.fleet.gpuDays, 'f', 0), rate(fleet.fleet),
-                        l.toString(fleet.fleet.mtbfGpuHours(), 'f', 0)),
+        c.text(tr("%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between "
+                  "failures is %4 hours.",
+                  "", int(fleet.fleet.failures))
+                   .arg(l.toString(qulonglong(t ? t->gpus.size() : 0)), l.toString(fleet.fleet.gpuDays, 'f', 0),
+                        rate(fleet.fleet), l.toString(fleet.fleet.mtbfGpuHours(), 'f', 0)),
                10, Ink, false, 8);
         std::vector<std::pair<QString, double>> worstRacks;
         for (size_t i = 0; i < fleet.byRack.size() && i < 8 && fleet.byRack[i].failures > 0; ++i)
             worstRacks.emplace_back(fleet.byRack[i].name, double(fleet.byRack[i].failures));
-        c.bars(tr("Racks with the most failures"), worstRacks, tr("failures"), l);
+        c.bars(tr("Racks with the most failures"), worstRacks,
+               [](double n) { return tr("%Ln failure(s)", "", int(n)); });
         const auto tallyRows = [&](std::vector<FailureTally> list, size_t most, bool byRate) {
             if (byRate)
                 std::stable_sort(list.begin(), list.end(), [](const FailureTally &a, const FailureTally &b) {
