@@ -1507,11 +1507,21 @@
     </message>
     <message numerus="yes">
         <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
-        <translation><numerusform>%Ln Ausfall auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform><numerusform>%Ln Ausfälle auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform></translation>
+        <translation>
+            <numerusform>%Ln Ausfall auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform>
+            <numerusform>%Ln Ausfälle auf %1 GPUs über %2 GPU-Tage: %3 je 1.000 GPU-Tage; die mittlere Zeit zwischen zwei Ausfällen einer GPU beträgt %4 Stunden.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%Ln failure(s)</source>
-        <translation><numerusform>%Ln Ausfall</numerusform><numerusform>%Ln Ausfälle</numerusform></translation>
+        <translation>
+            <numerusform>%Ln Ausfall</numerusform>
+            <numerusform>%Ln Ausfälle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trends</source>
+        <translation>Trends</translation>
     </message>
 </context>
 <context>

@@ -88,11 +88,17 @@
     </message>
     <message numerus="yes">
         <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
-        <translation><numerusform>%Ln failure on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between failures is %4 hours.</numerusform><numerusform>%Ln failures on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between failures is %4 hours.</numerusform></translation>
+        <translation>
+            <numerusform>%Ln failure on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</numerusform>
+            <numerusform>%Ln failures on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%Ln failure(s)</source>
-        <translation><numerusform>%Ln failure</numerusform><numerusform>%Ln failures</numerusform></translation>
+        <translation>
+            <numerusform>%Ln failure</numerusform>
+            <numerusform>%Ln failures</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1496,11 +1496,19 @@
     </message>
     <message numerus="yes">
         <source>%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU&apos;s mean time between failures is %4 hours.</source>
-        <translation><numerusform>%1 基の GPU で %2 GPU日の間に %Ln 件の障害: 1,000 GPU日あたり %3、GPU 1 基の平均故障間隔は %4 時間です。</numerusform></translation>
+        <translation>
+            <numerusform>%1 基の GPU で %2 GPU日の間に %Ln 件の障害: 1,000 GPU日あたり %3、GPU 1 基の平均故障間隔は %4 時間です。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%Ln failure(s)</source>
-        <translation><numerusform>%Ln 件</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trends</source>
+        <translation>推移</translation>
     </message>
 </context>
 <context>

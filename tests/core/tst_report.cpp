@@ -642,6 +642,16 @@ private Q_SLOTS:
             static const QRegularExpression oneFailures(QStringLiteral("\\b1 failures\\b"));
             QVERIFY2(!body.contains(oneFailures), "one failure, not 1 failures");
         }
+        if (lang == QLatin1String("en")) { // what to do is read with what it cost: on the title page
+            QProcess first;
+            first.start(QStringLiteral("pdftotext"),
+                        { QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"), QStringLiteral("1"), pdf,
+                          QStringLiteral("-") });
+            QVERIFY(first.waitForFinished(30000));
+            const QString titlePage = QString::fromUtf8(first.readAllStandardOutput())
+                                          .replace(QChar(0xFB01), QLatin1String("fi")); // pdftotext keeps the ligature
+            QVERIFY2(titlePage.contains(QStringLiteral("Fix first")), qPrintable(titlePage));
+        }
         // Said once when there is nothing to compare with, not under every figure.
         QVERIFY(body.count(QStringLiteral("no record of the period before")) <= 1);
     }

@@ -367,6 +367,28 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                                               [](double s, const DebtItem &d) { return s + d.expectedCostPerDay; }))),
                10, Ink, false, 6);
     }
+    // Fix first, on the title page: what happened, what it cost, and what to do about it, in one place.
+    c.heading(tr("Fix first"));
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < r.fixFirst.size(); ++i) {
+        const FixFirst &f = r.fixFirst[i];
+        const QString what = f.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", f.failures)
+            : f.reason == FixFirst::Reason::Slowing
+            ? tr("began as a job slowed, still slow: %1 a day").arg(money(f.costPerDay))
+            : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay));
+        const QString entity = f.entities > 1
+            ? tr("%1 and %n more like it", "", int(f.entities - 1)).arg(entityName(t, f.entity))
+            : entityName(t, f.entity);
+        rows.push_back({ l.toString(int(i + 1)), entity, what,
+                         f.entities > 1
+                             ? tr("%1 each (%2 in all)").arg(money(f.expectedSaving), money(f.expectedSavingAll))
+                             : money(f.expectedSaving) });
+    }
+    if (rows.empty())
+        c.text(tr("Nothing stands out."), 10, Dim);
+    else
+        c.table({ tr("#"), tr("What"), tr("Why"), tr("Expected saving a period") }, { 0.06, 0.34, 0.4, 0.2 }, rows,
+                { 3 });
     c.breakPage();
 
     // The fleet's failure record: where hardware fails, over years, job or no job.
@@ -388,10 +410,10 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                 std::stable_sort(list.begin(), list.end(), [](const FailureTally &a, const FailureTally &b) {
                     return a.per1000GpuDays() > b.per1000GpuDays();
                 });
-            std::vector<QStringList> rows;
-            for (size_t i = 0; i < list.size() && rows.size() < most; ++i)
-                rows.push_back({ list[i].name, l.toString(qulonglong(list[i].failures)), rate(list[i]) });
-            return rows;
+            std::vector<QStringList> tally;
+            for (size_t i = 0; i < list.size() && tally.size() < most; ++i)
+                tally.push_back({ list[i].name, l.toString(qulonglong(list[i].failures)), rate(list[i]) });
+            return tally;
         };
         c.table({ tr("Position in the rack (slot 0: the bottom)"), tr("Failures"), tr("Per 1,000 GPU-days") },
                 { 0.5, 0.25, 0.25 }, tallyRows(fleet.byPosition, 10, true), { 1, 2 });
@@ -424,7 +446,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.bars(tr("By cooling loop"), places(r.lostByLoop, EntityKind::CoolingLoop), tr("GPU-h"), l);
 
     c.heading(tr("The ten costliest incidents"));
-    std::vector<QStringList> rows;
+    rows.clear();
     for (size_t i = 0; i < r.incidents.size() && i < 10; ++i) {
         const ReportIncident &ri = r.incidents[i];
         rows.push_back({ clock(ri.incident.failedMs), ri.incident.jobId,
@@ -523,7 +545,6 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                 rows, { 1, 2 });
 
     // Trends.
-    c.heading(tr("Trends over the last %n period(s)", "", int(r.trend.size())));
     QStringList labels;
     std::vector<double> lost, mtbf, preventable;
     for (const PeriodFigures &p : r.trend) {
@@ -534,6 +555,8 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         mtbf.push_back(p.disruptions ? p.mtbfHours : qQNaN()); // no failure: no time between failures
         preventable.push_back(p.lostGpuHours > 0.0 ? p.preventableShare() : qQNaN()); // nothing lost: no share
     }
+    // The heading counts the periods drawn, not those asked for before the recording began.
+    c.heading(labels.size() < 2 ? tr("Trends") : tr("Trends over the last %n period(s)", "", int(labels.size())));
     if (labels.size() < 2) {
         c.text(tr("Only this period is recorded: the trends begin with it."), 10, Dim);
     } else {
@@ -544,28 +567,6 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.line(tr("Preventable share"), labels, preventable, percent, Accent);
     }
 
-    // Fix first.
-    c.heading(tr("Fix first"));
-    rows.clear();
-    for (size_t i = 0; i < r.fixFirst.size(); ++i) {
-        const FixFirst &f = r.fixFirst[i];
-        const QString what = f.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", f.failures)
-            : f.reason == FixFirst::Reason::Slowing
-            ? tr("began as a job slowed, still slow: %1 a day").arg(money(f.costPerDay))
-            : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay));
-        const QString entity = f.entities > 1
-            ? tr("%1 and %n more like it", "", int(f.entities - 1)).arg(entityName(t, f.entity))
-            : entityName(t, f.entity);
-        rows.push_back({ l.toString(int(i + 1)), entity, what,
-                         f.entities > 1
-                             ? tr("%1 each (%2 in all)").arg(money(f.expectedSaving), money(f.expectedSavingAll))
-                             : money(f.expectedSaving) });
-    }
-    if (rows.empty())
-        c.text(tr("Nothing stands out."), 10, Dim);
-    else
-        c.table({ tr("#"), tr("What"), tr("Why"), tr("Expected saving a period") }, { 0.06, 0.34, 0.4, 0.2 }, rows,
-                { 3 });
     c.text(tr("Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: "
               "about 1 is manageable, more than 10 is a flood).")
                .arg(l.toString(r.flood.averagePer10Min, 'f', 1), l.toString(r.flood.peakPer10Min, 'f', 0)),
