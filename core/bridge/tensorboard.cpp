@@ -217,8 +217,10 @@ bool readEvent(QByteArrayView record, std::vector<TrainingRecord> &out, std::map
         return false;
     if (!event.has_summary())
         return true; // the file's version, a graph, a session log: no metrics
-    const int64_t timeMs
-        = std::isfinite(event.wall_time()) && event.wall_time() > 0 ? int64_t(event.wall_time() * 1000.0) : 0;
+    // A wall time beyond int64's milliseconds is no time (converting it would be undefined; found by fuzzing).
+    const int64_t timeMs = std::isfinite(event.wall_time()) && event.wall_time() > 0 && event.wall_time() < 9.2e15
+        ? int64_t(event.wall_time() * 1000.0)
+        : 0;
     for (const SummaryValue &v : event.summary().value()) {
         const QString tag = QString::fromStdString(v.tag());
         const Scalar meaning = meaningOf(tag);
