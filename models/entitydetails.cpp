@@ -83,6 +83,14 @@ static QString readableExporterValue(float value, const QString &unit)
     return formatReading(value, unit, std::abs(value) >= 100.0f || value == std::floor(value) ? 0 : 2);
 }
 
+// One field and its reading as two cells, the field's DCGM name in the tooltip.
+static QString fieldCells(const MetricDescriptor &metric, const QString &reading)
+{
+    return QStringLiteral("<td style='color:#8a94a3;padding-right:8px' title='%1'>%2</td><td "
+                          "style='padding-right:14px'>%3</td>")
+        .arg(metric.name.toHtmlEscaped(), metricLabel(metric).toHtmlEscaped(), reading.toHtmlEscaped());
+}
+
 QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
 {
     const Topology *t = state.topology().get();
@@ -93,8 +101,15 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     const Rack &rack = t->racks[node.rackIndex];
     const Row &rowOfRack = t->rows[rack.rowIndex];
     // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
-    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>")
+    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3>")
                        .arg(Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+    const std::vector<uint32_t> noInstances;
+    const std::vector<uint32_t> &instances = gpu < t->instancesOfGpu.size() ? t->instancesOfGpu[gpu] : noInstances;
+    if (!instances.empty())
+        html += QStringLiteral("<p style='margin:2px;color:#8a94a3'>%1</p>")
+                    .arg(Tr::tr("Split by MIG into %n instance(s): each one's readings are below.", nullptr,
+                                int(instances.size())));
+    html += QStringLiteral("<table>");
     // Vigil's own metrics one to a line; every other field the exporter reports two to a
     // line below them, so that thirty DCGM fields still fit the pane at 1080p.
     auto isStandard = [](const MetricDescriptor &d) {
@@ -102,10 +117,21 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
         return std::any_of(standard.begin(), standard.end(),
                            [&](const MetricDescriptor &m) { return m.name == d.name; });
     };
+    // On a MIG GPU, a field its instances report has no reading of the GPU's own: say
+    // where it is rather than showing a dash.
+    auto perInstance = [&](const MetricColumn &c) {
+        return !instances.empty() && std::isnan(state.value(&c, gpu))
+            && state.column(c.descriptor.name, EntityKind::GpuInstance);
+    };
     QStringList more;
     for (const MetricColumn &c : state.columns()) {
         if (c.descriptor.entityKind != EntityKind::Gpu)
             continue;
+        if (perInstance(c)) {
+            if (isStandard(c.descriptor))
+                html += row(metricLabel(c.descriptor), Tr::tr("per instance, below"));
+            continue;
+        }
         if (c.descriptor.name == metric::ClocksEventReasons) {
             html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
             continue;
@@ -117,17 +143,30 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
             html += row(metricLabel(c.descriptor), formatReading(value, shownUnit));
             continue;
         }
-        const QString reading = readableExporterValue(value, unit);
-        more << QStringLiteral("<td style='color:#8a94a3;padding-right:8px' title='%1'>%2</td><td "
-                               "style='padding-right:14px'>%3</td>")
-                    .arg(c.descriptor.name.toHtmlEscaped(), metricLabel(c.descriptor).toHtmlEscaped(),
-                         reading.toHtmlEscaped());
+        more << fieldCells(c.descriptor, readableExporterValue(value, unit));
     }
     if (!more.isEmpty()) {
         html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
                     .arg(Tr::tr("More from the exporter (%n field(s))", nullptr, int(more.size())));
         for (qsizetype i = 0; i < more.size(); i += 2)
             html += QStringLiteral("<tr>%1%2</tr>").arg(more[i], i + 1 < more.size() ? more[i + 1] : QString());
+    }
+    // A GPU split by MIG: each instance's own readings, never folded into the GPU's.
+    if (!instances.empty()) {
+        html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
+                    .arg(Tr::tr("MIG instances (%n)", nullptr, int(instances.size())));
+        for (uint32_t i : instances) {
+            const GpuInstance &instance = t->gpuInstances[i];
+            html += QStringLiteral("<tr><td colspan='4' style='padding-top:3px'><b>%1</b></td></tr>")
+                        .arg(Tr::tr("%1 · instance %2").arg(instance.profile.toHtmlEscaped()).arg(instance.instanceId));
+            QStringList readings;
+            for (const MetricColumn &c : state.columns())
+                if (c.descriptor.entityKind == EntityKind::GpuInstance)
+                    readings << fieldCells(c.descriptor, readableExporterValue(state.value(&c, i), c.descriptor.unit));
+            for (qsizetype k = 0; k < readings.size(); k += 2)
+                html += QStringLiteral("<tr>%1%2</tr>")
+                            .arg(readings[k], k + 1 < readings.size() ? readings[k + 1] : QString());
+        }
     }
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Identity"));
     html += row(Tr::tr("UUID"), g.uuid);

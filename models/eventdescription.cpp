@@ -152,6 +152,17 @@ QString entityName(const Topology *t, EntityRef e)
             break;
         case EntityKind::Cluster:
             return Tr::tr("the cluster");
+        case EntityKind::GpuInstance:
+            if (i < t->gpuInstances.size() && t->gpuInstances[i].gpuIndex < t->gpus.size()) {
+                const GpuInstance &g = t->gpuInstances[i];
+                const Gpu &gpu = t->gpus[g.gpuIndex];
+                return Tr::tr("MIG %1 (instance %2) of GPU %3 of %4")
+                    .arg(g.profile)
+                    .arg(g.instanceId)
+                    .arg(gpu.localIndex)
+                    .arg(t->nodes[gpu.nodeIndex].hostname);
+            }
+            break;
         case EntityKind::Unspecified:
             break;
         }

@@ -387,6 +387,28 @@
             <numerusform>Mehr vom Exporter (%n Felder)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Split by MIG into %n instance(s): each one&apos;s readings are below.</source>
+        <translation>
+            <numerusform>Per MIG in %n Instanz geteilt: ihre Messwerte stehen unten.</numerusform>
+            <numerusform>Per MIG in %n Instanzen geteilt: die Messwerte jeder Instanz stehen unten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG instances (%n)</source>
+        <translation>
+            <numerusform>MIG-Instanz (%n)</numerusform>
+            <numerusform>MIG-Instanzen (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · instance %2</source>
+        <translation>%1 · Instanz %2</translation>
+    </message>
+    <message>
+        <source>per instance, below</source>
+        <translation>je Instanz, unten</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>
@@ -601,6 +623,10 @@
     <message>
         <source>PCIe replays</source>
         <translation>PCIe-Wiederholungen</translation>
+    </message>
+    <message>
+        <source>MIG %1 (instance %2) of GPU %3 of %4</source>
+        <translation>MIG %1 (Instanz %2) der GPU %3 von %4</translation>
     </message>
 </context>
 <context>

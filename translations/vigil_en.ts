@@ -48,6 +48,20 @@
             <numerusform>More from the exporter (%n fields)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Split by MIG into %n instance(s): each one&apos;s readings are below.</source>
+        <translation>
+            <numerusform>Split by MIG into %n instance: its readings are below.</numerusform>
+            <numerusform>Split by MIG into %n instances: each one&apos;s readings are below.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG instances (%n)</source>
+        <translation>
+            <numerusform>MIG instance (%n)</numerusform>
+            <numerusform>MIG instances (%n)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

@@ -381,6 +381,26 @@
             <numerusform>エクスポーターのその他の項目 (%n 件)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Split by MIG into %n instance(s): each one&apos;s readings are below.</source>
+        <translation>
+            <numerusform>MIG で %n 個のインスタンスに分割: 各インスタンスの測定値は下にあります。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>MIG instances (%n)</source>
+        <translation>
+            <numerusform>MIG インスタンス (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · instance %2</source>
+        <translation>%1 · インスタンス %2</translation>
+    </message>
+    <message>
+        <source>per instance, below</source>
+        <translation>インスタンスごと (下記)</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>
@@ -595,6 +615,10 @@
     <message>
         <source>PCIe replays</source>
         <translation>PCIe リプレイ</translation>
+    </message>
+    <message>
+        <source>MIG %1 (instance %2) of GPU %3 of %4</source>
+        <translation>%4 の GPU %3 の MIG %1 (インスタンス %2)</translation>
     </message>
 </context>
 <context>

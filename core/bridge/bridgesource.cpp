@@ -707,46 +707,39 @@ void BridgeSource::appendEvents(std::vector<Event> &&events)
 
 namespace {
 
-struct FoundGpu
+// One read of a source's exposition into the survey.
+struct SurveyReader final : ExpositionVisitor
 {
-    QString uuid;
-    QString model;
-    QString pciBusId;
-    QString serial;
-    QString driverVersion;
-};
-using DcgmInventory = std::map<QString, std::map<uint32_t, FoundGpu>>; // host -> index -> GPU; sorted: stable layouts
-
-// A field a source reports for GPUs, with what its exposition says of it.
-struct FoundField
-{
-    QString help;
-    QString type;
-    bool perGpu = false;
-};
-
-// One read of a dcgm-exporter source: its GPUs (by host and index) and its fields.
-struct DcgmSurvey final : ExpositionVisitor
-{
-    explicit DcgmSurvey(const BridgeSpec &spec)
+    SurveyReader(const BridgeSpec &spec, DcgmSurvey::Inventory &hosts,
+                 std::map<QString, DcgmSurvey::FoundField> &fields)
         : spec(spec)
+        , hosts(hosts)
+        , fields(fields)
     { }
 
     void sample(const ExpositionSample &s) override
     {
-        FoundField &field = fields[QString::fromLatin1(s.name.data(), s.name.size())];
+        DcgmSurvey::FoundField &field = fields[QString::fromLatin1(s.name.data(), s.name.size())];
         if (s.raw("UUID").isEmpty() && s.raw("gpu").isEmpty())
             return;
-        field.perGpu = true;
+        bool isInstance = false;
+        const uint32_t instance = s.label("GPU_I_ID").toUInt(&isInstance);
+        (isInstance ? field.perInstance : field.perGpu) = true;
         const QString host = s.raw("Hostname").isEmpty() ? spec.host : s.label("Hostname");
         bool ok = false;
         const uint32_t index = s.label("gpu").toUInt(&ok);
         if (host.isEmpty() || !ok || index > Topology::MaxLocalIndex)
             return;
-        FoundGpu &f = hosts[host][index];
-        if (f.uuid.isEmpty())
-            f = { s.label("UUID"), s.label("modelName"), s.label("pci_bus_id").toLower(), s.label("DCGM_FI_DEV_SERIAL"),
-                  s.label("DCGM_FI_DRIVER_VERSION") };
+        DcgmSurvey::FoundGpu &f = hosts[host][index];
+        if (f.uuid.isEmpty()) {
+            f.uuid = s.label("UUID");
+            f.model = s.label("modelName");
+            f.pciBusId = s.label("pci_bus_id").toLower();
+            f.serial = s.label("DCGM_FI_DEV_SERIAL");
+            f.driverVersion = s.label("DCGM_FI_DRIVER_VERSION");
+        }
+        if (isInstance && instance <= Topology::MaxInstanceId && !f.instances.count(instance))
+            f.instances[instance] = s.label("GPU_I_PROFILE");
     }
     void help(QByteArrayView name, QByteArrayView text) override
     {
@@ -758,21 +751,12 @@ struct DcgmSurvey final : ExpositionVisitor
     }
 
     const BridgeSpec &spec;
-    DcgmInventory hosts;
-    std::map<QString, FoundField> fields;
+    DcgmSurvey::Inventory &hosts;
+    std::map<QString, DcgmSurvey::FoundField> &fields;
 };
 
-DcgmInventory scanDcgm(const BridgeSpec &spec, QString *error)
-{
-    DcgmSurvey survey(spec);
-    const QByteArray text = readSource(spec, error);
-    if (error->isEmpty())
-        readExposition(text, survey);
-    return std::move(survey.hosts);
-}
-
 // Lays hosts out eight nodes to a rack in a new row of `hall`; returns the GPUs added.
-size_t addRacksFor(Topology &t, const DcgmInventory &hosts, uint32_t hall, const QString &rowName,
+size_t addRacksFor(Topology &t, const DcgmSurvey::Inventory &hosts, uint32_t hall, const QString &rowName,
                    Rack::Placement placement)
 {
     constexpr uint32_t NodesPerRack = 8;
@@ -813,34 +797,48 @@ size_t addRacksFor(Topology &t, const DcgmInventory &hosts, uint32_t hall, const
 
 } // namespace
 
-Topology deriveTopologyFromDcgm(const BridgeSpec &spec, QString *error)
+DcgmSurvey DcgmSurvey::read(const std::vector<BridgeSpec> &sources)
+{
+    DcgmSurvey survey;
+    for (const BridgeSpec &spec : sources) {
+        if (!spec.readsDcgm())
+            continue;
+        if (survey.m_firstLocation.isEmpty())
+            survey.m_firstLocation = spec.location;
+        QString error;
+        const QByteArray text = readSource(spec, &error);
+        if (!error.isEmpty()) {
+            survey.errors.append(QStringLiteral("%1: %2").arg(spec.describe(), error));
+            continue;
+        }
+        SurveyReader reader(spec, survey.m_hosts, survey.m_fields);
+        readExposition(text, reader);
+    }
+    return survey;
+}
+
+Topology deriveTopologyFromDcgm(const DcgmSurvey &survey, QString *error)
 {
     Topology t;
-    QString readError;
-    const DcgmInventory hosts = scanDcgm(spec, &readError);
-    if (!readError.isEmpty()) {
-        *error = readError;
-        return t;
-    }
-    if (hosts.empty()) {
-        *error = QStringLiteral("%1 has no DCGM samples with Hostname and gpu labels to lay out a cluster from")
-                     .arg(spec.location);
+    if (survey.m_hosts.empty()) {
+        *error = survey.errors.isEmpty()
+            ? QStringLiteral("%1 has no DCGM samples with Hostname and gpu labels to lay out a cluster from")
+                  .arg(survey.m_firstLocation)
+            : survey.errors.join(QStringLiteral("; "));
         return t;
     }
     t.version = 1;
-    t.clusterName = QStringLiteral("derived from %1").arg(spec.location);
+    t.clusterName = QStringLiteral("derived from %1").arg(survey.m_firstLocation);
     t.halls.push_back({ QStringLiteral("Hall (from dcgm labels)") });
     // The labels say which GPUs share a host, not where hosts stand: every place is assumed.
-    addRacksFor(t, hosts, 0, QStringLiteral("D01"), Rack::Placement::Assumed);
+    addRacksFor(t, survey.m_hosts, 0, QStringLiteral("D01"), Rack::Placement::Assumed);
     *error = t.index();
     return t;
 }
 
-size_t addUnplacedGpus(Topology &t, const BridgeSpec &spec, QString *error)
+size_t addUnplacedGpus(Topology &t, const DcgmSurvey &survey, QString *error)
 {
-    DcgmInventory hosts = scanDcgm(spec, error);
-    if (!error->isEmpty())
-        return 0;
+    DcgmSurvey::Inventory hosts = survey.m_hosts;
     std::set<QString> knownUuids;
     std::set<QString> knownHostIndex;
     for (const Gpu &g : t.gpus) {
@@ -861,6 +859,37 @@ size_t addUnplacedGpus(Topology &t, const BridgeSpec &spec, QString *error)
     t.halls.push_back({ QStringLiteral("Unplaced") });
     const size_t added = addRacksFor(t, hosts, hall, QStringLiteral("UNPLACED"), Rack::Placement::Unplaced);
     *error = t.index();
+    return error->isEmpty() ? added : 0;
+}
+
+size_t addGpuInstances(Topology &t, const DcgmSurvey &survey, QString *error)
+{
+    std::map<QString, uint32_t> byUuid, byHostIndex;
+    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
+        byUuid[t.gpus[g].uuid.toLower()] = g;
+        byHostIndex[QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex)] = g;
+    }
+    std::set<std::pair<uint32_t, uint32_t>> present;
+    for (const GpuInstance &g : t.gpuInstances)
+        present.insert({ g.gpuIndex, g.instanceId });
+    size_t added = 0;
+    for (const auto &[host, gpus] : survey.m_hosts)
+        for (const auto &[index, found] : gpus) {
+            if (found.instances.empty())
+                continue;
+            auto gpu = byUuid.find(found.uuid.toLower());
+            if (found.uuid.isEmpty() || gpu == byUuid.end())
+                gpu = byHostIndex.find(QStringLiteral("%1:%2").arg(host).arg(index));
+            if (gpu == byHostIndex.end() || gpu == byUuid.end())
+                continue;
+            for (const auto &[id, profile] : found.instances)
+                if (present.insert({ gpu->second, id }).second) {
+                    t.gpuInstances.push_back({ gpu->second, id, profile });
+                    ++added;
+                }
+        }
+    if (added)
+        *error = t.index();
     return error->isEmpty() ? added : 0;
 }
 
@@ -898,26 +927,16 @@ void ScrapeGroup::stop()
     m_worker.stop();
 }
 
-std::vector<MetricDescriptor> metricsForDcgm(const std::vector<BridgeSpec> &sources,
-                                             std::vector<MetricDescriptor> metrics, QStringList *errors)
+std::vector<MetricDescriptor> metricsForDcgm(const DcgmSurvey &survey, std::vector<MetricDescriptor> metrics)
 {
-    auto known = [&](const QString &name) {
-        return std::any_of(metrics.begin(), metrics.end(), [&](const MetricDescriptor &m) { return m.name == name; });
+    auto known = [&](const QString &name, EntityKind kind) {
+        return std::any_of(metrics.begin(), metrics.end(),
+                           [&](const MetricDescriptor &m) { return m.name == name && m.entityKind == kind; });
     };
-    for (const BridgeSpec &spec : sources) {
-        if (!spec.readsDcgm())
-            continue;
-        QString error;
-        DcgmSurvey survey(spec);
-        const QByteArray text = readSource(spec, &error);
-        if (!error.isEmpty()) {
-            if (errors)
-                errors->append(QStringLiteral("%1: %2").arg(spec.describe(), error));
-            continue;
-        }
-        readExposition(text, survey);
-        for (const auto &[name, found] : survey.fields) {
-            if (!found.perGpu)
+    // GPU fields first: a view that looks a metric up by name finds the whole GPU's.
+    for (const EntityKind kind : { EntityKind::Gpu, EntityKind::GpuInstance }) {
+        for (const auto &[name, found] : survey.m_fields) {
+            if (!(kind == EntityKind::Gpu ? found.perGpu : found.perInstance))
                 continue;
             const QByteArray latin = name.toLatin1();
             const DcgmField *field = findDcgmField(latin);
@@ -932,7 +951,8 @@ std::vector<MetricDescriptor> metricsForDcgm(const std::vector<BridgeSpec> &sour
                 // A field Vigil does not know is kept under its own name, in its own words.
                 m = { 0, name, QString(), EntityKind::Gpu, found.help.isEmpty() ? name : found.help };
             }
-            if (known(m.name))
+            m.entityKind = kind;
+            if (known(m.name, kind))
                 continue;
             m.id = uint32_t(metrics.size());
             metrics.push_back(std::move(m));

@@ -80,6 +80,22 @@ QString latin1(QByteArrayView v)
     return QString::fromLatin1(v.data(), v.size());
 }
 
+// Whether a field read on a MIG instance's sample describes the whole board, so that
+// every instance repeats its GPU's value: temperatures, power and energy, clocks, error
+// counters, PCIe and NVLink. Memory, utilisation and the profiling fields are the
+// instance's own, and never land on the GPU (the instances would overwrite each other).
+bool describesTheWholeBoard(const QByteArray &canonical)
+{
+    if (!canonical.startsWith("DCGM_FI_DEV_"))
+        return false;
+    static const char *const PerInstance[] = { "DCGM_FI_DEV_FB_", "DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_DEV_MEM_COPY_UTIL",
+                                               "DCGM_FI_DEV_ENC_UTIL", "DCGM_FI_DEV_DEC_UTIL" };
+    for (const char *prefix : PerInstance)
+        if (canonical.startsWith(prefix))
+            return false;
+    return true;
+}
+
 } // namespace
 
 // What a field name, as a scrape writes it, stands for.
@@ -95,6 +111,8 @@ struct DcgmMapper::Resolved
     QString name; // as written, for messages
     QByteArray canonical; // DCGM's name
     int64_t metricId = -1; // the reading's metric, or -1
+    int64_t instanceMetricId = -1; // the same field as a MIG instance's metric, or -1
+    bool wholeBoard = false; // on an instance's sample, also the GPU's reading
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     double scale = 1.0; // 1.x values to DCGM's unit
@@ -153,11 +171,18 @@ const DcgmMapper::Resolved &DcgmMapper::resolve(QByteArrayView name)
         r->scale = legacy ? field->legacyScale : 1.0;
         r->isCounter = field->kind == DcgmFieldKind::Counter;
     }
-    for (const MetricDescriptor &m : m_metrics)
-        if (m.entityKind == EntityKind::Gpu && m.name == QLatin1String(r->canonical)) {
+    for (const MetricDescriptor &m : m_metrics) {
+        if (m.name != QLatin1String(r->canonical))
+            continue;
+        if (m.entityKind == EntityKind::Gpu)
             r->metricId = m.id;
-            r->role = Resolved::Role::Reading;
-        }
+        else if (m.entityKind == EntityKind::GpuInstance)
+            r->instanceMetricId = m.id;
+        else
+            continue;
+        r->role = Resolved::Role::Reading;
+    }
+    r->wholeBoard = describesTheWholeBoard(r->canonical);
     for (const CounterWarning &c : CounterWarnings)
         if (r->canonical == c.field) {
             r->counter = &c;
@@ -232,6 +257,17 @@ public:
             ++result.stats.skipped; // not supported or not available: missing, never a reading
             return;
         }
+        int32_t instance = -1;
+        if (const QByteArrayView id = s.raw("GPU_I_ID"); !id.isEmpty()) {
+            instance = m_mapper.instanceFor(uint32_t(gpu), id);
+            if (instance < 0) {
+                m_result.stats.reject(s.line,
+                                      QStringLiteral("%1: MIG instance %2 of %3 is not in the layout (created after "
+                                                     "the gateway started? restart it to lay the instance out)")
+                                          .arg(f.name, s.label("GPU_I_ID"), m_mapper.gpuName(uint32_t(gpu))));
+                return;
+            }
+        }
         const double value = s.value * f.scale;
         if (f.role == Resolved::Role::Xid) {
             mapXid(s, uint32_t(gpu));
@@ -251,9 +287,11 @@ public:
             return;
         }
         ++result.stats.accepted;
-        if (f.metricId >= 0)
+        if (instance >= 0 && f.instanceMetricId >= 0)
+            result.readings.push_back({ uint32_t(f.instanceMetricId), uint32_t(instance), float(value) });
+        if (f.metricId >= 0 && (instance < 0 || f.wholeBoard))
             result.readings.push_back({ uint32_t(f.metricId), uint32_t(gpu), float(value) });
-        if (f.counter)
+        if (f.counter && (instance < 0 || f.wholeBoard))
             m_mapper.countIncrease(f, uint32_t(gpu), value, m_timeMs, result);
     }
 
@@ -288,11 +326,12 @@ private:
 
     void mapXid(const ExpositionSample &s, uint32_t gpu)
     {
-        const int xid = int(s.value);
-        if (s.value < 0 || s.value > 1000 || double(xid) != s.value) {
+        // The range first: converting a value beyond int is itself undefined (found by fuzzing).
+        if (!(s.value >= 0 && s.value <= 1000) || double(int(s.value)) != s.value) {
             m_result.stats.reject(s.line, QStringLiteral("%1: %2 is not an Xid code").arg(m_field->name).arg(s.value));
             return;
         }
+        const int xid = int(s.value);
         ++m_result.stats.accepted;
         const Topology &t = *m_mapper.m_topology;
         if (xid != 0 && xid != m_mapper.m_lastXid[gpu]) {
@@ -343,6 +382,29 @@ void DcgmMapper::mapInto(QByteArrayView exposition, int64_t timeMs, const QStrin
     if (errors.size() > 8)
         errors.resize(8);
     s.firstErrors = errors;
+}
+
+int32_t DcgmMapper::instanceFor(uint32_t gpu, QByteArrayView id) const
+{
+    uint32_t instanceId = 0;
+    for (const char c : id) {
+        if (c < '0' || c > '9' || instanceId > Topology::MaxInstanceId)
+            return -1;
+        instanceId = instanceId * 10 + uint32_t(c - '0');
+    }
+    const Topology &t = *m_topology;
+    if (gpu >= t.instancesOfGpu.size())
+        return -1;
+    for (uint32_t i : t.instancesOfGpu[gpu])
+        if (t.gpuInstances[i].instanceId == instanceId)
+            return int32_t(i);
+    return -1;
+}
+
+QString DcgmMapper::gpuName(uint32_t gpu) const
+{
+    const Topology &t = *m_topology;
+    return QStringLiteral("%1 GPU %2").arg(t.nodes[t.gpus[gpu].nodeIndex].hostname).arg(t.gpus[gpu].localIndex);
 }
 
 Event DcgmMapper::warningOn(uint32_t gpu, int64_t timeMs) const

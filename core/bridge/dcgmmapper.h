@@ -14,10 +14,11 @@
 
 namespace vigil {
 
+// A reading of a GPU, or of a MIG instance when the metric is a GPU instance's.
 struct GpuReading
 {
     uint32_t metricId;
-    uint32_t gpu;
+    uint32_t gpu; // the index among the metric's entities (GPUs or GPU instances)
     float value;
 };
 
@@ -33,7 +34,9 @@ struct UnknownField
 //
 // - Every field the stream's dictionary names (DCGM's field names; the 1.x-compatibility
 //   dcgm_* names read as the DCGM field, in DCGM's unit) becomes a reading of that metric.
-// - Labels (UUID, or Hostname + gpu, in any case) give the GPU.
+// - Labels (UUID, or Hostname + gpu, in any case) give the GPU; GPU_I_ID its MIG
+//   instance. An instance's sample is a reading of the instance's metric; a field that
+//   describes the whole board (temperature, power, errors) is the GPU's reading too.
 // - DCGM's "blank" sentinels (not found, not supported, not permitted) are missing
 //   values, not readings; values outside what the unit allows are rejected.
 // - DCGM_FI_DEV_XID_ERRORS (the last Xid seen) becomes an Xid event when it changes.
@@ -76,6 +79,9 @@ private:
     class Scrape;
     const Resolved &resolve(QByteArrayView name);
     int32_t gpuFor(const ExpositionSample &sample, QByteArrayView hostHint);
+    // The topology's index of `gpu`'s MIG instance with GPU_I_ID `id`, or -1.
+    int32_t instanceFor(uint32_t gpu, QByteArrayView id) const;
+    QString gpuName(uint32_t gpu) const;
     void countIncrease(const Resolved &field, uint32_t gpu, double value, int64_t timeMs, Result &result);
     Event warningOn(uint32_t gpu, int64_t timeMs) const;
 

@@ -136,45 +136,52 @@ uint64_t newEpoch()
 QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const Topology> &topology,
                           std::vector<MetricDescriptor> &metrics)
 {
-    const auto dcgmSource = std::find_if(options.bridges.begin(), options.bridges.end(),
-                                         [](const BridgeSpec &b) { return b.readsDcgm(); });
-    if (topology && dcgmSource != options.bridges.end()) {
+    const bool readsDcgm = std::any_of(options.bridges.begin(), options.bridges.end(),
+                                       [](const BridgeSpec &b) { return b.readsDcgm(); });
+    if (!topology && !readsDcgm)
+        return QStringLiteral(
+            "kernel and training logs need --topology FILE (or a --dcgm or --prometheus source to derive it from)");
+    // Each dcgm source is read once, for its GPUs, MIG instances and fields alike.
+    const DcgmSurvey survey = DcgmSurvey::read(options.bridges);
+    if (options.log)
+        for (const QString &e : survey.errors)
+            options.log(QStringLiteral("cannot survey %1").arg(e));
+    Topology laidOut;
+    if (topology) {
         // GPUs that report but are missing from the topology file are shown in an
         // "Unplaced" hall, not dropped line by line.
-        Topology withUnplaced = *topology;
+        laidOut = *topology;
         QString error;
-        const size_t unplaced = addUnplacedGpus(withUnplaced, *dcgmSource, &error);
-        if (!error.isEmpty() && options.log)
-            options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
-        else if (unplaced > 0) {
+        if (const size_t unplaced = addUnplacedGpus(laidOut, survey, &error); !error.isEmpty()) {
             if (options.log)
-                options.log(QStringLiteral("%1 GPUs report to %2 but are not in the topology: shown as unplaced")
-                                .arg(unplaced)
-                                .arg(dcgmSource->location));
-            topology = std::make_shared<const Topology>(std::move(withUnplaced));
+                options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
+            laidOut = *topology;
+        } else if (unplaced > 0 && options.log) {
+            options.log(
+                QStringLiteral("%1 GPUs report to the dcgm sources but are not in the topology: shown as unplaced")
+                    .arg(unplaced));
         }
-    }
-    if (!topology) {
-        if (dcgmSource == options.bridges.end())
-            return QStringLiteral(
-                "kernel and training logs need --topology FILE (or a --dcgm or --prometheus source to derive it from)");
+    } else {
         QString error;
-        Topology derived = deriveTopologyFromDcgm(*dcgmSource, &error);
+        laidOut = deriveTopologyFromDcgm(survey, &error);
         if (!error.isEmpty())
             return QStringLiteral("cannot derive the topology: %1").arg(error);
-        topology = std::make_shared<const Topology>(std::move(derived));
     }
+    // MIG instances are entities of their own, under their GPUs.
+    QString instanceError;
+    if (const size_t instances = addGpuInstances(laidOut, survey, &instanceError); !instanceError.isEmpty()) {
+        return QStringLiteral("cannot lay out the MIG instances: %1").arg(instanceError);
+    } else if (instances > 0 && options.log) {
+        options.log(QStringLiteral("%1 MIG GPU instances, each with its own readings").arg(instances));
+    }
+    if (!topology || !(laidOut == *topology))
+        topology = std::make_shared<const Topology>(std::move(laidOut));
     // Every field the exporters report for GPUs is on the stream, not only the ones
     // Vigil draws: a site's own fields too, under their own names.
-    QStringList errors;
     const size_t before = metrics.size();
-    metrics = metricsForDcgm(options.bridges, std::move(metrics), &errors);
-    if (options.log) {
-        for (const QString &e : errors)
-            options.log(QStringLiteral("cannot list the fields of %1").arg(e));
-        if (metrics.size() > before)
-            options.log(QStringLiteral("%1 more DCGM fields on the stream").arg(metrics.size() - before));
-    }
+    metrics = metricsForDcgm(survey, std::move(metrics));
+    if (options.log && metrics.size() > before)
+        options.log(QStringLiteral("%1 more DCGM fields on the stream").arg(metrics.size() - before));
     return {};
 }
 

@@ -34,6 +34,10 @@ std::vector<uint32_t> gpusAffectedBy(const Topology &t, EntityRef entity)
         if (i < t.gpus.size())
             out.push_back(i);
         break;
+    case EntityKind::GpuInstance: // what stops an instance stops the job on its GPU
+        if (i < t.gpuInstances.size() && t.gpuInstances[i].gpuIndex < t.gpus.size())
+            out.push_back(t.gpuInstances[i].gpuIndex);
+        break;
     case EntityKind::Node:
         if (i < t.gpusOfNode.size())
             out = t.gpusOfNode[i];

@@ -76,6 +76,8 @@ EntityNames::EntityNames(const Topology &topology)
             add(QStringLiteral("%1:%2").arg(topology.nodes[g.nodeIndex].hostname).arg(g.localIndex), EntityKind::Gpu,
                 i);
     }
+    for (size_t i = 0; i < topology.gpuInstances.size(); ++i) // "host:gpu/gi1", as entityKeyName writes it
+        add(entityKeyName(topology, { EntityKind::GpuInstance, uint32_t(i) }), EntityKind::GpuInstance, i);
     m_byName.insert(QStringLiteral("cluster"), { EntityKind::Cluster, 0 });
 }
 
@@ -165,6 +167,16 @@ QString entityKeyName(const Topology &t, EntityRef e)
         break;
     case EntityKind::Cluster:
         return QStringLiteral("cluster");
+    case EntityKind::GpuInstance:
+        if (i < t.gpuInstances.size() && t.gpuInstances[i].gpuIndex < t.gpus.size()) {
+            const Gpu &gpu = t.gpus[t.gpuInstances[i].gpuIndex];
+            if (gpu.nodeIndex < t.nodes.size())
+                return QStringLiteral("%1:%2/gi%3")
+                    .arg(t.nodes[gpu.nodeIndex].hostname)
+                    .arg(gpu.localIndex)
+                    .arg(t.gpuInstances[i].instanceId);
+        }
+        break;
     default:
         break;
     }

@@ -18,7 +18,8 @@ enum class EntityKind
     CoolingLoop,
     Switch,
     Job,
-    Cluster
+    Cluster,
+    GpuInstance // a MIG GPU instance, under its GPU
 };
 
 // What a metric is: its stable name (DCGM's field name where DCGM has one), its

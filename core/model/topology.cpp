@@ -95,6 +95,26 @@ QString Topology::index()
                     .arg(gpus[list[k]].localIndex)
                     .arg(nodes[n].hostname);
     }
+    instancesOfGpu.assign(gpus.size(), {});
+    for (size_t i = 0; i < gpuInstances.size(); ++i) {
+        const GpuInstance &g = gpuInstances[i];
+        if (g.gpuIndex >= gpus.size())
+            return outOfRange("gpu instance", i, "gpu_index", g.gpuIndex, gpus.size());
+        if (g.instanceId > MaxInstanceId)
+            return outOfRange("gpu instance", i, "instance_id", g.instanceId, MaxInstanceId + 1);
+        instancesOfGpu[g.gpuIndex].push_back(uint32_t(i));
+    }
+    for (size_t gpu = 0; gpu < gpus.size(); ++gpu) {
+        auto &list = instancesOfGpu[gpu];
+        std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
+            return gpuInstances[a].instanceId < gpuInstances[b].instanceId;
+        });
+        for (size_t k = 1; k < list.size(); ++k)
+            if (gpuInstances[list[k]].instanceId == gpuInstances[list[k - 1]].instanceId)
+                return QStringLiteral("GPU %1 has two instances with id %2")
+                    .arg(gpus[gpu].uuid)
+                    .arg(gpuInstances[list[k]].instanceId);
+    }
     jobOfGpu.assign(gpus.size(), -1);
     for (size_t j = 0; j < jobs.size(); ++j)
         for (uint32_t gpu : jobs[j].gpuIndices) {
@@ -126,7 +146,11 @@ bool Topology::operator==(const Topology &o) const
         && coolingLoops.size() == o.coolingLoops.size() && switches.size() == o.switches.size()
         && std::equal(racks.begin(), racks.end(), o.racks.begin(), o.racks.end(), sameRack)
         && std::equal(gpus.begin(), gpus.end(), o.gpus.begin(), o.gpus.end(), sameGpu)
-        && std::equal(jobs.begin(), jobs.end(), o.jobs.begin(), o.jobs.end(), sameJob);
+        && std::equal(jobs.begin(), jobs.end(), o.jobs.begin(), o.jobs.end(), sameJob)
+        && std::equal(gpuInstances.begin(), gpuInstances.end(), o.gpuInstances.begin(), o.gpuInstances.end(),
+                      [](const GpuInstance &a, const GpuInstance &b) {
+                          return a.gpuIndex == b.gpuIndex && a.instanceId == b.instanceId && a.profile == b.profile;
+                      });
 }
 
 } // namespace vigil

@@ -61,6 +61,15 @@ struct Gpu
     QString driverVersion; // e.g. "535.104.05", or empty
 };
 
+// A MIG GPU instance: a slice of a GPU with its own engines and memory, which DCGM
+// reports on as an entity of its own (GPU_I_ID, GPU_I_PROFILE).
+struct GpuInstance
+{
+    uint32_t gpuIndex = 0;
+    uint32_t instanceId = 0; // GPU_I_ID, unique within its GPU
+    QString profile; // GPU_I_PROFILE, e.g. "1g.10gb"
+};
+
 struct Pdu
 {
     QString name;
@@ -126,6 +135,7 @@ struct Topology
     std::vector<CoolingLoop> coolingLoops;
     std::vector<Switch> switches;
     std::vector<Job> jobs;
+    std::vector<GpuInstance> gpuInstances;
 
     // Derived lookups, filled by index(); not on the wire.
     std::vector<int32_t> jobOfGpu; // -1 when the GPU is idle
@@ -133,9 +143,11 @@ struct Topology
     // (an empty slot or a missing GPU index leaves no hole).
     std::vector<std::vector<uint32_t>> gpusOfNode;
     std::vector<std::vector<uint32_t>> nodesOfRack;
+    std::vector<std::vector<uint32_t>> instancesOfGpu; // by instance id; empty: not partitioned
     static constexpr uint32_t MaxSlot = 255;
     static constexpr uint32_t MaxLocalIndex = 63;
     static constexpr uint32_t MaxPositionInRow = 4095;
+    static constexpr uint32_t MaxInstanceId = 63; // MIG has at most 7 instances, with small ids
 
     // Builds the derived lookups. Returns an empty string when every index is in
     // range and no two nodes share a slot (or GPUs a local index), otherwise a

@@ -36,6 +36,8 @@ QString kindName(EntityKind kind)
         return QStringLiteral("job");
     case EntityKind::Cluster:
         return QStringLiteral("cluster");
+    case EntityKind::GpuInstance:
+        return QStringLiteral("gpu_instance");
     case EntityKind::Unspecified:
         break;
     }

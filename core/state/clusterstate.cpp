@@ -55,6 +55,14 @@ const MetricColumn *ClusterState::column(const QString &name) const
     return nullptr;
 }
 
+const MetricColumn *ClusterState::column(const QString &name, EntityKind kind) const
+{
+    for (const MetricColumn &c : m_columns)
+        if (c.descriptor.name == name && c.descriptor.entityKind == kind)
+            return &c;
+    return nullptr;
+}
+
 float ClusterState::value(const MetricColumn *column, size_t entity) const
 {
     if (!column || entity >= column->values.size())

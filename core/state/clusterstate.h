@@ -58,8 +58,11 @@ public:
 
     const std::shared_ptr<const Topology> &topology() const { return m_topology; }
     const std::vector<MetricColumn> &columns() const { return m_columns; }
-    // The column for a metric name, or nullptr when the stream does not carry it.
+    // The column for a metric name, or nullptr when the stream does not carry it. A field
+    // read on whole GPUs and on MIG instances is two metrics of one name: the first (the
+    // GPU's) is found by name alone.
     const MetricColumn *column(const QString &name) const;
+    const MetricColumn *column(const QString &name, EntityKind kind) const;
     const MetricColumn *columnById(uint32_t id) const;
     float value(const MetricColumn *column, size_t entity) const;
 

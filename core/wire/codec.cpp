@@ -61,6 +61,12 @@ v1::Topology toProto(const Topology &t)
         gpu->set_serial(ss(g.serial));
         gpu->set_driver_version(ss(g.driverVersion));
     }
+    for (const GpuInstance &g : t.gpuInstances) {
+        auto *instance = p.add_gpu_instances();
+        instance->set_gpu_index(g.gpuIndex);
+        instance->set_instance_id(g.instanceId);
+        instance->set_profile(ss(g.profile));
+    }
     for (const Pdu &d : t.pdus) {
         auto *pdu = p.add_pdus();
         pdu->set_name(ss(d.name));
@@ -115,6 +121,8 @@ Topology fromProto(const v1::Topology &p)
     for (const auto &g : p.gpus())
         t.gpus.push_back({ qs(g.uuid()), g.node_index(), g.local_index(), qs(g.model()), g.max_power_w(),
                            g.memory_total_mib(), qs(g.pci_bus_id()), qs(g.serial()), qs(g.driver_version()) });
+    for (const auto &g : p.gpu_instances())
+        t.gpuInstances.push_back({ g.gpu_index(), g.instance_id(), qs(g.profile()) });
     for (const auto &d : p.pdus())
         t.pdus.push_back({ qs(d.name()), d.rack_index(), d.rated_kw() });
     for (const auto &l : p.cooling_loops())
@@ -147,7 +155,8 @@ v1::EntityRef toProto(EntityRef ref)
 EntityRef fromProto(const v1::EntityRef &p)
 {
     const int kind = p.kind();
-    return { kind >= 0 && kind <= int(EntityKind::Cluster) ? EntityKind(kind) : EntityKind::Unspecified, p.index() };
+    return { kind >= 0 && kind <= int(EntityKind::GpuInstance) ? EntityKind(kind) : EntityKind::Unspecified,
+             p.index() };
 }
 
 v1::Event toProto(const Event &e)
@@ -276,9 +285,10 @@ std::vector<MetricDescriptor> fromProto(const v1::Dictionary &p)
     metrics.reserve(p.metrics_size());
     for (const auto &d : p.metrics()) {
         const int kind = d.entity_kind();
-        metrics.push_back({ d.id(), qs(d.name()), qs(d.unit()),
-                            kind >= 0 && kind <= int(EntityKind::Cluster) ? EntityKind(kind) : EntityKind::Unspecified,
-                            qs(d.help()) });
+        metrics.push_back(
+            { d.id(), qs(d.name()), qs(d.unit()),
+              kind >= 0 && kind <= int(EntityKind::GpuInstance) ? EntityKind(kind) : EntityKind::Unspecified,
+              qs(d.help()) });
     }
     return metrics;
 }
@@ -302,6 +312,8 @@ size_t entityCount(const Topology &t, EntityKind kind)
         return t.jobs.size();
     case EntityKind::Cluster:
         return 1;
+    case EntityKind::GpuInstance:
+        return t.gpuInstances.size();
     case EntityKind::Unspecified:
         break;
     }

@@ -44,12 +44,15 @@ void writeFile(const QString &path, const QByteArray &data, QIODevice::OpenMode 
     file.write(data);
 }
 
-float valueOf(const LiveCluster &cluster, const QString &metricName, size_t entity)
+float valueOf(const LiveCluster &cluster, const QString &metricName, size_t entity,
+              EntityKind kind = EntityKind::Unspecified)
 {
     ClusterState state;
     uint64_t generation = 0;
     cluster.copyIfNewer(state, generation);
-    return state.value(state.column(metricName), entity);
+    // Unspecified: the metric of that name (a GPU's before a MIG instance's of the same name).
+    return state.value(kind == EntityKind::Unspecified ? state.column(metricName) : state.column(metricName, kind),
+                       entity);
 }
 
 bool hasEvent(const std::vector<Event> &events, EventType type, int code, EntityRef entity)
@@ -80,6 +83,17 @@ std::vector<Event>::const_iterator firstOf(LiveCluster &cluster, std::vector<Eve
 class TestSources : public QObject
 {
     Q_OBJECT
+
+    // A gateway reading `text` as a dcgm-exporter scrape (saved as `name`), its topology derived from the labels.
+    std::unique_ptr<GatewayServer> serveExposition(const QByteArray &text, const QString &name, QString *error)
+    {
+        const QString path = scratch.filePath(name);
+        writeFile(path, text);
+        return GatewayServer::start(optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, path) }, false),
+                                    error);
+    }
+
+    QTemporaryDir scratch;
 
     GatewayOptions optionsWith(std::vector<BridgeSpec> bridges, bool withTopology = true)
     {
@@ -521,12 +535,8 @@ private Q_SLOTS:
                                 "dcgm_fi_prof_gr_engine_active{gpu=\"0\",UUID=\"GPU-a\",Hostname=\"n1\"} 87.5\n"
                                 "DCGM_FI_DEV_PCIE_REPLAY_COUNTER{gpu=\"0\",UUID=\"GPU-a\",Hostname=\"n1\"} 3\n"
                                 "process_open_fds 12\n";
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("metrics.prom"));
-        writeFile(path, text);
         QString error;
-        auto server = GatewayServer::start(
-            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, path) }, false), &error);
+        auto server = serveExposition(text, QStringLiteral("metrics.prom"), &error);
         QVERIFY2(server, qPrintable(error));
         const Topology &t = *server->journal().topology();
         QCOMPARE(t.gpus.size(), size_t(1));
@@ -558,6 +568,75 @@ private Q_SLOTS:
         // The one sample without a GPU is named, not dropped without a word.
         const BridgeCounters counters = server->bridges().front()->counters();
         QVERIFY(counters.unknownFields.count(QStringLiteral("process_open_fds")));
+    }
+
+    // MIG (#19): each GPU instance is an entity under its GPU with readings of its own, never
+    // collapsed onto the GPU; what describes the whole board (temperature) stays the GPU's.
+    // An A100 split in two (exporter 3.x labels) beside an H100 without MIG (4.x lower case).
+    void migInstancesAreEntitiesOfTheirOwn()
+    {
+        const QByteArray a100 = "gpu=\"0\",UUID=\"GPU-a100\",device=\"nvidia0\",modelName=\"NVIDIA A100-SXM4-80GB\","
+                                "Hostname=\"mig-node\"";
+        const QByteArray text = "# HELP DCGM_FI_DEV_GPU_TEMP GPU temperature (in C).\n"
+                                "# TYPE DCGM_FI_DEV_GPU_TEMP gauge\n"
+                                "DCGM_FI_DEV_GPU_TEMP{"
+            + a100
+            + ",GPU_I_PROFILE=\"4g.40gb\",GPU_I_ID=\"1\"} 41\n"
+              "DCGM_FI_DEV_GPU_TEMP{"
+            + a100
+            + ",GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"2\"} 41\n"
+              "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",uuid=\"GPU-h100\",hostname=\"plain-node\"} 58\n"
+              "# HELP DCGM_FI_DEV_FB_USED Framebuffer memory used (in MiB).\n"
+              "# TYPE DCGM_FI_DEV_FB_USED gauge\n"
+              "DCGM_FI_DEV_FB_USED{"
+            + a100
+            + ",GPU_I_PROFILE=\"4g.40gb\",GPU_I_ID=\"1\"} 30000\n"
+              "DCGM_FI_DEV_FB_USED{"
+            + a100
+            + ",gpu_i_profile=\"3g.40gb\",gpu_i_id=\"2\"} 12000\n"
+              "DCGM_FI_DEV_FB_USED{gpu=\"0\",uuid=\"GPU-h100\",hostname=\"plain-node\"} 70000\n"
+              "# HELP DCGM_FI_PROF_GR_ENGINE_ACTIVE Ratio of time the graphics engine is active.\n"
+              "# TYPE DCGM_FI_PROF_GR_ENGINE_ACTIVE gauge\n"
+              "DCGM_FI_PROF_GR_ENGINE_ACTIVE{"
+            + a100
+            + ",GPU_I_PROFILE=\"4g.40gb\",GPU_I_ID=\"1\"} 0.9\n"
+              "DCGM_FI_PROF_GR_ENGINE_ACTIVE{"
+            + a100
+            + ",GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"2\"} 0.25\n"
+              "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",uuid=\"GPU-h100\",hostname=\"plain-node\"} 0.5\n";
+        QString error;
+        auto server = serveExposition(text, QStringLiteral("mig.prom"), &error);
+        QVERIFY2(server, qPrintable(error));
+        const Topology &t = *server->journal().topology();
+        QCOMPARE(t.gpus.size(), size_t(2));
+        QCOMPARE(t.gpuInstances.size(), size_t(2));
+        const uint32_t a = t.gpus[0].uuid == QLatin1String("GPU-a100") ? 0 : 1;
+        QCOMPARE(t.instancesOfGpu[a].size(), size_t(2));
+        QVERIFY(t.instancesOfGpu[1 - a].empty());
+        const GpuInstance &first = t.gpuInstances[t.instancesOfGpu[a][0]];
+        const GpuInstance &second = t.gpuInstances[t.instancesOfGpu[a][1]];
+        QCOMPARE(first.instanceId, 1u);
+        QCOMPARE(first.profile, QStringLiteral("4g.40gb"));
+        QCOMPARE(second.instanceId, 2u);
+        QCOMPARE(second.profile, QStringLiteral("3g.40gb"));
+
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        const QString active = QStringLiteral("DCGM_FI_PROF_GR_ENGINE_ACTIVE");
+        const QString fbUsed = QStringLiteral("DCGM_FI_DEV_FB_USED");
+        const size_t i1 = t.instancesOfGpu[a][0], i2 = t.instancesOfGpu[a][1];
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, active, i1, EntityKind::GpuInstance), 0.9f, 5000);
+        QCOMPARE(valueOf(cluster, active, i2, EntityKind::GpuInstance), 0.25f); // not collapsed: each its own
+        QCOMPARE(valueOf(cluster, fbUsed, i1, EntityKind::GpuInstance), 30000.0f);
+        QCOMPARE(valueOf(cluster, fbUsed, i2, EntityKind::GpuInstance), 12000.0f);
+        QCOMPARE(valueOf(cluster, metric::GpuTemp, a), 41.0f); // the board's, from its instances
+        QVERIFY(std::isnan(valueOf(cluster, active, a))); // never the last instance read
+        QVERIFY(std::isnan(valueOf(cluster, fbUsed, a)));
+        QCOMPARE(valueOf(cluster, active, 1 - a), 0.5f); // a whole GPU is read as before
+        QCOMPARE(valueOf(cluster, fbUsed, 1 - a), 70000.0f);
+        client.stop();
+        QCOMPARE(server->bridges().front()->counters().rejected, uint64_t(0));
     }
 
     // The dry run says, per source, what was mapped, what has no metric, which lines were

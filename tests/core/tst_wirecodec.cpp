@@ -46,10 +46,22 @@ private Q_SLOTS:
         Topology original = buildTopology(ClusterShape { 256 }, 7);
         original.racks[1].placement = Rack::Placement::Assumed;
         original.racks[2].placement = Rack::Placement::Unplaced;
+        original.gpuInstances = { { 5, 1, QStringLiteral("4g.40gb") }, { 5, 2, QStringLiteral("3g.40gb") } };
+        QCOMPARE(original.index(), QString());
         const v1::Topology wireForm = roundTrip(wire::toProto(original));
         Topology back = wire::fromProto(wireForm);
         QCOMPARE(back.index(), QString());
         QVERIFY(back == original);
+        QCOMPARE(back.instancesOfGpu[5].size(), size_t(2));
+        QCOMPARE(back.gpuInstances[1].profile, QStringLiteral("3g.40gb"));
+        QCOMPARE(wire::entityCount(back, EntityKind::GpuInstance), size_t(2));
+        // An instance on a GPU that does not exist, or twice the same id, is refused.
+        Topology wrong = back;
+        wrong.gpuInstances.push_back({ 100000, 1, {} });
+        QVERIFY(wrong.index().contains(QStringLiteral("gpu_index")));
+        wrong = back;
+        wrong.gpuInstances.push_back({ 5, 2, {} });
+        QVERIFY(wrong.index().contains(QStringLiteral("two instances")));
         QCOMPARE(back.gpus.size(), size_t(256));
         QCOMPARE(back.jobs.front().layout.tensorParallel, original.jobs.front().layout.tensorParallel);
         QCOMPARE(back.switches.back().uplinkSwitchIndices, original.switches.back().uplinkSwitchIndices);

@@ -757,6 +757,40 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("7,200")), qPrintable(text));
     }
 
+    // A GPU split by MIG lists its instances, each with its own readings (#19).
+    void gpuDetailsListMigInstances()
+    {
+        Topology t = *state.topology();
+        t.gpuInstances = { { 9, 2, QStringLiteral("3g.40gb") }, { 9, 1, QStringLiteral("4g.40gb") } };
+        QCOMPARE(t.index(), QString());
+        auto metrics = standardMetrics();
+        MetricDescriptor active = dcgmMetric(*findDcgmField(QByteArrayView("DCGM_FI_PROF_GR_ENGINE_ACTIVE")));
+        active.id = uint32_t(metrics.size());
+        active.entityKind = EntityKind::GpuInstance;
+        metrics.push_back(active);
+        ClusterState s;
+        QCOMPARE(s.reset(std::make_shared<const Topology>(t), metrics), QString());
+        v1::Samples samples;
+        samples.set_time_ms(T0);
+        auto *b = samples.add_blocks();
+        b->set_metric_id(active.id);
+        b->set_first_index(0);
+        b->add_values(0.25f); // instance 0: GPU_I_ID 2
+        b->add_values(0.9f); // instance 1: GPU_I_ID 1
+        QVERIFY(s.apply(samples).ok());
+        QTextDocument doc;
+        doc.setHtml(gpuDetailsHtml(s, 9, {}));
+        const QString text = doc.toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Split by MIG into 2 instance")), qPrintable(text));
+        const qsizetype first = text.indexOf(QStringLiteral("4g.40gb · instance 1"));
+        const qsizetype second = text.indexOf(QStringLiteral("3g.40gb · instance 2"));
+        QVERIFY2(first >= 0 && second > first, qPrintable(text)); // by instance id
+        QVERIFY2(text.indexOf(QStringLiteral("90 %"), first) < second, qPrintable(text));
+        QVERIFY2(text.indexOf(QStringLiteral("25 %"), second) > second, qPrintable(text));
+        doc.setHtml(gpuDetailsHtml(s, 10, {}));
+        QVERIFY(!doc.toPlainText().contains(QStringLiteral("MIG")));
+    }
+
     // The open-warnings table is refreshed every second: a warning that stays
     // keeps its row (and the operator's selection), one that goes is removed,
     // a new one is added, and nothing resets.

@@ -174,6 +174,28 @@ void RackMapWidget::paintMarks(QRgb *bits, qsizetype stride, const QRect &r, QRg
     }
 }
 
+void RackMapWidget::paintSlices(QRgb *bits, qsizetype stride, const QRect &r, QRgb colour, size_t parts) const
+{
+    // A GPU split by MIG is drawn split: a thin line between its instances (their own
+    // readings are in the Details pane); a single instance, a notch in the bottom-right corner.
+    const QRgb ink = qGray(colour) > 110 ? qRgb(0x10, 0x10, 0x10) : qRgb(0xd8, 0xd8, 0xd8);
+    const int w = r.width();
+    const int h = r.height();
+    if (parts > 1 && w >= int(parts) * 3) {
+        for (size_t k = 1; k < parts; ++k) {
+            const int x = r.left() + int(size_t(w) * k / parts);
+            for (int y = h / 3; y < h; ++y)
+                bits[(r.top() + y) * stride + x] = ink;
+        }
+        return;
+    }
+    if (w < 4 || h < 4)
+        return;
+    const int notch = std::max(2, std::min(w, h) / 4);
+    for (int y = 0; y < notch; ++y)
+        std::fill_n(bits + (r.bottom() - y) * stride + r.right() - (notch - y) + 1, notch - y, ink);
+}
+
 void RackMapWidget::paintRackOutlines(QPainter &p) const
 {
     p.setBrush(Qt::NoBrush);
@@ -475,6 +497,8 @@ void RackMapWidget::renderCells()
         const int width = r.width();
         for (int y = 0; y < r.height(); ++y, row += stride)
             std::fill_n(row, width, colour);
+        if (m_topology && g < m_topology->instancesOfGpu.size() && !m_topology->instancesOfGpu[g].empty())
+            paintSlices(bits, stride, r, colour, m_topology->instancesOfGpu[g].size());
         if (g < m_marks.size() && m_marks[g])
             paintMarks(bits, stride, r, colour, m_marks[g]);
         // Not by colour alone: an invalid reading is also crossed out where the cell is big enough.

@@ -116,6 +116,7 @@ protected:
 private:
     void rebuildBackground();
     void paintMarks(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, uint8_t mark) const;
+    void paintSlices(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, size_t parts) const;
     void paintRackOutlines(QPainter &p) const;
     QRgb rackAggregateColour(size_t rack) const;
     float aggregateOf(size_t rack, bool &invalid) const;
