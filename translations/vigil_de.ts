@@ -800,14 +800,6 @@
         <translation>--insecure und --tls-cert widersprechen sich: eines wählen</translation>
     </message>
     <message>
-        <source>--%1: cannot read %2: %3</source>
-        <translation>--%1: %2 ist nicht lesbar: %3</translation>
-    </message>
-    <message>
-        <source>--%1: %2 is empty</source>
-        <translation>--%1: %2 ist leer</translation>
-    </message>
-    <message>
         <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
         <translation>--scrape-timeout: „%1“ ist keine Sekundenzahl von 0,1 bis 600</translation>
     </message>
@@ -882,6 +874,66 @@
     <message>
         <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
         <translation>Ein Trainings-Log mitlesen: JSON-Zeilen, die Konsolenausgabe von Megatron-LM, NeMo oder torchtitan oder ein TensorBoard-Laufverzeichnis; optional job=... davor (mehrfach möglich).</translation>
+    </message>
+    <message>
+        <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
+        <translation>Zugangsdaten je Quelle (JSON): für die Quellen, deren URL mit dem "match" eines Eintrags beginnt, dessen Token, Basic-Auth, CA, Client-Zertifikat oder Zeitlimit.</translation>
+    </message>
+    <message>
+        <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
+        <translation>%1: unbekannter Schlüssel "%2" (bekannt: %3)</translation>
+    </message>
+    <message>
+        <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
+        <translation>%1: bearer_token_file und basic_auth_file: nur eine Art der Anmeldung angeben</translation>
+    </message>
+    <message>
+        <source>%1 basic_auth_file: the file must hold user:password</source>
+        <translation>%1 basic_auth_file: die Datei muss benutzer:passwort enthalten</translation>
+    </message>
+    <message>
+        <source>%1 %2: cannot read %3</source>
+        <translation>%1 %2: %3 ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1: cert_file and key_file go together</source>
+        <translation>%1: cert_file und key_file gehören zusammen</translation>
+    </message>
+    <message>
+        <source>%1 timeout_s: a number of seconds from 0.1 to 600</source>
+        <translation>%1 timeout_s: eine Zahl von Sekunden zwischen 0,1 und 600</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2: %3</source>
+        <translation>%1: %2 ist nicht lesbar: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty</source>
+        <translation>%1: %2 ist leer</translation>
+    </message>
+    <message>
+        <source>--scrape-config: cannot read %1: %2</source>
+        <translation>--scrape-config: %1 ist nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>--scrape-config: %1 is not JSON: %2 (at byte %3)</source>
+        <translation>--scrape-config: %1 ist kein JSON: %2 (bei Byte %3)</translation>
+    </message>
+    <message>
+        <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
+        <translation>--scrape-config: %1 muss ein Objekt mit einer "sources"-Liste enthalten</translation>
+    </message>
+    <message>
+        <source>--scrape-config %1, source %2</source>
+        <translation>--scrape-config %1, Quelle %2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
+        <translation>%1: "match" muss der Anfang einer http://- oder https://-URL sein</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
+        <translation>%1: "%2" passt zu keiner --dcgm- oder --prometheus-Quelle</translation>
     </message>
 </context>
 <context>

@@ -792,14 +792,6 @@
         <translation>--insecure と --tls-cert は矛盾します: どちらかを選んでください</translation>
     </message>
     <message>
-        <source>--%1: cannot read %2: %3</source>
-        <translation>--%1: %2 を読めません: %3</translation>
-    </message>
-    <message>
-        <source>--%1: %2 is empty</source>
-        <translation>--%1: %2 は空です</translation>
-    </message>
-    <message>
         <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
         <translation>--scrape-timeout: &apos;%1&apos; は 0.1〜600 の秒数ではありません</translation>
     </message>
@@ -874,6 +866,66 @@
     <message>
         <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
         <translation>学習ログを追跡します（JSON 行、Megatron-LM・NeMo・torchtitan のコンソールログ、または TensorBoard の実行ディレクトリ）。先頭に job=... を付けられます（複数指定可）。</translation>
+    </message>
+    <message>
+        <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
+        <translation>ソースごとの認証情報 (JSON): URL が各エントリの "match" で始まるソースに、そのトークン、Basic 認証、CA、クライアント証明書またはタイムアウトを使います。</translation>
+    </message>
+    <message>
+        <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
+        <translation>%1: 不明なキー "%2" (既知: %3)</translation>
+    </message>
+    <message>
+        <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
+        <translation>%1: bearer_token_file と basic_auth_file: 認証方法は 1 つだけ指定してください</translation>
+    </message>
+    <message>
+        <source>%1 basic_auth_file: the file must hold user:password</source>
+        <translation>%1 basic_auth_file: ファイルには user:password を書いてください</translation>
+    </message>
+    <message>
+        <source>%1 %2: cannot read %3</source>
+        <translation>%1 %2: %3 を読めません</translation>
+    </message>
+    <message>
+        <source>%1: cert_file and key_file go together</source>
+        <translation>%1: cert_file と key_file は対で指定します</translation>
+    </message>
+    <message>
+        <source>%1 timeout_s: a number of seconds from 0.1 to 600</source>
+        <translation>%1 timeout_s: 0.1 から 600 までの秒数</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2: %3</source>
+        <translation>%1: %2 を読めません: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty</source>
+        <translation>%1: %2 が空です</translation>
+    </message>
+    <message>
+        <source>--scrape-config: cannot read %1: %2</source>
+        <translation>--scrape-config: %1 を読めません: %2</translation>
+    </message>
+    <message>
+        <source>--scrape-config: %1 is not JSON: %2 (at byte %3)</source>
+        <translation>--scrape-config: %1 は JSON ではありません: %2 (%3 バイト目)</translation>
+    </message>
+    <message>
+        <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
+        <translation>--scrape-config: %1 には "sources" リストを持つオブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>--scrape-config %1, source %2</source>
+        <translation>--scrape-config %1、ソース %2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
+        <translation>%1: "match" は http:// または https:// の URL の先頭でなければなりません</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
+        <translation>%1: "%2" に一致する --dcgm / --prometheus ソースがありません</translation>
     </message>
 </context>
 <context>

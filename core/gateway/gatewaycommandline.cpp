@@ -2,6 +2,7 @@
 #include "gatewaycommandline.h"
 
 #include "bridge/topologyfile.h"
+#include "scrapeconfig.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -17,18 +18,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(GatewayCommandLine)
 };
 
-// The first line of a secret's file: tokens and passwords stay out of the process list.
-QString readSecret(const QString &option, const QString &path, QString *value)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Tr::tr("--%1: cannot read %2: %3").arg(option, path, file.errorString());
-    *value = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
-    if (value->isEmpty())
-        return Tr::tr("--%1: %2 is empty").arg(option, path);
-    return {};
-}
-
 QString readScrapeOptions(const QCommandLineParser &parser, HttpOptions &http)
 {
     bool ok = false;
@@ -40,13 +29,13 @@ QString readScrapeOptions(const QCommandLineParser &parser, HttpOptions &http)
     if (parser.isSet(QStringLiteral("scrape-token-file")) && parser.isSet(QStringLiteral("scrape-basic-auth-file")))
         return Tr::tr("--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate");
     if (parser.isSet(QStringLiteral("scrape-token-file")))
-        if (QString e = readSecret(QStringLiteral("scrape-token-file"),
-                                   parser.value(QStringLiteral("scrape-token-file")), &http.bearerToken);
+        if (QString e = readSecretFile(QStringLiteral("--scrape-token-file"),
+                                       parser.value(QStringLiteral("scrape-token-file")), &http.bearerToken);
             !e.isEmpty())
             return e;
     if (parser.isSet(QStringLiteral("scrape-basic-auth-file"))) {
-        if (QString e = readSecret(QStringLiteral("scrape-basic-auth-file"),
-                                   parser.value(QStringLiteral("scrape-basic-auth-file")), &http.basicAuth);
+        if (QString e = readSecretFile(QStringLiteral("--scrape-basic-auth-file"),
+                                       parser.value(QStringLiteral("scrape-basic-auth-file")), &http.basicAuth);
             !e.isEmpty())
             return e;
         if (!http.basicAuth.contains(u':'))
@@ -112,6 +101,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Exporters that want mutual TLS: the client certificate (PEM)."),
                            QStringLiteral("file") });
         parser.addOption({ QStringLiteral("scrape-key"), Tr::tr("The private key of --scrape-cert (PEM)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("scrape-config"),
+                           Tr::tr("Per-source credentials (JSON): for the sources whose URL starts with each "
+                                  "entry's \"match\", its token, basic auth, CA, client certificate or timeout."),
                            QStringLiteral("file") });
         parser.addOption({ QStringLiteral("scrape-timeout"),
                            Tr::tr("Seconds a scrape may take before it counts as failed (default 5)."),
@@ -290,6 +283,10 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             }
             options.bridges.push_back(spec);
         }
+    if (includeListen && parser.isSet(QStringLiteral("scrape-config")))
+        if (QString error = applyScrapeConfig(parser.value(QStringLiteral("scrape-config")), options.bridges);
+            !error.isEmpty())
+            return error;
     options.replayPath = parser.value(QStringLiteral("replay"));
     if (includeListen) {
         options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));

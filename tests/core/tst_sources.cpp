@@ -6,6 +6,7 @@
 #include "bridge/tensorboard.h"
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
 #include "gateway/sourcecheck.h"
 #include "gateway/telemetryjournal.h"
@@ -13,6 +14,7 @@
 #include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 
+#include <QCommandLineParser>
 #include <QDateTime>
 #include <QFile>
 #include <QProcess>
@@ -403,6 +405,74 @@ private Q_SLOTS:
         quick.timeout = std::chrono::milliseconds(500);
         r = httpGet(QStringLiteral("http://127.0.0.1:%1/").arg(closedPort), quick);
         QVERIFY2(r.error.contains(QStringLiteral("cannot connect")), qPrintable(r.error));
+    }
+
+    // Each exporter its own credentials (--scrape-config): two pods, one behind a token and
+    // one behind a password, both scraped by one gateway; a typo or an entry for no source
+    // is refused by name, before anything is scraped unauthenticated.
+    void eachSourceItsOwnCredentials()
+    {
+        const QByteArray body = fixture("dcgm-exporter-lab.prom");
+        test::HttpFixture podA([&](const QByteArray &request) -> QByteArray {
+            return request.contains("\r\nAuthorization: Bearer alpha\r\n") ? test::HttpFixture::ok(body)
+                                                                           : "HTTP/1.0 401 Unauthorized\r\n\r\n";
+        });
+        test::HttpFixture podB([&](const QByteArray &request) -> QByteArray {
+            return request.contains("\r\nAuthorization: Basic " + QByteArray("ops:beta").toBase64() + "\r\n")
+                ? test::HttpFixture::ok(body)
+                : "HTTP/1.0 401 Unauthorized\r\n\r\n";
+        });
+        const QString a = QStringLiteral("http://127.0.0.1:%1/").arg(podA.port());
+        const QString b = QStringLiteral("http://127.0.0.1:%1/").arg(podB.port());
+        writeFile(scratch.filePath(QStringLiteral("a.token")), "alpha\n");
+        writeFile(scratch.filePath(QStringLiteral("b.auth")), "ops:beta\n");
+        const QString config = scratch.filePath(QStringLiteral("scrape.json"));
+        auto readWith = [&](const QByteArray &json, GatewayOptions &options) {
+            writeFile(config, json);
+            QCommandLineParser parser;
+            addGatewayOptions(parser, true);
+            if (!parser.parse({ QStringLiteral("vigil-gateway"), QStringLiteral("--topology"),
+                                fixturePath("topology-lab.json"), QStringLiteral("--dcgm"),
+                                a + QStringLiteral("metrics"), QStringLiteral("--dcgm"), b + QStringLiteral("metrics"),
+                                QStringLiteral("--poll"), QStringLiteral("0.1"), QStringLiteral("--scrape-config"),
+                                config }))
+                return parser.errorText();
+            return readGatewayOptions(parser, options, true);
+        };
+        GatewayOptions options;
+        const QByteArray good = "{\"sources\": [{\"match\": \"" + a.toUtf8() + "\", \"bearer_token_file\": \""
+            + scratch.filePath(QStringLiteral("a.token")).toUtf8() + "\"}, {\"match\": \"" + b.toUtf8()
+            + "\", \"basic_auth_file\": \"" + scratch.filePath(QStringLiteral("b.auth")).toUtf8()
+            + "\", \"timeout_s\": 2}]}";
+        QCOMPARE(readWith(good, options), QString());
+        QCOMPARE(options.bridges.size(), size_t(2));
+        QCOMPARE(options.bridges[0].http.bearerToken, QStringLiteral("alpha"));
+        QVERIFY(options.bridges[0].http.basicAuth.isEmpty());
+        QCOMPARE(options.bridges[1].http.basicAuth, QStringLiteral("ops:beta"));
+        QVERIFY(options.bridges[1].http.bearerToken.isEmpty());
+        QCOMPARE(options.bridges[1].http.timeout, std::chrono::milliseconds(2000));
+        options.listen = "127.0.0.1:0";
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            server->bridges()[0]->counters().samples > 0 && server->bridges()[1]->counters().samples > 0, 10000);
+        for (const auto &bridge : server->bridges()) // the fixture's own bad lines aside, nothing was refused
+            QVERIFY2(!bridge->counters().lastError.contains(QStringLiteral("401")),
+                     qPrintable(bridge->counters().lastError));
+        server.reset();
+
+        GatewayOptions refused;
+        QString why
+            = readWith("{\"sources\": [{\"match\": \"" + a.toUtf8() + "\", \"bearer_tokn_file\": \"x\"}]}", refused);
+        QVERIFY2(why.contains(QStringLiteral("unknown key \"bearer_tokn_file\"")), qPrintable(why));
+        why = readWith("{\"sources\": [{\"match\": \"https://elsewhere/\", \"ca_file\": \"" + config.toUtf8() + "\"}]}",
+                       refused);
+        QVERIFY2(why.contains(QStringLiteral("matches no --dcgm or --prometheus source")), qPrintable(why));
+        why = readWith("{\"sources\": [{\"match\": \"" + a.toUtf8() + "\", \"bearer_token_file\": \"/nonexistent\"}]}",
+                       refused);
+        QVERIFY2(why.contains(QStringLiteral("source 1 bearer_token_file: cannot read /nonexistent")), qPrintable(why));
+        QVERIFY2(readWith("[1, 2", refused).contains(QStringLiteral("not JSON")), "a broken file is named");
     }
 
     // Exporters behind a token or a password, compressed bodies, and redirects.
