@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// dcgm-exporter's Prometheus text: read, every label undone, and mapped onto a small cluster.
+// dcgm-exporter's Prometheus text: read, every label undone, and mapped onto a small cluster
+// (one GPU whole, one split by MIG into two instances).
 #include "bridge/dcgmmapper.h"
 #include "bridge/exposition.h"
 
@@ -32,9 +33,20 @@ std::shared_ptr<const vigil::Topology> cluster()
     t->nodes.push_back({ QStringLiteral("n1"), 0, 0 });
     for (uint32_t g = 0; g < 2; ++g)
         t->gpus.push_back({ QStringLiteral("GPU-%1").arg(g), 0, g, QStringLiteral("H100") });
+    t->gpuInstances = { { 1, 1, QStringLiteral("4g.40gb") }, { 1, 2, QStringLiteral("3g.40gb") } };
     if (!t->index().isEmpty())
         std::abort();
     return t;
+}
+
+// The standard metrics, and two fields again as GPU-instance metrics.
+std::vector<vigil::MetricDescriptor> metrics()
+{
+    std::vector<vigil::MetricDescriptor> out = vigil::standardMetrics();
+    for (const char *name : { "DCGM_FI_DEV_FB_USED", "DCGM_FI_PROF_GR_ENGINE_ACTIVE" })
+        out.push_back(
+            { uint32_t(out.size()), QString::fromLatin1(name), QString(), vigil::EntityKind::GpuInstance, QString() });
+    return out;
 }
 
 } // namespace
@@ -47,10 +59,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (stats.accepted + stats.skipped + stats.rejected != stats.lines)
         std::abort(); // every line is accounted for
     static const auto topology = cluster();
-    static vigil::DcgmMapper mapper(topology, vigil::standardMetrics());
+    static const auto dictionary = metrics();
+    static vigil::DcgmMapper mapper(topology, dictionary);
     const auto mapped = mapper.map(text, 1793577600000, QStringLiteral("n1"));
-    for (const vigil::GpuReading &r : mapped.readings)
-        if (r.gpu >= topology->gpus.size() || std::isnan(r.value))
-            std::abort();
+    for (const vigil::GpuReading &r : mapped.readings) {
+        const bool ofInstance = dictionary[r.metricId].entityKind == vigil::EntityKind::GpuInstance;
+        if (r.gpu >= (ofInstance ? topology->gpuInstances.size() : topology->gpus.size()) || std::isnan(r.value))
+            std::abort(); // every reading is of an entity its metric has
+    }
     return 0;
 }

@@ -253,7 +253,7 @@ QString rackDetailsHtml(const ClusterState &state, uint32_t rackIndex)
                         .arg(t->coolingLoops[rack.coolingLoopIndex].name,
                              formatReading(state.value(state.column(metric::CoolantSupplyTemp), rack.coolingLoopIndex),
                                            QStringLiteral("°C"), 1)));
-    if (rack.leafSwitchIndex < t->switches.size())
+    if (rack.leafSwitchIndex < t->switches.size() && t->switches[rack.leafSwitchIndex].role != SwitchRole::NvSwitch)
         html += row(Tr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
     // What the rack holds and how its GPUs are doing.
     const MetricColumn *temp = state.column(metric::GpuTemp);

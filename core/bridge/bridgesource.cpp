@@ -133,6 +133,12 @@ BridgeSource::BridgeSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std
         m_gpuByHostPci[t.nodes[t.gpus[g].nodeIndex].hostname + u'/' + pci] = g;
         m_gpusByPci[pci].push_back(g);
     }
+    for (uint32_t s = 0; s < t.switches.size(); ++s) {
+        const Switch &sw = t.switches[s];
+        const QString pci = normalisePciBusId(sw.pciBusId);
+        if (sw.role == SwitchRole::NvSwitch && !pci.isEmpty() && size_t(sw.nodeIndex) < t.nodes.size())
+            m_nvSwitchByHostPci[t.nodes[size_t(sw.nodeIndex)].hostname + u'/' + pci] = s;
+    }
     for (uint32_t j = 0; j < t.jobs.size(); ++j)
         m_jobById[t.jobs[j].id] = j;
     if (m_spec.kind == BridgeSpec::Kind::KernelLog && !m_spec.host.isEmpty()
@@ -488,18 +494,8 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
     for (const XidRecord &r : records) {
         const QString host = r.host.isEmpty() ? m_spec.host : r.host;
         if (r.nvswitch) {
-            // Counted and said, not dropped: the topology has no NVSwitches to put it on yet.
-            const QString why = QStringLiteral("line %1: NVSwitch SXid %2 at PCI %3 on %4: the topology has no "
-                                               "NVSwitches to place it on")
-                                    .arg(r.line)
-                                    .arg(r.xid)
-                                    .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host)") : host);
-            {
-                std::lock_guard lock(m_mutex);
-                ++m_counters.rejected;
-            }
-            keepRejections({ why });
-            report(why);
+            if (std::optional<Event> e = sxidEvent(r, host, nowMs))
+                events.push_back(std::move(*e));
             continue;
         }
         int64_t gpu = -1;
@@ -549,6 +545,51 @@ void BridgeSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)
         events.push_back(std::move(e));
     }
     appendEvents(std::move(events));
+}
+
+std::optional<Event> BridgeSource::sxidEvent(const XidRecord &r, const QString &host, int64_t nowMs)
+{
+    const Topology &t = *m_sink.topology();
+    const auto it = m_nvSwitchByHostPci.find(host + u'/' + r.pciBusId);
+    if (it == m_nvSwitchByHostPci.end()) {
+        // Counted and said, not dropped: name where it came from so the topology can gain the switch.
+        const QString why
+            = QStringLiteral("line %1: NVSwitch SXid %2 at PCI %3 on %4: no NVSwitch there in the topology (add it "
+                             "to the node's \"nvswitches\")")
+                  .arg(r.line)
+                  .arg(r.xid)
+                  .arg(r.pciBusId, host.isEmpty() ? QStringLiteral("(unknown host; give host=FILE)") : host);
+        {
+            std::lock_guard lock(m_mutex);
+            ++m_counters.rejected;
+        }
+        keepRejections({ why });
+        report(why);
+        return std::nullopt;
+    }
+    Event e;
+    e.timeMs = r.timeMs > 0 ? r.timeMs : nowMs;
+    e.type = EventType::Xid; // an SXid: its code is NVSwitch's own, five digits, on a switch
+    // The driver says whether the fault is fatal to the fabric (and so to the jobs across it).
+    e.severity
+        = r.text.startsWith(QLatin1String("Fatal"), Qt::CaseInsensitive) ? Severity::Critical : Severity::Warning;
+    e.entity = { EntityKind::Switch, it->second };
+    e.code = r.xid;
+    e.message = QStringLiteral("SXid (PCI:%1): %2, %3 on %4")
+                    .arg(r.pciBusId)
+                    .arg(r.xid)
+                    .arg(r.text, t.switches[it->second].name);
+    if (r.timeMs <= 0)
+        e.message += QStringLiteral(" (the line has no wall-clock time: stamped when read)");
+    // The jobs on the node's GPUs are the ones an NVSwitch fault reaches.
+    const int32_t node = t.switches[it->second].nodeIndex;
+    if (size_t(node) < t.gpusOfNode.size())
+        for (uint32_t gpu : t.gpusOfNode[size_t(node)])
+            if (const int32_t job = t.jobOfGpu[gpu]; job >= 0) {
+                e.jobId = t.jobs[size_t(job)].id;
+                break;
+            }
+    return e;
 }
 
 void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs)

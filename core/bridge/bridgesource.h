@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace vigil {
 
@@ -104,6 +105,8 @@ private:
     // dcgm: Xid events wait a moment, then go on unless the kernel log reported them.
     void holdXids(std::vector<Event> &events, int64_t nowMs);
     void handleXids(std::vector<XidRecord> &&records, int64_t nowMs);
+    // An NVSwitch's SXid as an event on the switch, or nothing (counted and said) when the topology lacks it.
+    std::optional<Event> sxidEvent(const XidRecord &r, const QString &host, int64_t nowMs);
     void handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs);
     void count(const ParseStats &before, const ParseStats &after);
     void keepRejections(const QStringList &reasons);
@@ -122,6 +125,8 @@ private:
     uint64_t m_inode = 0; // of the file m_offset is in: another inode at the path is a rotation
     std::map<QString, uint32_t> m_gpuByHostPci;
     std::map<QString, std::vector<uint32_t>> m_gpusByPci;
+    std::map<QString, uint32_t> m_nvSwitchByHostPci; // "host/pci" -> switch
+
     std::map<QString, uint32_t> m_jobById;
     std::map<uint32_t, int64_t> m_lastStepOfJob;
     std::shared_ptr<XidMerger> m_xids;

@@ -231,6 +231,19 @@ TopologyFile TopologyFile::parse(const QByteArray &json)
                                            gpu.value(QLatin1String("serial")).toString(),
                                            gpu.value(QLatin1String("driver_version")).toString() });
                     }
+                    // NVSwitches in the node (HGX boards), by the PCI address their SXid lines name.
+                    const QJsonArray nvswitches = node.value(QLatin1String("nvswitches")).toArray();
+                    for (qsizetype k = 0; k < nvswitches.size() && r.error.isEmpty(); ++k) {
+                        const QString switchPath = QStringLiteral("%1.nvswitches[%2]").arg(nodePath).arg(k);
+                        const QJsonObject nvswitch = r.object(nvswitches[k], switchPath);
+                        const QString pci = r.string(nvswitch, "pci_bus_id", switchPath).toLower();
+                        t.switches.push_back({ nvswitch.value(QLatin1String("name"))
+                                                   .toString(QStringLiteral("%1-nvswitch%2").arg(hostname).arg(k)),
+                                               SwitchRole::NvSwitch,
+                                               {},
+                                               int32_t(nodeIndex),
+                                               pci });
+                    }
                 }
                 t.racks.push_back(std::move(rack));
             }
@@ -337,9 +350,17 @@ QByteArray TopologyFile::write(const Topology &t)
                             entry.insert(QStringLiteral("driver_version"), gpu.driverVersion);
                         gpus.append(entry);
                     }
-                    nodes.append(QJsonObject { { QStringLiteral("hostname"), t.nodes[n].hostname },
-                                               { QStringLiteral("slot"), int(t.nodes[n].slot) },
-                                               { QStringLiteral("gpus"), gpus } });
+                    QJsonObject nodeObject { { QStringLiteral("hostname"), t.nodes[n].hostname },
+                                             { QStringLiteral("slot"), int(t.nodes[n].slot) },
+                                             { QStringLiteral("gpus"), gpus } };
+                    QJsonArray nvswitches;
+                    for (const Switch &s : t.switches)
+                        if (s.role == SwitchRole::NvSwitch && s.nodeIndex == int32_t(n))
+                            nvswitches.append(QJsonObject { { QStringLiteral("name"), s.name },
+                                                            { QStringLiteral("pci_bus_id"), s.pciBusId } });
+                    if (!nvswitches.isEmpty())
+                        nodeObject.insert(QStringLiteral("nvswitches"), nvswitches);
+                    nodes.append(nodeObject);
                 }
                 QJsonObject rackObject { { QStringLiteral("name"), rack.name },
                                          { QStringLiteral("pdus"), pdus },

@@ -56,6 +56,11 @@ std::vector<uint32_t> gpusAffectedBy(const Topology &t, EntityRef entity)
     case EntityKind::Switch:
         if (i >= t.switches.size())
             break;
+        if (t.switches[i].role == SwitchRole::NvSwitch) { // the GPUs it joins: its node's
+            if (size_t(t.switches[i].nodeIndex) < t.gpusOfNode.size())
+                out = t.gpusOfNode[size_t(t.switches[i].nodeIndex)];
+            break;
+        }
         addRacksWhere(
             t,
             [&](const Rack &r) {

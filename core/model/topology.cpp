@@ -36,6 +36,13 @@ QString Topology::index()
         if (!switches.empty() && rack.leafSwitchIndex >= switches.size())
             return outOfRange("rack", i, "leaf_switch_index", rack.leafSwitchIndex, switches.size());
     }
+    for (size_t i = 0; i < switches.size(); ++i) {
+        const Switch &s = switches[i];
+        if (s.nodeIndex >= 0 && size_t(s.nodeIndex) >= nodes.size())
+            return outOfRange("switch", i, "node_index", uint32_t(s.nodeIndex), nodes.size());
+        if (s.role == SwitchRole::NvSwitch && s.nodeIndex < 0)
+            return QStringLiteral("switch %1 is an NVSwitch in no node").arg(s.name);
+    }
     for (size_t i = 0; i < pdus.size(); ++i)
         if (pdus[i].rackIndex >= racks.size())
             return outOfRange("pdu", i, "rack_index", pdus[i].rackIndex, racks.size());
@@ -137,6 +144,10 @@ bool Topology::operator==(const Topology &o) const
             && a.maxPowerW == b.maxPowerW && a.memoryTotalMiB == b.memoryTotalMiB && a.pciBusId == b.pciBusId
             && a.serial == b.serial && a.driverVersion == b.driverVersion;
     };
+    auto sameSwitch = [](const Switch &a, const Switch &b) {
+        return a.name == b.name && a.role == b.role && a.uplinkSwitchIndices == b.uplinkSwitchIndices
+            && a.nodeIndex == b.nodeIndex && a.pciBusId == b.pciBusId;
+    };
     auto sameJob = [](const Job &a, const Job &b) {
         return a.id == b.id && a.name == b.name && a.priority == b.priority && a.gpuIndices == b.gpuIndices
             && a.checkpointIntervalSteps == b.checkpointIntervalSteps;
@@ -146,6 +157,7 @@ bool Topology::operator==(const Topology &o) const
         && coolingLoops.size() == o.coolingLoops.size() && switches.size() == o.switches.size()
         && std::equal(racks.begin(), racks.end(), o.racks.begin(), o.racks.end(), sameRack)
         && std::equal(gpus.begin(), gpus.end(), o.gpus.begin(), o.gpus.end(), sameGpu)
+        && std::equal(switches.begin(), switches.end(), o.switches.begin(), o.switches.end(), sameSwitch)
         && std::equal(jobs.begin(), jobs.end(), o.jobs.begin(), o.jobs.end(), sameJob)
         && std::equal(gpuInstances.begin(), gpuInstances.end(), o.gpuInstances.begin(), o.gpuInstances.end(),
                       [](const GpuInstance &a, const GpuInstance &b) {

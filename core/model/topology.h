@@ -87,7 +87,8 @@ enum class SwitchRole
 {
     Unspecified,
     Leaf,
-    Spine
+    Spine,
+    NvSwitch // inside a node, joining its GPUs (the kernel names its faults "SXid")
 };
 
 struct Switch
@@ -95,6 +96,8 @@ struct Switch
     QString name;
     SwitchRole role = SwitchRole::Unspecified;
     std::vector<uint32_t> uplinkSwitchIndices;
+    int32_t nodeIndex = -1; // an NVSwitch: the node it sits in
+    QString pciBusId; // an NVSwitch: "0000:c1:00.0", as its SXid lines name it
 };
 
 enum class PriorityClass

@@ -83,6 +83,9 @@ v1::Topology toProto(const Topology &t)
         sw->set_name(ss(s.name));
         sw->set_role(v1::SwitchRole(int(s.role)));
         sw->mutable_uplink_switch_indices()->Add(s.uplinkSwitchIndices.begin(), s.uplinkSwitchIndices.end());
+        if (s.nodeIndex >= 0)
+            sw->set_node_index(uint32_t(s.nodeIndex));
+        sw->set_pci_bus_id(ss(s.pciBusId));
     }
     for (const Job &j : t.jobs) {
         auto *job = p.add_jobs();
@@ -129,8 +132,11 @@ Topology fromProto(const v1::Topology &p)
         t.coolingLoops.push_back({ qs(l.name()), l.supply_temp_c() });
     for (const auto &s : p.switches()) {
         const int role = s.role();
-        t.switches.push_back({ qs(s.name()), role >= 0 && role <= 2 ? SwitchRole(role) : SwitchRole::Unspecified,
-                               toVector(s.uplink_switch_indices()) });
+        t.switches.push_back(
+            { qs(s.name()), role >= 0 && role <= int(SwitchRole::NvSwitch) ? SwitchRole(role) : SwitchRole::Unspecified,
+              toVector(s.uplink_switch_indices()),
+              s.has_node_index() && s.node_index() <= uint32_t(INT32_MAX) ? int32_t(s.node_index()) : -1,
+              qs(s.pci_bus_id()) });
     }
     for (const auto &j : p.jobs()) {
         const int priority = j.priority();

@@ -11,6 +11,7 @@
 #include "gateway/sourcecheck.h"
 #include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
+#include "model/blastradius.h"
 #include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 
@@ -638,6 +639,75 @@ private Q_SLOTS:
         // The one sample without a GPU is named, not dropped without a word.
         const BridgeCounters counters = server->bridges().front()->counters();
         QVERIFY(counters.unknownFields.count(QStringLiteral("process_open_fds")));
+    }
+
+    // NVSwitches (#19): a node's NVSwitches are in the topology (its file's "nvswitches"),
+    // and an SXid line lands on its switch, fatal or not as the driver says; the jobs on
+    // the node's GPUs are the ones it reaches. An SXid from a switch the topology lacks is
+    // counted and says what to add.
+    void anSxidLandsOnItsNvSwitch()
+    {
+        TopologyFile file = TopologyFile::read(fixturePath("topology-lab.json"));
+        QVERIFY2(file.error.isEmpty(), qPrintable(file.error));
+        Topology t = file.topology;
+        uint32_t node = 0;
+        while (t.nodes[node].hostname != QLatin1String("gpu-node-01"))
+            ++node;
+        t.switches.push_back({ QStringLiteral("gpu-node-01-nvswitch0"),
+                               SwitchRole::NvSwitch,
+                               {},
+                               int32_t(node),
+                               QStringLiteral("0000:C1:00.0") });
+        QCOMPARE(t.index(), QString());
+        // The topology file keeps it (written and read back).
+        const TopologyFile again = TopologyFile::parse(TopologyFile::write(t));
+        QVERIFY2(again.error.isEmpty(), qPrintable(again.error));
+        const auto nvswitch = std::find_if(again.topology.switches.begin(), again.topology.switches.end(),
+                                           [](const Switch &s) { return s.role == SwitchRole::NvSwitch; });
+        QVERIFY(nvswitch != again.topology.switches.end());
+        QCOMPARE(nvswitch->pciBusId, QStringLiteral("0000:c1:00.0"));
+        QCOMPARE(again.topology.nodes[size_t(nvswitch->nodeIndex)].hostname, QStringLiteral("gpu-node-01"));
+        QCOMPARE(gpusAffectedBy(t, { EntityKind::Switch, uint32_t(t.switches.size() - 1) }), t.gpusOfNode[node]);
+
+        const QString log = scratch.filePath(QStringLiteral("nvswitch.log"));
+        writeFile(log,
+                  "2026-11-02T03:14:15+00:00 gpu-node-01 kernel: nvidia-nvswitch0: SXid (PCI:0000:c1:00.0): "
+                  "12028, Non-fatal, Link 32 egress non-posted PRIV error (First)\n"
+                  "2026-11-02T03:15:00+00:00 gpu-node-01 kernel: nvidia-nvswitch0: SXid (PCI:0000:c1:00.0): "
+                  "24007, Fatal, Link 22 sourcetrack timeout error (First)\n"
+                  "2026-11-02T03:16:00+00:00 gpu-node-01 kernel: nvidia-nvswitch5: SXid (PCI:0000:c9:00.0): "
+                  "12028, Non-fatal, Link 40 egress non-posted PRIV error\n");
+        GatewayOptions options = optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, log) });
+        options.topology = std::make_shared<const Topology>(t);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        const EntityRef onSwitch { EntityKind::Switch, uint32_t(t.switches.size() - 1) };
+        auto both = [&] {
+            for (Event &e : cluster.takeEvents())
+                if (e.type == EventType::Xid)
+                    events.push_back(std::move(e));
+            return hasEvent(events, EventType::Xid, 12028, onSwitch)
+                && hasEvent(events, EventType::Xid, 24007, onSwitch);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(both(), 5000);
+        client.stop();
+        QCOMPARE(events.size(), size_t(2));
+        for (const Event &e : events) {
+            QCOMPARE(e.severity, e.code == 24007 ? Severity::Critical : Severity::Warning);
+            QCOMPARE(e.jobId,
+                     t.jobOfGpu[t.gpusOfNode[node].front()] >= 0
+                         ? t.jobs[size_t(t.jobOfGpu[t.gpusOfNode[node].front()])].id
+                         : QString());
+        }
+        const BridgeCounters counters = server->bridges().front()->counters();
+        QCOMPARE(counters.rejected, uint64_t(1));
+        QVERIFY2(counters.firstRejections.join(u'\n').contains(QStringLiteral("add it to the node's \"nvswitches\"")),
+                 qPrintable(counters.firstRejections.join(u'\n')));
     }
 
     // MIG (#19): each GPU instance is an entity under its GPU with readings of its own, never

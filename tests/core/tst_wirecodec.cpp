@@ -47,6 +47,8 @@ private Q_SLOTS:
         original.racks[1].placement = Rack::Placement::Assumed;
         original.racks[2].placement = Rack::Placement::Unplaced;
         original.gpuInstances = { { 5, 1, QStringLiteral("4g.40gb") }, { 5, 2, QStringLiteral("3g.40gb") } };
+        original.switches.push_back(
+            { QStringLiteral("n3-nvswitch0"), SwitchRole::NvSwitch, {}, 3, QStringLiteral("0000:c1:00.0") });
         QCOMPARE(original.index(), QString());
         const v1::Topology wireForm = roundTrip(wire::toProto(original));
         Topology back = wire::fromProto(wireForm);
@@ -64,7 +66,11 @@ private Q_SLOTS:
         QVERIFY(wrong.index().contains(QStringLiteral("two instances")));
         QCOMPARE(back.gpus.size(), size_t(256));
         QCOMPARE(back.jobs.front().layout.tensorParallel, original.jobs.front().layout.tensorParallel);
-        QCOMPARE(back.switches.back().uplinkSwitchIndices, original.switches.back().uplinkSwitchIndices);
+        QCOMPARE(back.switches.back().nodeIndex, 3);
+        QCOMPARE(back.switches.back().pciBusId, QStringLiteral("0000:c1:00.0"));
+        QCOMPARE(back.switches[back.switches.size() - 2].nodeIndex, -1); // a leaf sits in no node
+        QCOMPARE(back.switches[back.switches.size() - 2].uplinkSwitchIndices,
+                 original.switches[original.switches.size() - 2].uplinkSwitchIndices);
     }
 
     void eventRoundTrip()
