@@ -12,6 +12,7 @@
 #include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
 #include "model/blastradius.h"
+#include "model/entitynames.h"
 #include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 
@@ -639,6 +640,84 @@ private Q_SLOTS:
         // The one sample without a GPU is named, not dropped without a word.
         const BridgeCounters counters = server->bridges().front()->counters();
         QVERIFY(counters.unknownFields.count(QStringLiteral("process_open_fds")));
+    }
+
+    // A corpus of scrapes written from dcgm-exporter's documented formats, one per
+    // exporter generation and GPU kind (1.x names on a T4, 2.x on an A100 with a blank and
+    // a NaN, 3.x's profiling fields and counters on an H100, 4.x's lower-case labels on an
+    // L4, 3.x on an A30 split by MIG), each with the readings it must give: laid out the
+    // way the gateway lays a cluster out (survey, topology, instances, dictionary), then
+    // mapped. Every field is on the stream (none unknown) and every expected value lands
+    // on its GPU or GPU instance.
+    void exporterCorpus_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("host");
+        QTest::newRow("1.x T4") << QStringLiteral("exporter-1.x-t4") << QStringLiteral("t4-node");
+        QTest::newRow("2.x A100") << QStringLiteral("exporter-2.x-a100") << QString();
+        QTest::newRow("3.x H100") << QStringLiteral("exporter-3.x-h100") << QString();
+        QTest::newRow("4.x L4") << QStringLiteral("exporter-4.x-l4") << QString();
+        QTest::newRow("3.x A30 MIG") << QStringLiteral("exporter-3.x-a30-mig") << QString();
+    }
+
+    void exporterCorpus()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, host);
+        const QString directory = fixturePath("dcgm-corpus");
+        const QString path = directory + u'/' + name + QStringLiteral(".prom");
+        const BridgeSpec spec
+            = BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, host.isEmpty() ? path : host + u'=' + path);
+        const DcgmSurvey survey = DcgmSurvey::read({ spec });
+        QCOMPARE(survey.errors, QStringList());
+        QString error;
+        Topology t = deriveTopologyFromDcgm(survey, &error);
+        QCOMPARE(error, QString());
+        addGpuInstances(t, survey, &error);
+        QCOMPARE(error, QString());
+        const auto topology = std::make_shared<const Topology>(std::move(t));
+        const std::vector<MetricDescriptor> metrics = metricsForDcgm(survey, standardMetrics());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        DcgmMapper mapper(topology, metrics);
+        const DcgmMapper::Result result = mapper.map(text, 1793577600000, spec.host);
+        QCOMPARE(result.stats.accepted + result.stats.skipped + result.stats.rejected, result.stats.lines);
+        QVERIFY2(result.unknownFields.empty(), qPrintable(result.unknownFields.begin()->first));
+
+        const EntityNames names(*topology);
+        auto reading = [&](const QString &metricName, const QString &entityName) -> std::optional<float> {
+            const std::optional<EntityRef> entity = names.find(entityName);
+            if (!entity)
+                return std::nullopt;
+            for (const GpuReading &r : result.readings)
+                if (r.gpu == entity->index && metrics[r.metricId].name == metricName
+                    && metrics[r.metricId].entityKind == entity->kind)
+                    return r.value;
+            return std::nullopt;
+        };
+        QFile expected(directory + u'/' + name + QStringLiteral(".expected"));
+        QVERIFY(expected.open(QIODevice::ReadOnly | QIODevice::Text));
+        int checked = 0;
+        while (!expected.atEnd()) {
+            const QStringList f = QString::fromUtf8(expected.readLine()).simplified().split(u' ');
+            if (f.value(0).isEmpty() || f.value(0).startsWith(u'#'))
+                continue;
+            ++checked;
+            if (f[0] == QLatin1String("rejected")) {
+                QCOMPARE(result.stats.rejected, f.value(1).toULongLong());
+            } else if (f[0] == QLatin1String("missing")) {
+                QVERIFY2(names.find(f.value(2)).has_value(), qPrintable(f.value(2)));
+                QVERIFY2(!reading(f.value(1), f.value(2)), qPrintable(f.join(u' ')));
+            } else {
+                const std::optional<float> value = reading(f[0], f.value(1));
+                QVERIFY2(value, qPrintable(QStringLiteral("no reading: ") + f.join(u' ')));
+                const double want = f.value(2).toDouble();
+                QVERIFY2(std::abs(*value - want) <= 1e-6 * std::max(1.0, std::abs(want)),
+                         qPrintable(QStringLiteral("%1: got %2").arg(f.join(u' ')).arg(*value)));
+            }
+        }
+        QVERIFY(checked >= 8);
     }
 
     // NVSwitches (#19): a node's NVSwitches are in the topology (its file's "nvswitches"),
