@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "xidmerger.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace vigil {
@@ -20,7 +21,18 @@ bool XidMerger::admit(Source source, uint32_t gpu, int code, int64_t timeMs)
         it = timeMs - it->second.timeMs > 2 * m_windowMs ? m_seen.erase(it) : std::next(it);
     }
     m_seen.emplace(key, Seen { timeMs, source });
+    if (m_seen.size() >= m_sweepAt) {
+        // Keys never seen again would stay for ever: sweep them when the map has doubled.
+        std::erase_if(m_seen, [&](const auto &entry) { return timeMs - entry.second.timeMs > 2 * m_windowMs; });
+        m_sweepAt = std::max<size_t>(1024, 2 * m_seen.size());
+    }
     return true;
+}
+
+size_t XidMerger::remembered() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_seen.size();
 }
 
 uint64_t XidMerger::merged() const

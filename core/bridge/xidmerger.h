@@ -31,6 +31,9 @@ public:
     // GPU and code within the window (false: merged into that one).
     bool admit(Source source, uint32_t gpu, int code, int64_t timeMs);
     uint64_t merged() const;
+    // Reports held for merging: bounded by the Xids of the last two windows, not by every
+    // GPU and code ever seen.
+    size_t remembered() const;
 
 private:
     struct Seen
@@ -41,6 +44,7 @@ private:
     const int64_t m_windowMs;
     mutable std::mutex m_mutex;
     std::multimap<std::pair<uint32_t, int>, Seen> m_seen;
+    size_t m_sweepAt = 1024; // the next size at which old reports are swept out
     uint64_t m_merged = 0;
 };
 

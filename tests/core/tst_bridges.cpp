@@ -699,6 +699,15 @@ private Q_SLOTS:
         QVERIFY(merger.admit(S::KernelLog, 5, 79, 1200000)); // beyond the window: its own
         QVERIFY(merger.admit(S::KernelLog, 5, 79, 1200500)); // the same source twice: both stand
         QCOMPARE(merger.merged(), uint64_t(2));
+
+        // A week of Xids on ever new GPUs and codes: what is held stays about two windows' worth.
+        XidMerger week(60000);
+        size_t most = 0;
+        for (uint32_t k = 0; k < 200000; ++k) {
+            week.admit(S::KernelLog, k, int(k % 150), 1000000 + int64_t(k) * 3000);
+            most = std::max(most, week.remembered());
+        }
+        QVERIFY2(most <= 2048, qPrintable(QString::number(most))); // 40 a window at one every 3 s
     }
 
     // --- training log ---
