@@ -98,6 +98,13 @@ BridgeSpec BridgeSpec::fromArgument(Kind kind, const QString &argument)
         (kind == Kind::TrainingLog ? spec.jobId : spec.host) = argument.left(equals);
         spec.location = argument.mid(equals + 1);
     }
+    // An exporter's samples name their node by their Hostname label; without one, by the
+    // host= given, or else by the host the exporter is scraped at (one exporter a node).
+    if (kind == Kind::Dcgm && spec.host.isEmpty()) {
+        const QUrl url(spec.location);
+        if ((url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) && !url.host().isEmpty())
+            spec.host = url.host();
+    }
     return spec;
 }
 

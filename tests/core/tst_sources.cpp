@@ -409,6 +409,29 @@ private Q_SLOTS:
         QVERIFY2(r.error.contains(QStringLiteral("cannot connect")), qPrintable(r.error));
     }
 
+    // An exporter whose samples carry no Hostname label (run without it) is one node: the
+    // host it is scraped at names it, so its GPUs are laid out and read rather than refused.
+    void theUrlsHostNamesANodeWithoutLabels()
+    {
+        test::HttpFixture exporter(test::HttpFixture::ok("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",UUID=\"GPU-x0\"} 55\n"
+                                                         "DCGM_FI_DEV_GPU_TEMP{gpu=\"1\",UUID=\"GPU-x1\"} 57\n"));
+        const QString url = QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporter.port());
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, url) }, false), &error);
+        QVERIFY2(server, qPrintable(error));
+        const Topology &t = *server->journal().topology();
+        QCOMPARE(t.nodes.size(), size_t(1));
+        QCOMPARE(t.nodes[0].hostname, QStringLiteral("127.0.0.1"));
+        QCOMPARE(t.gpus.size(), size_t(2));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::GpuTemp, 1), 57.0f, 5000);
+        client.stop();
+        QCOMPARE(server->bridges().front()->counters().rejected, uint64_t(0));
+    }
+
     // Each exporter its own credentials (--scrape-config): two pods, one behind a token and
     // one behind a password, both scraped by one gateway; a typo or an entry for no source
     // is refused by name, before anything is scraped unauthenticated.
@@ -968,8 +991,15 @@ private Q_SLOTS:
         QCOMPARE(a.host, QStringLiteral("gpu-node-07"));
         QCOMPARE(a.location, QStringLiteral("/var/log/kern.log"));
         BridgeSpec b = BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, QStringLiteral("http://n7:9400/metrics?a=b"));
-        QCOMPARE(b.host, QString());
+        QCOMPARE(b.host, QStringLiteral("n7")); // samples without a Hostname label are the URL's host's
         QCOMPARE(b.location, QStringLiteral("http://n7:9400/metrics?a=b"));
+        BridgeSpec named = BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
+                                                    QStringLiteral("gpu-node-07=https://10.0.0.7:9400/metrics"));
+        QCOMPARE(named.host, QStringLiteral("gpu-node-07")); // host= first
+        QCOMPARE(BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm, QStringLiteral("/var/lib/dcgm/metrics.prom")).host,
+                 QString()); // a file names no host
+        QCOMPARE(BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, QStringLiteral("http://prom:9090")).host,
+                 QString()); // Prometheus's series name their own nodes
         BridgeSpec c = BridgeSpec::fromArgument(BridgeSpec::Kind::TrainingLog, QStringLiteral("llm=/runs/a.jsonl"));
         QCOMPARE(c.jobId, QStringLiteral("llm"));
     }
