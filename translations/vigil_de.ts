@@ -877,11 +877,11 @@
     </message>
     <message>
         <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
-        <translation>Zugangsdaten je Quelle (JSON): für die Quellen, deren URL mit dem "match" eines Eintrags beginnt, dessen Token, Basic-Auth, CA, Client-Zertifikat oder Zeitlimit.</translation>
+        <translation>Zugangsdaten je Quelle (JSON): für die Quellen, deren URL mit dem &quot;match&quot; eines Eintrags beginnt, dessen Token, Basic-Auth, CA, Client-Zertifikat oder Zeitlimit.</translation>
     </message>
     <message>
         <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
-        <translation>%1: unbekannter Schlüssel "%2" (bekannt: %3)</translation>
+        <translation>%1: unbekannter Schlüssel &quot;%2&quot; (bekannt: %3)</translation>
     </message>
     <message>
         <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
@@ -921,7 +921,7 @@
     </message>
     <message>
         <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
-        <translation>--scrape-config: %1 muss ein Objekt mit einer "sources"-Liste enthalten</translation>
+        <translation>--scrape-config: %1 muss ein Objekt mit einer &quot;sources&quot;-Liste enthalten</translation>
     </message>
     <message>
         <source>--scrape-config %1, source %2</source>
@@ -929,11 +929,11 @@
     </message>
     <message>
         <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
-        <translation>%1: "match" muss der Anfang einer http://- oder https://-URL sein</translation>
+        <translation>%1: &quot;match&quot; muss der Anfang einer http://- oder https://-URL sein</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
-        <translation>%1: "%2" passt zu keiner --dcgm- oder --prometheus-Quelle</translation>
+        <translation>%1: &quot;%2&quot; passt zu keiner --dcgm- oder --prometheus-Quelle</translation>
     </message>
 </context>
 <context>
@@ -3489,6 +3489,10 @@
     <message>
         <source>Cannot encode the chart as PNG</source>
         <translation>Das Diagramm kann nicht als PNG kodiert werden</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>Noch keine Daten</translation>
     </message>
 </context>
 <context>

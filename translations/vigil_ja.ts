@@ -869,11 +869,11 @@
     </message>
     <message>
         <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
-        <translation>ソースごとの認証情報 (JSON): URL が各エントリの "match" で始まるソースに、そのトークン、Basic 認証、CA、クライアント証明書またはタイムアウトを使います。</translation>
+        <translation>ソースごとの認証情報 (JSON): URL が各エントリの &quot;match&quot; で始まるソースに、そのトークン、Basic 認証、CA、クライアント証明書またはタイムアウトを使います。</translation>
     </message>
     <message>
         <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
-        <translation>%1: 不明なキー "%2" (既知: %3)</translation>
+        <translation>%1: 不明なキー &quot;%2&quot; (既知: %3)</translation>
     </message>
     <message>
         <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
@@ -913,7 +913,7 @@
     </message>
     <message>
         <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
-        <translation>--scrape-config: %1 には "sources" リストを持つオブジェクトが必要です</translation>
+        <translation>--scrape-config: %1 には &quot;sources&quot; リストを持つオブジェクトが必要です</translation>
     </message>
     <message>
         <source>--scrape-config %1, source %2</source>
@@ -921,11 +921,11 @@
     </message>
     <message>
         <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
-        <translation>%1: "match" は http:// または https:// の URL の先頭でなければなりません</translation>
+        <translation>%1: &quot;match&quot; は http:// または https:// の URL の先頭でなければなりません</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
-        <translation>%1: "%2" に一致する --dcgm / --prometheus ソースがありません</translation>
+        <translation>%1: &quot;%2&quot; に一致する --dcgm / --prometheus ソースがありません</translation>
     </message>
 </context>
 <context>
@@ -3457,6 +3457,10 @@
     <message>
         <source>Cannot encode the chart as PNG</source>
         <translation>グラフを PNG に変換できません</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>まだデータがありません</translation>
     </message>
 </context>
 <context>

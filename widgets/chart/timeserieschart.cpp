@@ -249,10 +249,14 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     small.setPixelSize(11);
     p.setFont(small);
     const QFontMetricsF metrics(small);
+    // Nothing to draw yet: no ticks (an axis at 00:00:00 reads like data), but a word in the plot.
+    const bool hasData
+        = std::any_of(m_series.begin(), m_series.end(), [](const auto &s) { return s.data && !s.data->empty(); });
     const QColor grid = dim.darker(170);
     const int xTickCount = std::max(2, plot.width() / 110);
-    const std::vector<double> xt
-        = m_time ? timeTicks(x.valueMin, x.valueMax, xTickCount) : niceTicks(x.valueMin, x.valueMax, xTickCount);
+    const std::vector<double> xt = !hasData ? std::vector<double>()
+        : m_time                            ? timeTicks(x.valueMin, x.valueMax, xTickCount)
+                                            : niceTicks(x.valueMin, x.valueMax, xTickCount);
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : x.valueMax - x.valueMin;
     for (double t : xt) {
         const int px = int(std::lround(x.toPixel(t)));
@@ -263,7 +267,8 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
         const QString label = m_time ? timeTickLabel(t, xStep, x.valueMin, x.valueMax) : tickLabel(t, xStep);
         p.drawText(QPointF(px - metrics.horizontalAdvance(label) / 2.0, plot.bottom() + 4 + metrics.ascent()), label);
     }
-    const std::vector<double> yt = niceTicks(y.valueMin, y.valueMax, std::max(2, plot.height() / 40));
+    const std::vector<double> yt
+        = hasData ? niceTicks(y.valueMin, y.valueMax, std::max(2, plot.height() / 40)) : std::vector<double>();
     const double yStep = yt.size() > 1 ? yt[1] - yt[0] : 1.0;
     for (double t : yt) {
         const int py = int(std::lround(y.toPixel(t)));
@@ -276,6 +281,8 @@ void TimeSeriesChart::paintChart(QPainter &p, const QRect &area)
     }
     p.setPen(dim);
     p.drawRect(plot.adjusted(0, 0, -1, -1));
+    if (!hasData)
+        p.drawText(plot, Qt::AlignCenter, tr("No data yet"));
 
     // Shaded spans under the lines.
     for (const ChartSpan &span : m_spans) {
