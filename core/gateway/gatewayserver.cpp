@@ -141,12 +141,15 @@ QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const T
     if (!topology && !readsDcgm)
         return QStringLiteral(
             "kernel and training logs need --topology FILE (or a --dcgm or --prometheus source to derive it from)");
+    if (!readsDcgm)
+        return {}; // the file's layout as it is: no exporter to add GPUs, instances or fields
     // Each dcgm source is read once, for its GPUs, MIG instances and fields alike.
     const DcgmSurvey survey = DcgmSurvey::read(options.bridges);
     if (options.log)
         for (const QString &e : survey.errors)
             options.log(QStringLiteral("cannot survey %1").arg(e));
     Topology laidOut;
+    bool changed = !topology;
     if (topology) {
         // GPUs that report but are missing from the topology file are shown in an
         // "Unplaced" hall, not dropped line by line.
@@ -156,10 +159,12 @@ QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const T
             if (options.log)
                 options.log(QStringLiteral("cannot look for GPUs missing from the topology: %1").arg(error));
             laidOut = *topology;
-        } else if (unplaced > 0 && options.log) {
-            options.log(
-                QStringLiteral("%1 GPUs report to the dcgm sources but are not in the topology: shown as unplaced")
-                    .arg(unplaced));
+        } else if (unplaced > 0) {
+            changed = true;
+            if (options.log)
+                options.log(
+                    QStringLiteral("%1 GPUs report to the dcgm sources but are not in the topology: shown as unplaced")
+                        .arg(unplaced));
         }
     } else {
         QString error;
@@ -171,10 +176,12 @@ QString layoutRealSources(const GatewayOptions &options, std::shared_ptr<const T
     QString instanceError;
     if (const size_t instances = addGpuInstances(laidOut, survey, &instanceError); !instanceError.isEmpty()) {
         return QStringLiteral("cannot lay out the MIG instances: %1").arg(instanceError);
-    } else if (instances > 0 && options.log) {
-        options.log(QStringLiteral("%1 MIG GPU instances, each with its own readings").arg(instances));
+    } else if (instances > 0) {
+        changed = true;
+        if (options.log)
+            options.log(QStringLiteral("%1 MIG GPU instances, each with its own readings").arg(instances));
     }
-    if (!topology || !(laidOut == *topology))
+    if (changed)
         topology = std::make_shared<const Topology>(std::move(laidOut));
     // Every field the exporters report for GPUs is on the stream, not only the ones
     // Vigil draws: a site's own fields too, under their own names.

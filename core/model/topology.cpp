@@ -102,7 +102,8 @@ QString Topology::index()
                     .arg(gpus[list[k]].localIndex)
                     .arg(nodes[n].hostname);
     }
-    instancesOfGpu.assign(gpus.size(), {});
+    // Sized only when some GPU is split: a cluster without MIG keeps no empty list per GPU.
+    instancesOfGpu.assign(gpuInstances.empty() ? 0 : gpus.size(), {});
     for (size_t i = 0; i < gpuInstances.size(); ++i) {
         const GpuInstance &g = gpuInstances[i];
         if (g.gpuIndex >= gpus.size())
@@ -111,7 +112,7 @@ QString Topology::index()
             return outOfRange("gpu instance", i, "instance_id", g.instanceId, MaxInstanceId + 1);
         instancesOfGpu[g.gpuIndex].push_back(uint32_t(i));
     }
-    for (size_t gpu = 0; gpu < gpus.size(); ++gpu) {
+    for (size_t gpu = 0; gpu < instancesOfGpu.size(); ++gpu) {
         auto &list = instancesOfGpu[gpu];
         std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
             return gpuInstances[a].instanceId < gpuInstances[b].instanceId;

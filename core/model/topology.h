@@ -146,7 +146,8 @@ struct Topology
     // (an empty slot or a missing GPU index leaves no hole).
     std::vector<std::vector<uint32_t>> gpusOfNode;
     std::vector<std::vector<uint32_t>> nodesOfRack;
-    std::vector<std::vector<uint32_t>> instancesOfGpu; // by instance id; empty: not partitioned
+    // By instance id; empty (the whole vector) when no GPU is split by MIG.
+    std::vector<std::vector<uint32_t>> instancesOfGpu;
     static constexpr uint32_t MaxSlot = 255;
     static constexpr uint32_t MaxLocalIndex = 63;
     static constexpr uint32_t MaxPositionInRow = 4095;
