@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidents.h"
 
+#include "model/blastradius.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,6 +19,14 @@ bool isDisruption(const Event &e)
 bool isRestart(const Event &e)
 {
     return e.type == EventType::JobRestart || e.type == EventType::ManualRestart;
+}
+
+// Incidents are known by their disruption's event id; a drain that stops several jobs makes
+// one incident each, the first under the drain's id and the others under ids of their own.
+uint64_t drainIncidentId(uint64_t drainId, size_t job, bool first)
+{
+    constexpr uint64_t Base = uint64_t(2) << 62; // below the analysis' local ids (3 << 62), above any journal's
+    return first ? drainId : Base | ((drainId & ((uint64_t(1) << 50) - 1)) << 12) | (uint64_t(job) & 0xfff);
 }
 
 } // namespace
@@ -44,6 +54,7 @@ void IncidentTracker::setTopology(std::shared_ptr<const Topology> topology)
     m_topology = std::move(topology);
     m_events.clear();
     m_seen.clear();
+    m_failureIds.clear();
     m_pace.clear();
     m_incidents.clear();
     m_stale = false;
@@ -73,6 +84,8 @@ void IncidentTracker::addEvents(const std::vector<Event> &events)
         return;
     bool changed = false;
     for (const Event &e : events) {
+        if (isHardwareWarning(e.type) && e.id && isHardwareFailure(e))
+            m_failureIds.insert(e.id); // what a drain may name as the failure it repairs
         const bool relevant = isJobEvent(e.type) || isOperatorAction(e.type);
         if (!relevant)
             continue;
@@ -155,7 +168,31 @@ void IncidentTracker::rebuild() const
     m_incidents.clear();
     std::map<QString, size_t> openByJob; // the job's incident awaiting its restart
     std::vector<size_t> givenUp; // runs given up whose GPUs have not run a job since
+    // Whether each job is at work, for drains: a job whose first word is its start has not begun
+    // before it; one first heard of otherwise (a stream joined mid-run) is taken to be running.
+    std::map<QString, bool> running;
+    for (const Event &e : m_events)
+        if (e.type == EventType::JobStart || e.type == EventType::JobEnd)
+            running.emplace(e.jobId, e.type != EventType::JobStart);
+    std::vector<bool> dropped; // drains the job outlived (it saved a checkpoint or finished before any restart)
     for (const Event &e : m_events) {
+        if (e.type == EventType::CheckpointSaved || (e.type == EventType::JobEnd && e.severity != Severity::Critical)) {
+            // A drain lets the job run on (a scheduler's DRAIN waits for it): it was no disruption.
+            if (auto open = openByJob.find(e.jobId); open != openByJob.end()
+                && m_incidents[open->second].kind == EventType::Drain
+                && m_incidents[open->second].state == Incident::State::Open
+                && m_incidents[open->second].eventIds.size() == 1) {
+                dropped.resize(m_incidents.size());
+                dropped[open->second] = true;
+                openByJob.erase(open);
+            }
+        }
+        if (e.type == EventType::JobStart || isRestart(e))
+            running[e.jobId] = true;
+        else if (e.type == EventType::JobEnd)
+            running[e.jobId] = false;
+        if (e.type == EventType::Drain)
+            openDrainIncidents(e, openByJob, running);
         if (e.type == EventType::JobStart && !givenUp.empty()) {
             releaseGivenUp(e, givenUp);
             continue;
@@ -245,7 +282,97 @@ void IncidentTracker::rebuild() const
                     m_incidents[index].actionIds.push_back(e.id);
         }
     }
+    if (!dropped.empty()) {
+        dropped.resize(m_incidents.size());
+        size_t kept = 0;
+        for (size_t i = 0; i < m_incidents.size(); ++i)
+            if (!dropped[i]) {
+                if (kept != i) // never moved onto itself: that empties it
+                    m_incidents[kept] = std::move(m_incidents[i]);
+                ++kept;
+            }
+        m_incidents.resize(kept);
+    }
     fillUnknownPace();
+}
+
+void IncidentTracker::openDrainIncidents(const Event &drain, std::map<QString, size_t> &openByJob,
+                                         const std::map<QString, bool> &running) const
+{
+    // Draining what a running job trains on takes it down: a disruption like a crash, whose
+    // restart and rollback follow. A job already down is answered by the drain, not hit again.
+    const EntityKind kind = drain.entity.kind;
+    if (kind != EntityKind::Gpu && kind != EntityKind::Node && kind != EntityKind::Rack)
+        return; // only compute is drained
+    // A drain that names a hardware failure is the repair of it: the job was restarted without
+    // what failed (the topology keeps the allocation it started with).
+    if (drain.targetEventId && m_failureIds.count(drain.targetEventId))
+        return;
+    const std::vector<uint32_t> drained = gpusAffectedBy(*m_topology, drain.entity);
+    bool first = true;
+    for (size_t j = 0; j < m_topology->jobs.size(); ++j) {
+        const Job &job = m_topology->jobs[j];
+        const bool uses = std::any_of(job.gpuIndices.begin(), job.gpuIndices.end(), [&](uint32_t g) {
+            return std::find(drained.begin(), drained.end(), g) != drained.end();
+        });
+        const auto state = running.find(job.id);
+        if (!uses || (state != running.end() && !state->second))
+            continue;
+        // So is one that names an event of the job's own (its failure): it answers it.
+        if (drain.targetEventId && std::any_of(m_events.begin(), m_events.end(), [&](const Event &e) {
+                return e.id == drain.targetEventId && e.jobId == job.id;
+            }))
+            continue;
+        if (auto open = openByJob.find(job.id); open != openByJob.end()) {
+            if (m_incidents[open->second].state != Incident::State::Recovered)
+                continue;
+            openByJob.erase(open); // back at work (restarted without a rollback): hit again
+        }
+        Incident incident;
+        incident.id = drainIncidentId(drain.id, j, first);
+        first = false;
+        incident.jobId = job.id;
+        incident.job = int(j);
+        incident.kind = EventType::Drain;
+        incident.failedMs = drain.timeMs;
+        incident.gpus = uint32_t(job.gpuIndices.size());
+        // Where training stood: the drain's step when told, else the step it last stood at for
+        // certain (its latest checkpoint, start or resumption) advanced at its pace since.
+        int64_t baseMs = std::numeric_limits<int64_t>::min(), baseStep = 0;
+        for (const Event &e : m_events) {
+            if (&e == &drain)
+                break; // what came before it
+            if (e.jobId == job.id && (e.type == EventType::CheckpointSaved || e.type == EventType::JobStart)
+                && e.timeMs >= baseMs) {
+                baseMs = e.timeMs;
+                baseStep = e.step;
+                if (e.type == EventType::CheckpointSaved) {
+                    incident.checkpointStep = e.step;
+                    incident.checkpointMs = e.timeMs;
+                }
+            }
+        }
+        for (const Incident &before : m_incidents)
+            if (before.jobId == job.id && before.resumedMs && before.resumedMs <= drain.timeMs
+                && before.resumedMs >= baseMs) {
+                baseMs = before.resumedMs;
+                baseStep = before.checkpointStep;
+            }
+        incident.stepAtFailure = drain.step > 0 ? drain.step : baseStep;
+        if (drain.step <= 0 && baseMs != std::numeric_limits<int64_t>::min())
+            if (const double pace = m_pace.medianSeconds(int(j), drain.timeMs - PaceWindowMs, drain.timeMs); pace > 0.0)
+                incident.stepAtFailure = baseStep + int64_t(double(drain.timeMs - baseMs) / 1000.0 / pace);
+        incident.checkpointStep = std::min(incident.checkpointStep, incident.stepAtFailure);
+        if (incident.checkpointMs == 0)
+            incident.checkpointStep = incident.stepAtFailure;
+        Event asFailure = drain;
+        asFailure.jobId = job.id;
+        asFailure.step = incident.stepAtFailure;
+        incident.stepSeconds = stepSecondsAt(int(j), asFailure);
+        incident.eventIds.push_back(drain.id);
+        m_incidents.push_back(std::move(incident));
+        openByJob[job.id] = m_incidents.size() - 1;
+    }
 }
 
 void IncidentTracker::releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const

@@ -38,7 +38,7 @@ struct Incident
     uint64_t id = 0; // the disruption event's id
     QString jobId;
     int job = -1; // index into the topology's jobs
-    EventType kind = EventType::Unspecified; // JobCrash, JobOom, NcclTimeout, JobEnd
+    EventType kind = EventType::Unspecified; // JobCrash, JobOom, NcclTimeout, JobEnd, Drain (of GPUs it ran on)
     State state = State::Open;
     int64_t failedMs = 0;
     int64_t resumedMs = 0; // the restart; 0 while open
@@ -89,11 +89,14 @@ private:
     void rebuild() const;
     void fillUnknownPace() const;
     void releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const;
+    void openDrainIncidents(const Event &drain, std::map<QString, size_t> &openByJob,
+                            const std::map<QString, bool> &running) const;
     double stepSecondsAt(int job, const Event &failure) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_events; // job events and operators' actions, time order
     std::set<std::pair<uint64_t, int64_t>> m_seen; // (id, time) of events taken
+    std::set<uint64_t> m_failureIds; // hardware failures (isHardwareFailure), by id
     JobPace m_pace; // from the metrics
     mutable std::vector<Incident> m_incidents;
     mutable bool m_stale = false;

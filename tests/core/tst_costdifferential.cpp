@@ -129,7 +129,7 @@ class TestCostDifferential : public QObject
 private Q_SLOTS:
     void theFastAnalysisAgreesWithTheDefinitions()
     {
-        size_t incidents = 0, givenUp = 0, noIds = 0, byHand = 0;
+        size_t incidents = 0, givenUp = 0, noIds = 0, byHand = 0, drained = 0, drainsRunOn = 0;
         for (int seed = 1; seed <= Histories; ++seed) {
             const RandomHistory h = randomHistory(uint64_t(seed));
             const int64_t from = h.startMs + (h.endMs - h.startMs) / 3; // a period that cuts some incidents off
@@ -144,17 +144,23 @@ private Q_SLOTS:
             }
             const std::vector<ReferenceIncident> reference = referenceIncidents(*h.topology, h.events, h.pace, h.endMs);
             incidents += reference.size();
-            for (const ReferenceIncident &r : reference)
+            for (const ReferenceIncident &r : reference) {
                 givenUp += r.state == ReferenceIncident::State::Ended;
+                drained += r.drained;
+            }
+            const auto drains = std::count_if(h.events.begin(), h.events.end(),
+                                              [](const Event &e) { return e.type == EventType::Drain; });
+            drainsRunOn += size_t(std::max<std::ptrdiff_t>(0, drains - std::ptrdiff_t(drained)));
             noIds += !h.events.empty() && h.events.front().id == 0;
             byHand += std::count_if(h.events.begin(), h.events.end(),
                                     [](const Event &e) { return e.type == EventType::ManualRestart; });
         }
-        qInfo("%d histories, %zu incidents (%zu given up), %zu restarts by hand, %zu histories without ids: all agree",
-              Histories, incidents, givenUp, byHand, noIds);
+        qInfo("%d histories, %zu incidents (%zu given up, %zu by a drain), %zu restarts by hand, %zu histories "
+              "without ids: all agree",
+              Histories, incidents, givenUp, drained, byHand, noIds);
         // The histories hold what they are meant to.
         QVERIFY(incidents > size_t(Histories) * 3);
-        QVERIFY(givenUp > 0 && byHand > 0 && noIds > 0);
+        QVERIFY(givenUp > 0 && byHand > 0 && noIds > 0 && drained > 0 && drainsRunOn > 0);
     }
 
     // The shrinker finds a small history: a planted disagreement (a reference told a different

@@ -88,8 +88,12 @@ private Q_SLOTS:
         drained.push_back(makeEvent(50, T0 - Hour, EventType::Drain,
                                     { EntityKind::Node, topology->gpus[culprit().index].nodeIndex }, Severity::Info, {},
                                     0, 0, QStringLiteral("kim")));
+        // The scheduler's drain let the job run on (it saved a checkpoint after it): no disruption of its own.
+        drained.push_back(makeEvent(51, T0 - 30 * Minute, EventType::CheckpointSaved, { EntityKind::Job, 0 },
+                                    Severity::Info, job(), 1000));
         Analysed a;
         analyse(a, drained);
+        QCOMPARE(a.costs.size(), size_t(1));
         QVERIFY(a.costs[0].remediated);
         QVERIFY(!a.costs[0].preventable);
 
@@ -282,7 +286,13 @@ private Q_SLOTS:
     {
         std::vector<Event> events = failure(1, T0, 3 * Hour); // GPU 5 warned, then failed: paid
         const EntityRef open { EntityKind::Gpu, topology->jobs[0].gpuIndices[10] };
-        const EntityRef drained { EntityKind::Gpu, topology->jobs[0].gpuIndices[11] };
+        // Drained while no job uses it (draining a running job's GPU would be a disruption of its own).
+        uint32_t idle = 0;
+        for (uint32_t g = 0; g < topology->gpus.size(); ++g)
+            if (topology->jobOfGpu[g] < 0)
+                idle = g;
+        QVERIFY(topology->jobOfGpu[idle] < 0);
+        const EntityRef drained { EntityKind::Gpu, idle };
         const EntityRef pdu {
             EntityKind::Pdu,
             topology->racks[topology->nodes[topology->gpus[open.index].nodeIndex].rackIndex].pduIndices[0]

@@ -259,6 +259,81 @@ private Q_SLOTS:
         QCOMPARE(i.recomputeGpuHours(), 0.0);
     }
 
+    // DESIGN lists a drain of a node a job uses as a disruption: the job loses those GPUs and
+    // must be restarted elsewhere. A drain the job outlives (it saves a checkpoint before any
+    // restart: the scheduler let it finish) is none, and a drain while it is down answers it.
+    void aDrainOfANodeTheJobUsesIsADisruption()
+    {
+        const uint32_t node = topology->gpus[topology->jobs[0].gpuIndices.front()].nodeIndex;
+        const Event drain = test::makeEvent(10, T0, EventType::Drain, { EntityKind::Node, node }, Severity::Info, {}, 0,
+                                            0, QStringLiteral("mira"));
+        IncidentTracker tracker;
+        tracker.setTopology(topology);
+        for (int m = 60; m >= 1; --m)
+            tracker.notePace(0, T0 - m * Minute, 2.0);
+        tracker.addEvents({
+            jobEvent(1, T0 - 300000, EventType::CheckpointSaved, job(), 900),
+            drain,
+            jobEvent(4, T0 + 20 * Minute, EventType::ManualRestart, job(), 900, 0, Severity::Info,
+                     QStringLiteral("mira")),
+            jobEvent(5, T0 + 20 * Minute, EventType::Rollback, job(), 900, 0, Severity::Warning),
+        });
+        QCOMPARE(tracker.incidents().size(), size_t(1));
+        const Incident &i = tracker.incidents()[0];
+        QCOMPARE(i.kind, EventType::Drain);
+        QCOMPARE(i.id, uint64_t(10));
+        QCOMPARE(i.state, Incident::State::Recovered);
+        QCOMPARE(i.failedMs, T0);
+        QCOMPARE(i.stepAtFailure, int64_t(900 + 150)); // 300 s since the checkpoint at 2 s a step
+        QCOMPARE(i.checkpointStep, int64_t(900));
+        QCOMPARE(i.downtimeGpuHours(T0 + 99 * Minute), gpus() * 20.0 / 60.0);
+        QCOMPARE(i.recomputeGpuHours(), gpus() * 150 * 2.0 / 3600.0);
+        QVERIFY(std::find(i.actionIds.begin(), i.actionIds.end(), uint64_t(10)) != i.actionIds.end());
+
+        // The same drain on a node no job uses: nothing.
+        IncidentTracker idle;
+        idle.setTopology(topology);
+        Event elsewhere = drain;
+        elsewhere.entity.index = topology->gpus.back().nodeIndex;
+        QVERIFY(std::none_of(topology->jobs.begin(), topology->jobs.end(), [&](const Job &j) {
+            return std::find(j.gpuIndices.begin(), j.gpuIndices.end(), uint32_t(topology->gpus.size() - 1))
+                != j.gpuIndices.end();
+        }));
+        idle.addEvents({ elsewhere });
+        QVERIFY(idle.incidents().empty());
+
+        // Outlived: a checkpoint after it, no restart.
+        IncidentTracker outlived;
+        outlived.setTopology(topology);
+        outlived.addEvents({ drain, jobEvent(2, T0 + 30 * Minute, EventType::CheckpointSaved, job(), 2000) });
+        QVERIFY(outlived.incidents().empty());
+        // and the incidents before it stay whole.
+        std::vector<Event> before = crashAndRecovery();
+        for (Event &e : before)
+            e.timeMs -= 3 * 60 * Minute;
+        outlived.addEvents(before);
+        QCOMPARE(outlived.incidents().size(), size_t(1));
+        QCOMPARE(outlived.incidents()[0].eventIds, (std::vector<uint64_t> { 3, 4, 5 }));
+
+        // While the job is down after a crash, the drain answers that incident.
+        IncidentTracker answering;
+        answering.setTopology(topology);
+        std::vector<Event> events = crashAndRecovery();
+        Event later = drain;
+        later.timeMs = T0 + 5 * Minute;
+        events.insert(events.begin() + 3, later);
+        answering.addEvents(events);
+        QCOMPARE(answering.incidents().size(), size_t(1));
+        QCOMPARE(answering.incidents()[0].kind, EventType::JobCrash);
+        QCOMPARE(answering.incidents()[0].actionIds, (std::vector<uint64_t> { 10 }));
+
+        // A job that has ended is not disrupted.
+        IncidentTracker ended;
+        ended.setTopology(topology);
+        ended.addEvents({ jobEvent(1, T0 - Minute, EventType::JobEnd, job(), 5000), drain });
+        QVERIFY(ended.incidents().empty());
+    }
+
     void unknownJobsAreSkipped()
     {
         IncidentTracker tracker;

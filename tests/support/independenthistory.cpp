@@ -96,6 +96,16 @@ IndependentHistory independentHistory(uint64_t seed)
             for (int64_t at = h.startMs + int64_t(uniform(0.0, 30.0) * double(Minute)); at < h.endMs; at += 30 * Minute)
                 warn(at, { EntityKind::Rack, r }, "coolant_temperature");
 
+    // Maintenance on nodes no job uses: drains that stop nothing.
+    for (uint32_t n = 0; n < t.nodes.size(); ++n) {
+        const bool used
+            = std::any_of(t.gpusOfNode[n].begin(), t.gpusOfNode[n].end(), [&](uint32_t g) { return g < next; });
+        if (!used && chance(0.3))
+            lines.push_back({ h.startMs + int64_t(uniform(1.0, 29.0) * double(Day)), name({ EntityKind::Node, n }),
+                              QStringLiteral("drain"), 0, QStringLiteral("maintenance"), QStringLiteral("info"),
+                              QString(), 0, QStringLiteral("tomas") });
+    }
+
     // The jobs: a start, checkpoints every half hour, and their failures.
     struct Running
     {
@@ -120,7 +130,9 @@ IndependentHistory independentHistory(uint64_t seed)
     static const char *Operators[] = { "mira", "jonas", "keiko", "tomas" };
 
     // The failure of job j at `at` (already known to be up), with its cause.
-    auto fail = [&](size_t j, int64_t at, std::optional<EntityRef> cause, const QString &story) {
+    // `drained`: an operator drained that node (of the job's) at `at`, which took the job down.
+    auto fail = [&](size_t j, int64_t at, std::optional<EntityRef> cause, const QString &story,
+                    std::optional<EntityRef> drained = std::nullopt) {
         Running &r = runs[j];
         const Job &job = t.jobs[j];
         const EntityRef jobRef { EntityKind::Job, uint32_t(j) };
@@ -133,9 +145,14 @@ IndependentHistory independentHistory(uint64_t seed)
             }
         const int64_t step = stepAt(r, at);
         const char *kind = chance(0.6) ? "job_crash" : (chance(0.5) ? "nccl_timeout" : "job_oom");
-        lines.push_back({ at, name(jobRef), QLatin1String(kind), 0, story, QStringLiteral("critical"), job.id, step });
+        if (drained) // names no job: operators drain nodes
+            lines.push_back({ at, name(*drained), QStringLiteral("drain"), 0, QStringLiteral("draining (flapping)"),
+                              QStringLiteral("info"), QString(), 0, QLatin1String(Operators[pick(4)]) });
+        else
+            lines.push_back(
+                { at, name(jobRef), QLatin1String(kind), 0, story, QStringLiteral("critical"), job.id, step });
         h.failures.push_back({ job.id, at, cause, story });
-        const double response = uniform(0.0, 1.0);
+        const double response = drained ? 0.6 : uniform(0.0, 1.0); // then restarted by hand
         int64_t back = at;
         if (response < 0.55) {
             back = at + int64_t(uniform(5.0, 20.0) * double(Minute));
@@ -149,7 +166,7 @@ IndependentHistory independentHistory(uint64_t seed)
             back = at + int64_t(uniform(20.0, 90.0) * double(Minute));
             lines.push_back({ at + 5 * Minute, name(jobRef), QStringLiteral("note"), 0, QStringLiteral("looking"),
                               QStringLiteral("info"), job.id, 0, who });
-            if (cause && cause->kind == EntityKind::Gpu)
+            if (cause && cause->kind == EntityKind::Gpu && !drained)
                 lines.push_back({ at + 10 * Minute, name(nodeOf(cause->index)), QStringLiteral("drain"), 0,
                                   QStringLiteral("drained"), QStringLiteral("info"), job.id, 0, who });
             lines.push_back({ back, name(jobRef), QStringLiteral("manual_restart"), 0, QStringLiteral("restarted"),
@@ -234,6 +251,16 @@ IndependentHistory independentHistory(uint64_t seed)
                 if (inRack && runs[other].downUntil + 10 * Minute <= at)
                     fail(other, at, culprit, pdu ? QStringLiteral("PDU trip") : QStringLiteral("leaf down"));
             }
+        } else if (kind < 0.72) { // warnings on one of its nodes, and an operator drains it: the job goes down
+            const uint32_t gpu = job.gpuIndices[pick(job.gpuIndices.size())];
+            const bool link = chance(0.5);
+            const EntityRef culprit = link ? nodeOf(gpu) : EntityRef { EntityKind::Gpu, gpu };
+            const int64_t lead = int64_t(uniform(10.0, 180.0) * double(Minute));
+            const int n = 6 + int(uniform(0.0, 20.0));
+            for (int k = 0; k < n; ++k)
+                warn(at - lead + int64_t(double(lead - Minute) * double(k) / double(n)), culprit,
+                     link ? "ib_link_flap" : "ecc_single_bit");
+            fail(j, at, culprit, QStringLiteral("drained"), nodeOf(gpu));
         } else { // software: nothing to find (sometimes the application's own Xid)
             if (chance(0.3))
                 warn(at - 5000, { EntityKind::Gpu, job.gpuIndices[pick(job.gpuIndices.size())] }, "xid",

@@ -75,6 +75,55 @@ double paceBefore(const std::map<int64_t, double> &minutes, int64_t timeMs)
     return hour[(hour.size() - 1) / 2];
 }
 
+using StepsAt = std::vector<std::pair<int64_t, int64_t>>; // (time, step)
+
+// The step time that prices a failure's recomputation: the median of the hour before; else,
+// since the job last started or resumed, the cadence of its last two checkpoints, else its
+// pace since then.
+double stepSecondsBefore(const std::vector<ReferenceIncident> &mine, const StepsAt &starts, const StepsAt &checkpoints,
+                         const std::map<int64_t, double> &minutes, const Event &e)
+{
+    if (const double median = paceBefore(minutes, e.timeMs); median > 0.0)
+        return median;
+    int64_t sinceMs = std::numeric_limits<int64_t>::min(), sinceStep = 0;
+    for (const ReferenceIncident &before : mine)
+        if (before.resumedMs && before.resumedMs <= e.timeMs && before.resumedMs >= sinceMs) {
+            sinceMs = before.resumedMs;
+            sinceStep = before.checkpointStep;
+        }
+    for (const auto &[t, step] : starts)
+        if (t <= e.timeMs && t >= sinceMs) {
+            sinceMs = t;
+            sinceStep = step;
+        }
+    StepsAt since;
+    for (const auto &[t, step] : checkpoints)
+        if (t <= e.timeMs && t >= sinceMs && step <= e.step)
+            since.emplace_back(t, step);
+    if (since.size() >= 2 && since.back().second > since[since.size() - 2].second
+        && since.back().first > since[since.size() - 2].first)
+        return double(since.back().first - since[since.size() - 2].first) / 1000.0
+            / double(since.back().second - since[since.size() - 2].second);
+    if (sinceMs != std::numeric_limits<int64_t>::min() && e.step > sinceStep && e.timeMs > sinceMs)
+        return double(e.timeMs - sinceMs) / 1000.0 / double(e.step - sinceStep);
+    return 0.0;
+}
+
+// The GPUs a drain of `entity` takes out of service: a GPU, a node's, a rack's.
+std::vector<uint32_t> gpusUnder(const Topology &topology, EntityRef entity)
+{
+    std::vector<uint32_t> gpus;
+    for (uint32_t g = 0; g < topology.gpus.size(); ++g) {
+        const uint32_t node = topology.gpus[g].nodeIndex;
+        if ((entity.kind == EntityKind::Gpu && entity.index == g)
+            || (entity.kind == EntityKind::Node && entity.index == node)
+            || (entity.kind == EntityKind::Rack && node < topology.nodes.size()
+                && topology.nodes[node].rackIndex == entity.index))
+            gpus.push_back(g);
+    }
+    return gpus;
+}
+
 } // namespace
 
 std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, const std::vector<Event> &events,
@@ -97,7 +146,88 @@ std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, cons
         const auto readings = pace.find(int(j));
         const std::map<int64_t, double> minutes
             = readings == pace.end() ? std::map<int64_t, double>() : minutesOf(readings->second);
+        // Running until told otherwise, unless the job's first start or end is a start.
+        bool running = true;
+        for (const Event &e : ordered)
+            if (e.jobId == job.id && (e.type == EventType::JobStart || e.type == EventType::JobEnd)) {
+                running = e.type == EventType::JobEnd;
+                break;
+            }
+        bool drainedOnly = false; // down because of a drain, and nothing else has happened since
         for (const Event &e : ordered) {
+            if (e.type == EventType::Drain) {
+                // A drain of GPUs the job uses, while it runs, takes it down.
+                const std::vector<uint32_t> under = gpusUnder(topology, e.entity);
+                const bool hit = std::any_of(job.gpuIndices.begin(), job.gpuIndices.end(), [&](uint32_t g) {
+                    return std::find(under.begin(), under.end(), g) != under.end();
+                });
+                // Unless it names a hardware failure or one of the job's own events: then it repairs
+                // what failed, after the job was restarted without it.
+                const bool repair
+                    = e.targetEventId && std::any_of(ordered.begin(), ordered.end(), [&](const Event &x) {
+                          return x.id == e.targetEventId
+                              && ((isHardwareWarning(x.type) && isHardwareFailure(x)) || x.jobId == job.id);
+                      });
+                if (hit && running && state != Down && !repair) {
+                    ReferenceIncident incident;
+                    incident.jobId = job.id;
+                    incident.failedMs = e.timeMs;
+                    incident.gpus = uint32_t(job.gpuIndices.size());
+                    incident.drained = true;
+                    // Where it stood: the latest checkpoint, start or resumption, plus the time
+                    // since at its pace (the median of the hour before), or the drain's own step.
+                    int64_t baseMs = std::numeric_limits<int64_t>::min(), baseStep = 0;
+                    bool checkpointed = false;
+                    for (const auto &[t, step] : checkpoints)
+                        if (t <= e.timeMs && t >= baseMs) {
+                            baseMs = t;
+                            baseStep = step;
+                            incident.checkpointStep = step;
+                            checkpointed = true;
+                        }
+                    for (const auto &[t, step] : starts)
+                        if (t <= e.timeMs && t >= baseMs) {
+                            baseMs = t;
+                            baseStep = step;
+                        }
+                    for (const ReferenceIncident &before : mine)
+                        if (before.resumedMs && before.resumedMs <= e.timeMs && before.resumedMs >= baseMs) {
+                            baseMs = before.resumedMs;
+                            baseStep = before.checkpointStep;
+                        }
+                    const double pace = paceBefore(minutes, e.timeMs);
+                    incident.stepAtFailure = e.step > 0 ? e.step
+                        : baseMs != std::numeric_limits<int64_t>::min() && pace > 0.0
+                        ? baseStep + int64_t(double(e.timeMs - baseMs) / 1000.0 / pace)
+                        : baseStep;
+                    incident.checkpointStep = checkpointed ? std::min(incident.checkpointStep, incident.stepAtFailure)
+                                                           : incident.stepAtFailure;
+                    Event asFailure = e;
+                    asFailure.step = incident.stepAtFailure;
+                    incident.stepSeconds = stepSecondsBefore(mine, starts, checkpoints, minutes, asFailure);
+                    mine.push_back(incident);
+                    state = Down;
+                    drainedOnly = true;
+                }
+                continue;
+            }
+            if (drainedOnly && e.jobId == job.id
+                && (e.type == EventType::CheckpointSaved
+                    || (e.type == EventType::JobEnd && e.severity != Severity::Critical))) {
+                mine.pop_back(); // it ran on after all (the drain waited for it): no disruption
+                state = Idle;
+                drainedOnly = false;
+            }
+            if (e.jobId == job.id
+                && (isFailure(e) || e.type == EventType::JobRestart || e.type == EventType::ManualRestart
+                    || e.type == EventType::Rollback))
+                drainedOnly = false; // a symptom, or its answer: the drain did take it down
+            if (e.jobId == job.id
+                && (e.type == EventType::JobStart || e.type == EventType::JobRestart
+                    || e.type == EventType::ManualRestart))
+                running = true;
+            else if (e.jobId == job.id && e.type == EventType::JobEnd)
+                running = false;
             if (e.type == EventType::JobStart) {
                 if (e.jobId == job.id)
                     starts.emplace_back(e.timeMs, e.step);
@@ -136,32 +266,7 @@ std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, cons
                     if (t <= e.timeMs && step <= e.step)
                         incident.checkpointStep = step; // the latest such
                 incident.gpus = uint32_t(job.gpuIndices.size());
-                incident.stepSeconds = paceBefore(minutes, e.timeMs);
-                if (incident.stepSeconds <= 0.0) {
-                    // No step time read in the hour before: since the job last started or resumed,
-                    // the cadence of its last two checkpoints, else its pace since then.
-                    int64_t sinceMs = std::numeric_limits<int64_t>::min(), sinceStep = 0;
-                    for (const ReferenceIncident &before : mine)
-                        if (before.resumedMs && before.resumedMs <= e.timeMs && before.resumedMs >= sinceMs) {
-                            sinceMs = before.resumedMs;
-                            sinceStep = before.checkpointStep;
-                        }
-                    for (const auto &[t, step] : starts)
-                        if (t <= e.timeMs && t >= sinceMs) {
-                            sinceMs = t;
-                            sinceStep = step;
-                        }
-                    std::vector<std::pair<int64_t, int64_t>> since;
-                    for (const auto &[t, step] : checkpoints)
-                        if (t <= e.timeMs && t >= sinceMs && step <= e.step)
-                            since.emplace_back(t, step);
-                    if (since.size() >= 2 && since.back().second > since[since.size() - 2].second
-                        && since.back().first > since[since.size() - 2].first)
-                        incident.stepSeconds = double(since.back().first - since[since.size() - 2].first) / 1000.0
-                            / double(since.back().second - since[since.size() - 2].second);
-                    else if (sinceMs != std::numeric_limits<int64_t>::min() && e.step > sinceStep && e.timeMs > sinceMs)
-                        incident.stepSeconds = double(e.timeMs - sinceMs) / 1000.0 / double(e.step - sinceStep);
-                }
+                incident.stepSeconds = stepSecondsBefore(mine, starts, checkpoints, minutes, e);
                 mine.push_back(incident);
                 if (e.type == EventType::JobEnd) {
                     mine.back().state = ReferenceIncident::State::Ended;
@@ -306,14 +411,30 @@ RandomHistory randomHistory(uint64_t seed)
             step = runStep + int64_t(double(failAt - t) / 1000.0 / stepSeconds);
             pace.emplace_back(failAt, std::nan(""));
             const double kind = uniform(0.0, 1.0);
-            const EventType failure = kind < 0.5 ? EventType::JobCrash
-                : kind < 0.7                     ? EventType::JobOom
-                                                 : EventType::NcclTimeout;
-            emit(failAt, failure, jobRef, Severity::Critical, job.id, step);
+            const EventType failure = kind < 0.12 ? EventType::Drain // its node taken away (sometimes shared)
+                : kind < 0.5                      ? EventType::JobCrash
+                : kind < 0.7                      ? EventType::JobOom
+                                                  : EventType::NcclTimeout;
+            if (failure == EventType::Drain)
+                emit(failAt, failure, { EntityKind::Node, topology->gpus[job.gpuIndices.back()].nodeIndex },
+                     Severity::Info, {}, 0, Operators[size_t(uniform(0.0, 2.99))]);
+            else
+                emit(failAt, failure, jobRef, Severity::Critical, job.id, step);
+            if (chance(0.1)) // a drain the scheduler holds until the job is done: it trains on elsewhere
+                emit(t + (failAt - t) / 2, EventType::Drain,
+                     { EntityKind::Node, topology->gpus[job.gpuIndices.front()].nodeIndex }, Severity::Info, {}, 0,
+                     Operators[0]);
             if (failure == EventType::NcclTimeout && chance(0.5)) // the crash that follows a timeout
                 emit(failAt + int64_t(uniform(1.0, 3.0) * double(Minute)), EventType::JobCrash, jobRef,
                      Severity::Critical, job.id, step);
+            const uint64_t failureId = nextId - 1;
             const int64_t back = failAt + int64_t(uniform(4.0, 40.0) * double(Minute));
+            if (back + 5 * Minute < h.endMs && chance(0.15)) { // the repair, once the job runs on without the node
+                emit(back + 5 * Minute, EventType::Drain,
+                     { EntityKind::Node, topology->gpus[job.gpuIndices.back()].nodeIndex }, Severity::Info, {}, 0,
+                     Operators[1]);
+                h.events.back().targetEventId = failureId;
+            }
             const double response = uniform(0.0, 1.0);
             if (back >= h.endMs) {
                 break; // still down at the end

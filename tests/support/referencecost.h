@@ -35,6 +35,7 @@ struct ReferenceIncident
     int64_t checkpointStep = 0;
     double stepSeconds = 0.0;
     uint32_t gpus = 0;
+    bool drained = false; // a drain of GPUs it ran on took it down
     double downtimeGpuHours = 0.0;
     double recomputeGpuHours = 0.0;
 };
