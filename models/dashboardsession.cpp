@@ -100,6 +100,8 @@ SessionTick DashboardSession::tick()
     tick.alarmsChanged = m_feed->copyAlarmsIfNewer(m_alarms, m_alarmGeneration);
     if (m_replay) // tonight's alarms go on arriving behind the replay
         tick.alarmsChanged = m_live.copyAlarmsIfNewer(m_liveAlarms, m_liveAlarmGeneration) || tick.alarmsChanged;
+    if (tick.alarmsChanged)
+        m_liveRaises.note(liveAlarms());
 
     m_warnings.add(tick.events);
     if (tick.newState) {
@@ -141,6 +143,7 @@ struct OpenedRecording
     std::unique_ptr<ReplayFeed> feed;
     std::vector<Event> events;
     JobPace pace;
+    AlarmRaiseLog raises;
 };
 
 namespace {
@@ -159,6 +162,11 @@ std::shared_ptr<OpenedRecording> openOffThread(const QString &path, const std::a
         opened->events = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
         if (!cancelled)
             readJobPace(reader, reader.startMs(), reader.endMs() + 1, opened->pace);
+        if (!cancelled)
+            for (const RecordingReader::AlarmChange &change :
+                 reader.alarmChanges(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()))
+                if (change.alarm)
+                    opened->raises.note(*change.alarm);
     }
     opened->cancelled = cancelled;
     opened->feed = std::move(feed);
@@ -201,6 +209,7 @@ void DashboardSession::startReplay(OpenedRecording &opened)
     m_replay = std::move(opened.feed);
     m_recordingEvents = std::move(opened.events);
     m_recordingPace = std::move(opened.pace);
+    m_recordingRaises = std::move(opened.raises);
     m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
     m_liveAlarmGeneration = m_alarmGeneration;
     switchFeed(m_replay.get());
@@ -216,6 +225,7 @@ void DashboardSession::goLive()
     m_replay.reset();
     m_recordingEvents.clear();
     m_recordingPace.clear();
+    m_recordingRaises.clear();
 }
 
 std::vector<Event> DashboardSession::refillLiveEvents()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "alarms/alarm.h"
+#include "alarms/alarmstatistics.h"
 #include "analysis/incidentanalysis.h"
 #include "hardwarewarnings.h"
 #include "state/clusterstate.h"
@@ -83,6 +84,12 @@ public:
     // The gateway's alarms now, whatever is in view: replaying, they keep arriving behind it,
     // and an operator must still see tonight's.
     const std::vector<Alarm> &liveAlarms() const { return m_replay ? m_liveAlarms : m_alarms; }
+    // Every alarm activation at hand, for the alarms-raised overlay: live, those seen since the
+    // dashboard started; replaying, the whole recording's.
+    const std::vector<AlarmRaise> &alarmRaises() const
+    {
+        return m_replay ? m_recordingRaises.raises() : m_liveRaises.raises();
+    }
     // The clock and topology the alarms' ages and names are read against: the feed's, since
     // the alarms follow the feed (live, or the recording's at the instant shown).
     int64_t alarmClockMs() const { return m_state.timeMs(); }
@@ -121,6 +128,7 @@ private:
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);
     std::vector<Alarm> m_liveAlarms; // while replaying
+    AlarmRaiseLog m_liveRaises, m_recordingRaises;
     uint64_t m_liveAlarmGeneration = ~uint64_t(0);
     HistoryBackfiller *m_backfiller;
     std::shared_ptr<std::atomic<bool>> m_openCancel; // of the recording being opened

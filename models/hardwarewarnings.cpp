@@ -8,26 +8,6 @@
 
 namespace vigil {
 
-namespace {
-
-bool isHardwareError(EventType type)
-{
-    switch (type) {
-    case EventType::Xid:
-    case EventType::EccSingleBit:
-    case EventType::EccDoubleBit:
-    case EventType::RowRemap:
-    case EventType::NvlinkCrc:
-    case EventType::PcieReplay:
-    case EventType::IbLinkFlap:
-        return true;
-    default:
-        return false;
-    }
-}
-
-} // namespace
-
 void HardwareWarnings::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);

@@ -3,7 +3,10 @@
 
 #include "alarmshades.h"
 
+#include "alarms/alarmstatistics.h"
+#include "analysis/costofgrit.h"
 #include "hardwarewarnings.h"
+#include "model/blastradius.h"
 
 #include <QCoreApplication>
 
@@ -67,6 +70,13 @@ OverlaySpec absoluteSpec(Overlay overlay)
         return { overlay, Tr::tr("Hardware failures"), Tr::tr("failures"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
     case Overlay::LostGpuHours:
         return { overlay, Tr::tr("Lost GPU-hours"), Tr::tr("GPU-h"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::ErrorCount:
+        return { overlay, Tr::tr("Hardware errors over a span"), Tr::tr("errors"), 0.0f,
+                 1.0f,    OverlaySpec::Ramp::Magnitude };
+    case Overlay::AlarmsRaised:
+        return { overlay, Tr::tr("Alarms raised"), Tr::tr("alarms"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::IncidentCount:
+        return { overlay, Tr::tr("Incidents"), Tr::tr("incidents"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
 }
@@ -110,6 +120,9 @@ bool supportsRelative(Overlay overlay)
     case Overlay::DataAge:
     case Overlay::Failures:
     case Overlay::LostGpuHours:
+    case Overlay::ErrorCount:
+    case Overlay::AlarmsRaised:
+    case Overlay::IncidentCount:
         break;
     }
     return false;
@@ -148,11 +161,12 @@ void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu)
 
 const std::vector<Overlay> &allOverlays()
 {
-    static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,    Overlay::PduLoad,
-                                                 Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
-                                                 Overlay::InletTemperature, Overlay::ByJob,       Overlay::Alarms,
-                                                 Overlay::DataAge,          Overlay::ErrorRate,   Overlay::Throttling,
-                                                 Overlay::Failures,         Overlay::LostGpuHours };
+    static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,     Overlay::PduLoad,
+                                                 Overlay::HbmTemperature,   Overlay::Utilisation,  Overlay::MemoryUsed,
+                                                 Overlay::InletTemperature, Overlay::ByJob,        Overlay::Alarms,
+                                                 Overlay::DataAge,          Overlay::ErrorRate,    Overlay::Throttling,
+                                                 Overlay::Failures,         Overlay::LostGpuHours, Overlay::ErrorCount,
+                                                 Overlay::AlarmsRaised,     Overlay::IncidentCount };
     return overlays;
 }
 
@@ -207,6 +221,12 @@ QString overlayKey(Overlay overlay)
         return QStringLiteral("failures");
     case Overlay::LostGpuHours:
         return QStringLiteral("lost");
+    case Overlay::ErrorCount:
+        return QStringLiteral("error-count");
+    case Overlay::AlarmsRaised:
+        return QStringLiteral("alarms-raised");
+    case Overlay::IncidentCount:
+        return QStringLiteral("incidents");
     }
     return {};
 }
@@ -221,7 +241,8 @@ std::optional<Overlay> overlayFromKey(const QString &key)
 
 bool isSpanOverlay(Overlay overlay)
 {
-    return overlay == Overlay::Failures || overlay == Overlay::LostGpuHours;
+    return overlay == Overlay::Failures || overlay == Overlay::LostGpuHours || overlay == Overlay::ErrorCount
+        || overlay == Overlay::AlarmsRaised || overlay == Overlay::IncidentCount;
 }
 
 void lostGpuHoursByRack(const Topology &topology, const std::map<uint32_t, double> &lostByRack,
@@ -251,6 +272,7 @@ int64_t failureSpanMs(FailureSpan span)
     case FailureSpan::Month:
         return 30 * Day;
     case FailureSpan::Whole:
+    case FailureSpan::Selection:
         break;
     }
     return 0;
@@ -265,27 +287,69 @@ QString failureSpanName(FailureSpan span)
         return Tr::tr("the last 7 days");
     case FailureSpan::Month:
         return Tr::tr("the last 30 days");
+    case FailureSpan::Selection:
+        return Tr::tr("the timeline's selection");
     case FailureSpan::Whole:
         break;
     }
     return Tr::tr("the whole history");
 }
 
+void addAtEntity(const Topology &topology, EntityRef entity, float weight, std::vector<float> &perGpu)
+{
+    const std::vector<uint32_t> gpus = gpusAffectedBy(topology, entity);
+    for (uint32_t g : gpus)
+        if (g < perGpu.size())
+            perGpu[g] += weight / float(gpus.size());
+}
+
 void failureCounts(const Topology &topology, const std::vector<Event> &failures, int64_t fromMs, int64_t toMs,
                    std::vector<float> &perGpu)
 {
+    // On a GPU or a node, as the fleet's failure record counts them (FleetReliability).
     perGpu.assign(topology.gpus.size(), 0.0f);
-    for (const Event &e : failures) {
-        if (e.timeMs < fromMs || e.timeMs >= toMs || !isHardwareFailure(e))
+    for (const Event &e : failures)
+        if (e.timeMs >= fromMs && e.timeMs < toMs && isHardwareFailure(e)
+            && (e.entity.kind == EntityKind::Gpu || e.entity.kind == EntityKind::Node))
+            addAtEntity(topology, e.entity, 1.0f, perGpu);
+}
+
+void hardwareErrorCounts(const Topology &topology, const std::vector<Event> &warnings, int64_t fromMs, int64_t toMs,
+                         std::vector<float> &perGpu)
+{
+    perGpu.assign(topology.gpus.size(), 0.0f);
+    auto it = std::lower_bound(warnings.begin(), warnings.end(), fromMs,
+                               [](const Event &e, int64_t t) { return e.timeMs < t; });
+    for (; it != warnings.end() && it->timeMs < toMs; ++it)
+        if (isHardwareError(it->type))
+            addAtEntity(topology, it->entity, 1.0f, perGpu);
+}
+
+void alarmRaiseCounts(const Topology &topology, const std::vector<AlarmRaise> &raises, int64_t fromMs, int64_t toMs,
+                      std::vector<float> &perGpu)
+{
+    perGpu.assign(topology.gpus.size(), 0.0f);
+    for (const AlarmRaise &r : raises)
+        if (r.raisedMs >= fromMs && r.raisedMs < toMs)
+            addAtEntity(topology, r.entity, 1.0f, perGpu);
+}
+
+void incidentCounts(const Topology &topology, const std::vector<Incident> &incidents,
+                    const std::vector<IncidentCost> &costs, int64_t fromMs, int64_t toMs, std::vector<float> &perGpu,
+                    size_t *unplaced)
+{
+    perGpu.assign(topology.gpus.size(), 0.0f);
+    size_t nowhere = 0;
+    for (size_t i = 0; i < incidents.size(); ++i) {
+        if (incidents[i].failedMs < fromMs || incidents[i].failedMs >= toMs)
             continue;
-        if (e.entity.kind == EntityKind::Gpu && e.entity.index < perGpu.size()) {
-            perGpu[e.entity.index] += 1.0f;
-        } else if (e.entity.kind == EntityKind::Node && e.entity.index < topology.gpusOfNode.size()) {
-            const auto &gpus = topology.gpusOfNode[e.entity.index];
-            for (uint32_t g : gpus)
-                perGpu[g] += 1.0f / float(gpus.size());
-        }
+        if (i < costs.size() && costs[i].causeEntity && !gpusAffectedBy(topology, *costs[i].causeEntity).empty())
+            addAtEntity(topology, *costs[i].causeEntity, 1.0f, perGpu);
+        else
+            ++nowhere;
     }
+    if (unplaced)
+        *unplaced = nowhere;
 }
 
 void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
@@ -372,7 +436,10 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
         break;
     case Overlay::Failures:
     case Overlay::LostGpuHours:
-        break; // over a span of history the state does not hold: failureCounts(), lostGpuHoursByRack()
+    case Overlay::ErrorCount:
+    case Overlay::AlarmsRaised:
+    case Overlay::IncidentCount:
+        break; // over a span of history the state does not hold: failureCounts() and the others
     case Overlay::ErrorRate:
     case Overlay::Throttling:
         if (!warnings) {

@@ -32,26 +32,34 @@ enum class Overlay
     DataAge, // seconds since the GPU last reported a reading
     Failures, // hardware failures over a chosen span (FailureSpan): where they build up
     LostGpuHours, // GPU-hours lost over a chosen span, at the rack of their cause
+    ErrorCount, // hardware errors (isHardwareError) over a chosen span
+    AlarmsRaised, // alarm activations over a chosen span
+    IncidentCount, // incidents over a chosen span, at their cause
 };
 // Overlays that count over a span of history (FailureSpan) rather than show the present; from
 // afar a rack shows their sum.
 bool isSpanOverlay(Overlay overlay);
 
-// How far back the failures overlay counts: the last day, week or month of the
-// cluster's time, or the whole history at hand (the recording replayed, or what
-// the live stream has brought since the dashboard started or came back to live).
+// How far back the count overlays count: the last day, week or month of the
+// cluster's time, the whole history at hand (the recording replayed, or what the
+// live stream has brought since the dashboard started or came back to live), or
+// the span selected on the replay timeline.
 enum class FailureSpan
 {
     Day,
     Week,
     Month,
     Whole,
+    Selection,
 };
-int64_t failureSpanMs(FailureSpan span); // 0: the whole history
+int64_t failureSpanMs(FailureSpan span); // 0: the whole history (and the selection, which has its own ends)
 QString failureSpanName(FailureSpan span); // translated: "the last 7 days"
 
 class HardwareWarnings;
 struct Alarm;
+struct AlarmRaise;
+struct Incident;
+struct IncidentCost;
 
 // One entry of a categorical legend.
 struct OverlayCategory
@@ -110,6 +118,21 @@ void lostGpuHoursByRack(const Topology &topology, const std::map<uint32_t, doubl
 // GPU's own on it, a node's spread over its GPUs (so that a rack adds up to its failures).
 void failureCounts(const Topology &topology, const std::vector<Event> &failures, int64_t fromMs, int64_t toMs,
                    std::vector<float> &perGpu);
+
+// Adds `weight` at an entity, spread evenly over the GPUs it reaches (gpusAffectedBy), so that a
+// rack adds up to what happened in it: a GPU's on it, a node's over its GPUs, a PDU's over its rack.
+void addAtEntity(const Topology &topology, EntityRef entity, float weight, std::vector<float> &perGpu);
+// Hardware errors (isHardwareError) with fromMs <= time < toMs, from `warnings` in time order.
+void hardwareErrorCounts(const Topology &topology, const std::vector<Event> &warnings, int64_t fromMs, int64_t toMs,
+                         std::vector<float> &perGpu);
+// Alarm activations with fromMs <= raised < toMs, at their alarm's entity.
+void alarmRaiseCounts(const Topology &topology, const std::vector<AlarmRaise> &raises, int64_t fromMs, int64_t toMs,
+                      std::vector<float> &perGpu);
+// Incidents that failed in [fromMs, toMs), at the entity named as their cause (`costs` beside
+// `incidents`); those without a cause have no place on the map and are counted in `unplaced`.
+void incidentCounts(const Topology &topology, const std::vector<Incident> &incidents,
+                    const std::vector<IncidentCost> &costs, int64_t fromMs, int64_t toMs, std::vector<float> &perGpu,
+                    size_t *unplaced = nullptr);
 
 // Seconds since each GPU last reported any of its readings, relative to the
 // stream's newest time; NaN for a GPU never heard from.

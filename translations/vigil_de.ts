@@ -1089,6 +1089,34 @@
         <source>GPU-h</source>
         <translation>GPU-h</translation>
     </message>
+    <message>
+        <source>Hardware errors over a span</source>
+        <translation>Hardwarefehler über einen Zeitraum</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Alarms raised</source>
+        <translation>Ausgelöste Alarme</translation>
+    </message>
+    <message>
+        <source>alarms</source>
+        <translation>Alarme</translation>
+    </message>
+    <message>
+        <source>Incidents</source>
+        <translation>Vorfälle</translation>
+    </message>
+    <message>
+        <source>incidents</source>
+        <translation>Vorfälle</translation>
+    </message>
+    <message>
+        <source>the timeline&apos;s selection</source>
+        <translation>die Auswahl auf der Zeitleiste</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1985,6 +2013,14 @@
     <message>
         <source>Do not serve: read every source once and say, per source, what was mapped, which fields have no metric, which lines were rejected and why, and the last error; exit 1 if one could not be read.</source>
         <translation>Nichts bereitstellen: jede Quelle einmal lesen und je Quelle sagen, was zugeordnet wurde, welche Felder keine Metrik haben, welche Zeilen warum abgewiesen wurden und den letzten Fehler; Exit-Code 1, wenn eine nicht lesbar war.</translation>
+    </message>
+    <message>
+        <source>With --replay: select this span on the timeline, FROM..TO (each as --at takes it); the map&apos;s count overlays cover it.</source>
+        <translation>Mit --replay: diesen Zeitraum auf der Zeitleiste auswählen, VON..BIS (jeweils wie bei --at); die Zähl-Overlays des Plans decken ihn ab.</translation>
+    </message>
+    <message>
+        <source>--select: &apos;%1&apos; is not FROM..TO (ISO dates and times or +hours)</source>
+        <translation>--select: „%1“ ist nicht VON..BIS (ISO-Datum und -Uhrzeit oder +Stunden)</translation>
     </message>
 </context>
 <context>
@@ -3046,14 +3082,6 @@
         <translation>Automatisch platzierte Racks: %1</translation>
     </message>
     <message>
-        <source>&amp;Failures over</source>
-        <translation>&amp;Ausfälle über</translation>
-    </message>
-    <message>
-        <source>Next failure span</source>
-        <translation>Nächste Ausfallspanne</translation>
-    </message>
-    <message>
         <source>Hardware failures, %1</source>
         <translation>Hardwareausfälle, %1</translation>
     </message>
@@ -3076,6 +3104,65 @@
     <message>
         <source>GPU-h per GPU</source>
         <translation>GPU-h je GPU</translation>
+    </message>
+    <message>
+        <source>&amp;Count over</source>
+        <translation>&amp;Zählen über</translation>
+    </message>
+    <message>
+        <source>Shift+drag on the replay timeline to select a span</source>
+        <translation>Mit Umschalt+Ziehen auf der Zeitleiste einen Zeitraum auswählen</translation>
+    </message>
+    <message>
+        <source>Next count span</source>
+        <translation>Nächster Zählzeitraum</translation>
+    </message>
+    <message>
+        <source>Hardware errors, %1</source>
+        <translation>Hardwarefehler, %1</translation>
+    </message>
+    <message>
+        <source>errors per rack</source>
+        <translation>Fehler je Rack</translation>
+    </message>
+    <message>
+        <source>errors per GPU</source>
+        <translation>Fehler je GPU</translation>
+    </message>
+    <message>
+        <source>Alarms raised, %1</source>
+        <translation>Ausgelöste Alarme, %1</translation>
+    </message>
+    <message>
+        <source>alarms per rack</source>
+        <translation>Alarme je Rack</translation>
+    </message>
+    <message>
+        <source>alarms per GPU</source>
+        <translation>Alarme je GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>Incidents at their cause, %1 (%Ln without a cause not drawn)</source>
+        <translation>
+            <numerusform>Vorfälle an ihrer Ursache, %1 (%Ln ohne Ursache nicht eingezeichnet)</numerusform>
+            <numerusform>Vorfälle an ihrer Ursache, %1 (%Ln ohne Ursache nicht eingezeichnet)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Incidents at their cause, %1</source>
+        <translation>Vorfälle an ihrer Ursache, %1</translation>
+    </message>
+    <message>
+        <source>incidents per rack</source>
+        <translation>Vorfälle je Rack</translation>
+    </message>
+    <message>
+        <source>incidents per GPU</source>
+        <translation>Vorfälle je GPU</translation>
+    </message>
+    <message>
+        <source>%1 to %2 UTC</source>
+        <translation>%1 bis %2 UTC</translation>
     </message>
 </context>
 <context>
@@ -3524,6 +3611,18 @@
     <message>
         <source>Events here: %1 critical, %2 warning, %3 info</source>
         <translation>Ereignisse hier: %1 kritisch, %2 Warnung, %3 Info</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>Selected: %1 – %2 (Esc clears; Shift+drag selects another)</source>
+        <translation>Ausgewählt: %1 – %2 (Esc hebt auf; Umschalt+Ziehen wählt neu)</translation>
     </message>
 </context>
 <context>

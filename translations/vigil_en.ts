@@ -225,6 +225,16 @@
     </message>
 </context>
 <context>
+    <name>vigil::RackMapPresenter</name>
+    <message numerus="yes">
+        <source>Incidents at their cause, %1 (%Ln without a cause not drawn)</source>
+        <translation>
+            <numerusform>Incidents at their cause, %1 (%Ln without a cause not drawn)</numerusform>
+            <numerusform>Incidents at their cause, %1 (%Ln without a cause not drawn)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>vigil::ReportWindow</name>
     <message numerus="yes">
         <source>%n page(s): %1 GPU-hours lost, %2, in %3 disruptions.</source>

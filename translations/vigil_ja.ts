@@ -1081,6 +1081,34 @@
         <source>GPU-h</source>
         <translation>GPU時間</translation>
     </message>
+    <message>
+        <source>Hardware errors over a span</source>
+        <translation>期間内のハードウェアエラー</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>Alarms raised</source>
+        <translation>発報されたアラーム</translation>
+    </message>
+    <message>
+        <source>alarms</source>
+        <translation>アラーム</translation>
+    </message>
+    <message>
+        <source>Incidents</source>
+        <translation>インシデント</translation>
+    </message>
+    <message>
+        <source>incidents</source>
+        <translation>インシデント</translation>
+    </message>
+    <message>
+        <source>the timeline&apos;s selection</source>
+        <translation>タイムラインの選択範囲</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1970,6 +1998,14 @@
     <message>
         <source>Do not serve: read every source once and say, per source, what was mapped, which fields have no metric, which lines were rejected and why, and the last error; exit 1 if one could not be read.</source>
         <translation>提供はせず、各ソースを一度読み、ソースごとに対応付けた内容、メトリックのないフィールド、拒否した行とその理由、最後のエラーを表示します。読めないソースがあれば終了コード 1。</translation>
+    </message>
+    <message>
+        <source>With --replay: select this span on the timeline, FROM..TO (each as --at takes it); the map&apos;s count overlays cover it.</source>
+        <translation>--replay と併用: タイムライン上のこの期間を選択します(FROM..TO、各端は --at と同じ形式)。マップの集計オーバーレイがこの期間を対象にします。</translation>
+    </message>
+    <message>
+        <source>--select: &apos;%1&apos; is not FROM..TO (ISO dates and times or +hours)</source>
+        <translation>--select: 「%1」は FROM..TO の形式ではありません(ISO 日時または +時間)</translation>
     </message>
 </context>
 <context>
@@ -3018,14 +3054,6 @@
         <translation>自動配置したラック: %1</translation>
     </message>
     <message>
-        <source>&amp;Failures over</source>
-        <translation>障害の集計期間(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Next failure span</source>
-        <translation>次の集計期間</translation>
-    </message>
-    <message>
         <source>Hardware failures, %1</source>
         <translation>ハードウェア障害（%1）</translation>
     </message>
@@ -3048,6 +3076,64 @@
     <message>
         <source>GPU-h per GPU</source>
         <translation>GPU あたり GPU時間</translation>
+    </message>
+    <message>
+        <source>&amp;Count over</source>
+        <translation>集計期間(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Shift+drag on the replay timeline to select a span</source>
+        <translation>リプレイのタイムラインを Shift+ドラッグして期間を選択</translation>
+    </message>
+    <message>
+        <source>Next count span</source>
+        <translation>次の集計期間</translation>
+    </message>
+    <message>
+        <source>Hardware errors, %1</source>
+        <translation>ハードウェアエラー、%1</translation>
+    </message>
+    <message>
+        <source>errors per rack</source>
+        <translation>ラックあたりのエラー</translation>
+    </message>
+    <message>
+        <source>errors per GPU</source>
+        <translation>GPU あたりのエラー</translation>
+    </message>
+    <message>
+        <source>Alarms raised, %1</source>
+        <translation>発報されたアラーム、%1</translation>
+    </message>
+    <message>
+        <source>alarms per rack</source>
+        <translation>ラックあたりのアラーム</translation>
+    </message>
+    <message>
+        <source>alarms per GPU</source>
+        <translation>GPU あたりのアラーム</translation>
+    </message>
+    <message numerus="yes">
+        <source>Incidents at their cause, %1 (%Ln without a cause not drawn)</source>
+        <translation>
+            <numerusform>原因箇所のインシデント、%1(原因不明の %Ln 件は描画なし)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Incidents at their cause, %1</source>
+        <translation>原因箇所のインシデント、%1</translation>
+    </message>
+    <message>
+        <source>incidents per rack</source>
+        <translation>ラックあたりのインシデント</translation>
+    </message>
+    <message>
+        <source>incidents per GPU</source>
+        <translation>GPU あたりのインシデント</translation>
+    </message>
+    <message>
+        <source>%1 to %2 UTC</source>
+        <translation>%1 – %2 UTC</translation>
     </message>
 </context>
 <context>
@@ -3492,6 +3578,18 @@
     <message>
         <source>Events here: %1 critical, %2 warning, %3 info</source>
         <translation>この区間のイベント: 重大 %1、警告 %2、情報 %3</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 日</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 時間</translation>
+    </message>
+    <message>
+        <source>Selected: %1 – %2 (Esc clears; Shift+drag selects another)</source>
+        <translation>選択中: %1 – %2(Esc で解除、Shift+ドラッグで選び直し)</translation>
     </message>
 </context>
 <context>

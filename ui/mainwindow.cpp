@@ -18,6 +18,7 @@
 #include "recordercontrol.h"
 #include "recordingactions.h"
 #include "replaybar.h"
+#include "timeline/timelinewidget.h"
 #include "trainingdock.h"
 
 #include <QAction>
@@ -65,6 +66,8 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_replay = new ReplayController(*m_session, this);
     connect(m_replay, &ReplayController::recordingOpened, this, &MainWindow::recordingOpened);
     connect(m_replay, &ReplayController::replayingChanged, this, &MainWindow::replayingChanged);
+    // A span selected on the timeline is one the map's count overlays can cover.
+    connect(m_replay->bar()->timeline(), &TimelineWidget::selectionChanged, m_map, &RackMapPresenter::setSelectedSpan);
     setWindowTitle(tr("Vigil — GPU cluster operations"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vigil.png")));
 
@@ -295,7 +298,7 @@ void MainWindow::updateAlarms(bool changed)
 {
     if (!m_alarmDock->follow(*m_session, changed))
         return;
-    if (changed && m_map->overlay() == Overlay::Alarms)
+    if (changed && (m_map->overlay() == Overlay::Alarms || m_map->overlay() == Overlay::AlarmsRaised))
         m_map->apply(); // the map shows the same alarms as the list
     m_alarmCount->showCount(*m_session, m_alarmDock->unacknowledged(), m_alarmDock->highestUnacknowledged());
 }

@@ -8,6 +8,7 @@
 #include "rackmap/rackmapwidget.h"
 
 #include <QActionGroup>
+#include <QDateTime>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -80,31 +81,43 @@ void RackMapPresenter::setFailureSpan(FailureSpan span)
 
 void RackMapPresenter::addFailureSpanMenu(QMenu *menu)
 {
-    QMenu *spans = menu->addMenu(tr("&Failures over"));
+    QMenu *spans = menu->addMenu(tr("&Count over"));
     spans->setObjectName(QStringLiteral("failureSpanMenu"));
     auto *group = new QActionGroup(spans);
     const int saved = QSettings().value(QStringLiteral("map/failureSpan"), int(FailureSpan::Month)).toInt();
-    for (FailureSpan span : { FailureSpan::Day, FailureSpan::Week, FailureSpan::Month, FailureSpan::Whole }) {
+    for (FailureSpan span :
+         { FailureSpan::Day, FailureSpan::Week, FailureSpan::Month, FailureSpan::Whole, FailureSpan::Selection }) {
         QAction *action = group->addAction(failureSpanName(span));
         action->setCheckable(true);
         action->setData(int(span));
-        action->setChecked(int(span) == saved);
+        action->setChecked(int(span) == saved && span != FailureSpan::Selection);
         connect(action, &QAction::triggered, this, [this, span] {
-            QSettings().setValue(QStringLiteral("map/failureSpan"), int(span));
+            // A selection is gone with the recording: the next start keeps the span last chosen otherwise.
+            if (span != FailureSpan::Selection)
+                QSettings().setValue(QStringLiteral("map/failureSpan"), int(span));
             setFailureSpan(span);
         });
         spans->addAction(action);
+        if (span == FailureSpan::Selection) {
+            action->setToolTip(tr("Shift+drag on the replay timeline to select a span"));
+            action->setEnabled(false);
+            m_selectionAction = action;
+        }
     }
+    spans->setToolTipsVisible(true);
     if (saved >= int(FailureSpan::Day) && saved <= int(FailureSpan::Whole))
         m_failureSpan = FailureSpan(saved);
-    QAction *next = menu->addAction(tr("Next failure span"));
+    QAction *next = menu->addAction(tr("Next count span"));
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(next, &QAction::triggered, this, [this, group] {
         const auto actions = group->actions();
         for (qsizetype i = 0; i < actions.size(); ++i)
             if (actions[i]->isChecked()) {
-                actions[(i + 1) % actions.size()]->trigger();
-                return;
+                for (qsizetype k = 1; k <= actions.size(); ++k)
+                    if (QAction *after = actions[(i + k) % actions.size()]; after->isEnabled()) {
+                        after->trigger();
+                        return;
+                    }
             }
     });
 }
@@ -142,16 +155,77 @@ void RackMapPresenter::updateLegend()
 OverlaySpec RackMapPresenter::currentSpec() const
 {
     OverlaySpec absolute = overlaySpec(m_overlay);
-    if (m_overlay == Overlay::Failures) {
-        absolute.title = tr("Hardware failures, %1").arg(failureSpanName(m_failureSpan));
+    if (isSpanOverlay(m_overlay)) {
+        const QString span = spanName();
+        const bool racks = m_failureScaleForRacks;
+        switch (m_overlay) {
+        case Overlay::Failures:
+            absolute.title = tr("Hardware failures, %1").arg(span);
+            absolute.unit = racks ? tr("failures per rack") : tr("failures per GPU");
+            break;
+        case Overlay::LostGpuHours:
+            absolute.title = tr("Lost GPU-hours at the rack of their cause, %1").arg(span);
+            absolute.unit = racks ? tr("GPU-h per rack") : tr("GPU-h per GPU");
+            break;
+        case Overlay::ErrorCount:
+            absolute.title = tr("Hardware errors, %1").arg(span);
+            absolute.unit = racks ? tr("errors per rack") : tr("errors per GPU");
+            break;
+        case Overlay::AlarmsRaised:
+            absolute.title = tr("Alarms raised, %1").arg(span);
+            absolute.unit = racks ? tr("alarms per rack") : tr("alarms per GPU");
+            break;
+        case Overlay::IncidentCount:
+            absolute.title = m_unplacedIncidents
+                ? tr("Incidents at their cause, %1 (%Ln without a cause not drawn)", "", int(m_unplacedIncidents))
+                      .arg(span)
+                : tr("Incidents at their cause, %1").arg(span);
+            absolute.unit = racks ? tr("incidents per rack") : tr("incidents per GPU");
+            break;
+        default:
+            break;
+        }
         absolute.max = m_failureTop;
-        absolute.unit = m_failureScaleForRacks ? tr("failures per rack") : tr("failures per GPU");
-    } else if (m_overlay == Overlay::LostGpuHours) {
-        absolute.title = tr("Lost GPU-hours at the rack of their cause, %1").arg(failureSpanName(m_failureSpan));
-        absolute.max = m_failureTop;
-        absolute.unit = m_failureScaleForRacks ? tr("GPU-h per rack") : tr("GPU-h per GPU");
     }
     return m_relative && supportsRelative(m_overlay) ? relativeSpec(absolute) : absolute;
+}
+
+QString RackMapPresenter::spanName() const
+{
+    if (m_failureSpan != FailureSpan::Selection || m_selectionToMs <= m_selectionFromMs)
+        return failureSpanName(m_failureSpan == FailureSpan::Selection ? FailureSpan::Whole : m_failureSpan);
+    const QLocale locale;
+    const auto at = [&](int64_t ms) {
+        return locale.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC), QLocale::ShortFormat);
+    };
+    return tr("%1 to %2 UTC").arg(at(m_selectionFromMs), at(m_selectionToMs));
+}
+
+std::pair<int64_t, int64_t> RackMapPresenter::countedSpan() const
+{
+    // Up to the cluster's time (live or replayed), or the timeline's selection as it was drawn.
+    if (m_failureSpan == FailureSpan::Selection && m_selectionToMs > m_selectionFromMs)
+        return { m_selectionFromMs, m_selectionToMs };
+    const int64_t now = m_session.state().timeMs();
+    const int64_t span = failureSpanMs(m_failureSpan);
+    return { span ? now - span : std::numeric_limits<int64_t>::min(), now + 1 };
+}
+
+void RackMapPresenter::setSelectedSpan(int64_t fromMs, int64_t toMs)
+{
+    m_selectionFromMs = std::min(fromMs, toMs);
+    m_selectionToMs = std::max(fromMs, toMs);
+    const bool selected = m_selectionToMs > m_selectionFromMs;
+    if (m_selectionAction)
+        m_selectionAction->setEnabled(selected);
+    if (selected && m_selectionAction) {
+        m_selectionAction->trigger(); // a span drawn is the span counted
+        return;
+    }
+    if (!selected && m_failureSpan == FailureSpan::Selection)
+        m_failureSpan = FailureSpan::Whole; // what the selection held at most
+    updateLegend();
+    apply();
 }
 
 void RackMapPresenter::apply()
@@ -174,19 +248,30 @@ void RackMapPresenter::apply()
 
 void RackMapPresenter::applySpan(const Topology &topology)
 {
-    // Counted over the span up to the cluster's time (live or replayed); from afar each rack
-    // shows its sum, so the scale tops out at the worst rack then, at the worst GPU close up.
-    const int64_t now = m_session.state().timeMs();
-    const int64_t span = failureSpanMs(m_failureSpan);
-    const int64_t from = span ? now - span : std::numeric_limits<int64_t>::min();
-    if (m_overlay == Overlay::Failures) {
-        failureCounts(topology, m_session.hardwareFailures(), from, now + 1, m_cellValues);
-    } else {
+    // From afar each rack shows its sum, so the scale tops out at the worst rack then, at the
+    // worst GPU close up.
+    const auto [from, to] = countedSpan();
+    const IncidentAnalysis &a = m_session.analysis();
+    switch (m_overlay) {
+    case Overlay::Failures:
+        failureCounts(topology, m_session.hardwareFailures(), from, to, m_cellValues);
+        break;
+    case Overlay::ErrorCount:
+        hardwareErrorCounts(topology, a.attributor().warnings(), from, to, m_cellValues);
+        break;
+    case Overlay::AlarmsRaised:
+        alarmRaiseCounts(topology, m_session.alarmRaises(), from, to, m_cellValues);
+        break;
+    case Overlay::IncidentCount:
+        incidentCounts(topology, a.incidents(), a.costs(), from, to, m_cellValues, &m_unplacedIncidents);
+        break;
+    default: {
         // The same figures as the dock's and the report's totals for that span.
-        const IncidentAnalysis &a = m_session.analysis();
         const GritTotals totals
-            = gritTotals(a.incidents(), a.costs(), a.slowdowns(), {}, topology, a.gritSettings(), from, now + 1);
+            = gritTotals(a.incidents(), a.costs(), a.slowdowns(), {}, topology, a.gritSettings(), from, to);
         lostGpuHoursByRack(topology, totals.lostByRack, m_cellValues);
+        break;
+    }
     }
     float top = 1.0f;
     m_failureScaleForRacks = m_map->showsRackAggregates();

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+class QAction;
 class QLabel;
 class QMenu;
 
@@ -30,10 +31,15 @@ public:
     void setOverlay(Overlay overlay);
     Overlay overlay() const { return m_overlay; }
     void setRelativeToPeers(bool relative);
-    // How far back the failures and lost GPU-hours overlays count.
+    // How far back the count overlays (failures, errors, alarms, incidents, lost GPU-hours) count.
     void setFailureSpan(FailureSpan span);
     FailureSpan failureSpan() const { return m_failureSpan; }
-    // A "Failures over" submenu of `menu`: one choice a span, the one last chosen restored
+    // The span selected on the replay timeline (from == to: none); a selection drawn becomes
+    // the span counted.
+    void setSelectedSpan(int64_t fromMs, int64_t toMs);
+    // [from, to) as counted now.
+    std::pair<int64_t, int64_t> countedSpan() const;
+    // A "Count over" submenu of `menu`: one choice a span, the one last chosen restored
     // (Ctrl+Shift+F steps through them).
     void addFailureSpanMenu(QMenu *menu);
     bool isRelativeToPeers() const { return m_relative; }
@@ -46,6 +52,7 @@ public:
 private:
     void updateLegend();
     void applySpan(const Topology &topology);
+    QString spanName() const;
     void updateCellMarks();
     void countPlacement();
     void updateCoverage();
@@ -57,6 +64,9 @@ private:
     Overlay m_overlay = Overlay::GpuTemperature;
     bool m_relative = false;
     FailureSpan m_failureSpan = FailureSpan::Month;
+    int64_t m_selectionFromMs = 0, m_selectionToMs = 0;
+    QAction *m_selectionAction = nullptr;
+    size_t m_unplacedIncidents = 0;
     float m_failureTop = 1.0f; // the legend's top for the failures overlay, as last drawn
     bool m_failureScaleForRacks = true; // that top is a rack's sum (from afar), not a GPU's count
     std::vector<float> m_cellValues;

@@ -41,13 +41,16 @@ QString iconFor(Overlay overlay)
     case Overlay::InletTemperature:
         return QStringLiteral(":/icons/inlet.png");
     case Overlay::ByJob:
+    case Overlay::IncidentCount:
         return QStringLiteral(":/icons/jobs.png");
     case Overlay::Alarms:
+    case Overlay::AlarmsRaised:
         return QStringLiteral(":/icons/alarms.png");
     case Overlay::DataAge:
         return QStringLiteral(":/icons/dataage.png");
     case Overlay::ErrorRate:
     case Overlay::Failures:
+    case Overlay::ErrorCount:
         return QStringLiteral(":/icons/errors.png");
     case Overlay::Throttling:
         return QStringLiteral(":/icons/throttling.png");
@@ -68,10 +71,22 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
         return { QKeySequence(Qt::Key_1 + int(position)) };
     if (position == 9)
         return { QKeySequence(Qt::Key_0) };
-    return letterShortcut(overlay == Overlay::ErrorRate          ? Qt::Key_E
-                              : overlay == Overlay::Failures     ? Qt::Key_F
-                              : overlay == Overlay::LostGpuHours ? Qt::Key_L
-                                                                 : Qt::Key_T);
+    switch (overlay) {
+    case Overlay::ErrorRate:
+        return letterShortcut(Qt::Key_E);
+    case Overlay::Failures:
+        return letterShortcut(Qt::Key_F);
+    case Overlay::LostGpuHours:
+        return letterShortcut(Qt::Key_L);
+    case Overlay::ErrorCount:
+        return letterShortcut(Qt::Key_H);
+    case Overlay::AlarmsRaised:
+        return letterShortcut(Qt::Key_K);
+    case Overlay::IncidentCount:
+        return letterShortcut(Qt::Key_I);
+    default:
+        return letterShortcut(Qt::Key_T);
+    }
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "reportwindow.h"
 #include "sourcesdock.h"
 #include "theme.h"
+#include "timeline/timelinewidget.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -160,6 +161,11 @@ void addDashboardOptions(QCommandLineParser &parser)
                                                "With --replay: start at this instant (ISO date and time in UTC, "
                                                "or +H for H hours into the recording)."),
                        QStringLiteral("time") });
+    parser.addOption({ QStringLiteral("select"),
+                       QApplication::translate("main",
+                                               "With --replay: select this span on the timeline, FROM..TO (each as "
+                                               "--at takes it); the map's count overlays cover it."),
+                       QStringLiteral("span") });
     parser.addOption({ QStringLiteral("record"),
                        QApplication::translate("main",
                                                "Record the live stream into this file (default: a new file per "
@@ -288,18 +294,31 @@ int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLi
                 << Qt::endl;
             return 2;
         }
+        const QStringList span = parser.value(QStringLiteral("select")).split(QStringLiteral(".."));
+        if (parser.isSet(QStringLiteral("select"))
+            && (span.size() != 2 || !parseInstant(span[0], 0) || !parseInstant(span[1], 0))) {
+            err << "vigil: "
+                << QApplication::translate("main", "--select: '%1' is not FROM..TO (ISO dates and times or +hours)")
+                       .arg(parser.value(QStringLiteral("select")))
+                << Qt::endl;
+            return 2;
+        }
         // The recording is read off the GUI thread; the window shows live until it is open.
         QObject::connect(
             &window, &MainWindow::recordingOpened, &window,
-            [&window, &parser, at](const QString &error) {
+            [&window, &parser, at, span](const QString &error) {
                 if (!error.isEmpty()) {
                     QTextStream(stderr) << "vigil: " << error << Qt::endl;
                     QMessageBox::warning(&window, QApplication::translate("main", "Vigil"),
                                          QApplication::translate("main", "Cannot open the recording: %1").arg(error));
                     return;
                 }
+                const int64_t start = window.replayBar()->feed()->overview().startMs;
                 if (parser.isSet(QStringLiteral("at")))
-                    window.replayBar()->seek(*parseInstant(at, window.replayBar()->feed()->overview().startMs));
+                    window.replayBar()->seek(*parseInstant(at, start));
+                if (span.size() == 2)
+                    window.replayBar()->timeline()->setSelection(*parseInstant(span[0], start),
+                                                                 *parseInstant(span[1], start));
                 if (parser.isSet(QStringLiteral("report")))
                     window.openReport();
             },

@@ -8,6 +8,26 @@
 
 namespace vigil {
 
+void AlarmRaiseLog::note(const Alarm &alarm)
+{
+    // A normal alarm's raisedMs is its last activation, already noted while it stood (or
+    // before this log began, in which case it still counts where the span holds it).
+    if (alarm.raisedMs > 0 && m_seen.insert({ alarm.id, alarm.raisedMs }).second)
+        m_raises.push_back({ alarm.id, alarm.raisedMs, alarm.entity });
+}
+
+void AlarmRaiseLog::note(const std::vector<Alarm> &alarms)
+{
+    for (const Alarm &a : alarms)
+        note(a);
+}
+
+void AlarmRaiseLog::clear()
+{
+    m_seen.clear();
+    m_raises.clear();
+}
+
 std::vector<TimeSpan> upsetPeriods(const std::vector<Event> &events)
 {
     std::vector<TimeSpan> spans;

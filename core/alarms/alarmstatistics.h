@@ -4,6 +4,7 @@
 #include "alarm.h"
 
 #include <array>
+#include <set>
 #include <vector>
 
 namespace vigil {
@@ -12,6 +13,30 @@ struct TimeSpan
 {
     int64_t fromMs = 0;
     int64_t toMs = 0; // exclusive
+};
+
+// One activation of an alarm and where: what the alarms-raised map overlay counts over a span.
+struct AlarmRaise
+{
+    uint64_t alarmId = 0;
+    int64_t raisedMs = 0;
+    EntityRef entity;
+};
+
+// Each activation once, as the alarm book changes (live) or as a recording's alarm
+// changes tell it: an alarm raised again is a new activation, the same one seen again is not.
+class AlarmRaiseLog
+{
+public:
+    void note(const Alarm &alarm);
+    void note(const std::vector<Alarm> &alarms);
+    void clear();
+    const std::vector<AlarmRaise> &raises() const { return m_raises; } // in the order first seen
+    size_t size() const { return m_raises.size(); }
+
+private:
+    std::set<std::pair<uint64_t, int64_t>> m_seen; // (alarm, raised at)
+    std::vector<AlarmRaise> m_raises;
 };
 
 // Upsets: from UpsetLeadMs before to UpsetTailMs after each fault that stops a job (a

@@ -88,6 +88,8 @@ public:
     const std::vector<uint32_t> &gpusReachedBy(EntityRef entity) const { return affected(entity); }
     // Warnings refused: about entities the topology does not hold; delivered twice.
     uint64_t warningsSkipped() const { return m_skipped; }
+    // Every hardware warning and fault taken, each once, in time order.
+    const std::vector<Event> &warnings() const { return m_warnings; }
     uint64_t duplicatesIgnored() const { return m_duplicates; }
 
 private:

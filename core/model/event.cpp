@@ -19,4 +19,20 @@ bool isHardwareFailure(const Event &e)
     return isHardwareWarning(e.type) && e.severity == Severity::Critical;
 }
 
+bool isHardwareError(EventType type)
+{
+    switch (type) {
+    case EventType::Xid:
+    case EventType::EccSingleBit:
+    case EventType::EccDoubleBit:
+    case EventType::RowRemap:
+    case EventType::NvlinkCrc:
+    case EventType::PcieReplay:
+    case EventType::IbLinkFlap:
+        return true;
+    default:
+        return false;
+    }
+}
+
 } // namespace vigil

@@ -100,4 +100,8 @@ struct Event
 // double-bit ECC error, or any other hardware event marked critical.
 bool isHardwareFailure(const Event &e);
 
+// An error a part reported (ECC, Xid, row remap, NVLink CRC, PCIe replay, InfiniBand link
+// flap), as the error overlays count them; throttling, heat and power are conditions, not errors.
+bool isHardwareError(EventType type);
+
 } // namespace vigil

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
+#include "alarms/alarmstatistics.h"
 #include "alarmshades.h"
 #include "alarmtreemodel.h"
 #include "analysis/incidentanalysis.h"
@@ -164,6 +165,86 @@ private Q_SLOTS:
         QVERIFY(std::fabs(rackSum - 96.0f) < 1e-3f);
         QCOMPARE(elsewhere, 0.0f);
         QVERIFY(isSpanOverlay(Overlay::LostGpuHours) && !isSpanOverlay(Overlay::ErrorRate));
+    }
+
+    // Every count overlay covers a chosen span, and a rack adds up to what happened in it: hardware
+    // errors where they were reported, alarm activations at their alarm, incidents at their cause.
+    void everyCountOverlayCoversASpan()
+    {
+        ClusterShape shape;
+        shape.gpus = 64;
+        const Topology t = buildTopology(shape, 1);
+        constexpr int64_t Hour = 3600000, Now = 1793600000000;
+        const uint32_t rack = t.rackOfGpu(5);
+        const auto rackSum = [&](const std::vector<float> &perGpu, uint32_t r) {
+            double sum = 0.0;
+            for (size_t g = 0; g < perGpu.size(); ++g)
+                sum += t.rackOfGpu(uint32_t(g)) == r ? perGpu[g] : 0.0f;
+            return sum;
+        };
+        auto event = [](int64_t at, EventType type, EntityRef e) {
+            Event x;
+            x.timeMs = at;
+            x.type = type;
+            x.entity = e;
+            x.severity = Severity::Warning;
+            return x;
+        };
+        const uint32_t pdu = t.racks[rack].pduIndices.front();
+        const std::vector<Event> warnings {
+            // in time order, as the analysis keeps them
+            event(Now - 50 * Hour, EventType::EccSingleBit, { EntityKind::Gpu, 5 }),
+            event(Now - 3 * Hour, EventType::EccSingleBit, { EntityKind::Gpu, 5 }),
+            event(Now - 2 * Hour, EventType::ThermalThrottle, { EntityKind::Gpu, 5 }), // a condition, not an error
+            event(Now - 2 * Hour, EventType::IbLinkFlap, { EntityKind::Node, t.gpus[5].nodeIndex }),
+            event(Now - Hour, EventType::PduOverThreshold, { EntityKind::Pdu, pdu }), // not an error either
+            event(Now, EventType::Xid, { EntityKind::Gpu, 5 }), // the span's end is not in it
+        };
+        std::vector<float> perGpu;
+        hardwareErrorCounts(t, warnings, Now - 24 * Hour, Now, perGpu);
+        QCOMPARE(perGpu.size(), t.gpus.size());
+        QVERIFY(std::fabs(rackSum(perGpu, rack) - 2.0) < 1e-5);
+        QVERIFY(perGpu[5] > 1.0f && perGpu[5] < 2.0f); // its own, and its share of the node's flap
+        hardwareErrorCounts(t, warnings, std::numeric_limits<int64_t>::min(), Now + 1, perGpu);
+        QVERIFY(std::fabs(rackSum(perGpu, rack) - 4.0) < 1e-5);
+
+        // Alarms: each activation once; the same alarm raised again is another.
+        AlarmRaiseLog log;
+        Alarm a;
+        a.id = 7;
+        a.entity = { EntityKind::Pdu, pdu };
+        a.active = true;
+        a.raisedMs = Now - 5 * Hour;
+        log.note(a);
+        log.note(a); // seen again: the same activation
+        a.raisedMs = Now - Hour;
+        log.note(std::vector<Alarm> { a });
+        Alarm never = a;
+        never.id = 8;
+        never.raisedMs = 0; // never raised
+        log.note(never);
+        QCOMPARE(log.size(), size_t(2));
+        alarmRaiseCounts(t, log.raises(), Now - 2 * Hour, Now + 1, perGpu);
+        QVERIFY(std::fabs(rackSum(perGpu, rack) - 1.0) < 1e-5); // a PDU's alarm is spread over its rack
+        alarmRaiseCounts(t, log.raises(), Now - 24 * Hour, Now + 1, perGpu);
+        QVERIFY(std::fabs(rackSum(perGpu, rack) - 2.0) < 1e-5);
+
+        // Incidents at their cause; one without a cause has no place and is counted apart.
+        std::vector<Incident> incidents(3);
+        std::vector<IncidentCost> costs(3);
+        incidents[0].failedMs = Now - Hour;
+        costs[0].causeEntity = EntityRef { EntityKind::Gpu, 5 };
+        incidents[1].failedMs = Now - 2 * Hour;
+        incidents[2].failedMs = Now - 30 * Hour;
+        costs[2].causeEntity = EntityRef { EntityKind::Pdu, pdu };
+        size_t unplaced = 0;
+        incidentCounts(t, incidents, costs, Now - 24 * Hour, Now + 1, perGpu, &unplaced);
+        QCOMPARE(perGpu[5], 1.0f);
+        QCOMPARE(unplaced, size_t(1));
+        incidentCounts(t, incidents, costs, std::numeric_limits<int64_t>::min(), Now + 1, perGpu, &unplaced);
+        QVERIFY(std::fabs(rackSum(perGpu, rack) - 2.0) < 1e-5);
+        for (Overlay o : { Overlay::ErrorCount, Overlay::AlarmsRaised, Overlay::IncidentCount, Overlay::Failures })
+            QVERIFY(isSpanOverlay(o) && overlayFromKey(overlayKey(o)) == o);
     }
 
     void init()

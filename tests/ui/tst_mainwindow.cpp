@@ -16,6 +16,7 @@
 #include "gateway/gatewayserver.h"
 #include "incidentdock.h"
 #include "incidenttablemodel.h"
+#include "legend/colorlegend.h"
 #include "mainwindow.h"
 #include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
@@ -212,6 +213,13 @@ private Q_SLOTS:
         QCOMPARE(window.overlay(), Overlay::LostGpuHours);
         // Counts over a span: from afar a rack shows its sum, as the legend's "per rack" says.
         QCOMPARE(window.rackMap()->rackAggregateMode(), RackMapWidget::RackAggregate::Sum);
+        for (const auto &[key, overlay] :
+             { std::pair { Qt::Key_H, Overlay::ErrorCount }, std::pair { Qt::Key_K, Overlay::AlarmsRaised },
+               std::pair { Qt::Key_I, Overlay::IncidentCount } }) {
+            QTest::keyClick(&window, key);
+            QCOMPARE(window.overlay(), overlay);
+            QCOMPARE(window.rackMap()->rackAggregateMode(), RackMapWidget::RackAggregate::Sum);
+        }
         QTest::keyClick(&window, Qt::Key_1);
         QCOMPARE(window.overlay(), Overlay::GpuTemperature);
         // A message in the status bar never covers the feed's state.
@@ -305,6 +313,89 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.rackMap()->staleNotice().contains(QStringLiteral("reconnecting")), 5000);
         QCOMPARE(window.connectionStatus()->stateText(), QStringLiteral("Reconnecting…"));
         client.stop();
+    }
+
+    // Every count overlay covers the span selected on the timeline: the map's racks add up to
+    // what the analysis holds for that span, and the legend names it.
+    void countOverlaysCoverTheTimelinesSelection()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("decline.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 256;
+        options.scenario = Scenario::Decline;
+        QCOMPARE(generateRecording(options, 110 * 3600000LL, 300000, path), QString());
+        LiveCluster nowhere;
+        MainWindow window(nowhere);
+        window.resize(1400, 900);
+        window.show();
+        QCOMPARE(openRecording(window, path), QString());
+        TimelineWidget *timeline = window.replayBar()->timeline();
+        const int64_t start = timeline->overview().startMs, end = timeline->overview().endMs;
+        window.replayBar()->seek(end);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), end, 5000);
+        const IncidentAnalysis &analysis = window.incidentAnalysis();
+        QTRY_VERIFY_WITH_TIMEOUT(!analysis.incidents().empty(), 5000);
+        window.rackMap()->fitAll();
+        const auto mapTotal = [&] {
+            window.refresh();
+            double sum = 0.0;
+            for (size_t r = 0; r < window.clusterState().topology()->racks.size(); ++r)
+                sum += window.rackMap()->rackAggregate(r);
+            return sum;
+        };
+        // Shift+drag over the last fifth of the recording.
+        const int y = timeline->height() / 2;
+        const int x0 = timeline->xOf(start + (end - start) * 4 / 5), x1 = timeline->xOf(end) - 1;
+        QTest::mousePress(timeline, Qt::LeftButton, Qt::ShiftModifier, QPoint(x0, y));
+        QTest::mouseRelease(timeline, Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y));
+        QVERIFY(timeline->hasSelection());
+        const auto [from, to] = timeline->selection();
+        auto *legend = window.findChild<ColorLegend *>();
+        QVERIFY(legend);
+
+        window.setOverlay(Overlay::IncidentCount);
+        size_t inSpan = 0, placed = 0;
+        for (size_t i = 0; i < analysis.incidents().size(); ++i)
+            if (analysis.incidents()[i].failedMs >= from && analysis.incidents()[i].failedMs < to) {
+                ++inSpan;
+                placed += analysis.costs()[i].causeEntity.has_value();
+            }
+        QVERIFY(inSpan > 0 && inSpan < analysis.incidents().size()); // the selection leaves some out
+        QVERIFY2(std::fabs(mapTotal() - double(placed)) < 1e-3, qPrintable(QString::number(mapTotal())));
+        QVERIFY2(legend->title().contains(QStringLiteral(" to ")), qPrintable(legend->title()));
+
+        window.setOverlay(Overlay::ErrorCount);
+        size_t errors = 0;
+        for (const Event &e : analysis.attributor().warnings())
+            errors += e.timeMs >= from && e.timeMs < to && isHardwareError(e.type)
+                && !gpusAffectedBy(*window.clusterState().topology(), e.entity).empty();
+        QVERIFY(errors > 0);
+        QVERIFY2(std::fabs(mapTotal() - double(errors)) < 1e-2 * double(errors),
+                 qPrintable(QString::number(mapTotal())));
+
+        window.setOverlay(Overlay::Failures);
+        size_t failures = 0;
+        for (const Event &e : window.session()->hardwareFailures())
+            failures += e.timeMs >= from && e.timeMs < to
+                && (e.entity.kind == EntityKind::Gpu || e.entity.kind == EntityKind::Node);
+        QVERIFY(std::fabs(mapTotal() - double(failures)) < 1e-3);
+
+        // The alarms the recording holds, raised in the span.
+        window.setOverlay(Overlay::AlarmsRaised);
+        size_t raised = 0;
+        for (const AlarmRaise &r : window.session()->alarmRaises())
+            raised += r.raisedMs >= from && r.raisedMs < to
+                && !gpusAffectedBy(*window.clusterState().topology(), r.entity).empty();
+        QVERIFY(raised > 0);
+        QVERIFY(std::fabs(mapTotal() - double(raised)) < 1e-2 * double(raised));
+
+        // Esc on the timeline clears the selection: the whole history again, which holds more.
+        timeline->setFocus();
+        QTest::keyClick(timeline, Qt::Key_Escape);
+        QVERIFY(!timeline->hasSelection());
+        QVERIFY(mapTotal() > double(raised));
+        QVERIFY(!legend->title().contains(QStringLiteral(" to ")));
     }
 
     void replaysARecording()

@@ -5,7 +5,9 @@
 #include "chart/timeserieschart.h"
 #include "timeline/timelinewidget.h"
 
+#include <QApplication>
 #include <QFile>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -68,6 +70,55 @@ private Q_SLOTS:
             for (int x = 300; x < 500; ++x)
                 changed += focused.pixel(x, y) != unfocused.pixel(x, y);
         QCOMPARE(changed, 0);
+    }
+
+    // Shift+drag selects a span (the map's count overlays can cover it), a plain drag still
+    // scrubs, Esc clears the selection, and a recording of another span drops it.
+    void timelineSelectsASpan()
+    {
+        TimelineWidget timeline;
+        timeline.resize(900, 90);
+        RecordingOverview overview;
+        overview.startMs = 1'793'577'600'000;
+        overview.endMs = overview.startMs + 86'400'000;
+        timeline.setOverview(overview);
+        timeline.setPosition(overview.startMs);
+        QSignalSpy selected(&timeline, &TimelineWidget::selectionChanged);
+        QSignalSpy seeks(&timeline, &TimelineWidget::seekRequested);
+        const int y = timeline.height() / 2;
+        QTest::mousePress(&timeline, Qt::LeftButton, Qt::ShiftModifier, QPoint(200, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(500, y), timeline.mapToGlobal(QPointF(500, y)), Qt::NoButton,
+                         Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(&timeline, &move);
+        QTest::mouseRelease(&timeline, Qt::LeftButton, Qt::ShiftModifier, QPoint(600, y));
+        QVERIFY(timeline.hasSelection());
+        QVERIFY(seeks.isEmpty()); // selecting does not move the replay
+        const auto [from, to] = timeline.selection();
+        QVERIFY(std::abs(from - timeline.timeAt(200)) <= 1 && std::abs(to - timeline.timeAt(600)) <= 1);
+        QCOMPARE(selected.last().at(0).toLongLong(), from);
+        QCOMPARE(selected.last().at(1).toLongLong(), to);
+        // Right to left is the same span; beyond the recording is clamped to it.
+        timeline.setSelection(overview.endMs + 5'000'000, overview.endMs - 3'600'000);
+        QCOMPARE(timeline.selection(), std::make_pair(overview.endMs - 3'600'000, overview.endMs));
+        // Drawn: a shaded band inside it, none outside.
+        const QImage image = timeline.grab().toImage();
+        const QColor inside = image.pixelColor(timeline.xOf(overview.endMs - 1'800'000), y);
+        const QColor outside = image.pixelColor(timeline.xOf(overview.startMs + 1'800'000), y);
+        QVERIFY(inside != outside);
+        timeline.setFocus();
+        QTest::keyClick(&timeline, Qt::Key_Escape);
+        QVERIFY(!timeline.hasSelection());
+        QCOMPARE(selected.last().at(0).toLongLong(), qint64(0));
+        // Another recording: the selection belonged to the one before.
+        timeline.setSelection(overview.startMs, overview.startMs + 3'600'000);
+        RecordingOverview other = overview;
+        other.endMs += 86'400'000;
+        timeline.setOverview(other);
+        QVERIFY(!timeline.hasSelection());
+        // A plain drag scrubs as before.
+        QTest::mouseClick(&timeline, Qt::LeftButton, Qt::NoModifier, QPoint(400, y));
+        QVERIFY(!seeks.isEmpty());
+        QVERIFY(!timeline.hasSelection());
     }
 
     void axisMapping_data()

@@ -22,6 +22,7 @@ public:
     // A categorical legend: a swatch per category instead of a colour bar.
     void setCategories(const QString &title, const std::vector<std::pair<QString, QRgb>> &categories);
     QSize sizeHint() const override;
+    QString title() const { return m_title; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;

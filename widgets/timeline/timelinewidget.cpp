@@ -25,6 +25,8 @@ const QColor RecordedColour(0x38, 0x8b, 0xd6);
 const QColor DownsampledColour(0x24, 0x4a, 0x6b);
 const QColor CursorColour(0x58, 0xa6, 0xff);
 const QColor BookmarkColour(0x3f, 0xb9, 0x50);
+const QColor SelectionColour(0xbc, 0x8c, 0xff, 60);
+const QColor SelectionEdgeColour(0xbc, 0x8c, 0xff);
 
 QString formatTime(int64_t ms)
 {
@@ -44,8 +46,36 @@ TimelineWidget::TimelineWidget(QWidget *parent)
 
 void TimelineWidget::setOverview(const RecordingOverview &overview)
 {
+    const bool another = overview.startMs != m_overview.startMs || overview.endMs != m_overview.endMs;
     m_overview = overview;
+    if (another && hasSelection())
+        clearSelection(); // a span of another recording
     update();
+}
+
+void TimelineWidget::setSelection(int64_t fromMs, int64_t toMs)
+{
+    if (m_overview.endMs <= 0)
+        return;
+    fromMs = std::clamp(fromMs, m_overview.startMs, m_overview.endMs);
+    toMs = std::clamp(toMs, m_overview.startMs, m_overview.endMs);
+    if (toMs < fromMs)
+        std::swap(fromMs, toMs);
+    if (fromMs == m_selectionFromMs && toMs == m_selectionToMs)
+        return;
+    m_selectionFromMs = fromMs;
+    m_selectionToMs = toMs;
+    update();
+    Q_EMIT selectionChanged(fromMs, toMs);
+}
+
+void TimelineWidget::clearSelection()
+{
+    if (!hasSelection())
+        return;
+    m_selectionFromMs = m_selectionToMs = 0;
+    update();
+    Q_EMIT selectionChanged(0, 0);
 }
 
 void TimelineWidget::setPosition(int64_t timeMs)
@@ -185,6 +215,26 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     p.setRenderHint(QPainter::Antialiasing, false);
 
+    // The span selected (Shift+drag): shaded, edged, with its length.
+    if (hasSelection()) {
+        const int x0 = xOf(m_selectionFromMs), x1 = std::max(x0 + 1, xOf(m_selectionToMs));
+        const QRect band(x0, AxisHeight, x1 - x0, height() - AxisHeight);
+        p.fillRect(band, SelectionColour);
+        p.fillRect(QRect(x0, band.top(), 1, band.height()), SelectionEdgeColour);
+        p.fillRect(QRect(x1 - 1, band.top(), 1, band.height()), SelectionEdgeColour);
+        const double hours = double(m_selectionToMs - m_selectionFromMs) / 3600000.0;
+        const QString length = hours >= 48.0 ? tr("%1 days").arg(hours / 24.0, 0, 'f', 1)
+                                             : tr("%1 h").arg(hours, 0, 'f', hours < 10.0 ? 1 : 0);
+        // Its length, boxed at the top of the band like the cursor's instant.
+        const int w = p.fontMetrics().horizontalAdvance(length) + 10;
+        QRect box(x0 + 4, density.top(), w, p.fontMetrics().height() + 2);
+        if (box.right() > width() - Margin)
+            box.moveRight(x0 - 4);
+        p.fillRect(box, QColor(0x0d, 0x11, 0x17, 220));
+        p.setPen(SelectionEdgeColour);
+        p.drawText(box, Qt::AlignCenter, length);
+    }
+
     // The cursor, with the instant shown.
     const int cx = xOf(m_position);
     p.fillRect(QRect(cx - 1, AxisHeight - 2, 3, height() - AxisHeight + 2), CursorColour);
@@ -208,6 +258,12 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton || m_overview.endMs <= 0)
         return;
+    if (event->modifiers() & Qt::ShiftModifier) {
+        // Shift+drag selects a span (what the map's count overlays can cover); the cursor stays.
+        m_selecting = true;
+        m_selectionAnchorMs = timeAt(int(event->position().x()));
+        return;
+    }
     m_dragging = true;
     setPosition(timeAt(int(event->position().x())));
     Q_EMIT seekRequested(m_position, false);
@@ -215,6 +271,10 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
 
 void TimelineWidget::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_selecting) {
+        setSelection(m_selectionAnchorMs, timeAt(int(event->position().x())));
+        return;
+    }
     if (!m_dragging)
         return;
     setPosition(timeAt(int(event->position().x())));
@@ -223,6 +283,15 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (m_selecting && event->button() == Qt::LeftButton) {
+        m_selecting = false;
+        const int64_t at = timeAt(int(event->position().x()));
+        if (std::abs(xOf(at) - xOf(m_selectionAnchorMs)) < 3)
+            clearSelection(); // a Shift+click: no span
+        else
+            setSelection(m_selectionAnchorMs, at);
+        return;
+    }
     if (!m_dragging || event->button() != Qt::LeftButton)
         return;
     m_dragging = false;
@@ -263,6 +332,13 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
     case Qt::Key_B:
         Q_EMIT bookmarkRequested();
         return;
+    case Qt::Key_Escape:
+        if (hasSelection()) {
+            clearSelection();
+            return;
+        }
+        QWidget::keyPressEvent(event);
+        return;
     default:
         QWidget::keyPressEvent(event);
     }
@@ -275,6 +351,9 @@ QString TimelineWidget::tooltipAt(const QPoint &pos) const
     const int64_t t = timeAt(pos.x());
     const int64_t slack = int64_t(std::ceil(mapping().valuesPerPixel() * 4.0));
     QStringList lines { formatTime(t) + QStringLiteral(" UTC") };
+    if (hasSelection() && t >= m_selectionFromMs && t <= m_selectionToMs)
+        lines << tr("Selected: %1 – %2 (Esc clears; Shift+drag selects another)")
+                     .arg(formatTime(m_selectionFromMs), formatTime(m_selectionToMs));
     for (const Bookmark &b : m_overview.bookmarks)
         if (std::abs(b.timeMs - t) <= slack)
             lines << tr("Bookmark: %1 (%2)").arg(b.note, b.author);

@@ -11,7 +11,8 @@ namespace vigil {
 // The whole recording along the bottom of the window: event density by
 // severity, where frames exist and where the stream was interrupted, the
 // disruptions (crashes, rollbacks), bookmarks, and the replay cursor. Drag or
-// click to scrub; the keyboard plays, steps and jumps.
+// click to scrub; the keyboard plays, steps and jumps. Shift+drag selects a span
+// (Esc clears it), which the rack map's count overlays can cover.
 class TimelineWidget : public QWidget
 {
     Q_OBJECT
@@ -25,6 +26,11 @@ public:
     // The time under a widget x coordinate, clamped to the recording.
     int64_t timeAt(int x) const;
     int xOf(int64_t timeMs) const;
+    // The span selected, clamped to the recording; none when from == to.
+    void setSelection(int64_t fromMs, int64_t toMs);
+    void clearSelection();
+    bool hasSelection() const { return m_selectionToMs > m_selectionFromMs; }
+    std::pair<int64_t, int64_t> selection() const { return { m_selectionFromMs, m_selectionToMs }; }
 
     QSize sizeHint() const override { return { 800, 86 }; }
     QSize minimumSizeHint() const override { return { 200, 70 }; }
@@ -35,6 +41,8 @@ Q_SIGNALS:
     void stepRequested(int direction);
     void playToggled();
     void bookmarkRequested();
+    // A span was selected, or the selection cleared (from == to == 0).
+    void selectionChanged(int64_t fromMs, int64_t toMs);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -53,6 +61,9 @@ private:
     RecordingOverview m_overview;
     int64_t m_position = 0;
     bool m_dragging = false;
+    bool m_selecting = false;
+    int64_t m_selectionAnchorMs = 0;
+    int64_t m_selectionFromMs = 0, m_selectionToMs = 0;
 };
 
 } // namespace vigil
