@@ -32,6 +32,10 @@ void FleetTableModel::setAnalysis(const IncidentAnalysis &analysis)
     for (const FailureTally &tally : fleet.byModel)
         if (tally.failures > 0)
             rows.push_back({ Row::Kind::Model, tally, -1 });
+    for (const LemonPosition &p : fleet.lemonPositions)
+        rows.push_back({ Row::Kind::LemonPosition, { p.name, p.failures, 0.0 }, -1, p.parts });
+    for (const LemonPart &p : fleet.lemonParts)
+        rows.push_back({ Row::Kind::LemonPart, { p.serial, p.failures, 0.0 }, -1, p.positions });
     replaceRows(m_rows, std::move(rows), [](const Row &r) { return std::make_pair(int(r.kind), r.tally.name); });
 }
 
@@ -73,15 +77,25 @@ QVariant FleetTableModel::data(const QModelIndex &index, int role) const
     const QLocale l;
     switch (index.column()) {
     case WhereColumn:
-        return r.kind == Row::Kind::Rack    ? tr("rack %1").arg(r.tally.name)
-            : r.kind == Row::Kind::Position ? tr("%1, all racks").arg(r.tally.name)
-                                            : tr("model %1").arg(r.tally.name);
+        switch (r.kind) {
+        case Row::Kind::Rack:
+            return tr("rack %1").arg(r.tally.name);
+        case Row::Kind::Position:
+            return tr("%1, all racks").arg(r.tally.name);
+        case Row::Kind::Model:
+            return tr("model %1").arg(r.tally.name);
+        case Row::Kind::LemonPosition:
+            return tr("lemon position %1 (%Ln different part(s) named)", "", int(r.others)).arg(r.tally.name);
+        case Row::Kind::LemonPart:
+            return tr("lemon part %1 (failed in %Ln slot(s))", "", int(r.others)).arg(r.tally.name);
+        }
+        return {};
     case FailuresColumn:
         return l.toString(qulonglong(r.tally.failures));
-    case RateColumn:
-        return l.toString(r.tally.per1000GpuDays(), 'f', 2);
+    case RateColumn: // a lemon is a count of its own, not a rate over GPU-days
+        return r.tally.gpuDays > 0.0 ? l.toString(r.tally.per1000GpuDays(), 'f', 2) : QString();
     case MtbfColumn:
-        return l.toString(r.tally.mtbfGpuHours(), 'f', 0);
+        return r.tally.gpuDays > 0.0 ? l.toString(r.tally.mtbfGpuHours(), 'f', 0) : QString();
     default:
         return {};
     }

@@ -8,7 +8,8 @@ namespace vigil {
 
 // Where hardware failed, job or no job: each rack, each position in the rack
 // and each GPU model with its failures, its rate per 1,000 GPU-days and one
-// GPU's MTBF, over the history at hand (IncidentAnalysis::fleet). Sorts by
+// GPU's MTBF, then the lemon positions and lemon parts, over the history at
+// hand (IncidentAnalysis::fleet). Sorts by
 // DebtSortRole; DebtEntityRole is the rack, for a rack's row.
 class FleetTableModel : public KeyedTableModel
 {
@@ -40,10 +41,13 @@ private:
             Rack,
             Position,
             Model,
+            LemonPosition, // a slot that keeps killing its GPUs
+            LemonPart, // a part that keeps failing wherever it goes
         } kind
             = Kind::Rack;
         FailureTally tally;
         int rack = -1;
+        size_t others = 0; // a lemon position's parts, a lemon part's slots
     };
     std::vector<Row> m_rows;
     uint64_t m_failures = 0;

@@ -1629,6 +1629,30 @@
         <source>Trends</source>
         <translation>Trends</translation>
     </message>
+    <message>
+        <source>%1 (+%2 not named)</source>
+        <translation>%1 (+%2 ohne Angabe)</translation>
+    </message>
+    <message>
+        <source>Lemon positions: slots that kill whatever is put in them</source>
+        <translation>Montagsplätze: Steckplätze, die jedes Teil darin zerstören</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Teile</translation>
+    </message>
+    <message>
+        <source>%1 (last in %2)</source>
+        <translation>%1 (zuletzt in %2)</translation>
+    </message>
+    <message>
+        <source>Lemon parts: parts that fail wherever they go</source>
+        <translation>Montagsteile: Teile, die überall ausfallen</translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation>Steckplätze</translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>
@@ -2668,6 +2692,14 @@
     <message>
         <source>A GPU&apos;s MTBF (h)</source>
         <translation>MTBF einer GPU (h)</translation>
+    </message>
+    <message numerus="yes">
+        <source>lemon position %1 (%Ln different part(s) named)</source>
+        <translation><numerusform>Montagsplatz %1 (%Ln Teil genannt)</numerusform><numerusform>Montagsplatz %1 (%Ln verschiedene Teile genannt)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>lemon part %1 (failed in %Ln slot(s))</source>
+        <translation><numerusform>Montagsteil %1 (in %Ln Steckplatz ausgefallen)</numerusform><numerusform>Montagsteil %1 (in %Ln Steckplätzen ausgefallen)</numerusform></translation>
     </message>
 </context>
 <context>

@@ -188,6 +188,17 @@
     </message>
 </context>
 <context>
+    <name>vigil::FleetTableModel</name>
+    <message numerus="yes">
+        <source>lemon position %1 (%Ln different part(s) named)</source>
+        <translation><numerusform>lemon position %1 (%Ln different part named)</numerusform><numerusform>lemon position %1 (%Ln different parts named)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>lemon part %1 (failed in %Ln slot(s))</source>
+        <translation><numerusform>lemon part %1 (failed in %Ln slot)</numerusform><numerusform>lemon part %1 (failed in %Ln slots)</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>vigil::IncidentDock</name>
     <message numerus="yes">
         <source>%n event(s) about jobs or entities the topology does not know, skipped</source>

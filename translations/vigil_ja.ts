@@ -1614,6 +1614,30 @@
         <source>Trends</source>
         <translation>推移</translation>
     </message>
+    <message>
+        <source>%1 (+%2 not named)</source>
+        <translation>%1(+ 不明 %2)</translation>
+    </message>
+    <message>
+        <source>Lemon positions: slots that kill whatever is put in them</source>
+        <translation>問題スロット: 何を挿しても故障するスロット</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>部品</translation>
+    </message>
+    <message>
+        <source>%1 (last in %2)</source>
+        <translation>%1(最後は %2)</translation>
+    </message>
+    <message>
+        <source>Lemon parts: parts that fail wherever they go</source>
+        <translation>問題部品: どこに挿しても故障する部品</translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation>スロット</translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>
@@ -2644,6 +2668,14 @@
     <message>
         <source>A GPU&apos;s MTBF (h)</source>
         <translation>GPU 1 台の MTBF（時間）</translation>
+    </message>
+    <message numerus="yes">
+        <source>lemon position %1 (%Ln different part(s) named)</source>
+        <translation><numerusform>問題スロット %1(部品 %Ln 種)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>lemon part %1 (failed in %Ln slot(s))</source>
+        <translation><numerusform>問題部品 %1(%Ln スロットで故障)</numerusform></translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleetreliability.h"
 
+#include "model/entitynames.h"
+
 #include <QDate>
 #include <QDateTime>
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace vigil {
 
@@ -82,14 +85,44 @@ FleetReliability fleetReliability(const Topology &t, const std::vector<Event> &e
     std::map<uint32_t, uint64_t> slotFailures;
     std::map<QString, uint64_t> modelFailures;
     std::vector<int64_t> times;
+    struct Slot
+    {
+        uint64_t failures = 0, unidentified = 0;
+        std::set<QString> parts;
+    };
+    std::map<uint32_t, Slot> slots; // by GPU
+    struct Part
+    {
+        uint64_t failures = 0;
+        std::set<uint32_t> slots;
+        uint32_t last = 0;
+        int64_t lastMs = 0;
+    };
+    std::map<QString, Part> parts;
     for (const Event &e : events) {
         if (e.timeMs < fromMs || e.timeMs >= toMs || !isHardwareFailure(e))
             continue;
         uint32_t node = 0;
         QString model;
         if (e.entity.kind == EntityKind::Gpu && e.entity.index < t.gpus.size()) {
-            node = t.gpus[e.entity.index].nodeIndex;
-            model = t.gpus[e.entity.index].model;
+            const Gpu &gpu = t.gpus[e.entity.index];
+            node = gpu.nodeIndex;
+            model = gpu.model;
+            const QString part = !e.partSerial.isEmpty() ? e.partSerial : !gpu.serial.isEmpty() ? gpu.serial : gpu.uuid;
+            Slot &slot = slots[e.entity.index];
+            ++slot.failures;
+            if (part.isEmpty()) {
+                ++slot.unidentified;
+            } else {
+                slot.parts.insert(part);
+                Part &p = parts[part];
+                ++p.failures;
+                p.slots.insert(e.entity.index);
+                if (e.timeMs >= p.lastMs) {
+                    p.lastMs = e.timeMs;
+                    p.last = e.entity.index;
+                }
+            }
         } else if (e.entity.kind == EntityKind::Node && e.entity.index < t.nodes.size()) {
             node = e.entity.index;
             if (!t.gpusOfNode.empty() && !t.gpusOfNode[node].empty())
@@ -119,6 +152,18 @@ FleetReliability fleetReliability(const Topology &t, const std::vector<Event> &e
         r.byPosition.push_back({ QStringLiteral("slot %1").arg(slot), slotFailures[slot], gpus * days });
     for (const auto &[model, gpus] : modelGpus)
         r.byModel.push_back({ model, modelFailures[model], gpus * days });
+    for (const auto &[gpu, slot] : slots)
+        if (slot.failures >= 2 && (slot.parts.size() >= 2 || slot.unidentified > 0))
+            r.lemonPositions.push_back({ gpu, entityKeyName(t, { EntityKind::Gpu, gpu }), slot.failures,
+                                         slot.parts.size(), size_t(slot.unidentified) });
+    for (const auto &[serial, part] : parts)
+        if (part.failures >= 2)
+            r.lemonParts.push_back(
+                { serial, part.failures, part.slots.size(), entityKeyName(t, { EntityKind::Gpu, part.last }) });
+    std::stable_sort(r.lemonPositions.begin(), r.lemonPositions.end(),
+                     [](const LemonPosition &a, const LemonPosition &b) { return a.failures > b.failures; });
+    std::stable_sort(r.lemonParts.begin(), r.lemonParts.end(),
+                     [](const LemonPart &a, const LemonPart &b) { return a.failures > b.failures; });
     r.byHall = mostFirst(std::move(r.byHall));
     r.byRow = mostFirst(std::move(r.byRow));
     r.byRack = mostFirst(std::move(r.byRack));

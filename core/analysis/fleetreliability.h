@@ -22,6 +22,26 @@ struct FailureTally
     double mtbfGpuHours() const { return failures ? gpuDays * 24.0 / double(failures) : 0.0; }
 };
 
+// A GPU slot that keeps killing what is put in it: two or more failures there, not all
+// of them of one part (two or more parts, or parts the record does not name).
+struct LemonPosition
+{
+    uint32_t gpu = 0; // the slot: the topology's GPU at that place
+    QString name; // "a01r04n1:0"
+    uint64_t failures = 0;
+    size_t parts = 0; // different parts named among them
+    size_t unidentified = 0; // failures whose part is not named
+};
+
+// A part (serial number or UUID) that keeps failing wherever it is put.
+struct LemonPart
+{
+    QString serial;
+    uint64_t failures = 0;
+    size_t positions = 0; // different slots it failed in
+    QString lastPosition;
+};
+
 // The fleet's failure record over [fromMs, toMs): every hardware failure
 // (isHardwareFailure) on a GPU or a node, counted where it happened whether or
 // not a job was running there. A node's failure counts once, at the node. Every
@@ -35,6 +55,10 @@ struct FleetReliability
     std::vector<FailureTally> byPosition; // by slot in the rack (0: the bottom), bottom up
     std::vector<FailureTally> byModel; // most failures first
     std::vector<FailureTally> byMonth, byQuarter, byYear; // in time order, empty ones included
+    // Repeat failures of GPUs, told apart: the slot's fault or the part's. A failure's part is
+    // the serial its event names, else the topology's serial or UUID of the GPU in that slot.
+    std::vector<LemonPosition> lemonPositions; // most failures first
+    std::vector<LemonPart> lemonParts; // most failures first
 };
 
 FleetReliability fleetReliability(const Topology &topology, const std::vector<Event> &events, int64_t fromMs,

@@ -217,8 +217,9 @@ QString GatewayService::validatePublished(const v1::Event &event, const Operator
         return QStringLiteral("event message of %1 bytes; at most %2")
             .arg(event.message().size())
             .arg(MaxEventMessageBytes);
-    if (event.job_id().size() > MaxEventNameBytes || event.operator_name().size() > MaxEventNameBytes)
-        return QStringLiteral("event job or operator name longer than %1 bytes").arg(MaxEventNameBytes);
+    if (event.job_id().size() > MaxEventNameBytes || event.operator_name().size() > MaxEventNameBytes
+        || event.part_serial().size() > MaxEventNameBytes)
+        return QStringLiteral("event job, operator name or part serial longer than %1 bytes").arg(MaxEventNameBytes);
     return {};
 }
 

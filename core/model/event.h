@@ -92,6 +92,7 @@ struct Event
     QString operatorName;
     uint64_t targetEventId = 0;
     uint64_t alarmId = 0; // the alarm an action was taken on
+    QString partSerial; // the part's serial or UUID when the source told it (a replaced GPU's slot keeps its place)
     bool operator==(const Event &) const = default;
 };
 

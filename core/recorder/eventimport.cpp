@@ -114,6 +114,10 @@ QString toEvent(const Fields &f, const EntityNames &names, Event &e)
     if (e.entity.kind == EntityKind::Job && e.jobId.isEmpty())
         e.jobId = field("entity");
     e.operatorName = field("operator").left(256);
+    // The part's serial (or UUID): what tells a slot that keeps killing its GPUs from a GPU that keeps failing.
+    e.partSerial = field("serial").trimmed();
+    if (e.partSerial.size() > 256)
+        return QStringLiteral("serial '%1…' is longer than 256 characters").arg(e.partSerial.left(32));
     return {};
 }
 

@@ -121,6 +121,16 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
             fleet.row({ dimension, tally.name, QString::number(tally.failures), num(tally.gpuDays, 1),
                         num(tally.per1000GpuDays(), 4), num(tally.mtbfGpuHours(), 0) });
     tables.emplace_back(QStringLiteral("fleet_failures.csv"), fleet);
+    Table fleetLemons({ QStringLiteral("kind"), QStringLiteral("name"), QStringLiteral("failures"),
+                        QStringLiteral("parts_or_slots"), QStringLiteral("parts_not_named"),
+                        QStringLiteral("last_slot") });
+    for (const LemonPosition &p : f.lemonPositions)
+        fleetLemons.row({ QStringLiteral("position"), p.name, QString::number(p.failures), QString::number(p.parts),
+                          QString::number(p.unidentified), p.name });
+    for (const LemonPart &p : f.lemonParts)
+        fleetLemons.row({ QStringLiteral("part"), p.serial, QString::number(p.failures), QString::number(p.positions),
+                          QStringLiteral("0"), p.lastPosition });
+    tables.emplace_back(QStringLiteral("fleet_lemons.csv"), fleetLemons);
 
     Table incidents({ QStringLiteral("failed_at"), QStringLiteral("job"), QStringLiteral("failure"),
                       QStringLiteral("cause"), QStringLiteral("cause_class"), QStringLiteral("warned_hours"),

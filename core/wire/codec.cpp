@@ -181,6 +181,7 @@ v1::Event toProto(const Event &e)
     p.set_operator_name(ss(e.operatorName));
     p.set_target_event_id(e.targetEventId);
     p.set_alarm_id(e.alarmId);
+    p.set_part_serial(ss(e.partSerial));
     return p;
 }
 
@@ -201,6 +202,7 @@ Event fromProto(const v1::Event &p)
     e.operatorName = qs(p.operator_name());
     e.targetEventId = p.target_event_id();
     e.alarmId = p.alarm_id();
+    e.partSerial = qs(p.part_serial());
     return e;
 }
 

@@ -116,23 +116,26 @@ private Q_SLOTS:
             = QStringLiteral("{\"time\": \"2026-11-02T01:00:00Z\", \"entity\": \"%1\", \"kind\": \"job_crash\","
                              " \"code\": 0, \"message\": \"segfault\"}\n"
                              "{\"time\": 1793577600000, \"entity\": \"%2\", \"kind\": \"pdu_over_threshold\", "
-                             "\"value\": 93.5, \"message\": \"B feed\"}\n"
+                             "\"value\": 93.5, \"message\": \"B feed\", \"serial\": \" PDU-77 \"}\n"
+                             "{\"time\": 1793577600000, \"entity\": \"%2\", \"kind\": \"note\", \"serial\": \"%3\"}\n"
                              "{\"time\": \"2026-11-02T01:00:00Z\", \"entity\": \"%1\"\n"
                              "[1, 2, 3]\n"
                              "{\"entity\": \"%1\", \"kind\": \"job_crash\"}\n")
-                  .arg(t.jobs[0].id, t.pdus[0].name)
+                  .arg(t.jobs[0].id, t.pdus[0].name, QString(300, u'7'))
                   .toUtf8();
         ImportReport report;
         const std::vector<Event> events = parse(jsonl, report);
         QCOMPARE(events.size(), size_t(2));
-        QCOMPARE(report.refused, uint64_t(3));
+        QCOMPARE(report.refused, uint64_t(4));
         QCOMPARE(events[0].type, EventType::PduOverThreshold); // sorted by time
         QCOMPARE(events[0].value, 93.5);
+        QCOMPARE(events[0].partSerial, QStringLiteral("PDU-77"));
         QCOMPARE(events[1].jobId, t.jobs[0].id);
         QCOMPARE(events[1].severity, Severity::Critical);
-        QVERIFY(report.problems[0].startsWith(QStringLiteral("line 3: not JSON")));
-        QVERIFY(report.problems[1].startsWith(QStringLiteral("line 4: not a JSON object")));
-        QVERIFY(report.problems[2].startsWith(QStringLiteral("line 5: no time")));
+        QVERIFY2(report.problems[0].startsWith(QStringLiteral("line 3: serial")), qPrintable(report.problems[0]));
+        QVERIFY(report.problems[1].startsWith(QStringLiteral("line 4: not JSON")));
+        QVERIFY(report.problems[2].startsWith(QStringLiteral("line 5: not a JSON object")));
+        QVERIFY(report.problems[3].startsWith(QStringLiteral("line 6: no time")));
     }
 
     void headerlessAndEmptyFilesAreRefused()

@@ -148,24 +148,41 @@ private Q_SLOTS:
         const QString csv = dir.filePath(QStringLiteral("fleet.csv"));
         QFile f(csv);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("time,entity,kind,code,message\n");
+        f.write("time,entity,kind,code,message,serial\n");
         const int64_t from = QDateTime(QDate(2021, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
         const int64_t to = QDateTime(QDate(2024, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
         std::mt19937_64 rng(18688);
         std::map<QString, int> byRack, bySlot, byYear;
         int failures = 0;
+        // The parts in each slot, by serial: a failed part is mostly replaced by a new one, and
+        // now and then repaired and put back into another slot.
+        std::vector<QString> installed(floor->gpus.size());
+        int made = 0;
+        for (QString &serial : installed)
+            serial = QStringLiteral("SN%1").arg(++made, 6, 10, QLatin1Char('0'));
+        std::map<uint32_t, std::pair<int, std::set<QString>>> slotsSeen; // failures, parts
+        std::map<QString, std::pair<int, std::set<uint32_t>>> partsSeen; // failures, slots
         for (int k = 0; k < 900; ++k) {
             const uint32_t gpu = uint32_t(rng() % floor->gpus.size());
             const int64_t t = from + int64_t(rng() % uint64_t(to - from)) / 1000 * 1000;
             const int kind = int(rng() % 4); // a DBE, an off-the-bus, a double-bit ECC, or a mere warning
             const char *what[] = { "xid,48,DBE", "xid,79,off the bus", "ecc_double_bit,0,DBE", "ecc_single_bit,0,SBE" };
-            f.write(QStringLiteral("%1,%2,%3\n")
+            const QString serial = installed[gpu];
+            f.write(QStringLiteral("%1,%2,%3,%4\n")
                         .arg(QDateTime::fromMSecsSinceEpoch(t, Qt::UTC).toString(Qt::ISODateWithMs),
-                             floor->gpus[gpu].uuid, QString::fromLatin1(what[kind]))
+                             floor->gpus[gpu].uuid, QString::fromLatin1(what[kind]), serial)
                         .toUtf8());
             if (kind == 3)
                 continue; // a correctable error is not a failure
             ++failures;
+            ++slotsSeen[gpu].first;
+            slotsSeen[gpu].second.insert(serial);
+            ++partsSeen[serial].first;
+            partsSeen[serial].second.insert(gpu);
+            if (rng() % 10 < 7)
+                installed[gpu] = QStringLiteral("SN%1").arg(++made, 6, 10, QLatin1Char('0'));
+            if (rng() % 10 == 0)
+                installed[rng() % installed.size()] = serial; // repaired, and back in service elsewhere
             const Node &node = floor->nodes[floor->gpus[gpu].nodeIndex];
             ++byRack[floor->racks[node.rackIndex].name];
             ++bySlot[QStringLiteral("slot %1").arg(node.slot)];
@@ -194,6 +211,25 @@ private Q_SLOTS:
         QCOMPARE(counted(r.fleet.byRack), byRack);
         QCOMPARE(counted(r.fleet.byPosition), bySlot);
         QCOMPARE(counted(r.fleet.byYear), byYear);
+        // Lemon positions (two or more failures of two or more parts) and lemon parts (two or more
+        // failures of one serial), as counted straight from the lines written.
+        std::map<QString, std::pair<int, int>> positions, parts, expectedPositions, expectedParts;
+        for (const auto &[gpu, seen] : slotsSeen)
+            if (seen.first >= 2 && seen.second.size() >= 2)
+                expectedPositions[entityKeyName(*floor, { EntityKind::Gpu, gpu })]
+                    = { seen.first, int(seen.second.size()) };
+        for (const auto &[serial, seen] : partsSeen)
+            if (seen.first >= 2)
+                expectedParts[serial] = { seen.first, int(seen.second.size()) };
+        for (const LemonPosition &p : r.fleet.lemonPositions)
+            positions[p.name] = { int(p.failures), int(p.parts) };
+        for (const LemonPart &p : r.fleet.lemonParts)
+            parts[p.serial] = { int(p.failures), int(p.positions) };
+        QVERIFY(expectedPositions.size() > 3 && expectedParts.size() > 3);
+        QCOMPARE(positions, expectedPositions);
+        QCOMPARE(parts, expectedParts);
+        QVERIFY(std::any_of(r.fleet.lemonParts.begin(), r.fleet.lemonParts.end(),
+                            [](const LemonPart &p) { return p.positions >= 2; })); // one followed its part around
         QCOMPARE(r.fleet.byYear.size(), size_t(3));
         QCOMPARE(r.fleet.byQuarter.size(), size_t(12));
         QCOMPARE(r.fleet.byMonth.size(), size_t(36));
@@ -213,6 +249,10 @@ private Q_SLOTS:
             if (row.value(0) == QLatin1String("rack"))
                 csvRackFailures += row.value(2).toInt();
         QCOMPARE(csvRackFailures, failures);
+        size_t csvLemonParts = 0;
+        for (const QStringList &row : readCsv(out + QStringLiteral("/fleet_lemons.csv")))
+            csvLemonParts += row.value(0) == QLatin1String("part");
+        QCOMPARE(csvLemonParts, expectedParts.size());
         const QString pdf = dir.filePath(QStringLiteral("fleet.pdf"));
         QCOMPARE(ReportRenderer(r, QPageSize(QPageSize::A4), QLocale(QLocale::English)).writePdf(pdf), QString());
         QProcess text;
@@ -224,6 +264,8 @@ private Q_SLOTS:
         QVERIFY(
             body.contains(QStringLiteral("%1 hardware failure").arg(failures))); // plural from vigil_en.ts in the app
         QVERIFY(body.contains(r.fleet.byRack.front().name));
+        QVERIFY(body.contains(QStringLiteral("Lemon positions")) && body.contains(QStringLiteral("Lemon parts")));
+        QVERIFY(body.contains(r.fleet.lemonParts.front().serial));
     }
 
     void aCraftedWeekWithHandComputedAnswers()

@@ -37,6 +37,7 @@ private:
         e.message = QStringLiteral("NVRM: Xid (PCI:0000:1b:00): 79, GPU has fallen off the bus. — ü");
         e.operatorName = QStringLiteral("akiko");
         e.targetEventId = 41;
+        e.partSerial = QStringLiteral("1650921012345");
         return wire::toProto(e);
     }
 
@@ -80,6 +81,7 @@ private Q_SLOTS:
         QCOMPARE(back, wire::fromProto(sampleEvent()));
         QCOMPARE(back.code, 79);
         QCOMPARE(back.operatorName, QStringLiteral("akiko"));
+        QCOMPARE(back.partSerial, QStringLiteral("1650921012345"));
     }
 
     void unknownEnumValuesDegradeToUnspecified()

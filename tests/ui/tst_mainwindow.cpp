@@ -727,7 +727,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(pdf).size() > 10000);
         report->exportCsv(dir.filePath(QStringLiteral("tables")));
         QVERIFY(exported.wait(30000));
-        QVERIFY(exported.last().at(1).toString().contains(QStringLiteral("11 table")));
+        QVERIFY(exported.last().at(1).toString().contains(QStringLiteral("12 table")));
         report->exportPdf(QStringLiteral("/proc/no-such-dir/week.pdf"));
         QVERIFY(exported.wait(30000));
         QCOMPARE(exported.last().at(0).toBool(), false);

@@ -417,6 +417,28 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         };
         c.table({ tr("Position in the rack (slot 0: the bottom)"), tr("Failures"), tr("Per 1,000 GPU-days") },
                 { 0.5, 0.25, 0.25 }, tallyRows(fleet.byPosition, 10, true), { 1, 2 });
+        // Repeat failures told apart: the slot's fault (replace what feeds it) or the part's (send it back).
+        if (!fleet.lemonPositions.empty()) {
+            std::vector<QStringList> rows;
+            for (size_t i = 0; i < fleet.lemonPositions.size() && i < 8; ++i) {
+                const LemonPosition &p = fleet.lemonPositions[i];
+                rows.push_back({ p.name, l.toString(qulonglong(p.failures)),
+                                 p.unidentified ? tr("%1 (+%2 not named)").arg(p.parts).arg(p.unidentified)
+                                                : l.toString(qulonglong(p.parts)) });
+            }
+            c.table({ tr("Lemon positions: slots that kill whatever is put in them"), tr("Failures"), tr("Parts") },
+                    { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
+        }
+        if (!fleet.lemonParts.empty()) {
+            std::vector<QStringList> rows;
+            for (size_t i = 0; i < fleet.lemonParts.size() && i < 8; ++i) {
+                const LemonPart &p = fleet.lemonParts[i];
+                rows.push_back({ tr("%1 (last in %2)").arg(p.serial, p.lastPosition),
+                                 l.toString(qulonglong(p.failures)), l.toString(qulonglong(p.positions)) });
+            }
+            c.table({ tr("Lemon parts: parts that fail wherever they go"), tr("Failures"), tr("Slots") },
+                    { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
+        }
         c.table({ tr("Model"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
                 tallyRows(fleet.byModel, 10, false), { 1, 2 });
         const std::vector<FailureTally> &periods
