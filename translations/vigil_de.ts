@@ -935,6 +935,54 @@
         <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
         <translation>%1: &quot;%2&quot; passt zu keiner --dcgm- oder --prometheus-Quelle</translation>
     </message>
+    <message>
+        <source>--remote-write-interval: &apos;%1&apos; is not a number of seconds from 0.1 to 3600</source>
+        <translation>--remote-write-interval: „%1“ ist keine Sekundenzahl von 0,1 bis 3600</translation>
+    </message>
+    <message>
+        <source>--remote-write-buffer-mb: &apos;%1&apos; is not a number of megabytes from 1 to 1048576</source>
+        <translation>--remote-write-buffer-mb: „%1“ ist keine Megabytezahl von 1 bis 1048576</translation>
+    </message>
+    <message>
+        <source>--remote-write-token-file and --remote-write-basic-auth-file: give one way to authenticate</source>
+        <translation>--remote-write-token-file und --remote-write-basic-auth-file: nur eine Art der Anmeldung angeben</translation>
+    </message>
+    <message>
+        <source>--remote-write-basic-auth-file: the file must hold user:password</source>
+        <translation>--remote-write-basic-auth-file: die Datei muss benutzer:passwort enthalten</translation>
+    </message>
+    <message>
+        <source>--remote-write-ca: cannot read %1</source>
+        <translation>--remote-write-ca: %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Send the telemetry on to this Prometheus remote-write endpoint (Prometheus, VictoriaMetrics, Mimir…), under DCGM&apos;s metric names and dcgm-exporter&apos;s labels.</source>
+        <translation>Die Telemetrie an diesen Prometheus-Remote-Write-Endpunkt weitersenden (Prometheus, VictoriaMetrics, Mimir…), unter DCGMs Metriknamen und den Labels des dcgm-exporter.</translation>
+    </message>
+    <message>
+        <source>Seconds between sends of every series, like a scrape interval (default 15).</source>
+        <translation>Sekunden zwischen zwei Sendungen jeder Zeitreihe, wie ein Scrape-Intervall (Standard 15).</translation>
+    </message>
+    <message>
+        <source>Keep what the endpoint cannot take yet in this folder (kept across restarts).</source>
+        <translation>Was der Endpunkt noch nicht annehmen kann, in diesem Ordner aufbewahren (übersteht Neustarts).</translation>
+    </message>
+    <message>
+        <source>At most this much waits for the endpoint; beyond it the oldest is dropped and reported as a gap (default 256).</source>
+        <translation>Höchstens so viel wartet auf den Endpunkt; darüber hinaus wird das Älteste verworfen und als Lücke gemeldet (Standard 256).</translation>
+    </message>
+    <message>
+        <source>The remote-write endpoint&apos;s bearer token, from this file.</source>
+        <translation>Das Bearer-Token des Remote-Write-Endpunkts, aus dieser Datei.</translation>
+    </message>
+    <message>
+        <source>The remote-write endpoint&apos;s user:password, from this file.</source>
+        <translation>benutzer:passwort des Remote-Write-Endpunkts, aus dieser Datei.</translation>
+    </message>
+    <message>
+        <source>The CA (PEM) the remote-write endpoint&apos;s certificate must chain to.</source>
+        <translation>Die CA (PEM), auf die das Zertifikat des Remote-Write-Endpunkts zurückgehen muss.</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2695,11 +2743,17 @@
     </message>
     <message numerus="yes">
         <source>lemon position %1 (%Ln different part(s) named)</source>
-        <translation><numerusform>Montagsplatz %1 (%Ln Teil genannt)</numerusform><numerusform>Montagsplatz %1 (%Ln verschiedene Teile genannt)</numerusform></translation>
+        <translation>
+            <numerusform>Montagsplatz %1 (%Ln Teil genannt)</numerusform>
+            <numerusform>Montagsplatz %1 (%Ln verschiedene Teile genannt)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>lemon part %1 (failed in %Ln slot(s))</source>
-        <translation><numerusform>Montagsteil %1 (in %Ln Steckplatz ausgefallen)</numerusform><numerusform>Montagsteil %1 (in %Ln Steckplätzen ausgefallen)</numerusform></translation>
+        <translation>
+            <numerusform>Montagsteil %1 (in %Ln Steckplatz ausgefallen)</numerusform>
+            <numerusform>Montagsteil %1 (in %Ln Steckplätzen ausgefallen)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

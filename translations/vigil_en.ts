@@ -191,11 +191,17 @@
     <name>vigil::FleetTableModel</name>
     <message numerus="yes">
         <source>lemon position %1 (%Ln different part(s) named)</source>
-        <translation><numerusform>lemon position %1 (%Ln different part named)</numerusform><numerusform>lemon position %1 (%Ln different parts named)</numerusform></translation>
+        <translation>
+            <numerusform>lemon position %1 (%Ln different part named)</numerusform>
+            <numerusform>lemon position %1 (%Ln different parts named)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>lemon part %1 (failed in %Ln slot(s))</source>
-        <translation><numerusform>lemon part %1 (failed in %Ln slot)</numerusform><numerusform>lemon part %1 (failed in %Ln slots)</numerusform></translation>
+        <translation>
+            <numerusform>lemon part %1 (failed in %Ln slot)</numerusform>
+            <numerusform>lemon part %1 (failed in %Ln slots)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -927,6 +927,54 @@
         <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
         <translation>%1: &quot;%2&quot; に一致する --dcgm / --prometheus ソースがありません</translation>
     </message>
+    <message>
+        <source>--remote-write-interval: &apos;%1&apos; is not a number of seconds from 0.1 to 3600</source>
+        <translation>--remote-write-interval: 「%1」は 0.1〜3600 の秒数ではありません</translation>
+    </message>
+    <message>
+        <source>--remote-write-buffer-mb: &apos;%1&apos; is not a number of megabytes from 1 to 1048576</source>
+        <translation>--remote-write-buffer-mb: 「%1」は 1〜1048576 のメガバイト数ではありません</translation>
+    </message>
+    <message>
+        <source>--remote-write-token-file and --remote-write-basic-auth-file: give one way to authenticate</source>
+        <translation>--remote-write-token-file と --remote-write-basic-auth-file: 認証方法は一つだけ指定してください</translation>
+    </message>
+    <message>
+        <source>--remote-write-basic-auth-file: the file must hold user:password</source>
+        <translation>--remote-write-basic-auth-file: ファイルには user:password を書いてください</translation>
+    </message>
+    <message>
+        <source>--remote-write-ca: cannot read %1</source>
+        <translation>--remote-write-ca: %1 を読めません</translation>
+    </message>
+    <message>
+        <source>Send the telemetry on to this Prometheus remote-write endpoint (Prometheus, VictoriaMetrics, Mimir…), under DCGM&apos;s metric names and dcgm-exporter&apos;s labels.</source>
+        <translation>テレメトリをこの Prometheus remote-write エンドポイント(Prometheus、VictoriaMetrics、Mimir など)へ DCGM のメトリクス名と dcgm-exporter のラベルで送ります。</translation>
+    </message>
+    <message>
+        <source>Seconds between sends of every series, like a scrape interval (default 15).</source>
+        <translation>全系列を送る間隔の秒数(スクレイプ間隔と同様、既定 15)。</translation>
+    </message>
+    <message>
+        <source>Keep what the endpoint cannot take yet in this folder (kept across restarts).</source>
+        <translation>エンドポイントがまだ受け取れないデータをこのフォルダに保持します(再起動後も残ります)。</translation>
+    </message>
+    <message>
+        <source>At most this much waits for the endpoint; beyond it the oldest is dropped and reported as a gap (default 256).</source>
+        <translation>エンドポイント待ちはこの量まで。超えると最も古いものを捨て、欠落として報告します(既定 256)。</translation>
+    </message>
+    <message>
+        <source>The remote-write endpoint&apos;s bearer token, from this file.</source>
+        <translation>remote-write エンドポイントのベアラートークン(このファイルから)。</translation>
+    </message>
+    <message>
+        <source>The remote-write endpoint&apos;s user:password, from this file.</source>
+        <translation>remote-write エンドポイントの user:password(このファイルから)。</translation>
+    </message>
+    <message>
+        <source>The CA (PEM) the remote-write endpoint&apos;s certificate must chain to.</source>
+        <translation>remote-write エンドポイントの証明書が連なるべき CA(PEM)。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2671,11 +2719,15 @@
     </message>
     <message numerus="yes">
         <source>lemon position %1 (%Ln different part(s) named)</source>
-        <translation><numerusform>問題スロット %1(部品 %Ln 種)</numerusform></translation>
+        <translation>
+            <numerusform>問題スロット %1(部品 %Ln 種)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>lemon part %1 (failed in %Ln slot(s))</source>
-        <translation><numerusform>問題部品 %1(%Ln スロットで故障)</numerusform></translation>
+        <translation>
+            <numerusform>問題部品 %1(%Ln スロットで故障)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

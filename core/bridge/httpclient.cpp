@@ -86,6 +86,18 @@ bool configure(Transfer &t)
     curl_easy_setopt(e, CURLOPT_USERAGENT, "vigil-gateway");
     if (o.maxBytes > 0)
         curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(o.maxBytes));
+    if (t.request->postBody) {
+        // Not followed to another place: a redirected POST would become a GET.
+        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+        curl_easy_setopt(e, CURLOPT_POST, 1L);
+        curl_easy_setopt(e, CURLOPT_POSTFIELDS, t.request->postBody->constData());
+        curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(t.request->postBody->size()));
+        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
+    }
+    for (const QByteArray &header : t.request->headers)
+        t.headers = curl_slist_append(t.headers, header.constData());
+    if (t.headers)
+        curl_easy_setopt(e, CURLOPT_HTTPHEADER, t.headers);
     if (!o.bearerToken.isEmpty()) {
         t.token = o.bearerToken.toUtf8();
         curl_easy_setopt(e, CURLOPT_HTTPAUTH, CURLAUTH_BEARER);
@@ -160,10 +172,18 @@ void finish(Transfer &t, CURLcode code)
         r.body.clear();
         return;
     }
+    const bool post = t.request->postBody.has_value();
     if (r.status == 401 || r.status == 403)
-        r.error = QStringLiteral("%1 refused the scrape: HTTP %2 (check its token or password)")
-                      .arg(t.request->url)
+        r.error = QStringLiteral("%1 refused the %2: HTTP %3 (check its token or password)")
+                      .arg(t.request->url, post ? QStringLiteral("write") : QStringLiteral("scrape"))
                       .arg(r.status);
+    else if (post && r.status >= 200 && r.status < 300)
+        return; // keeps the body: a 2xx may say something
+    else if (post)
+        r.error = QStringLiteral("%1 answered HTTP %2: %3")
+                      .arg(t.request->url)
+                      .arg(r.status)
+                      .arg(QString::fromUtf8(r.body.left(300)).trimmed());
     else if (r.status != 200)
         r.error = QStringLiteral("%1 answered HTTP %2").arg(t.request->url).arg(r.status);
     if (!r.error.isEmpty())
@@ -171,6 +191,13 @@ void finish(Transfer &t, CURLcode code)
 }
 
 } // namespace
+
+HttpResponse httpPost(const QString &url, const QByteArray &body, const std::vector<QByteArray> &headers,
+                      const HttpOptions &options)
+{
+    HttpRequest request { url, options, body, headers };
+    return httpGetAll({ request }).front();
+}
 
 bool isHttpUrl(const QString &location)
 {

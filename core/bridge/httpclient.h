@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <chrono>
+#include <optional>
 #include <vector>
 
 namespace vigil {
@@ -34,6 +35,9 @@ struct HttpRequest
 {
     QString url; // http:// or https://
     HttpOptions options;
+    // A POST when set: this body, with these headers ("Content-Type: ..."); any 2xx is success.
+    std::optional<QByteArray> postBody;
+    std::vector<QByteArray> headers;
 };
 
 // GETs every request at once over libcurl's multi interface, on the calling thread:
@@ -45,6 +49,10 @@ std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests);
 
 // One GET, the same way.
 HttpResponse httpGet(const QString &url, const HttpOptions &options = {});
+
+// One POST of `body` with `headers`, the same way; a 2xx status is success.
+HttpResponse httpPost(const QString &url, const QByteArray &body, const std::vector<QByteArray> &headers,
+                      const HttpOptions &options = {});
 
 // True for the URLs httpGet reads (http:// and https://).
 bool isHttpUrl(const QString &location);

@@ -284,6 +284,12 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         server->m_sourceClockMs = firstFrame.timeMs();
     }
 
+    if (!options.remoteWrite.url.isEmpty()) {
+        server->m_remoteWrite = std::make_unique<RemoteWriteFeed>(*server->m_journal, options.remoteWrite);
+        if (QString error = server->m_remoteWrite->start(); !error.isEmpty())
+            return fail(error);
+    }
+
     grpc::EnableDefaultHealthCheckService(true);
     grpc::reflection::InitProtoReflectionServerBuilderPlugin();
     grpc::ServerBuilder builder;
@@ -472,6 +478,28 @@ void GatewayServer::runReplay()
 v1::Sources GatewayServer::sourcesStatus() const
 {
     v1::Sources reply;
+    if (m_remoteWrite) {
+        // Where the telemetry goes on to, with what could not get there.
+        const RemoteWriteStatus w = m_remoteWrite->status();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(m_remoteWrite->describe().toStdString());
+        s->set_last_poll_ms(w.lastSentMs);
+        s->set_polls(w.requestsSent);
+        s->set_readings(w.samplesSent);
+        s->set_rejected(w.samplesDropped);
+        if (w.gapToMs)
+            s->add_rejections(QStringLiteral("samples of %1 to %2 dropped: the buffer was full (a gap in the database)")
+                                  .arg(QDateTime::fromMSecsSinceEpoch(w.gapFromMs, Qt::UTC).toString(Qt::ISODate),
+                                       QDateTime::fromMSecsSinceEpoch(w.gapToMs, Qt::UTC).toString(Qt::ISODate))
+                                  .toStdString());
+        if (w.requestsRefused)
+            s->add_rejections(
+                QStringLiteral("%1 requests refused by the endpoint").arg(w.requestsRefused).toStdString());
+        QString error = w.lastError;
+        if (!error.isEmpty() && w.queuedRequests)
+            error += QStringLiteral(" (%1 requests waiting, %2 MB)").arg(w.queuedRequests).arg(w.queuedBytes >> 20);
+        s->set_last_error(error.toStdString());
+    }
     if (!m_bridgesReady.load(std::memory_order_acquire))
         return reply; // still being set up: none to show yet
     for (const auto &bridge : m_bridges) {
@@ -510,6 +538,8 @@ void GatewayServer::stop()
         m_scrapes->stop();
     for (auto &bridge : m_bridges)
         bridge->stop();
+    if (m_remoteWrite) // the last state sent, the queue given a moment to drain
+        m_remoteWrite->stop();
     if (m_journal) // absent when start() failed early
         m_journal->close();
     if (m_server) {

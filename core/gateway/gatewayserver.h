@@ -4,6 +4,7 @@
 #include "alarmdesk.h"
 #include "bridge/bridgesource.h"
 #include "gatewayservice.h"
+#include "remotewritefeed.h"
 #include "sim/clustersimulator.h"
 #include "state/periodicworker.h"
 #include "telemetryjournal.h"
@@ -64,6 +65,8 @@ struct GatewayOptions
     // Serve in the clear beyond loopback. Without TLS the gateway listens only on this machine.
     bool insecure = false;
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
+    // Where the telemetry also goes: a Prometheus-compatible remote-write endpoint (none: empty url).
+    RemoteWriteSettings remoteWrite;
     // Published readings and events further than this from the gateway's clock are refused.
     std::chrono::milliseconds maxClockSkew { 300000 };
 
@@ -99,6 +102,8 @@ public:
     v1::Sources sourcesStatus() const;
     GatewayService &service() { return *m_service; }
     AlarmDesk &alarms() { return *m_alarms; }
+    // The remote-write feed, when the gateway sends to one (else nullptr).
+    const RemoteWriteFeed *remoteWrite() const { return m_remoteWrite.get(); }
 
     // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
     void stop();
@@ -115,6 +120,7 @@ private:
     std::unique_ptr<AlarmDesk> m_alarms;
     std::shared_ptr<class OperatorsFile> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;
+    std::unique_ptr<RemoteWriteFeed> m_remoteWrite;
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;
     QString m_address;

@@ -13,6 +13,7 @@ FOLDERS = {
     "core/alarms": "domain",
     "core/sim": "sim",
     "core/bridge": "sources",
+    "core/export": "export",
     "core/recorder": "recording",
     "core/client": "client",
     "core/gateway": "gateway",
@@ -28,14 +29,15 @@ MAY_USE = {
     "sources": {"sources", "domain", "proto"},
     "recording": {"recording", "domain", "proto"},
     "client": {"client", "domain", "proto", "grpc"},
-    "gateway": {"gateway", "sim", "sources", "recording", "domain", "proto", "grpc"},
+    "export": {"export", "sources", "domain", "proto"},
+    "gateway": {"gateway", "sim", "sources", "recording", "export", "domain", "proto", "grpc"},
     "analysis": {"analysis", "recording", "domain", "proto"},
     "models": {"models", "analysis", "recording", "domain", "proto"},
     "widgets": {"widgets", "models", "analysis", "recording", "domain", "proto"},
     "ui": {"ui", "widgets", "models", "analysis", "recording", "client", "domain", "proto", "grpc"},
 }
 # Headless libraries never see Qt Gui or Widgets.
-HEADLESS = {"domain", "sim", "sources", "recording", "client", "gateway", "analysis"}
+HEADLESS = {"domain", "sim", "sources", "recording", "client", "export", "gateway", "analysis"}
 GUI_HEADERS = re.compile(r"<(QtGui/|QtWidgets/)?(QWidget|QPainter|QImage|QPixmap|QColor|QFont|QApplication|"
                          r"QGuiApplication|QPdfWriter|QIcon)>")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')

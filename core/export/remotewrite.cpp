@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "remotewrite.h"
+
+#include "model/entitynames.h"
+#include "prometheus/remote.pb.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+#include <snappy.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+namespace {
+
+int64_t wallNowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// A metric name as Prometheus allows it ([a-zA-Z_:][a-zA-Z0-9_:]*): DCGM's names pass as they are.
+QString promName(const QString &name)
+{
+    QString out = name;
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        const QChar c = out[i];
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c == u'_' || c == u':'
+            || (i > 0 && c >= u'0' && c <= u'9');
+        if (!ok)
+            out[i] = u'_';
+    }
+    return out.isEmpty() ? QStringLiteral("_") : out;
+}
+
+QString kindLabel(EntityKind kind)
+{
+    switch (kind) {
+    case EntityKind::Rack:
+        return QStringLiteral("rack");
+    case EntityKind::Node:
+        return QStringLiteral("Hostname");
+    case EntityKind::Pdu:
+        return QStringLiteral("pdu");
+    case EntityKind::CoolingLoop:
+        return QStringLiteral("cooling_loop");
+    case EntityKind::Switch:
+        return QStringLiteral("switch");
+    case EntityKind::Job:
+        return QStringLiteral("job");
+    default:
+        return QStringLiteral("entity");
+    }
+}
+
+// How many entities of a kind the topology holds: the columns' lengths.
+size_t entitiesOf(const Topology &t, EntityKind kind)
+{
+    switch (kind) {
+    case EntityKind::Gpu:
+        return t.gpus.size();
+    case EntityKind::GpuInstance:
+        return t.gpuInstances.size();
+    case EntityKind::Node:
+        return t.nodes.size();
+    case EntityKind::Rack:
+        return t.racks.size();
+    case EntityKind::Pdu:
+        return t.pdus.size();
+    case EntityKind::CoolingLoop:
+        return t.coolingLoops.size();
+    case EntityKind::Switch:
+        return t.switches.size();
+    case EntityKind::Job:
+        return t.jobs.size();
+    default:
+        return 0;
+    }
+}
+
+void addGpuLabels(const Topology &t, uint32_t gpu, PromLabels &labels)
+{
+    const Gpu &g = t.gpus[gpu];
+    labels.emplace_back(QStringLiteral("gpu"), QString::number(g.localIndex));
+    labels.emplace_back(QStringLiteral("UUID"), g.uuid);
+    labels.emplace_back(QStringLiteral("device"), QStringLiteral("nvidia%1").arg(g.localIndex));
+    if (!g.model.isEmpty())
+        labels.emplace_back(QStringLiteral("modelName"), g.model);
+    if (!g.pciBusId.isEmpty())
+        labels.emplace_back(QStringLiteral("pci_bus_id"), g.pciBusId);
+    if (g.nodeIndex < t.nodes.size())
+        labels.emplace_back(QStringLiteral("Hostname"), t.nodes[g.nodeIndex].hostname);
+}
+
+} // namespace
+
+QString RemoteWriteSettings::validate() const
+{
+    if (!isHttpUrl(url))
+        return QStringLiteral("--remote-write: '%1' is not an http:// or https:// URL").arg(url);
+    if (interval < std::chrono::milliseconds(100) || interval > std::chrono::hours(1))
+        return QStringLiteral("--remote-write-interval must be between 0.1 s and 1 h");
+    if (seriesPerRequest < 1 || seriesPerRequest > 1000000)
+        return QStringLiteral("a remote-write request holds 1 to 1,000,000 series");
+    if (bufferBytes < (qint64(1) << 20) || bufferBytes > (qint64(1) << 40))
+        return QStringLiteral("--remote-write-buffer-mb must be between 1 MB and 1 TB");
+    return {};
+}
+
+PromLabels seriesLabels(const Topology &t, const QString &metric, EntityKind kind, uint32_t index,
+                        const QString &cluster)
+{
+    PromLabels labels;
+    labels.emplace_back(QStringLiteral("__name__"), promName(metric));
+    if (!cluster.isEmpty())
+        labels.emplace_back(QStringLiteral("cluster"), cluster);
+    if (kind == EntityKind::Gpu && index < t.gpus.size()) {
+        addGpuLabels(t, index, labels);
+    } else if (kind == EntityKind::GpuInstance && index < t.gpuInstances.size()) {
+        const GpuInstance &instance = t.gpuInstances[index];
+        if (instance.gpuIndex < t.gpus.size())
+            addGpuLabels(t, instance.gpuIndex, labels);
+        labels.emplace_back(QStringLiteral("GPU_I_ID"), QString::number(instance.instanceId));
+        labels.emplace_back(QStringLiteral("GPU_I_PROFILE"), instance.profile);
+    } else {
+        labels.emplace_back(kindLabel(kind), entityKeyName(t, { kind, index }));
+    }
+    // The protocol wants them sorted by name, in byte order as Prometheus compares them.
+    std::sort(labels.begin(), labels.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    return labels;
+}
+
+std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
+                                            size_t seriesPerRequest, size_t *samples)
+{
+    std::vector<QByteArray> requests;
+    size_t count = 0;
+    const Topology *t = state.topology().get();
+    if (!t) {
+        if (samples)
+            *samples = 0;
+        return requests;
+    }
+    const int64_t now = state.timeMs();
+    prom::WriteRequest request;
+    auto flush = [&] {
+        if (request.timeseries_size() == 0)
+            return;
+        std::string bytes;
+        request.SerializeToString(&bytes);
+        requests.emplace_back(bytes.data(), qsizetype(bytes.size()));
+        request.Clear();
+    };
+    for (const MetricColumn &column : state.columns()) {
+        const size_t n = std::min(
+            { column.values.size(), column.lastReadingMs.size(), entitiesOf(*t, column.descriptor.entityKind) });
+        for (size_t i = 0; i < n; ++i) {
+            const float v = column.values[i];
+            const int64_t seen = column.lastReadingMs[i];
+            if (std::isnan(v) || seen <= 0 || now - seen > staleAfterMs)
+                continue;
+            prom::TimeSeries *series = request.add_timeseries();
+            for (const auto &[name, value] :
+                 seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind, uint32_t(i), cluster)) {
+                prom::Label *label = series->add_labels();
+                label->set_name(name.toStdString());
+                label->set_value(value.toStdString());
+            }
+            prom::Sample *sample = series->add_samples();
+            sample->set_value(double(v));
+            sample->set_timestamp(now); // the instant of the send, as a scrape's
+            ++count;
+            if (size_t(request.timeseries_size()) >= seriesPerRequest)
+                flush();
+        }
+    }
+    flush();
+    if (samples)
+        *samples = count;
+    return requests;
+}
+
+QByteArray snappyCompress(const QByteArray &raw)
+{
+    std::string out;
+    snappy::Compress(raw.constData(), size_t(raw.size()), &out);
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
+std::optional<QByteArray> snappyUncompress(const QByteArray &compressed)
+{
+    std::string out;
+    if (!snappy::Uncompress(compressed.constData(), size_t(compressed.size()), &out))
+        return std::nullopt;
+    return QByteArray(out.data(), qsizetype(out.size()));
+}
+
+RemoteWriter::RemoteWriter(RemoteWriteSettings settings)
+    : m_settings(std::move(settings))
+{ }
+
+RemoteWriter::~RemoteWriter()
+{
+    stop();
+}
+
+QString RemoteWriter::start()
+{
+    if (QString error = m_settings.validate(); !error.isEmpty())
+        return error;
+    if (!m_settings.bufferDirectory.isEmpty()) {
+        QDir dir(m_settings.bufferDirectory);
+        if (!dir.mkpath(QStringLiteral(".")))
+            return QStringLiteral("--remote-write-buffer: cannot create %1").arg(m_settings.bufferDirectory);
+        // What a previous run could not send goes first, oldest first (the names count up).
+        const QStringList left = dir.entryList({ QStringLiteral("*.rw") }, QDir::Files, QDir::Name);
+        std::lock_guard lock(m_mutex);
+        for (const QString &name : left) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            Batch batch;
+            batch.body = f.readAll();
+            batch.file = f.fileName();
+            // name: <sequence>-<cluster ms>-<samples>.rw
+            const QStringList parts = name.chopped(3).split(u'-');
+            batch.timeMs = parts.value(1).toLongLong();
+            batch.samples = size_t(parts.value(2).toULongLong());
+            m_nextFile = std::max<uint64_t>(m_nextFile, parts.value(0).toULongLong() + 1);
+            m_status.queuedBytes += batch.body.size();
+            m_queue.push_back(std::move(batch));
+        }
+        m_status.queuedRequests = m_queue.size();
+    }
+    m_thread = std::thread([this] { run(); });
+    return {};
+}
+
+void RemoteWriter::submit(const ClusterState &state)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        // Each series' samples must rise in time: a state no newer than the last send is not sent.
+        if (state.timeMs() <= m_lastSubmittedMs)
+            return;
+        m_lastSubmittedMs = state.timeMs();
+    }
+    const QString cluster = !m_settings.clusterLabel.isEmpty() ? m_settings.clusterLabel
+        : state.topology()                                     ? state.topology()->clusterName
+                                                               : QString();
+    size_t samples = 0;
+    const std::vector<QByteArray> requests
+        = encodeWriteRequests(state, cluster, m_settings.staleAfter.count(), m_settings.seriesPerRequest, &samples);
+    for (const QByteArray &raw : requests) {
+        Batch batch;
+        batch.body = snappyCompress(raw);
+        batch.timeMs = state.timeMs();
+        batch.samples = samples / std::max<size_t>(1, requests.size()); // near enough for the counts
+        push(std::move(batch));
+    }
+}
+
+void RemoteWriter::push(Batch batch)
+{
+    std::unique_lock lock(m_mutex);
+    if (!m_settings.bufferDirectory.isEmpty()) {
+        const QString name = QStringLiteral("%1-%2-%3.rw")
+                                 .arg(m_nextFile++, 12, 10, QLatin1Char('0'))
+                                 .arg(batch.timeMs)
+                                 .arg(batch.samples);
+        QSaveFile f(QDir(m_settings.bufferDirectory).filePath(name));
+        if (f.open(QIODevice::WriteOnly) && f.write(batch.body) == batch.body.size() && f.commit())
+            batch.file = f.fileName();
+        else
+            m_status.lastError
+                = QStringLiteral("cannot write to %1: kept in memory only").arg(m_settings.bufferDirectory);
+    }
+    m_status.queuedBytes += batch.body.size();
+    m_queue.push_back(std::move(batch));
+    // Bounded: the oldest make room, and what they held is a gap in the database.
+    while (m_status.queuedBytes > m_settings.bufferBytes && m_queue.size() > 1) {
+        Batch &old = m_queue.front();
+        m_status.samplesDropped += old.samples;
+        m_status.gapFromMs = m_status.gapFromMs ? std::min(m_status.gapFromMs, old.timeMs) : old.timeMs;
+        m_status.gapToMs = std::max(m_status.gapToMs, old.timeMs);
+        m_status.queuedBytes -= old.body.size();
+        if (!old.file.isEmpty())
+            QFile::remove(old.file);
+        m_queue.pop_front();
+    }
+    m_status.queuedRequests = m_queue.size();
+    lock.unlock();
+    m_wake.notify_all();
+}
+
+bool RemoteWriter::sendOne(const Batch &batch, QString &error, bool &retry)
+{
+    const HttpResponse r = httpPost(m_settings.url, batch.body,
+                                    { QByteArrayLiteral("Content-Type: application/x-protobuf"),
+                                      QByteArrayLiteral("Content-Encoding: snappy"),
+                                      QByteArrayLiteral("X-Prometheus-Remote-Write-Version: 0.1.0") },
+                                    m_settings.http);
+    if (r.error.isEmpty())
+        return true;
+    error = r.error;
+    // Down, slow, overloaded or failing: try again later. Any other refusal will not change.
+    retry = r.status == 0 || r.status == 429 || r.status >= 500;
+    return false;
+}
+
+void RemoteWriter::run()
+{
+    using namespace std::chrono;
+    milliseconds backoff(500);
+    std::unique_lock lock(m_mutex);
+    while (true) {
+        m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+        if (m_queue.empty()) {
+            m_drained.notify_all();
+            if (m_stopping)
+                return;
+            continue;
+        }
+        const Batch batch = m_queue.front();
+        lock.unlock();
+        QString error;
+        bool retry = false;
+        const bool sent = sendOne(batch, error, retry);
+        lock.lock();
+        const bool stillFront = !m_queue.empty() && m_queue.front().body.constData() == batch.body.constData();
+        if (sent || !retry) {
+            if (sent) {
+                ++m_status.requestsSent;
+                m_status.samplesSent += batch.samples;
+                m_status.bytesSent += uint64_t(batch.body.size());
+                m_status.lastSentMs = wallNowMs();
+                m_status.lastError.clear();
+            } else {
+                ++m_status.requestsRefused;
+                m_status.samplesDropped += batch.samples;
+                m_status.lastError = error;
+            }
+            if (stillFront) {
+                m_status.queuedBytes -= batch.body.size();
+                if (!batch.file.isEmpty())
+                    QFile::remove(batch.file);
+                m_queue.pop_front();
+                m_status.queuedRequests = m_queue.size();
+            }
+            backoff = milliseconds(500);
+            if (m_queue.empty())
+                m_drained.notify_all();
+            continue;
+        }
+        m_status.lastError = error;
+        if (m_stopping)
+            return; // what is left stays in the buffer directory for the next run
+        m_wake.wait_for(lock, backoff, [this] { return m_stopping; });
+        backoff = std::min<milliseconds>(backoff * 2, seconds(30));
+    }
+}
+
+bool RemoteWriter::flush(std::chrono::milliseconds wait)
+{
+    std::unique_lock lock(m_mutex);
+    return m_drained.wait_for(lock, wait, [this] { return m_queue.empty(); });
+}
+
+void RemoteWriter::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+RemoteWriteStatus RemoteWriter::status() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_status;
+}
+
+} // namespace vigil
