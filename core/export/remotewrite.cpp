@@ -3,6 +3,7 @@
 
 #include "model/entitynames.h"
 #include "prometheus/remote.pb.h"
+#include "wire/codec.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -54,31 +55,6 @@ QString kindLabel(EntityKind kind)
         return QStringLiteral("job");
     default:
         return QStringLiteral("entity");
-    }
-}
-
-// How many entities of a kind the topology holds: the columns' lengths.
-size_t entitiesOf(const Topology &t, EntityKind kind)
-{
-    switch (kind) {
-    case EntityKind::Gpu:
-        return t.gpus.size();
-    case EntityKind::GpuInstance:
-        return t.gpuInstances.size();
-    case EntityKind::Node:
-        return t.nodes.size();
-    case EntityKind::Rack:
-        return t.racks.size();
-    case EntityKind::Pdu:
-        return t.pdus.size();
-    case EntityKind::CoolingLoop:
-        return t.coolingLoops.size();
-    case EntityKind::Switch:
-        return t.switches.size();
-    case EntityKind::Job:
-        return t.jobs.size();
-    default:
-        return 0;
     }
 }
 
@@ -157,7 +133,7 @@ std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QSt
     };
     for (const MetricColumn &column : state.columns()) {
         const size_t n = std::min(
-            { column.values.size(), column.lastReadingMs.size(), entitiesOf(*t, column.descriptor.entityKind) });
+            { column.values.size(), column.lastReadingMs.size(), wire::entityCount(*t, column.descriptor.entityKind) });
         for (size_t i = 0; i < n; ++i) {
             const float v = column.values[i];
             const int64_t seen = column.lastReadingMs[i];
