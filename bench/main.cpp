@@ -10,6 +10,7 @@
 #include "peer_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
+#include "remotewrite_bench.h"
 #include "simulation_bench.h"
 #include "window_bench.h"
 
@@ -69,6 +70,8 @@ int main(int argc, char *argv[])
         vigil::bench::runEndToEndLatencyBenchmark(report);
     if (wanted("dashboard_100k_rss_mb"))
         vigil::bench::runDashboardMemoryBenchmark(report);
+    if (wanted("remote_write_samples_per_cpu_s") || wanted("remote_write_bytes_per_sample"))
+        vigil::bench::runRemoteWriteBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

@@ -2,7 +2,6 @@
 #include "remotewrite.h"
 
 #include "model/entitynames.h"
-#include "prometheus/remote.pb.h"
 #include "wire/codec.h"
 
 #include <QDateTime>
@@ -13,6 +12,7 @@
 #include <snappy.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace vigil {
@@ -110,54 +110,104 @@ PromLabels seriesLabels(const Topology &t, const QString &metric, EntityKind kin
     return labels;
 }
 
-std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
-                                            size_t seriesPerRequest, size_t *samples)
+namespace {
+
+// Protocol Buffers' wire format, by hand for the hot path: a varint, a length-delimited field.
+void putVarint(QByteArray &out, uint64_t v)
+{
+    while (v >= 0x80) {
+        out.append(char(uint8_t(v) | 0x80));
+        v >>= 7;
+    }
+    out.append(char(uint8_t(v)));
+}
+
+void putBytes(QByteArray &out, uint8_t tag, const QByteArray &bytes)
+{
+    out.append(char(tag));
+    putVarint(out, uint64_t(bytes.size()));
+    out.append(bytes);
+}
+
+// A TimeSeries' labels, as the fields they are on the wire (Label = 1 in TimeSeries).
+QByteArray encodedLabels(const PromLabels &labels)
+{
+    QByteArray out;
+    for (const auto &[name, value] : labels) {
+        QByteArray label;
+        putBytes(label, 0x0A, name.toUtf8()); // Label.name = 1
+        putBytes(label, 0x12, value.toUtf8()); // Label.value = 2
+        putBytes(out, 0x0A, label); // TimeSeries.labels = 1
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, const QString &cluster,
+                                                    int64_t staleAfterMs, size_t seriesPerRequest, size_t *samples)
 {
     std::vector<QByteArray> requests;
     size_t count = 0;
     const Topology *t = state.topology().get();
-    if (!t) {
-        if (samples)
-            *samples = 0;
+    if (samples)
+        *samples = 0;
+    if (!t)
         return requests;
+    if (state.topology() != m_topology || cluster != m_cluster || m_labels.size() != state.columns().size()) {
+        m_topology = state.topology();
+        m_cluster = cluster;
+        m_labels.assign(state.columns().size(), {});
     }
     const int64_t now = state.timeMs();
-    prom::WriteRequest request;
-    auto flush = [&] {
-        if (request.timeseries_size() == 0)
-            return;
-        std::string bytes;
-        request.SerializeToString(&bytes);
-        requests.emplace_back(bytes.data(), qsizetype(bytes.size()));
-        request.Clear();
-    };
-    for (const MetricColumn &column : state.columns()) {
+    QByteArray request, series;
+    size_t inRequest = 0;
+    for (size_t c = 0; c < state.columns().size(); ++c) {
+        const MetricColumn &column = state.columns()[c];
         const size_t n = std::min(
             { column.values.size(), column.lastReadingMs.size(), wire::entityCount(*t, column.descriptor.entityKind) });
+        std::vector<QByteArray> &labels = m_labels[c];
+        if (labels.size() != n)
+            labels.assign(n, {});
         for (size_t i = 0; i < n; ++i) {
             const float v = column.values[i];
             const int64_t seen = column.lastReadingMs[i];
             if (std::isnan(v) || seen <= 0 || now - seen > staleAfterMs)
                 continue;
-            prom::TimeSeries *series = request.add_timeseries();
-            for (const auto &[name, value] :
-                 seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind, uint32_t(i), cluster)) {
-                prom::Label *label = series->add_labels();
-                label->set_name(name.toStdString());
-                label->set_value(value.toStdString());
-            }
-            prom::Sample *sample = series->add_samples();
-            sample->set_value(double(v));
-            sample->set_timestamp(now); // the instant of the send, as a scrape's
+            if (labels[i].isEmpty())
+                labels[i] = encodedLabels(
+                    seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind, uint32_t(i), cluster));
+            // Sample { double value = 1; int64 timestamp = 2; }: 1 + 8 + 1 + varint.
+            QByteArray sample;
+            sample.append(char(0x09));
+            const double value = double(v);
+            static_assert(std::endian::native == std::endian::little, "protobuf's fixed64 is little-endian");
+            sample.append(reinterpret_cast<const char *>(&value), 8);
+            sample.append(char(0x10));
+            putVarint(sample, uint64_t(now));
+            series = labels[i];
+            putBytes(series, 0x12, sample); // TimeSeries.samples = 2
+            putBytes(request, 0x0A, series); // WriteRequest.timeseries = 1
             ++count;
-            if (size_t(request.timeseries_size()) >= seriesPerRequest)
-                flush();
+            if (++inRequest >= seriesPerRequest) {
+                requests.push_back(std::move(request));
+                request.clear();
+                inRequest = 0;
+            }
         }
     }
-    flush();
+    if (inRequest)
+        requests.push_back(std::move(request));
     if (samples)
         *samples = count;
     return requests;
+}
+
+std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
+                                            size_t seriesPerRequest, size_t *samples)
+{
+    WriteRequestEncoder encoder;
+    return encoder.encode(state, cluster, staleAfterMs, seriesPerRequest, samples);
 }
 
 QByteArray snappyCompress(const QByteArray &raw)
@@ -229,8 +279,12 @@ void RemoteWriter::submit(const ClusterState &state)
         : state.topology()                                     ? state.topology()->clusterName
                                                                : QString();
     size_t samples = 0;
-    const std::vector<QByteArray> requests
-        = encodeWriteRequests(state, cluster, m_settings.staleAfter.count(), m_settings.seriesPerRequest, &samples);
+    std::vector<QByteArray> requests;
+    {
+        std::lock_guard lock(m_encodeMutex);
+        requests
+            = m_encoder.encode(state, cluster, m_settings.staleAfter.count(), m_settings.seriesPerRequest, &samples);
+    }
     for (const QByteArray &raw : requests) {
         Batch batch;
         batch.body = snappyCompress(raw);

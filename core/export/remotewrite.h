@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -50,7 +51,21 @@ PromLabels seriesLabels(const Topology &topology, const QString &metric, EntityK
 
 // One send of the state: every (metric, entity) with a reading no older than `staleAfterMs`,
 // at the state's time, as remote-write requests of at most `seriesPerRequest` series each
-// (protobuf, not yet compressed). `samples` gets how many samples they hold.
+// (protobuf, not yet compressed). Each series' labels are encoded once per topology and
+// kept: a send only adds its value and time. `samples` gets how many samples they hold.
+class WriteRequestEncoder
+{
+public:
+    std::vector<QByteArray> encode(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
+                                   size_t seriesPerRequest, size_t *samples);
+
+private:
+    std::shared_ptr<const Topology> m_topology;
+    QString m_cluster;
+    std::vector<std::vector<QByteArray>> m_labels; // by column, by entity: the encoded Label fields
+};
+
+// The same, without keeping the labels (for one send).
 std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
                                             size_t seriesPerRequest, size_t *samples);
 
@@ -113,6 +128,8 @@ private:
     std::condition_variable m_wake;
     std::condition_variable m_drained;
     std::deque<Batch> m_queue;
+    WriteRequestEncoder m_encoder; // under m_encodeMutex
+    std::mutex m_encodeMutex;
     RemoteWriteStatus m_status;
     uint64_t m_nextFile = 0;
     int64_t m_lastSubmittedMs = 0;
