@@ -2094,6 +2094,10 @@
         <source>--select: &apos;%1&apos; is not FROM..TO (ISO dates and times or +hours)</source>
         <translation>--select: „%1“ ist nicht VON..BIS (ISO-Datum und -Uhrzeit oder +Stunden)</translation>
     </message>
+    <message>
+        <source>remote write: %1 samples sent, %2 dropped, %3 waiting%4</source>
+        <translation>Remote Write: %1 Messwerte gesendet, %2 verworfen, %3 wartend%4</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>

@@ -2079,6 +2079,10 @@
         <source>--select: &apos;%1&apos; is not FROM..TO (ISO dates and times or +hours)</source>
         <translation>--select: 「%1」は FROM..TO の形式ではありません(ISO 日時または +時間)</translation>
     </message>
+    <message>
+        <source>remote write: %1 samples sent, %2 dropped, %3 waiting%4</source>
+        <translation>remote write: 送信 %1 サンプル、破棄 %2、待機 %3%4</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>

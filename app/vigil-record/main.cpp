@@ -3,6 +3,7 @@
 // and records everything it sends into a recording until stopped.
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "export/remotewriteoptions.h"
 #include "model/commandlineoption.h"
 #include "recorder/eventimport.h"
 #include "recorder/recorder.h"
@@ -16,6 +17,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <memory>
 
 namespace {
 
@@ -121,6 +123,7 @@ int main(int argc, char *argv[])
                                                    "With --import into a new recording: the topology file that names "
                                                    "the entities."),
                        QStringLiteral("file") });
+    vigil::addRemoteWriteOptions(parser);
     parser.process(app);
 
     QTextStream err(stderr);
@@ -139,6 +142,11 @@ int main(int argc, char *argv[])
                                               QCoreApplication::translate("main", "a number of hours"), &invalid);
     if (!maxMb || !statusEvery || !keepFull) {
         err << "vigil-record: " << invalid << Qt::endl;
+        return 2;
+    }
+    vigil::RemoteWriteSettings remoteWrite;
+    if (QString error = vigil::readRemoteWriteOptions(parser, remoteWrite); !error.isEmpty()) {
+        err << "vigil-record: " << error << Qt::endl;
         return 2;
     }
 
@@ -172,6 +180,24 @@ int main(int argc, char *argv[])
     err << "vigil-record: "
         << QCoreApplication::translate("main", "recording %1 into %2").arg(clientOptions.address, options.path)
         << Qt::endl;
+
+    // What it records, sent on to a time-series database as well: the state every interval.
+    std::unique_ptr<vigil::RemoteWriter> writer;
+    vigil::ClusterState sent;
+    uint64_t sentGeneration = 0;
+    QTimer sendTimer;
+    if (!remoteWrite.url.isEmpty()) {
+        writer = std::make_unique<vigil::RemoteWriter>(remoteWrite);
+        if (QString error = writer->start(); !error.isEmpty()) {
+            err << "vigil-record: " << error << Qt::endl;
+            return 2;
+        }
+        QObject::connect(&sendTimer, &QTimer::timeout, &app, [&] {
+            if (cluster.copyIfNewer(sent, sentGeneration))
+                writer->submit(sent);
+        });
+        sendTimer.start(int(remoteWrite.interval.count()));
+    }
 
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
@@ -219,11 +245,28 @@ int main(int argc, char *argv[])
     });
     report.start(1000);
     QTimer figures;
-    QObject::connect(&figures, &QTimer::timeout, &app,
-                     [&] { err << "vigil-record: " << describe(recorder.status()) << Qt::endl; });
+    QObject::connect(&figures, &QTimer::timeout, &app, [&] {
+        err << "vigil-record: " << describe(recorder.status()) << Qt::endl;
+        if (writer) {
+            const vigil::RemoteWriteStatus w = writer->status();
+            err << "vigil-record: "
+                << QCoreApplication::translate("main", "remote write: %1 samples sent, %2 dropped, %3 waiting%4")
+                       .arg(w.samplesSent)
+                       .arg(w.samplesDropped)
+                       .arg(w.queuedRequests)
+                       .arg(w.lastError.isEmpty() ? QString() : QStringLiteral(" (") + w.lastError + u')')
+                << Qt::endl;
+        }
+    });
     figures.start(int(*statusEvery * 1000));
     const int status = app.exec();
     client.stop();
+    if (writer) { // the last state too, and a moment for the queue to drain
+        if (cluster.copyIfNewer(sent, sentGeneration))
+            writer->submit(sent);
+        writer->flush(std::chrono::seconds(5));
+        writer->stop();
+    }
     recorder.stop();
     err << "vigil-record: " << QCoreApplication::translate("main", "stopped; %1").arg(describe(recorder.status()))
         << Qt::endl;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "httpclient.h"
 
+#include <QCoreApplication>
+#include <QFile>
+
 #include <curl/curl.h>
 
 #include <memory>
@@ -197,6 +200,18 @@ HttpResponse httpPost(const QString &url, const QByteArray &body, const std::vec
 {
     HttpRequest request { url, options, body, headers };
     return httpGetAll({ request }).front();
+}
+
+QString readSecretFile(const QString &what, const QString &path, QString *value)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QCoreApplication::translate("GatewayCommandLine", "%1: cannot read %2: %3")
+            .arg(what, path, file.errorString());
+    *value = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
+    if (value->isEmpty())
+        return QCoreApplication::translate("GatewayCommandLine", "%1: %2 is empty").arg(what, path);
+    return {};
 }
 
 bool isHttpUrl(const QString &location)

@@ -54,6 +54,10 @@ HttpResponse httpGet(const QString &url, const HttpOptions &options = {});
 HttpResponse httpPost(const QString &url, const QByteArray &body, const std::vector<QByteArray> &headers,
                       const HttpOptions &options = {});
 
+// The first line of a secret's file (a token, user:password): secrets stay out of the
+// process list. `what` names where the path came from, for the error.
+QString readSecretFile(const QString &what, const QString &path, QString *value);
+
 // True for the URLs httpGet reads (http:// and https://).
 bool isHttpUrl(const QString &location);
 

@@ -79,17 +79,6 @@ QString entryOptions(const QJsonObject &entry, const QString &where, HttpOptions
 
 } // namespace
 
-QString readSecretFile(const QString &what, const QString &path, QString *value)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Tr::tr("%1: cannot read %2: %3").arg(what, path, file.errorString());
-    *value = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
-    if (value->isEmpty())
-        return Tr::tr("%1: %2 is empty").arg(what, path);
-    return {};
-}
-
 QString applyScrapeConfig(const QString &path, std::vector<BridgeSpec> &sources)
 {
     QFile file(path);

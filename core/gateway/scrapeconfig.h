@@ -9,10 +9,6 @@
 
 namespace vigil {
 
-// The first line of a secret's file (a token, user:password): secrets stay out of the
-// process list. `what` names where the path came from, for the error.
-QString readSecretFile(const QString &what, const QString &path, QString *value);
-
 // Per-source credentials for HTTP(S) sources (`--scrape-config FILE`, docs/sources.md):
 // each entry names the sources it is for by a prefix of their URL and gives the bearer
 // token, basic auth, CA, client certificate or timeout they need, over the gateway-wide

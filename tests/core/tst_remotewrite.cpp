@@ -306,6 +306,47 @@ private Q_SLOTS:
         QVERIFY(s.gapToMs >= s.gapFromMs);
     }
 
+    // vigil-record, optionally, sends what it records on as well.
+    void theRecorderCanSendToo()
+    {
+        Prometheus prometheus;
+        const QString started = prometheus.start();
+        if (!started.isEmpty())
+            QFAIL(qPrintable(started));
+        QString error;
+        auto server = GatewayServer::start(test::testGatewayOptions(32, 20.0), &error);
+        QVERIFY2(server, qPrintable(error));
+        QTemporaryDir dir;
+        QProcess recorder;
+        recorder.setProcessChannelMode(QProcess::MergedChannels);
+        recorder.start(QStringLiteral(VIGIL_RECORD_BIN),
+                       { QStringLiteral("--gateway"), server->address(), QStringLiteral("--out"),
+                         dir.filePath(QStringLiteral("r.vigil")), QStringLiteral("--remote-write"),
+                         prometheus.writeUrl(), QStringLiteral("--remote-write-interval"), QStringLiteral("0.3") });
+        QVERIFY(recorder.waitForStarted());
+        const auto series = [&] {
+            const QJsonObject head
+                = QJsonDocument::fromJson(httpGet(prometheus.url(QStringLiteral("/api/v1/status/tsdb"))).body)
+                      .object()[QStringLiteral("data")]
+                      .toObject()[QStringLiteral("headStats")]
+                      .toObject();
+            const int64_t last = int64_t(head[QStringLiteral("maxTime")].toDouble());
+            return last > 0 ? prometheus.query(QStringLiteral("DCGM_FI_DEV_GPU_TEMP"), last).size() : qsizetype(0);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(series(), qsizetype(32), 20000);
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(20000));
+        QCOMPARE(recorder.exitCode(), 0);
+        // A bad option is refused, named.
+        QProcess wrong;
+        wrong.start(QStringLiteral(VIGIL_RECORD_BIN),
+                    { QStringLiteral("--out"), dir.filePath(QStringLiteral("w.vigil")),
+                      QStringLiteral("--remote-write"), QStringLiteral("tsdb:9090") });
+        QVERIFY(wrong.waitForFinished(20000));
+        QCOMPARE(wrong.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(wrong.readAllStandardError()).contains(QStringLiteral("--remote-write")));
+    }
+
     void settingsThatMakeNoSenseAreRefused()
     {
         RemoteWriteSettings s;
