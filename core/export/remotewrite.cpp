@@ -145,8 +145,11 @@ QByteArray encodedLabels(const PromLabels &labels)
 } // namespace
 
 std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, const QString &cluster,
-                                                    int64_t staleAfterMs, size_t seriesPerRequest, size_t *samples)
+                                                    int64_t staleAfterMs, size_t seriesPerRequest, size_t *samples,
+                                                    std::vector<size_t> *perRequest)
 {
+    if (perRequest)
+        perRequest->clear();
     std::vector<QByteArray> requests;
     size_t count = 0;
     const Topology *t = state.topology().get();
@@ -190,14 +193,19 @@ std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, c
             putBytes(request, 0x0A, series); // WriteRequest.timeseries = 1
             ++count;
             if (++inRequest >= seriesPerRequest) {
+                if (perRequest)
+                    perRequest->push_back(inRequest);
                 requests.push_back(std::move(request));
                 request.clear();
                 inRequest = 0;
             }
         }
     }
-    if (inRequest)
+    if (inRequest) {
+        if (perRequest)
+            perRequest->push_back(inRequest);
         requests.push_back(std::move(request));
+    }
     if (samples)
         *samples = count;
     return requests;
@@ -280,16 +288,17 @@ void RemoteWriter::submit(const ClusterState &state)
                                                                : QString();
     size_t samples = 0;
     std::vector<QByteArray> requests;
+    std::vector<size_t> perRequest;
     {
         std::lock_guard lock(m_encodeMutex);
-        requests
-            = m_encoder.encode(state, cluster, m_settings.staleAfter.count(), m_settings.seriesPerRequest, &samples);
+        requests = m_encoder.encode(state, cluster, m_settings.staleAfter.count(), m_settings.seriesPerRequest,
+                                    &samples, &perRequest);
     }
-    for (const QByteArray &raw : requests) {
+    for (size_t r = 0; r < requests.size(); ++r) {
         Batch batch;
-        batch.body = snappyCompress(raw);
+        batch.body = snappyCompress(requests[r]);
         batch.timeMs = state.timeMs();
-        batch.samples = samples / std::max<size_t>(1, requests.size()); // near enough for the counts
+        batch.samples = perRequest[r];
         push(std::move(batch));
     }
 }

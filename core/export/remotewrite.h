@@ -56,8 +56,9 @@ PromLabels seriesLabels(const Topology &topology, const QString &metric, EntityK
 class WriteRequestEncoder
 {
 public:
+    // `perRequest`, when given, gets each request's samples.
     std::vector<QByteArray> encode(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
-                                   size_t seriesPerRequest, size_t *samples);
+                                   size_t seriesPerRequest, size_t *samples, std::vector<size_t> *perRequest = nullptr);
 
 private:
     std::shared_ptr<const Topology> m_topology;

@@ -301,6 +301,10 @@ private Q_SLOTS:
         }
         const RemoteWriteStatus s = full.status();
         QVERIFY(s.samplesDropped > 0);
+        size_t perSend = 0;
+        encodeWriteRequests(state, QString(), 300000, 1000000, &perSend);
+        QVERIFY(perSend > 6000);
+        QCOMPARE(s.samplesDropped % perSend, uint64_t(0)); // whole sends of the 1,024-GPU cluster, each counted exactly
         QVERIFY(s.queuedBytes <= tight.bufferBytes);
         QCOMPARE(s.gapFromMs, first + 1000);
         QVERIFY(s.gapToMs >= s.gapFromMs);
