@@ -95,6 +95,8 @@ void RackMapPresenter::addFailureSpanMenu(QMenu *menu)
             // A selection is gone with the recording: the next start keeps the span last chosen otherwise.
             if (span != FailureSpan::Selection)
                 QSettings().setValue(QStringLiteral("map/failureSpan"), int(span));
+            else if (m_failureSpan != FailureSpan::Selection)
+                m_spanBeforeSelection = m_failureSpan; // what clearing the selection goes back to
             setFailureSpan(span);
         });
         spans->addAction(action);
@@ -222,8 +224,14 @@ void RackMapPresenter::setSelectedSpan(int64_t fromMs, int64_t toMs)
         m_selectionAction->trigger(); // a span drawn is the span counted
         return;
     }
-    if (!selected && m_failureSpan == FailureSpan::Selection)
-        m_failureSpan = FailureSpan::Whole; // what the selection held at most
+    if (!selected && m_failureSpan == FailureSpan::Selection) {
+        // Back to the span chosen before the selection, ticked in the menu as well.
+        m_failureSpan = m_spanBeforeSelection;
+        if (QActionGroup *group = m_selectionAction ? m_selectionAction->actionGroup() : nullptr)
+            for (QAction *a : group->actions())
+                if (a->data().toInt() == int(m_failureSpan))
+                    a->setChecked(true);
+    }
     updateLegend();
     apply();
 }

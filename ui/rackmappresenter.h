@@ -65,6 +65,7 @@ private:
     bool m_relative = false;
     FailureSpan m_failureSpan = FailureSpan::Month;
     int64_t m_selectionFromMs = 0, m_selectionToMs = 0;
+    FailureSpan m_spanBeforeSelection = FailureSpan::Whole;
     QAction *m_selectionAction = nullptr;
     size_t m_unplacedIncidents = 0;
     float m_failureTop = 1.0f; // the legend's top for the failures overlay, as last drawn

@@ -38,6 +38,7 @@
 #include <QDir>
 #include <QImageReader>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -390,10 +391,19 @@ private Q_SLOTS:
         QVERIFY(raised > 0);
         QVERIFY(std::fabs(mapTotal() - double(raised)) < 1e-2 * double(raised));
 
-        // Esc on the timeline clears the selection: the whole history again, which holds more.
+        // Esc on the timeline clears the selection: back to the span chosen before (here the whole
+        // history), which holds more, ticked in the menu again.
         timeline->setFocus();
         QTest::keyClick(timeline, Qt::Key_Escape);
         QVERIFY(!timeline->hasSelection());
+        auto *spans = window.findChild<QMenu *>(QStringLiteral("failureSpanMenu"));
+        QVERIFY(spans);
+        QAction *ticked = nullptr;
+        for (QAction *a : spans->actions())
+            if (a->isChecked())
+                ticked = a;
+        QVERIFY(ticked && ticked->isEnabled());
+        QVERIFY(ticked->data().toInt() != int(FailureSpan::Selection));
         QVERIFY(mapTotal() > double(raised));
         QVERIFY(!legend->title().contains(QStringLiteral(" to ")));
     }
