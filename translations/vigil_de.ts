@@ -983,6 +983,14 @@
         <source>The CA (PEM) the remote-write endpoint&apos;s certificate must chain to.</source>
         <translation>Die CA (PEM), auf die das Zertifikat des Remote-Write-Endpunkts zurückgehen muss.</translation>
     </message>
+    <message>
+        <source>Share the alarms, and the operators&apos; actions on them, with the other gateways of the NOC in this PostgreSQL database (a libpq connection string or postgresql:// URI; keep the password in a passfile, not here).</source>
+        <translation>Die Alarme und die Aktionen der Operatoren daran mit den anderen Gateways der Leitwarte in dieser PostgreSQL-Datenbank teilen (eine libpq-Verbindungszeichenfolge oder postgresql://-URI; das Passwort gehört in eine Passfile, nicht hierher).</translation>
+    </message>
+    <message>
+        <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
+        <translation>Der Name dieses Gateways im Prüfprotokoll des geteilten Zustands (Vorgabe: Host/PID).</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2295,6 +2303,10 @@
     <message>
         <source>Sound for new alarms</source>
         <translation>Ton bei neuen Alarmen</translation>
+    </message>
+    <message>
+        <source>%1: done on this gateway; not yet shared with the NOC: %2</source>
+        <translation>%1: auf diesem Gateway erledigt; noch nicht mit der Leitwarte geteilt: %2</translation>
     </message>
 </context>
 <context>

@@ -975,6 +975,14 @@
         <source>The CA (PEM) the remote-write endpoint&apos;s certificate must chain to.</source>
         <translation>remote-write エンドポイントの証明書が連なるべき CA(PEM)。</translation>
     </message>
+    <message>
+        <source>Share the alarms, and the operators&apos; actions on them, with the other gateways of the NOC in this PostgreSQL database (a libpq connection string or postgresql:// URI; keep the password in a passfile, not here).</source>
+        <translation>アラームとそれに対するオペレーターの操作を、この PostgreSQL データベースで NOC の他のゲートウェイと共有します（libpq 接続文字列または postgresql:// URI。パスワードはここではなく passfile に置いてください）。</translation>
+    </message>
+    <message>
+        <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
+        <translation>共有状態の監査証跡でのこのゲートウェイの名前（既定: ホスト/PID）。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2272,6 +2280,10 @@
     <message>
         <source>Sound for new alarms</source>
         <translation>新しいアラームで音を鳴らす</translation>
+    </message>
+    <message>
+        <source>%1: done on this gateway; not yet shared with the NOC: %2</source>
+        <translation>%1: このゲートウェイでは完了。NOC とはまだ共有されていません: %2</translation>
     </message>
 </context>
 <context>

@@ -293,10 +293,18 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
     connect(watcher, &QFutureWatcher<ActOutcome>::finished, this, [this, watcher, what] {
         const ActOutcome outcome = watcher->result();
         watcher->deleteLater();
+        const bool shared = outcome.notShared.isEmpty();
         m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
-                                      .arg(outcome.ok ? QStringLiteral("#7ee787") : QStringLiteral("#ff6b6b")));
-        m_feedback->setText(outcome.ok ? tr("%1: done.").arg(what)
-                                       : tr("%1: refused by the gateway: %2").arg(what, outcome.message));
+                                      .arg(!outcome.ok  ? QStringLiteral("#ff6b6b")
+                                               : shared ? QStringLiteral("#7ee787")
+                                                        : QStringLiteral("#f0b429")));
+        if (!outcome.ok)
+            m_feedback->setText(tr("%1: refused by the gateway: %2").arg(what, outcome.message));
+        else if (!shared) // amber: it holds here, and the other gateways' operators do not see it yet
+            m_feedback->setText(
+                tr("%1: done on this gateway; not yet shared with the NOC: %2").arg(what, outcome.notShared));
+        else
+            m_feedback->setText(tr("%1: done.").arg(what));
         Q_EMIT actionFinished(outcome.ok, m_feedback->text());
     });
     watcher->setFuture(QtConcurrent::run([sender = m_sender, request] { return sender(request); }));

@@ -752,6 +752,30 @@ const Alarm *AlarmBook::find(uint64_t id) const
     return it == m_alarms.end() ? nullptr : &it->second;
 }
 
+const Alarm *AlarmBook::findByKey(const QString &keyText) const
+{
+    const QStringList parts = keyText.split(QLatin1Char(':'));
+    if (parts.size() != 5)
+        return nullptr;
+    bool ok[5] = {};
+    const Key key { parts[0].toInt(&ok[0]), parts[1].toUInt(&ok[1]), parts[2].toInt(&ok[2]), parts[3].toInt(&ok[3]),
+                    parts[4].toUInt(&ok[4]) };
+    if (!std::all_of(std::begin(ok), std::end(ok), [](bool b) { return b; }))
+        return nullptr;
+    const auto it = m_byKey.find(key);
+    return it == m_byKey.end() ? nullptr : find(it->second);
+}
+
+QString alarmKeyText(const Alarm &a)
+{
+    return QStringLiteral("%1:%2:%3:%4:%5")
+        .arg(int(a.entity.kind))
+        .arg(a.entity.index)
+        .arg(int(a.sourceType))
+        .arg(a.code)
+        .arg(a.metricId);
+}
+
 std::vector<Alarm> AlarmBook::alarms() const
 {
     std::vector<Alarm> out;

@@ -92,6 +92,9 @@ public:
     std::pair<AlarmRefusal, QString> check(const Event &action) const;
 
     const Alarm *find(uint64_t id) const;
+    // The alarm of this condition (alarmKeyText's form), if the book holds it: how an
+    // action taken on another gateway, which numbers its alarms its own way, finds its alarm here.
+    const Alarm *findByKey(const QString &keyText) const;
     std::vector<Alarm> alarms() const; // by id
     size_t size() const { return m_alarms.size(); }
     int64_t nowMs() const { return m_nowMs; }
@@ -180,6 +183,10 @@ private:
     uint64_t m_refusedAlarms = 0;
     int64_t m_nowMs = 0;
 };
+
+// An alarm's condition in words every gateway of a cluster agrees on, whatever id it
+// gave the alarm: "1:17:9:0:0" (the wire's entity kind, index, the warning's event type, Xid, metric id).
+QString alarmKeyText(const Alarm &a);
 
 // Stable English keys (files, command lines, logs): "unacknowledged", "critical", …
 QString alarmStateKey(AlarmState state);

@@ -221,6 +221,7 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     outcome.code = int(status.error_code());
     outcome.message = QString::fromStdString(status.error_message());
     outcome.eventId = reply.event_id();
+    outcome.notShared = QString::fromStdString(reply.not_shared());
     return outcome;
 }
 

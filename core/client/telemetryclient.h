@@ -52,6 +52,8 @@ struct ActOutcome
     int code = 0; // grpc::StatusCode
     QString message; // why not, from the gateway
     uint64_t eventId = 0;
+    // Done here, but not yet shared with the NOC's other gateways: why (it follows once it can).
+    QString notShared;
 };
 
 // The gateway's account of its sources, or why there is none.

@@ -35,6 +35,48 @@ QString AlarmDesk::openJournal(const QString &path)
     return {};
 }
 
+void AlarmDesk::shareThrough(SharedAlarmState *shared, std::vector<v1::Alarm> saved)
+{
+    m_shared = shared;
+    if (m_store || saved.empty())
+        return; // the desk's own journal knows its alarms, by its own ids
+    // Every gateway numbers its alarms its own way: these are numbered afresh.
+    std::vector<Alarm> alarms;
+    for (const v1::Alarm &a : saved) {
+        alarms.push_back(wire::fromProto(a));
+        alarms.back().id = alarms.size();
+    }
+    std::lock_guard lock(m_mutex);
+    m_book.restore(std::move(alarms));
+}
+
+void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &shared)
+{
+    Event action = wire::fromProto(shared.action);
+    std::lock_guard actLock(m_actMutex);
+    {
+        std::lock_guard lock(m_mutex);
+        if (!shared.alarmKey.isEmpty()) {
+            const Alarm *a = m_book.findByKey(shared.alarmKey);
+            if (!a) {
+                ++m_sharedNotApplicable;
+                return;
+            }
+            action.alarmId = a->id;
+            action.entity = a->entity;
+        } else {
+            action.alarmId = 0;
+        }
+        if (action.alarmId != 0 && m_book.check(action).first != AlarmRefusal::None) {
+            ++m_sharedNotApplicable; // taken here too, or overtaken: the state is the same
+            return;
+        }
+    }
+    action.id = 0; // this journal numbers it
+    action.targetEventId = 0; // the other gateway's numbering
+    journal.appendEvents({ action });
+}
+
 QString AlarmDesk::setRules(std::vector<ThresholdRule> rules)
 {
     std::lock_guard lock(m_mutex);
@@ -85,7 +127,8 @@ std::optional<v1::StreamMessage> AlarmDesk::snapshotEntry() const
     return m;
 }
 
-grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq)
+grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq,
+                            QString *notShared)
 {
     std::lock_guard actLock(m_actMutex);
     {
@@ -115,6 +158,22 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
         return grpc::Status(
             grpc::StatusCode::UNAVAILABLE,
             QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
+    if (m_shared) {
+        QString key;
+        std::optional<v1::Alarm> alarm;
+        {
+            std::lock_guard lock(m_mutex);
+            if (const Alarm *a = action.alarmId ? m_book.find(action.alarmId) : nullptr) {
+                key = alarmKeyText(*a);
+                alarm = wire::toProto(*a);
+            }
+        }
+        const QString error = m_shared->publish(wire::toProto(action), key, alarm);
+        if (!error.isEmpty() && notShared)
+            *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
+                                        "state answers again (%1)")
+                             .arg(error);
+    }
     return grpc::Status::OK;
 }
 

@@ -4,6 +4,7 @@
 #include "alarms/alarmbook.h"
 #include "alarmstore.h"
 #include "operators.h"
+#include "shared/sharedalarmstate.h"
 #include "state/periodicworker.h"
 #include "telemetryjournal.h"
 
@@ -27,6 +28,16 @@ public:
 
     // Keeps the alarms in this file, restoring those saved there. An error names the file and the problem.
     QString openJournal(const QString &path);
+    // Shares the operators' actions with the other gateways of the NOC through this
+    // state (it outlives the desk's use of it); with `saved`, the alarms kept there
+    // become this desk's when it has no journal of its own.
+    void shareThrough(SharedAlarmState *shared, std::vector<v1::Alarm> saved);
+    // An action another gateway took: applied here to the alarm of the same condition
+    // and journalled, so this gateway's dashboards see it. Actions that no longer apply
+    // (the alarm is gone, or is acknowledged already) are counted, not journalled.
+    void applyShared(TelemetryJournal &journal, const SharedAction &shared);
+    uint64_t sharedNotApplicable() const { return m_sharedNotApplicable; }
+
     // Threshold rules instead of the defaults; why not, when they make no sense.
     QString setRules(std::vector<ThresholdRule> rules);
 
@@ -35,8 +46,11 @@ public:
 
     // Checks an operator's action against the alarms, journals it (the journal
     // then brings the change to every subscriber) and saves it; the status says
-    // why not (NOT_FOUND, FAILED_PRECONDITION, OUT_OF_RANGE, INVALID_ARGUMENT).
-    grpc::Status act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq);
+    // why not (NOT_FOUND, FAILED_PRECONDITION, OUT_OF_RANGE, INVALID_ARGUMENT). With a
+    // shared state, `notShared` says why an action that holds here has not reached the
+    // other gateways yet (it goes once the state answers again).
+    grpc::Status act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq,
+                     QString *notShared = nullptr);
 
     std::vector<Alarm> alarms() const;
     std::optional<Alarm> find(uint64_t id) const;
@@ -57,6 +71,8 @@ private:
     std::mutex m_actMutex; // one action at a time: check, journal, save
     std::unique_ptr<AlarmStore> m_store;
     PeriodicWorker m_flusher; // once a second, the changes to the journal
+    SharedAlarmState *m_shared = nullptr;
+    std::atomic<uint64_t> m_sharedNotApplicable { 0 };
 };
 
 } // namespace vigil

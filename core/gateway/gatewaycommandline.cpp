@@ -128,6 +128,14 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Keep the alarms and the operators' actions on them in this file, so a restart "
                                   "keeps them (created if missing)."),
                            QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("shared-state"),
+                           Tr::tr("Share the alarms, and the operators' actions on them, with the other gateways of "
+                                  "the NOC in this PostgreSQL database (a libpq connection string or "
+                                  "postgresql:// URI; keep the password in a passfile, not here)."),
+                           QStringLiteral("conninfo") });
+        parser.addOption({ QStringLiteral("name"),
+                           Tr::tr("This gateway's name in the shared state's audit trail (default: host/pid)."),
+                           QStringLiteral("name") });
         parser.addOption({ QStringLiteral("alarm-rules"),
                            Tr::tr("Threshold rules for alarms (JSON: metric, above/below, deadband, delays, "
                                   "priority) instead of the defaults."),
@@ -296,6 +304,8 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             return error;
         options.operatorsPath = parser.value(QStringLiteral("operators"));
         options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
+        options.sharedState = parser.value(QStringLiteral("shared-state"));
+        options.name = parser.value(QStringLiteral("name")).trimmed();
         const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);
         if (!ok || !(skew >= 1.0) || skew > 7 * 86400.0)
             return Tr::tr("--max-skew: '%1' is not a number of seconds from 1 to 604800")

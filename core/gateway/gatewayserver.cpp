@@ -20,8 +20,10 @@
 #include <grpcpp/server.h>
 #include <grpcpp/server_builder.h>
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QSysInfo>
 
 #include <algorithm>
 #include <chrono>
@@ -249,6 +251,16 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             return fail(QStringLiteral("alarm rules: %1").arg(error));
         server->m_alarms->setRules(std::move(rules));
     }
+    if (!options.sharedState.isEmpty()) {
+        const QString name = options.name.isEmpty()
+            ? QStringLiteral("%1/%2").arg(QSysInfo::machineHostName()).arg(QCoreApplication::applicationPid())
+            : options.name;
+        server->m_shared = std::make_unique<SharedAlarmState>(options.sharedState, name);
+        std::vector<v1::Alarm> saved;
+        if (QString error = server->m_shared->open(&saved); !error.isEmpty())
+            return fail(QStringLiteral("cannot share the alarm state: %1").arg(error));
+        server->m_alarms->shareThrough(server->m_shared.get(), std::move(saved));
+    }
     server->m_journal->setFollower(server->m_alarms.get());
     if (!options.operatorsPath.isEmpty()) {
         QString error;
@@ -324,6 +336,9 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     server->m_port = port;
     const std::string host = options.listen.substr(0, options.listen.rfind(':'));
     server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
+    if (server->m_shared) // what other gateways do now, applied here from now on
+        server->m_shared->start(
+            [raw = server.get()](const SharedAction &action) { raw->m_alarms->applyShared(*raw->m_journal, action); });
     if (server->m_simulator) {
         server->m_source.start([raw = server.get()](std::stop_token) { raw->runSimulation(); });
     } else if (!options.replayPath.isEmpty()) {
@@ -500,6 +515,23 @@ v1::Sources GatewayServer::sourcesStatus() const
             error += QStringLiteral(" (%1 requests waiting, %2 MB)").arg(w.queuedRequests).arg(w.queuedBytes >> 20);
         s->set_last_error(error.toStdString());
     }
+    if (m_shared) {
+        // The alarm state kept with the other gateways: actions sent, received, waiting.
+        const SharedStateStatus st = m_shared->status();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(m_shared->describe().toStdString());
+        s->set_polls(st.published);
+        s->set_events(st.received);
+        s->set_skipped(m_alarms->sharedNotApplicable());
+        QString error;
+        if (st.pending)
+            error = QStringLiteral("%1 actions taken here wait for the shared state: %2")
+                        .arg(st.pending)
+                        .arg(st.lastError);
+        else if (!st.listening)
+            error = QStringLiteral("not listening to the other gateways: %1").arg(st.lastError);
+        s->set_last_error(error.toStdString());
+    }
     if (!m_bridgesReady.load(std::memory_order_acquire))
         return reply; // still being set up: none to show yet
     for (const auto &bridge : m_bridges) {
@@ -534,6 +566,8 @@ void GatewayServer::stop()
         m_stopping = true;
     }
     m_source.stop();
+    if (m_shared) // it journals other gateways' actions
+        m_shared->stop();
     if (m_scrapes)
         m_scrapes->stop();
     for (auto &bridge : m_bridges)

@@ -65,6 +65,10 @@ struct GatewayOptions
     // Serve in the clear beyond loopback. Without TLS the gateway listens only on this machine.
     bool insecure = false;
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
+    // The NOC's shared alarm state: a libpq connection string or postgresql:// URI
+    // (docs/shared-state.md); empty: this gateway's alarms are its own.
+    QString sharedState;
+    QString name; // this gateway's name in the shared state's audit trail; empty: host:port
     // Where the telemetry also goes: a Prometheus-compatible remote-write endpoint (none: empty url).
     RemoteWriteSettings remoteWrite;
     // Published readings and events further than this from the gateway's clock are refused.
@@ -104,6 +108,8 @@ public:
     AlarmDesk &alarms() { return *m_alarms; }
     // The remote-write feed, when the gateway sends to one (else nullptr).
     const RemoteWriteFeed *remoteWrite() const { return m_remoteWrite.get(); }
+    // The shared alarm state, when the gateway keeps one with others (else nullptr).
+    const SharedAlarmState *sharedState() const { return m_shared.get(); }
 
     // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
     void stop();
@@ -117,6 +123,7 @@ private:
     GatewayOptions m_options;
     std::unique_ptr<ClusterSimulator> m_simulator;
     // Declared before the journal, which calls the desk: destroyed after it.
+    std::unique_ptr<SharedAlarmState> m_shared; // declared before the desk, which uses it
     std::unique_ptr<AlarmDesk> m_alarms;
     std::shared_ptr<class OperatorsFile> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;

@@ -344,8 +344,10 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     e.entity = entity.kind == EntityKind::Unspecified ? EntityRef { EntityKind::Cluster, 0 } : entity;
     uint64_t eventId = 0, seq = 0;
     if (m_alarms) {
-        if (grpc::Status refused = m_alarms->act(m_journal, e, &eventId, &seq); !refused.ok())
+        QString notShared;
+        if (grpc::Status refused = m_alarms->act(m_journal, e, &eventId, &seq, &notShared); !refused.ok())
             return refused;
+        reply->set_not_shared(notShared.toStdString());
     } else {
         std::vector<uint64_t> ids;
         seq = m_journal.appendEvents({ e }, &ids);

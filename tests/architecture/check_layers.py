@@ -14,6 +14,7 @@ FOLDERS = {
     "core/sim": "sim",
     "core/bridge": "sources",
     "core/export": "export",
+    "core/shared": "shared",
     "core/recorder": "recording",
     "core/client": "client",
     "core/gateway": "gateway",
@@ -30,14 +31,15 @@ MAY_USE = {
     "recording": {"recording", "domain", "proto"},
     "client": {"client", "domain", "proto", "grpc"},
     "export": {"export", "sources", "domain", "proto"},
-    "gateway": {"gateway", "sim", "sources", "recording", "export", "domain", "proto", "grpc"},
+    "shared": {"shared", "domain", "proto"},
+    "gateway": {"gateway", "sim", "sources", "recording", "export", "shared", "domain", "proto", "grpc"},
     "analysis": {"analysis", "recording", "domain", "proto"},
     "models": {"models", "analysis", "recording", "domain", "proto"},
     "widgets": {"widgets", "models", "analysis", "recording", "domain", "proto"},
     "ui": {"ui", "widgets", "models", "analysis", "recording", "client", "domain", "proto", "grpc"},
 }
 # Headless libraries never see Qt Gui or Widgets.
-HEADLESS = {"domain", "sim", "sources", "recording", "client", "export", "gateway", "analysis"}
+HEADLESS = {"domain", "sim", "sources", "recording", "client", "export", "shared", "gateway", "analysis"}
 GUI_HEADERS = re.compile(r"<(QtGui/|QtWidgets/)?(QWidget|QPainter|QImage|QPixmap|QColor|QFont|QApplication|"
                          r"QGuiApplication|QPdfWriter|QIcon)>")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')

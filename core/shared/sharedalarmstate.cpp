@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sharedalarmstate.h"
+
+#include <QDateTime>
+#include <QUuid>
+
+#include <poll.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace vigil {
+
+namespace {
+
+// The tables, made by the first gateway that finds them missing. An advisory lock
+// keeps two gateways starting together from racing on CREATE.
+constexpr const char *SchemaLock = "SELECT pg_advisory_xact_lock(7061626765)";
+constexpr const char *Schema[] = {
+    "CREATE TABLE IF NOT EXISTS vigil_state_clock ("
+    " singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),"
+    " version bigint NOT NULL)",
+    "INSERT INTO vigil_state_clock (singleton, version) VALUES (true, 0) ON CONFLICT DO NOTHING",
+    "CREATE TABLE IF NOT EXISTS vigil_alarms ("
+    " alarm_key text PRIMARY KEY,"
+    " version bigint NOT NULL,"
+    " alarm bytea NOT NULL," // vigil.v1.Alarm as it stood after its latest action
+    " updated_by text NOT NULL,"
+    " updated_at timestamptz NOT NULL DEFAULT now())",
+    "CREATE TABLE IF NOT EXISTS vigil_alarm_actions ("
+    " version bigint PRIMARY KEY,"
+    " origin text NOT NULL UNIQUE," // the taking gateway's instance and event id
+    " gateway text NOT NULL,"
+    " instance text NOT NULL,"
+    " alarm_key text NOT NULL,"
+    " action bytea NOT NULL," // vigil.v1.Event
+    " committed_at timestamptz NOT NULL DEFAULT now())",
+};
+
+constexpr int64_t ResyncBatch = 5000;
+
+QByteArray number(int64_t v)
+{
+    return QByteArray::number(qlonglong(v));
+}
+
+bool parseAction(const PgRow &row, SharedAction &out)
+{
+    if (row.size() < 5)
+        return false;
+    out.version = row[0].toLongLong();
+    out.gateway = QString::fromUtf8(row[1]);
+    out.instance = QString::fromUtf8(row[2]);
+    out.alarmKey = QString::fromUtf8(row[3]);
+    return out.action.ParseFromArray(row[4].constData(), int(row[4].size()));
+}
+
+} // namespace
+
+SharedAlarmState::SharedAlarmState(QString conninfo, QString gatewayName)
+    : m_conninfo(std::move(conninfo))
+    , m_gateway(std::move(gatewayName))
+    , m_instance(QUuid::createUuid().toString(QUuid::WithoutBraces))
+{ }
+
+SharedAlarmState::~SharedAlarmState()
+{
+    stop();
+}
+
+QString SharedAlarmState::describe() const
+{
+    return QStringLiteral("shared state PostgreSQL %1").arg(describeConninfo(m_conninfo));
+}
+
+QString SharedAlarmState::open(std::vector<v1::Alarm> *saved)
+{
+    std::lock_guard lock(m_writeMutex);
+    if (QString error = ensureWriter(); !error.isEmpty())
+        return QStringLiteral("%1: %2").arg(describeConninfo(m_conninfo), error);
+    auto fail = [this](const QString &what, const QString &error) {
+        m_writer.exec("ROLLBACK");
+        return QStringLiteral("%1: %2: %3").arg(describeConninfo(m_conninfo), what, error);
+    };
+    if (PgResult r = m_writer.exec("BEGIN"); !r.ok())
+        return fail(QStringLiteral("cannot begin"), r.error);
+    if (PgResult r = m_writer.exec(SchemaLock); !r.ok())
+        return fail(QStringLiteral("cannot lock the schema"), r.error);
+    for (const char *statement : Schema)
+        if (PgResult r = m_writer.exec(statement); !r.ok())
+            return fail(QStringLiteral("cannot make the tables"), r.error);
+    if (PgResult r = m_writer.exec("COMMIT"); !r.ok())
+        return fail(QStringLiteral("cannot make the tables"), r.error);
+
+    const PgResult clock = m_writer.exec("SELECT version FROM vigil_state_clock");
+    if (!clock.ok() || clock.rows.empty())
+        return fail(QStringLiteral("cannot read the state's version"), clock.error);
+    {
+        std::lock_guard statusLock(m_statusMutex);
+        m_status.version = clock.rows.front()[0].toLongLong(); // what came before is in the alarms below
+    }
+    if (saved) {
+        const PgResult alarms = m_writer.exec("SELECT alarm FROM vigil_alarms ORDER BY version");
+        if (!alarms.ok())
+            return fail(QStringLiteral("cannot read the alarms"), alarms.error);
+        for (const PgRow &row : alarms.rows) {
+            v1::Alarm a;
+            if (a.ParseFromArray(row[0].constData(), int(row[0].size())))
+                saved->push_back(std::move(a));
+        }
+    }
+    return {};
+}
+
+void SharedAlarmState::start(Receiver receiver)
+{
+    m_receiver = std::move(receiver);
+    m_listener.start([this](std::stop_token stop) { listen(stop); });
+}
+
+void SharedAlarmState::stop()
+{
+    m_listener.stop();
+}
+
+QString SharedAlarmState::ensureWriter()
+{
+    if (m_writer.isOpen())
+        return {};
+    return m_writer.connect(m_conninfo, QStringLiteral("vigil-gateway %1").arg(m_gateway));
+}
+
+QString SharedAlarmState::publish(const v1::Event &action, const QString &alarmKey,
+                                  const std::optional<v1::Alarm> &alarm)
+{
+    Outgoing o { QStringLiteral("%1/%2").arg(m_instance).arg(action.id()), action, alarmKey, alarm };
+    std::lock_guard lock(m_writeMutex);
+    m_outbox.push_back(std::move(o));
+    // Older actions waiting go first: the shared state sees them in the order they were taken.
+    const QString error = flushOutbox();
+    std::lock_guard statusLock(m_statusMutex);
+    m_status.pending = m_outbox.size();
+    return error;
+}
+
+QString SharedAlarmState::flushOutbox()
+{
+    while (!m_outbox.empty()) {
+        const bool wasOpen = m_writer.isOpen();
+        QString error = commit(m_outbox.front());
+        if (!error.isEmpty() && wasOpen && !m_writer.isOpen()) {
+            // The connection died under it (the server restarted since the last action):
+            // one fresh connection, one more try.
+            m_writer.close();
+            error = commit(m_outbox.front());
+        }
+        if (!error.isEmpty()) {
+            noteError(error);
+            return error;
+        }
+        m_outbox.pop_front();
+        std::lock_guard statusLock(m_statusMutex);
+        ++m_status.published;
+    }
+    return {};
+}
+
+QString SharedAlarmState::commit(const Outgoing &o)
+{
+    if (QString error = ensureWriter(); !error.isEmpty())
+        return error;
+    auto fail = [this](const QString &error) {
+        m_writer.exec("ROLLBACK");
+        return error;
+    };
+    if (PgResult r = m_writer.exec("BEGIN"); !r.ok())
+        return fail(r.error);
+    const QByteArray origin = o.origin.toUtf8();
+    // A commit whose answer was lost (the server restarted as it committed) is there already.
+    const PgResult done = m_writer.exec("SELECT version FROM vigil_alarm_actions WHERE origin = $1", { origin });
+    if (!done.ok())
+        return fail(done.error);
+    if (!done.rows.empty())
+        return m_writer.exec("COMMIT").error;
+    // The counter's row lock orders the commits: versions become visible in order.
+    const PgResult next = m_writer.exec("UPDATE vigil_state_clock SET version = version + 1 RETURNING version");
+    if (!next.ok() || next.rows.empty())
+        return fail(next.ok() ? QStringLiteral("the state's version row is missing") : next.error);
+    const QByteArray version = next.rows.front()[0];
+    const QByteArray key = o.alarmKey.toUtf8();
+    const QByteArray gateway = m_gateway.toUtf8();
+    const std::string actionBytes = o.action.SerializeAsString();
+    if (PgResult r
+        = m_writer.exec("INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
+                        "action) VALUES ($1, $2, $3, $4, $5, $6)",
+                        { version, origin, gateway, m_instance.toUtf8(), key, QByteArray::fromStdString(actionBytes) },
+                        { false, false, false, false, false, true });
+        !r.ok())
+        return fail(r.error);
+    if (o.alarm && !o.alarmKey.isEmpty()) {
+        const std::string alarmBytes = o.alarm->SerializeAsString();
+        if (PgResult r = m_writer.exec(
+                "INSERT INTO vigil_alarms (alarm_key, version, alarm, updated_by) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (alarm_key) DO UPDATE SET version = excluded.version, alarm = excluded.alarm, "
+                "updated_by = excluded.updated_by, updated_at = now()",
+                { key, version, QByteArray::fromStdString(alarmBytes), gateway }, { false, false, true, false });
+            !r.ok())
+            return fail(r.error);
+    }
+    // Delivered at commit, to every listener: (table, alarm, version).
+    const QByteArray payload = "vigil_alarms," + key + "," + version;
+    if (PgResult r = m_writer.exec("SELECT pg_notify($1, $2)", { QByteArray(Channel), payload }); !r.ok())
+        return fail(r.error);
+    if (PgResult r = m_writer.exec("COMMIT"); !r.ok())
+        return fail(r.error);
+    return {};
+}
+
+QString SharedAlarmState::actions(std::vector<SharedAction> &out)
+{
+    std::lock_guard lock(m_writeMutex);
+    if (QString error = ensureWriter(); !error.isEmpty())
+        return error;
+    const PgResult r = m_writer.exec(
+        "SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions ORDER BY version");
+    if (!r.ok())
+        return r.error;
+    for (const PgRow &row : r.rows) {
+        SharedAction a;
+        if (parseAction(row, a))
+            out.push_back(std::move(a));
+    }
+    return {};
+}
+
+QString SharedAlarmState::resync(PgConnection &connection)
+{
+    for (;;) {
+        int64_t from = 0;
+        {
+            std::lock_guard statusLock(m_statusMutex);
+            from = m_status.version;
+        }
+        const PgResult r = connection.exec("SELECT version, gateway, instance, alarm_key, action "
+                                           "FROM vigil_alarm_actions WHERE version > $1 ORDER BY version LIMIT $2",
+                                           { number(from), number(ResyncBatch) });
+        if (!r.ok())
+            return r.error;
+        for (const PgRow &row : r.rows) {
+            SharedAction a;
+            const bool parsed = parseAction(row, a);
+            if (parsed && a.instance != m_instance && m_receiver)
+                m_receiver(a);
+            std::lock_guard statusLock(m_statusMutex);
+            m_status.version = std::max<int64_t>(m_status.version, row[0].toLongLong());
+            if (parsed && a.instance != m_instance)
+                ++m_status.received;
+        }
+        if (int64_t(r.rows.size()) < ResyncBatch)
+            return {};
+    }
+}
+
+void SharedAlarmState::listen(std::stop_token stop)
+{
+    PgConnection connection;
+    auto backoff = std::chrono::milliseconds(250);
+    auto sleepFor = [&stop](std::chrono::milliseconds d) {
+        const auto until = std::chrono::steady_clock::now() + d;
+        while (!stop.stop_requested() && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    };
+    auto lost = [&](const QString &error) {
+        connection.close();
+        {
+            std::lock_guard statusLock(m_statusMutex);
+            m_status.listening = false;
+        }
+        noteError(error);
+        sleepFor(backoff);
+        backoff = std::min(backoff * 2, std::chrono::milliseconds(5000));
+    };
+    auto lastFlush = std::chrono::steady_clock::now();
+    while (!stop.stop_requested()) {
+        if (!connection.isOpen()) {
+            if (QString error
+                = connection.connect(m_conninfo, QStringLiteral("vigil-gateway %1 listener").arg(m_gateway));
+                !error.isEmpty()) {
+                lost(error);
+                continue;
+            }
+            // LISTEN first, then read what was missed: nothing falls between the two.
+            if (PgResult r = connection.exec("LISTEN vigil_state"); !r.ok()) {
+                lost(r.error);
+                continue;
+            }
+            if (QString error = resync(connection); !error.isEmpty()) {
+                lost(error);
+                continue;
+            }
+            backoff = std::chrono::milliseconds(250);
+            {
+                std::lock_guard statusLock(m_statusMutex);
+                m_status.listening = true;
+            }
+            lastFlush = {}; // the server is back: what waits goes now
+        }
+        if (std::chrono::steady_clock::now() - lastFlush > std::chrono::seconds(2)) {
+            lastFlush = std::chrono::steady_clock::now();
+            std::lock_guard lock(m_writeMutex);
+            if (!m_outbox.empty()) {
+                flushOutbox();
+                std::lock_guard statusLock(m_statusMutex);
+                m_status.pending = m_outbox.size();
+            }
+        }
+        pollfd fd { connection.socket(), POLLIN, 0 };
+        const int ready = ::poll(&fd, 1, 250);
+        if (ready < 0 && errno != EINTR) {
+            lost(QStringLiteral("cannot wait for PostgreSQL's notifications: %1").arg(qt_error_string(errno)));
+            continue;
+        }
+        if (ready <= 0)
+            continue;
+        std::vector<PgNotification> notifications;
+        if (QString error = connection.takeNotifications(notifications); !error.isEmpty()) {
+            lost(error);
+            continue;
+        }
+        int64_t announced = 0;
+        for (const PgNotification &n : notifications)
+            if (n.channel == QLatin1String(Channel))
+                announced = std::max<int64_t>(announced, n.payload.section(QLatin1Char(','), -1).toLongLong());
+        int64_t applied = 0;
+        {
+            std::lock_guard statusLock(m_statusMutex);
+            applied = m_status.version;
+        }
+        if (announced > applied)
+            if (QString error = resync(connection); !error.isEmpty())
+                lost(error);
+    }
+}
+
+void SharedAlarmState::noteError(const QString &error)
+{
+    std::lock_guard statusLock(m_statusMutex);
+    m_status.lastError = error;
+    m_status.lastErrorMs = QDateTime::currentMSecsSinceEpoch();
+}
+
+SharedStateStatus SharedAlarmState::status() const
+{
+    std::lock_guard statusLock(m_statusMutex);
+    return m_status;
+}
+
+} // namespace vigil

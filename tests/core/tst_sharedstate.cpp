@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The NOC's shared alarm state in a real PostgreSQL on loopback: gateways that share
+// it see each other's acknowledgements; a restart of the server in the middle of an
+// action loses nothing and commits nothing twice; a listener that was away catches
+// up by version; a gateway started later takes the alarms kept there.
+#include "alarms/alarmbook.h"
+#include "gatewayfixture.h"
+#include "postgresfixture.h"
+#include "shared/sharedalarmstate.h"
+#include "wire/codec.h"
+
+#include <QTest>
+
+using namespace vigil;
+using namespace vigil::test;
+
+namespace {
+
+std::optional<Alarm> rowRemapAlarm(const std::vector<Alarm> &alarms, uint32_t gpu)
+{
+    for (const Alarm &a : alarms)
+        if (a.entity == EntityRef { EntityKind::Gpu, gpu } && a.sourceType == EventType::RowRemap)
+            return a;
+    return std::nullopt;
+}
+
+std::optional<Alarm> alarmOn(GatewayServer &server, uint32_t gpu)
+{
+    return rowRemapAlarm(server.alarms().alarms(), gpu);
+}
+
+std::optional<Alarm> alarmOn(const LiveCluster &cluster, uint32_t gpu)
+{
+    std::vector<Alarm> alarms;
+    uint64_t generation = ~uint64_t(0);
+    cluster.copyAlarmsIfNewer(alarms, generation);
+    return rowRemapAlarm(alarms, gpu);
+}
+
+v1::ActRequest acknowledge(uint64_t alarm, const char *who, const char *comment)
+{
+    v1::ActRequest request;
+    request.set_action(v1::EVENT_TYPE_ACKNOWLEDGE);
+    request.set_alarm_id(alarm);
+    request.set_operator_name(who);
+    request.set_comment(comment);
+    return request;
+}
+
+struct Dashboard
+{
+    LiveCluster cluster;
+    std::unique_ptr<TelemetryClient> client;
+    explicit Dashboard(const QString &address)
+    {
+        ClientOptions options;
+        options.address = address;
+        client = std::make_unique<TelemetryClient>(options, cluster);
+        client->start();
+    }
+};
+
+GatewayOptions sharedGateway(const PostgresServer &db, const QString &name)
+{
+    GatewayOptions options = testGatewayOptions();
+    options.sharedState = db.conninfo();
+    options.name = name;
+    return options;
+}
+
+} // namespace
+
+class TestSharedState : public QObject
+{
+    Q_OBJECT
+
+    PostgresServer db;
+    QString dbError;
+
+    // Both gateways raise the alarm of one warning on one GPU (each has its own ids for it).
+    void raiseOnBoth(GatewayServer &a, GatewayServer &b, uint32_t gpu)
+    {
+        QVERIFY(publishWarning(a, gpu));
+        QVERIFY(publishWarning(b, gpu));
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(a, gpu) && alarmOn(b, gpu), 5000);
+    }
+
+    int actionsCommitted() { return db.psql(QStringLiteral("SELECT count(*) FROM vigil_alarm_actions")).toInt(); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        dbError = db.start();
+        QVERIFY2(dbError.isEmpty(), qPrintable(dbError));
+    }
+
+    void twoGatewaysShareAcknowledgements()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
+        QVERIFY2(west, qPrintable(error));
+        Dashboard onWest(west->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onWest.cluster), 10000);
+        // West numbers its alarms differently: one raised before on west alone.
+        QVERIFY(publishWarning(*west, 3));
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(*west, 3).has_value(), 5000);
+        raiseOnBoth(*east, *west, 17);
+        QVERIFY(alarmOn(*east, 17)->id != alarmOn(*west, 17)->id);
+
+        Dashboard onEast(east->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
+        const ActOutcome done = onEast.client->act(acknowledge(alarmOn(*east, 17)->id, "a.nakamura", "HBM ticket"));
+        QVERIFY2(done.ok, qPrintable(done.message));
+        QVERIFY2(done.notShared.isEmpty(), qPrintable(done.notShared));
+
+        // The west dashboard sees it, by west's own alarm, signed by who took it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            alarmOn(onWest.cluster, 17) && alarmOn(onWest.cluster, 17)->state() == AlarmState::Acknowledged, 5000);
+        QCOMPARE(alarmOn(onWest.cluster, 17)->acknowledgedBy, QStringLiteral("a.nakamura"));
+        QCOMPARE(alarmOn(onWest.cluster, 17)->lastComment, QStringLiteral("a.nakamura: HBM ticket"));
+        QCOMPARE(alarmOn(*west, 3)->state(), AlarmState::Unacknowledged); // only that alarm
+
+        // Kept in the database: one action, the alarm at version 1, signed by east.
+        QCOMPARE(actionsCommitted(), 1);
+        QCOMPARE(db.psql(QStringLiteral("SELECT version || ' ' || updated_by FROM vigil_alarms")),
+                 QStringLiteral("1 gw-east"));
+        QTRY_COMPARE_WITH_TIMEOUT(west->sharedState()->status().received, uint64_t(1), 5000);
+        QCOMPARE(east->sharedState()->status().published, uint64_t(1));
+        QCOMPARE(east->sharedState()->status().received, uint64_t(0)); // its own is not applied twice
+
+        // West acts on an alarm east has never raised: east reads it, and has nothing to apply it to.
+        const ActOutcome back = onWest.client->act(acknowledge(alarmOn(*west, 3)->id, "m.okafor", "seen"));
+        QVERIFY(back.ok);
+        QTRY_COMPARE_WITH_TIMEOUT(east->sharedState()->status().version, int64_t(2), 5000);
+        QCOMPARE(east->sharedState()->status().received, uint64_t(1));
+        QCOMPARE(east->alarms().sharedNotApplicable(), uint64_t(1));
+        QVERIFY(!alarmOn(*east, 3).has_value());
+
+        // The gateways' sources list says where the state is kept and what went through.
+        const v1::Sources sources = east->sourcesStatus();
+        bool listed = false;
+        for (const v1::SourceStatus &s : sources.sources())
+            if (QString::fromStdString(s.name()).startsWith(QLatin1String("shared state PostgreSQL 127.0.0.1:"))) {
+                listed = true;
+                QCOMPARE(s.polls(), uint64_t(1));
+                QVERIFY2(s.last_error().empty(), s.last_error().c_str());
+            }
+        QVERIFY(listed);
+    }
+
+    // The server restarts while an operator acts: the action holds at once on its
+    // gateway, says it is not shared yet, and reaches the other gateway, once, when
+    // the server is back.
+    void aRestartInTheMiddleLosesNothing()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
+        QVERIFY2(west, qPrintable(error));
+        raiseOnBoth(*east, *west, 40);
+        raiseOnBoth(*east, *west, 41);
+        const int before = actionsCommitted();
+
+        QVERIFY(db.stop().isEmpty());
+        Dashboard onEast(east->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
+        const ActOutcome first = onEast.client->act(acknowledge(alarmOn(*east, 40)->id, "night", "during restart"));
+        QVERIFY2(first.ok, qPrintable(first.message));
+        QVERIFY(!first.notShared.isEmpty());
+        QCOMPARE(alarmOn(*east, 40)->state(), AlarmState::Acknowledged); // it holds here
+        const ActOutcome second = onEast.client->act(acknowledge(alarmOn(*east, 41)->id, "night", "second"));
+        QVERIFY(second.ok && !second.notShared.isEmpty());
+        QCOMPARE(east->sharedState()->status().pending, size_t(2));
+        QVERIFY(!east->sourcesStatus().sources(0).last_error().empty());
+        QTest::qWait(500);
+        QCOMPARE(alarmOn(*west, 40)->state(), AlarmState::Unacknowledged);
+
+        QVERIFY(db.restart().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(*west, 40)->state() == AlarmState::Acknowledged
+                                     && alarmOn(*west, 41)->state() == AlarmState::Acknowledged,
+                                 20000);
+        QCOMPARE(east->sharedState()->status().pending, size_t(0));
+        QCOMPARE(actionsCommitted(), before + 2); // each once
+        QCOMPARE(alarmOn(*west, 41)->lastComment, QStringLiteral("night: second"));
+    }
+
+    // A notification sent while a listener was cut off is not lost: on reconnecting it
+    // reads every version after the last it applied.
+    void aListenerThatWasAwayCatchesUp()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
+        QVERIFY2(west, qPrintable(error));
+        raiseOnBoth(*east, *west, 90);
+        QTRY_VERIFY_WITH_TIMEOUT(west->sharedState()->status().listening, 5000);
+        // West's listener is cut off, and east acts while it is away.
+        db.psql(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE application_name = 'vigil-gateway gw-west listener'"));
+        Dashboard onEast(east->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
+        QVERIFY(onEast.client->act(acknowledge(alarmOn(*east, 90)->id, "day", "while away")).ok);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(*west, 90)->state() == AlarmState::Acknowledged, 10000);
+    }
+
+    // A gateway started later, with no journal of its own, takes the alarms the others
+    // left in the database, acknowledged as they were.
+    void aNewGatewayTakesTheKeptAlarms()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        QVERIFY(publishWarning(*east, 120));
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(*east, 120).has_value(), 5000);
+        Dashboard onEast(east->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
+        QVERIFY(onEast.client->act(acknowledge(alarmOn(*east, 120)->id, "a.nakamura", "kept")).ok);
+
+        auto north = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-north")), &error);
+        QVERIFY2(north, qPrintable(error));
+        const std::optional<Alarm> kept = alarmOn(*north, 120);
+        QVERIFY(kept.has_value());
+        QCOMPARE(kept->acknowledgedBy, QStringLiteral("a.nakamura"));
+        QCOMPARE(kept->lastComment, QStringLiteral("a.nakamura: kept"));
+        // Numbered afresh: no two alarms share an id.
+        std::set<uint64_t> ids;
+        for (const Alarm &a : north->alarms().alarms())
+            QVERIFY(ids.insert(a.id).second);
+    }
+
+    // What another program wrote into the actions table that is not an action is
+    // skipped; the actions after it still arrive.
+    void aGarbledRowIsSkipped()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
+        QVERIFY2(west, qPrintable(error));
+        raiseOnBoth(*east, *west, 150);
+        QString sqlError;
+        db.psql(
+            QStringLiteral("BEGIN; UPDATE vigil_state_clock SET version = version + 1; "
+                           "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, action) "
+                           "SELECT version, 'x/1', 'hostile', 'x', '9:9:9:9:9', '\\xffffffff0102'::bytea "
+                           "FROM vigil_state_clock; "
+                           "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, action) "
+                           "SELECT version + 1, 'x/2', 'hostile', 'x', 'not a key', ''::bytea FROM vigil_state_clock; "
+                           "UPDATE vigil_state_clock SET version = version + 1; "
+                           "NOTIFY vigil_state, 'vigil_alarms,x,999999'; COMMIT;"),
+            &sqlError);
+        QVERIFY2(sqlError.isEmpty(), qPrintable(sqlError));
+        Dashboard onEast(east->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
+        QVERIFY(onEast.client->act(acknowledge(alarmOn(*east, 150)->id, "day", "after garbage")).ok);
+        QTRY_VERIFY_WITH_TIMEOUT(alarmOn(*west, 150)->state() == AlarmState::Acknowledged, 10000);
+    }
+
+    // The server went down as it committed, and the gateway never heard the answer:
+    // the retry finds the action there and does not commit it twice.
+    void aCommitWhoseAnswerWasLostIsNotRepeated()
+    {
+        SharedAlarmState state(db.conninfo(), QStringLiteral("gw-retry"));
+        QVERIFY(state.open(nullptr).isEmpty());
+        v1::Event action;
+        action.set_id(8);
+        action.set_type(v1::EVENT_TYPE_ACKNOWLEDGE);
+        action.set_operator_name("night");
+        QString sqlError;
+        db.psql(
+            QStringLiteral("BEGIN; UPDATE vigil_state_clock SET version = version + 1; "
+                           "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, action) "
+                           "SELECT version, '%1/8', 'gw-retry', '%1', '', ''::bytea FROM vigil_state_clock; COMMIT;")
+                .arg(state.instance()),
+            &sqlError);
+        QVERIFY2(sqlError.isEmpty(), qPrintable(sqlError));
+        const int before = actionsCommitted();
+        const QString retried = state.publish(action, QString(), std::nullopt);
+        QVERIFY2(retried.isEmpty(), qPrintable(retried));
+        QCOMPARE(actionsCommitted(), before);
+        action.set_id(9); // a new action is committed
+        const QString fresh = state.publish(action, QString(), std::nullopt);
+        QVERIFY2(fresh.isEmpty(), qPrintable(fresh));
+        QCOMPARE(actionsCommitted(), before + 1);
+        std::vector<SharedAction> trail;
+        QVERIFY(state.actions(trail).isEmpty());
+        QCOMPARE(trail.back().action.id(), uint64_t(9));
+        QCOMPARE(trail.back().gateway, QStringLiteral("gw-retry"));
+    }
+
+    void aServerThatIsNotThereIsNamed()
+    {
+        GatewayOptions options = testGatewayOptions();
+        options.sharedState = QStringLiteral("host=127.0.0.1 port=1 dbname=noc connect_timeout=2");
+        QString error;
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("cannot share the alarm state: 127.0.0.1:1/noc")), qPrintable(error));
+
+        options.sharedState = QStringLiteral("host='unterminated");
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("cannot share the alarm state")), qPrintable(error));
+
+        options.sharedState = db.conninfo().replace(QLatin1String("dbname=vigil"), QLatin1String("dbname=missing"));
+        QVERIFY(!GatewayServer::start(options, &error));
+        QVERIFY2(error.contains(QLatin1String("missing")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSharedState)
+#include "tst_sharedstate.moc"
