@@ -11,6 +11,7 @@
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "remotewrite_bench.h"
+#include "sharedstate_bench.h"
 #include "simulation_bench.h"
 #include "window_bench.h"
 
@@ -72,6 +73,8 @@ int main(int argc, char *argv[])
         vigil::bench::runDashboardMemoryBenchmark(report);
     if (wanted("remote_write_samples_per_cpu_s") || wanted("remote_write_bytes_per_sample"))
         vigil::bench::runRemoteWriteBenchmark(report);
+    if (wanted("shared_state_actions_per_s") || wanted("shared_state_propagation_ms"))
+        vigil::bench::runSharedStateBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));
