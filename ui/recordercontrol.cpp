@@ -3,6 +3,7 @@
 
 #include "recorder/streamrecording.h"
 
+#include "whenfinished.h"
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <QStandardPaths>
 #include <QThreadPool>
 #include <QTimer>
+
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace vigil {
@@ -140,7 +142,7 @@ void RecorderControl::switchOn(const QString &path)
     RecorderOptions options;
     options.path = path;
     options.maxFileBytes = m_maxFileBytes;
-    QtConcurrent::run(openRecorder, options).then(this, [this, mine](OpenedRecorder opened) {
+    whenFinished(QtConcurrent::run(openRecorder, options), this, [this, mine](OpenedRecorder opened) {
         if (mine != m_switches) {
             closeInBackground(std::move(opened.recorder)); // overtaken by a later switch
             return;

@@ -5,6 +5,7 @@
 #include "report/reportcsv.h"
 #include "report/reportrenderer.h"
 
+#include "whenfinished.h"
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QFileDialog>
@@ -15,6 +16,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <tuple>
@@ -225,7 +227,7 @@ void ReportWindow::writeInBackground(std::function<QString()> write, std::functi
     // One export at a time, of the report as it was when asked for.
     m_pdf->setEnabled(false);
     m_csv->setEnabled(false);
-    QtConcurrent::run(std::move(write)).then(this, [this, done = std::move(done)](const QString &error) {
+    whenFinished(QtConcurrent::run(std::move(write)), this, [this, done = std::move(done)](const QString &error) {
         m_pdf->setEnabled(true);
         m_csv->setEnabled(true);
         m_status->setText(error.isEmpty() ? done() : error);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sourcesdock.h"
 
+#include "whenfinished.h"
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
@@ -9,6 +10,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace vigil {
@@ -83,7 +85,7 @@ void SourcesDock::refresh()
     if (m_asking || !m_fetcher)
         return;
     m_asking = true;
-    QtConcurrent::run(m_fetcher).then(this, [this](const SourcesOutcome &outcome) {
+    whenFinished(QtConcurrent::run(m_fetcher), this, [this](const SourcesOutcome &outcome) {
         m_asking = false;
         present(outcome, QDateTime::currentMSecsSinceEpoch());
     });

@@ -4,6 +4,7 @@
 #include "chart/timeserieschart.h"
 #include "eventdescription.h"
 
+#include "whenfinished.h"
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -17,6 +18,7 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
@@ -352,13 +354,12 @@ void TrainingDock::exportLossChart(const QString &path)
         content = m_loss->toSvg();
     else
         content = m_loss->toImage();
-    QtConcurrent::run([path, content] {
-        return writeChartExport(path, content);
-    }).then(this, [this](const QString &error) {
-        Q_EMIT chartsExported(error);
-        if (!error.isEmpty())
-            QMessageBox::warning(this, tr("Export failed"), error);
-    });
+    whenFinished(QtConcurrent::run([path, content] { return writeChartExport(path, content); }), this,
+                 [this](const QString &error) {
+                     Q_EMIT chartsExported(error);
+                     if (!error.isEmpty())
+                         QMessageBox::warning(this, tr("Export failed"), error);
+                 });
 }
 
 } // namespace vigil

@@ -33,6 +33,7 @@
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
 #include "vigil/v1/telemetry.pb.h"
+#include "whenfinished.h"
 
 #include <QApplication>
 #include <QDir>
@@ -55,6 +56,7 @@
 #include <QThreadPool>
 #include <QToolBar>
 #include <QTreeWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace vigil;
 
@@ -700,6 +702,27 @@ private Q_SLOTS:
         QCOMPARE(QImageReader(dir.filePath(QStringLiteral("loss.png"))).format(), QByteArray("png"));
     }
 
+    void backgroundWorkAnswersThroughTheEventLoop()
+    {
+        // Work that has already finished must not answer inside the call that asked for it.
+        QObject receiver;
+        int answer = 0;
+        whenFinished(QtFuture::makeReadyFuture(42), &receiver, [&](int value) { answer = value; });
+        QCOMPARE(answer, 0);
+        QTRY_COMPARE(answer, 42);
+        // A move-only result is handed over, and a receiver that is gone gets nothing.
+        auto later = std::make_unique<QObject>();
+        bool called = false;
+        whenFinished(QtConcurrent::run([] { return std::make_unique<int>(7); }), later.get(),
+                     [&](std::unique_ptr<int> value) { called = value && *value == 7; });
+        QTRY_VERIFY(called);
+        called = false;
+        whenFinished(QtFuture::makeReadyFuture(1), later.get(), [&](int) { called = true; });
+        later.reset();
+        QTest::qWait(50);
+        QVERIFY(!called);
+    }
+
     void theReportWindowShowsWhatVigilReportWrites()
     {
         QTemporaryDir dir;
@@ -739,6 +762,8 @@ private Q_SLOTS:
         QVERIFY(exported.wait(30000));
         QVERIFY(exported.last().at(1).toString().contains(QStringLiteral("12 table")));
         report->exportPdf(QStringLiteral("/proc/no-such-dir/week.pdf"));
+        // Fails at once, and still says so only after the call returned (it used to fire inside it, unheard).
+        QVERIFY(report->statusText().startsWith(QStringLiteral("Writing")));
         QVERIFY(exported.wait(30000));
         QCOMPARE(exported.last().at(0).toBool(), false);
         QVERIFY(report->statusText().contains(QStringLiteral("/proc/no-such-dir/week.pdf")));
