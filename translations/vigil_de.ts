@@ -1752,10 +1752,6 @@
         <translation>Stunden, die eine Warnung sichtbar gewesen sein muss, damit ein Ausfall als vermeidbar gilt (Vorgabe 1).</translation>
     </message>
     <message>
-        <source>--recording FILE is needed</source>
-        <translation>--recording DATEI wird benötigt</translation>
-    </message>
-    <message>
         <source>--out PATH is needed</source>
         <translation>--out PFAD wird benötigt</translation>
     </message>
@@ -1822,6 +1818,42 @@
     <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
         <translation>%1 Unterbrechungen, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 Eingriffe von Hand und %6 Quittierungen, %7 offene Warnungen</translation>
+    </message>
+    <message>
+        <source>Instead of --recording: read the period from this Prometheus-compatible query API (the DCGM series the gateways remote-write, or dcgm-exporter&apos;s scrapes).</source>
+        <translation>Statt --recording: den Zeitraum aus dieser Prometheus-kompatiblen Abfrage-API lesen (die DCGM-Reihen, die die Gateways per Remote Write senden, oder die Scrapes von dcgm-exporter).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the event store&apos;s history for the period (CSV or JSON lines, as vigil-record --import takes).</source>
+        <translation>Mit --from-prometheus: die Ereignishistorie des Zeitraums aus dem Ereignisspeicher (CSV oder JSON-Zeilen, wie vigil-record --import sie nimmt).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds between the instants read (default 60).</source>
+        <translation>Mit --from-prometheus: Sekunden zwischen den gelesenen Zeitpunkten (Standard 60).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
+        <translation>Mit --from-prometheus: das Label, das den Knoten benennt (Standard Hostname, sonst instance).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the topology file that places the GPUs (default: laid out from the series&apos; labels).</source>
+        <translation>Mit --from-prometheus: die Topologiedatei, die die GPUs platziert (Standard: aus den Labels der Reihen angeordnet).</translation>
+    </message>
+    <message>
+        <source>--recording FILE or --from-prometheus URL is needed, one of them</source>
+        <translation>--recording DATEI oder --from-prometheus URL wird benötigt, genau eines davon</translation>
+    </message>
+    <message>
+        <source>--events goes with --from-prometheus (vigil-record --import adds events to a recording)</source>
+        <translation>--events gehört zu --from-prometheus (vigil-record --import fügt Ereignisse einer Aufzeichnung hinzu)</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>eine Anzahl Sekunden</translation>
+    </message>
+    <message>
+        <source>%1 events from the event store, %2 refused</source>
+        <translation>%1 Ereignisse aus dem Ereignisspeicher, %2 abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -1983,10 +2015,6 @@
         <translation>Nicht aufzeichnen: diese Ereignishistorie (CSV oder JSON-Zeilen) in --out importieren und beenden.</translation>
     </message>
     <message>
-        <source>With --import into a new recording: the topology file that names the entities.</source>
-        <translation>Mit --import in eine neue Aufzeichnung: die Topologiedatei, die die Entitäten benennt.</translation>
-    </message>
-    <message>
         <source>--out: which file to record into?</source>
         <translation>--out: in welche Datei aufzeichnen?</translation>
     </message>
@@ -2105,6 +2133,42 @@
     <message>
         <source>remote write: %1 samples sent, %2 dropped, %3 waiting%4</source>
         <translation>Remote Write: %1 Messwerte gesendet, %2 verworfen, %3 wartend%4</translation>
+    </message>
+    <message>
+        <source>--until: &apos;%1&apos; is not a date or a date and time (UTC)</source>
+        <translation>--until: „%1“ ist weder ein Datum noch Datum und Uhrzeit (UTC)</translation>
+    </message>
+    <message>
+        <source>--since: &apos;%1&apos; is not a date, a date and time, or a length back like 30d or 36h</source>
+        <translation>--since: „%1“ ist weder ein Datum, Datum und Uhrzeit noch eine Dauer zurück wie 30d oder 36h</translation>
+    </message>
+    <message>
+        <source>%1 % read</source>
+        <translation>%1 % gelesen</translation>
+    </message>
+    <message>
+        <source>With --import or --from-prometheus into a new recording: the topology file that names the entities.</source>
+        <translation>Mit --import oder --from-prometheus in eine neue Aufzeichnung: die Topologiedatei, die die Objekte benennt.</translation>
+    </message>
+    <message>
+        <source>Do not record: read --since to --until from this Prometheus-compatible query API into --out, then exit.</source>
+        <translation>Nicht aufzeichnen: --since bis --until aus dieser Prometheus-kompatiblen Abfrage-API nach --out lesen und beenden.</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the start (2026-11-02, 2026-11-02T06:00, or a length back like 30d or 36h; default 1d).</source>
+        <translation>Mit --from-prometheus: der Beginn (2026-11-02, 2026-11-02T06:00 oder eine Dauer zurück wie 30d oder 36h; Standard 1d).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the end (default: now).</source>
+        <translation>Mit --from-prometheus: das Ende (Standard: jetzt).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds between frames (default 15).</source>
+        <translation>Mit --from-prometheus: Sekunden zwischen Frames (Standard 15).</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
+        <translation>Mit --from-prometheus: das Label, das den Knoten benennt (Standard Hostname, sonst instance).</translation>
     </message>
 </context>
 <context>

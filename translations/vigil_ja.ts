@@ -1737,10 +1737,6 @@
         <translation>障害を予防可能とみなすために警告が見えていた必要のある時間 (既定 1)。</translation>
     </message>
     <message>
-        <source>--recording FILE is needed</source>
-        <translation>--recording FILE が必要です</translation>
-    </message>
-    <message>
         <source>--out PATH is needed</source>
         <translation>--out PATH が必要です</translation>
     </message>
@@ -1807,6 +1803,42 @@
     <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
         <translation>中断 %1 件、損失 %2 GPU時間（$%3）、防止可能 %4 %、手作業の対応 %5 件と確認 %6 件、未対応の警告 %7 件</translation>
+    </message>
+    <message>
+        <source>Instead of --recording: read the period from this Prometheus-compatible query API (the DCGM series the gateways remote-write, or dcgm-exporter&apos;s scrapes).</source>
+        <translation>--recording の代わりに、この Prometheus 互換クエリ API から期間を読み込む（ゲートウェイが remote-write した DCGM 系列、または dcgm-exporter のスクレイプ）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the event store&apos;s history for the period (CSV or JSON lines, as vigil-record --import takes).</source>
+        <translation>--from-prometheus と併用：その期間のイベントストアの履歴（CSV または JSON Lines、vigil-record --import と同じ形式）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds between the instants read (default 60).</source>
+        <translation>--from-prometheus と併用：読み込む時点の間隔（秒、既定 60）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
+        <translation>--from-prometheus と併用：ノードを示すラベル（既定は Hostname、なければ instance）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the topology file that places the GPUs (default: laid out from the series&apos; labels).</source>
+        <translation>--from-prometheus と併用：GPU の配置を示すトポロジーファイル（既定：系列のラベルから配置）。</translation>
+    </message>
+    <message>
+        <source>--recording FILE or --from-prometheus URL is needed, one of them</source>
+        <translation>--recording FILE か --from-prometheus URL のどちらか一方が必要です</translation>
+    </message>
+    <message>
+        <source>--events goes with --from-prometheus (vigil-record --import adds events to a recording)</source>
+        <translation>--events は --from-prometheus と併用します（記録にイベントを追加するには vigil-record --import）</translation>
+    </message>
+    <message>
+        <source>a number of seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>%1 events from the event store, %2 refused</source>
+        <translation>イベントストアから %1 件のイベント、%2 件を拒否</translation>
     </message>
 </context>
 <context>
@@ -1968,10 +2000,6 @@
         <translation>記録せず、このイベント履歴(CSV または JSON Lines)を --out に取り込んで終了します。</translation>
     </message>
     <message>
-        <source>With --import into a new recording: the topology file that names the entities.</source>
-        <translation>--import で新しい記録に取り込む場合: エンティティ名を定義するトポロジーファイル。</translation>
-    </message>
-    <message>
         <source>--out: which file to record into?</source>
         <translation>--out: どのファイルに記録しますか?</translation>
     </message>
@@ -2090,6 +2118,42 @@
     <message>
         <source>remote write: %1 samples sent, %2 dropped, %3 waiting%4</source>
         <translation>remote write: 送信 %1 サンプル、破棄 %2、待機 %3%4</translation>
+    </message>
+    <message>
+        <source>--until: &apos;%1&apos; is not a date or a date and time (UTC)</source>
+        <translation>--until: 「%1」は日付でも日時（UTC）でもありません</translation>
+    </message>
+    <message>
+        <source>--since: &apos;%1&apos; is not a date, a date and time, or a length back like 30d or 36h</source>
+        <translation>--since: 「%1」は日付、日時、または 30d や 36h のような遡る期間ではありません</translation>
+    </message>
+    <message>
+        <source>%1 % read</source>
+        <translation>%1 % 読み込み済み</translation>
+    </message>
+    <message>
+        <source>With --import or --from-prometheus into a new recording: the topology file that names the entities.</source>
+        <translation>--import または --from-prometheus で新しい記録に書くとき：エンティティを命名するトポロジーファイル。</translation>
+    </message>
+    <message>
+        <source>Do not record: read --since to --until from this Prometheus-compatible query API into --out, then exit.</source>
+        <translation>記録しない：この Prometheus 互換クエリ API から --since から --until までを --out に読み込み、終了する。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the start (2026-11-02, 2026-11-02T06:00, or a length back like 30d or 36h; default 1d).</source>
+        <translation>--from-prometheus と併用：開始（2026-11-02、2026-11-02T06:00、または 30d や 36h のような遡る期間、既定 1d）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the end (default: now).</source>
+        <translation>--from-prometheus と併用：終了（既定：現在）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds between frames (default 15).</source>
+        <translation>--from-prometheus と併用：フレーム間の秒数（既定 15）。</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
+        <translation>--from-prometheus と併用：ノードを示すラベル（既定は Hostname、なければ instance）。</translation>
     </message>
 </context>
 <context>

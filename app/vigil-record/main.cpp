@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-record: the flight recorder without a window. Subscribes to a gateway
 // and records everything it sends into a recording until stopped.
+#include "backfill/tsdbhistory.h"
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
 #include "export/remotewriteoptions.h"
@@ -11,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QLocale>
 #include <QTextStream>
 #include <QTimer>
@@ -75,6 +77,71 @@ int importHistory(const QCommandLineParser &parser, QTextStream &err)
     return report.refused ? 1 : 0;
 }
 
+// --from-prometheus: a past span from a time-series database into a recording.
+int recordFromTsdb(const QCommandLineParser &parser, QTextStream &err)
+{
+    const auto fail = [&](const QString &why, int code) {
+        err << "vigil-record: " << why << Qt::endl;
+        return code;
+    };
+    vigil::TsdbHistoryRequest request;
+    request.source = vigil::BridgeSpec::fromArgument(vigil::BridgeSpec::Kind::Prometheus,
+                                                     parser.value(QStringLiteral("from-prometheus")));
+    request.source.hostLabel = parser.value(QStringLiteral("host-label"));
+    request.recordingPath = parser.value(QStringLiteral("out"));
+    const std::optional<int64_t> until = parser.isSet(QStringLiteral("until"))
+        ? vigil::parseInstant(parser.value(QStringLiteral("until")))
+        : std::optional<int64_t>(QDateTime::currentMSecsSinceEpoch());
+    if (!until)
+        return fail(QCoreApplication::translate("main", "--until: '%1' is not a date or a date and time (UTC)")
+                        .arg(parser.value(QStringLiteral("until"))),
+                    2);
+    // --since: an instant, or a length back from --until ("30d", "36h").
+    std::optional<int64_t> since = vigil::parseInstant(parser.value(QStringLiteral("since")));
+    if (!since)
+        if (const std::optional<int64_t> back = vigil::parseLength(parser.value(QStringLiteral("since"))))
+            since = *until - *back;
+    if (!since)
+        return fail(QCoreApplication::translate("main",
+                                                "--since: '%1' is not a date, a date and time, or a length "
+                                                "back like 30d or 36h")
+                        .arg(parser.value(QStringLiteral("since"))),
+                    2);
+    request.fromMs = *since;
+    request.toMs = *until;
+    QString invalid;
+    const auto step = vigil::numberOption(parser, QStringLiteral("step"), 1, 86400,
+                                          QCoreApplication::translate("main", "a number of seconds"), &invalid);
+    if (!step)
+        return fail(invalid, 2);
+    request.stepMs = int64_t(*step * 1000.0);
+    if (parser.isSet(QStringLiteral("topology"))) {
+        const vigil::TopologyFile file = vigil::TopologyFile::read(parser.value(QStringLiteral("topology")));
+        if (!file.error.isEmpty())
+            return fail(QStringLiteral("--topology: ") + file.error, 2);
+        request.topology = std::make_shared<const vigil::Topology>(file.topology);
+    }
+    if (const QString why = vigil::checkTsdbHistoryRequest(request); !why.isEmpty())
+        return fail(why, 2);
+    std::signal(SIGINT, requestStop);
+    std::signal(SIGTERM, requestStop);
+    int lastPercent = -1;
+    const vigil::TsdbHistoryOutcome outcome = vigil::recordTsdbHistory(
+        request,
+        [&](double share) {
+            if (const int percent = int(share * 100.0); percent / 10 != lastPercent / 10) {
+                err << "vigil-record: " << QCoreApplication::translate("main", "%1 % read").arg(percent) << Qt::endl;
+                lastPercent = percent;
+            }
+            return !g_stopRequested;
+        },
+        [&](const QString &line) { err << "vigil-record: " << line << Qt::endl; });
+    if (!outcome.error.isEmpty())
+        return fail(outcome.error, 1);
+    err << "vigil-record: " << vigil::describeTsdbHistory(outcome) << Qt::endl;
+    return outcome.read.missing.empty() ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -120,9 +187,31 @@ int main(int argc, char *argv[])
                        QStringLiteral("file") });
     parser.addOption({ QStringLiteral("topology"),
                        QCoreApplication::translate("main",
-                                                   "With --import into a new recording: the topology file that names "
-                                                   "the entities."),
+                                                   "With --import or --from-prometheus into a new recording: the "
+                                                   "topology file that names the entities."),
                        QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("from-prometheus"),
+                       QCoreApplication::translate("main",
+                                                   "Do not record: read --since to --until from this "
+                                                   "Prometheus-compatible query API into --out, then exit."),
+                       QStringLiteral("url") });
+    parser.addOption({ QStringLiteral("since"),
+                       QCoreApplication::translate("main",
+                                                   "With --from-prometheus: the start (2026-11-02, "
+                                                   "2026-11-02T06:00, or a length back like 30d or 36h; default 1d)."),
+                       QStringLiteral("when"), QStringLiteral("1d") });
+    parser.addOption({ QStringLiteral("until"),
+                       QCoreApplication::translate("main", "With --from-prometheus: the end (default: now)."),
+                       QStringLiteral("when") });
+    parser.addOption(
+        { QStringLiteral("step"),
+          QCoreApplication::translate("main", "With --from-prometheus: seconds between frames (default 15)."),
+          QStringLiteral("s"), QStringLiteral("15") });
+    parser.addOption({ QStringLiteral("host-label"),
+                       QCoreApplication::translate("main",
+                                                   "With --from-prometheus: the label that names the node (default "
+                                                   "Hostname, else instance)."),
+                       QStringLiteral("label") });
     vigil::addRemoteWriteOptions(parser);
     parser.process(app);
 
@@ -133,6 +222,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("import")))
         return importHistory(parser, err);
+    if (parser.isSet(QStringLiteral("from-prometheus")))
+        return recordFromTsdb(parser, err);
     QString invalid;
     const auto maxMb = vigil::numberOption(parser, QStringLiteral("max-size"), 0, 1e9,
                                            QCoreApplication::translate("main", "a size in MB"), &invalid);

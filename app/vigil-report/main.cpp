@@ -2,7 +2,11 @@
 // vigil-report: the maintenance-debt report of a recording, without a window.
 // Exit status: 0 written (an empty period gives a report that says so), 1 the
 // recording or the output could not be used, 2 the command line makes no sense.
+#include "backfill/tsdbhistory.h"
+#include "bridge/topologyfile.h"
 #include "model/checkedtime.h"
+#include "model/commandlineoption.h"
+#include "recorder/eventimport.h"
 #include "recorder/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
@@ -14,7 +18,7 @@
 #include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QTranslator>
 
@@ -27,31 +31,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(VigilReport)
 };
-
-// "2026-11-02" (midnight UTC) or "2026-11-02T06:00[:00][Z]".
-std::optional<int64_t> parseInstant(const QString &text)
-{
-    const QString t = text.trimmed();
-    QDate date = QDate::fromString(t, Qt::ISODate);
-    if (date.isValid())
-        return QDateTime(date, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
-    QDateTime when = QDateTime::fromString(t, Qt::ISODate);
-    if (!when.isValid())
-        return std::nullopt;
-    if (when.timeSpec() == Qt::LocalTime)
-        when.setTimeSpec(Qt::UTC);
-    return when.toMSecsSinceEpoch();
-}
-
-// "7d", "30d", "36h": a period's length.
-std::optional<int64_t> parseLength(const QString &text)
-{
-    static const QRegularExpression form(QStringLiteral("^\\s*(\\d{1,4})\\s*([dh])\\s*$"));
-    const QRegularExpressionMatch m = form.match(text);
-    if (!m.hasMatch() || m.captured(1).toLongLong() == 0)
-        return std::nullopt;
-    return m.captured(1).toLongLong() * (m.captured(2) == QLatin1String("d") ? 86400000LL : 3600000LL);
-}
 
 QString day(int64_t ms)
 {
@@ -99,6 +78,25 @@ int main(int argc, char *argv[])
         { QStringLiteral("lead-time"),
           Tr::tr("Hours a warning must have been visible for a failure to count as preventable (default 1)."),
           QStringLiteral("hours"), QStringLiteral("1") });
+    parser.addOption({ QStringLiteral("from-prometheus"),
+                       Tr::tr("Instead of --recording: read the period from this Prometheus-compatible query API "
+                              "(the DCGM series the gateways remote-write, or dcgm-exporter's scrapes)."),
+                       QStringLiteral("url") });
+    parser.addOption({ QStringLiteral("events"),
+                       Tr::tr("With --from-prometheus: the event store's history for the period (CSV or JSON lines, "
+                              "as vigil-record --import takes)."),
+                       QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("step"),
+                       Tr::tr("With --from-prometheus: seconds between the instants read (default 60)."),
+                       QStringLiteral("s"), QStringLiteral("60") });
+    parser.addOption({ QStringLiteral("host-label"),
+                       Tr::tr("With --from-prometheus: the label that names the node (default Hostname, else "
+                              "instance)."),
+                       QStringLiteral("label") });
+    parser.addOption({ QStringLiteral("topology"),
+                       Tr::tr("With --from-prometheus: the topology file that places the GPUs (default: laid out "
+                              "from the series' labels)."),
+                       QStringLiteral("file") });
     parser.process(app);
 
     // The language first, so that every message after this is in it.
@@ -118,8 +116,12 @@ int main(int argc, char *argv[])
         err << "vigil-report: " << why << Qt::endl;
         return 2;
     };
-    if (!parser.isSet(QStringLiteral("recording")))
-        return usage(Tr::tr("--recording FILE is needed"));
+    const bool fromTsdb = parser.isSet(QStringLiteral("from-prometheus"));
+    if (parser.isSet(QStringLiteral("recording")) == fromTsdb)
+        return usage(Tr::tr("--recording FILE or --from-prometheus URL is needed, one of them"));
+    if (!fromTsdb && parser.isSet(QStringLiteral("events")))
+        return usage(Tr::tr("--events goes with --from-prometheus (vigil-record --import adds events to a "
+                            "recording)"));
     if (!parser.isSet(QStringLiteral("out")))
         return usage(Tr::tr("--out PATH is needed"));
     const QString format = parser.value(QStringLiteral("format"));
@@ -143,19 +145,69 @@ int main(int argc, char *argv[])
     if (const QString why = settings.validate(); !why.isEmpty())
         return usage(why);
     std::optional<int64_t> from, to;
-    if (parser.isSet(QStringLiteral("from")) && !(from = parseInstant(parser.value(QStringLiteral("from")))))
+    if (parser.isSet(QStringLiteral("from")) && !(from = vigil::parseInstant(parser.value(QStringLiteral("from")))))
         return usage(Tr::tr("--from: '%1' is not a date (2026-11-02) or a date and time (2026-11-02T06:00)")
                          .arg(parser.value(QStringLiteral("from"))));
-    if (parser.isSet(QStringLiteral("to")) && !(to = parseInstant(parser.value(QStringLiteral("to")))))
+    if (parser.isSet(QStringLiteral("to")) && !(to = vigil::parseInstant(parser.value(QStringLiteral("to")))))
         return usage(Tr::tr("--to: '%1' is not a date (2026-11-09) or a date and time (2026-11-09T06:00)")
                          .arg(parser.value(QStringLiteral("to"))));
-    const std::optional<int64_t> length = parseLength(parser.value(QStringLiteral("period")));
+    const std::optional<int64_t> length = vigil::parseLength(parser.value(QStringLiteral("period")));
     if (!length)
         return usage(
             Tr::tr("--period: '%1' is not a length like 7d, 30d or 36h").arg(parser.value(QStringLiteral("period"))));
 
+    QString recordingPath = parser.value(QStringLiteral("recording"));
+    QTemporaryDir scratch;
+    if (fromTsdb) {
+        // The time-series database and the event store, made into a recording the report reads like any other.
+        QString invalid;
+        const auto step
+            = vigil::numberOption(parser, QStringLiteral("step"), 1, 86400, Tr::tr("a number of seconds"), &invalid);
+        if (!step)
+            return usage(invalid);
+        if (!scratch.isValid()) {
+            err << "vigil-report: " << scratch.errorString() << Qt::endl;
+            return 1;
+        }
+        recordingPath = scratch.filePath(QStringLiteral("from-prometheus.vigil"));
+        vigil::TsdbHistoryRequest request;
+        request.source = vigil::BridgeSpec::fromArgument(vigil::BridgeSpec::Kind::Prometheus,
+                                                         parser.value(QStringLiteral("from-prometheus")));
+        request.source.hostLabel = parser.value(QStringLiteral("host-label"));
+        request.toMs = to.value_or(QDateTime::currentMSecsSinceEpoch());
+        request.fromMs = from.value_or(vigil::saturatingAdd(request.toMs, -*length));
+        request.stepMs = int64_t(*step * 1000.0);
+        request.recordingPath = recordingPath;
+        if (parser.isSet(QStringLiteral("topology"))) {
+            const vigil::TopologyFile file = vigil::TopologyFile::read(parser.value(QStringLiteral("topology")));
+            if (!file.error.isEmpty())
+                return usage(QStringLiteral("--topology: ") + file.error);
+            request.topology = std::make_shared<const vigil::Topology>(file.topology);
+        }
+        if (const QString why = vigil::checkTsdbHistoryRequest(request); !why.isEmpty())
+            return usage(why);
+        const vigil::TsdbHistoryOutcome read = vigil::recordTsdbHistory(request);
+        if (!read.error.isEmpty()) {
+            err << "vigil-report: " << read.error << Qt::endl;
+            return 1;
+        }
+        err << "vigil-report: " << vigil::describeTsdbHistory(read) << Qt::endl;
+        if (parser.isSet(QStringLiteral("events"))) {
+            const vigil::ImportReport events
+                = vigil::importEventHistory(parser.value(QStringLiteral("events")), recordingPath, request.topology);
+            if (!events.error.isEmpty()) {
+                err << "vigil-report: --events: " << events.error << Qt::endl;
+                return 1;
+            }
+            for (const QString &problem : events.problems)
+                err << "vigil-report: --events: " << problem << Qt::endl;
+            err << "vigil-report: "
+                << Tr::tr("%1 events from the event store, %2 refused").arg(events.imported).arg(events.refused)
+                << Qt::endl;
+        }
+    }
     vigil::RecordingReader recording;
-    if (const QString error = recording.open(parser.value(QStringLiteral("recording"))); !error.isEmpty()) {
+    if (const QString error = recording.open(recordingPath); !error.isEmpty()) {
         err << "vigil-report: " << error << Qt::endl;
         return 1;
     }
@@ -186,7 +238,8 @@ int main(int argc, char *argv[])
         written << outPath;
     // A person reads this line: numbers grouped the way the report's language groups them (11,656; 11.656).
     const QLocale l = locale.language() == QLocale::C ? QLocale(QLocale::English) : locale;
-    out << QFileInfo(recording.path()).fileName() << ", " << day(start) << " – " << day(end) << " UTC: ";
+    out << (fromTsdb ? parser.value(QStringLiteral("from-prometheus")) : QFileInfo(recording.path()).fileName()) << ", "
+        << day(start) << " – " << day(end) << " UTC: ";
     if (report.isEmpty())
         out << Tr::tr("nothing happened in this period: no disruptions, no manual actions, no open warnings");
     else

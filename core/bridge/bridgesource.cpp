@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <deque>
 #include <set>
 
 namespace vigil {
@@ -50,9 +51,10 @@ QString encoded(const QString &text)
 // An instant query of the DCGM series, as the exporter's text.
 QByteArray queryPrometheus(const BridgeSpec &spec, QString *error, size_t *series = nullptr)
 {
-    const HttpResponse response = httpGet(
-        prometheusUrl(spec, QStringLiteral("/api/v1/query"), QStringLiteral("query=") + encoded(dcgmSelector())),
-        spec.http);
+    QString query = QStringLiteral("query=") + encoded(dcgmSelector());
+    if (spec.atMs > 0)
+        query += QStringLiteral("&time=%1").arg(double(spec.atMs) / 1000.0, 0, 'f', 3);
+    const HttpResponse response = httpGet(prometheusUrl(spec, QStringLiteral("/api/v1/query"), query), spec.http);
     if (!response.error.isEmpty()) {
         *error = response.error;
         return {};
@@ -61,6 +63,18 @@ QByteArray queryPrometheus(const BridgeSpec &spec, QString *error, size_t *serie
     if (QString e = instantToExposition(response.body, { spec.hostLabel }, text, nullptr, series); !e.isEmpty())
         *error = QStringLiteral("%1: %2").arg(spec.location, e);
     return text;
+}
+
+// A range query the server refused for its size (Prometheus: 400 "exceeded maximum
+// resolution", 422 "would load too many samples"; VictoriaMetrics: 422 "too many"), as
+// against one that failed for another reason and would fail again however small.
+bool refusedForSize(const HttpResponse &response)
+{
+    if (response.status != 400 && response.status != 422)
+        return false;
+    const QString body = QString::fromUtf8(response.body).toLower();
+    return body.contains(QLatin1String("maximum resolution")) || body.contains(QLatin1String("too many"))
+        || body.contains(QLatin1String("exceed")) || body.contains(QLatin1String("limit"));
 }
 
 QByteArray readSource(const BridgeSpec &spec, QString *error)
@@ -332,50 +346,88 @@ void BridgeSource::pollOnce()
 
 void BridgeSource::readPrometheusHistory(int64_t nowMs)
 {
-    // How many series there are sets how long each range query may be.
-    QString error;
-    size_t series = 0;
-    queryPrometheus(m_spec, &error, &series);
-    if (!error.isEmpty()) {
-        report(QStringLiteral("cannot read the history: %1").arg(error));
+    const int64_t stepMs = std::max<int64_t>(1000, m_spec.interval.count());
+    const PrometheusSpanRead read
+        = readPrometheusSpan(nowMs - int64_t(m_spec.historyHours * 3600'000.0), nowMs - stepMs, stepMs);
+    if (!read.error.isEmpty()) {
+        report(QStringLiteral("cannot read the history: %1").arg(read.error));
         return;
     }
-    const int64_t stepMs = std::max<int64_t>(1000, m_spec.interval.count());
-    const int64_t startMs = nowMs - int64_t(m_spec.historyHours * 3600'000.0);
-    const std::vector<RangeChunk> chunks = planRangeQueries(startMs, nowMs - stepMs, stepMs, series);
-    size_t steps = 0;
-    for (const RangeChunk &c : chunks) {
+    for (const PrometheusSpanRead::Missing &m : read.missing)
+        report(QStringLiteral("cannot read the history from %1: %2")
+                   .arg(QDateTime::fromMSecsSinceEpoch(m.fromMs).toString(Qt::ISODate), m.reason));
+    if (m_log)
+        m_log(QStringLiteral("%1: read %2 h of history (%3 instants in %4 queries)")
+                  .arg(m_spec.describe())
+                  .arg(m_spec.historyHours)
+                  .arg(read.instants)
+                  .arg(read.queries));
+}
+
+PrometheusSpanRead BridgeSource::readPrometheusSpan(int64_t fromMs, int64_t toMs, int64_t stepMs,
+                                                    const std::function<bool(double)> &progress)
+{
+    PrometheusSpanRead read;
+    stepMs = std::max<int64_t>(1, stepMs);
+    if (toMs < fromMs)
+        return read;
+    // How many series there are, as of the span's end, sets how long each range query may be.
+    size_t series = 0;
+    BridgeSpec atEnd = m_spec;
+    atEnd.atMs = toMs;
+    queryPrometheus(atEnd, &read.error, &series);
+    if (!read.error.isEmpty())
+        return read;
+    std::deque<RangeChunk> chunks;
+    for (const RangeChunk &c : planRangeQueries(fromMs, toMs, stepMs, std::max<size_t>(series, 1)))
+        chunks.push_back(c);
+    const double whole = double(toMs - fromMs + stepMs);
+    double done = 0.0;
+    while (!chunks.empty()) {
+        if (progress && !progress(done / whole)) {
+            read.cancelled = true;
+            read.missing.push_back({ chunks.front().startMs, chunks.back().endMs, QStringLiteral("cancelled") });
+            return read;
+        }
+        const RangeChunk c = chunks.front();
+        chunks.pop_front();
         // Not arg(): the encoded selector holds % signs of its own.
         const QString query = QStringLiteral("start=%1&end=%2&step=%3&query=")
                                   .arg(double(c.startMs) / 1000.0, 0, 'f', 3)
                                   .arg(double(c.endMs) / 1000.0, 0, 'f', 3)
                                   .arg(double(c.stepMs) / 1000.0, 0, 'f', 3)
             + encoded(dcgmSelector());
+        ++read.queries;
         const HttpResponse response
             = httpGet(prometheusUrl(m_spec, QStringLiteral("/api/v1/query_range"), query), m_spec.http);
+        const int64_t steps = (c.endMs - c.startMs) / c.stepMs + 1;
+        if (!response.error.isEmpty() && refusedForSize(response) && steps > 1) {
+            // Asked again as two halves that together cover the same steps, first half first.
+            const int64_t middle = c.startMs + (steps / 2) * c.stepMs;
+            chunks.push_front({ middle, c.endMs, c.stepMs });
+            chunks.push_front({ c.startMs, middle - c.stepMs, c.stepMs });
+            ++read.splits;
+            continue;
+        }
         std::map<int64_t, QByteArray> byTime;
-        if (response.error.isEmpty())
+        QString error = response.error;
+        if (error.isEmpty())
             error = rangeToExposition(response.body, { m_spec.hostLabel }, byTime);
-        else
-            error = response.error;
+        done += double(c.endMs - c.startMs + c.stepMs);
         if (!error.isEmpty()) {
-            report(QStringLiteral("cannot read the history from %1: %2")
-                       .arg(QDateTime::fromMSecsSinceEpoch(c.startMs).toString(Qt::ISODate), error));
+            read.missing.push_back({ c.startMs, c.endMs, error });
             continue;
         }
         // In time order, each instant as if it had been scraped then: counters raise
         // their warnings at the time the count went up.
         for (auto &[timeMs, text] : byTime) {
             mapScrape(text, timeMs);
-            ++steps;
+            ++read.instants;
         }
     }
-    if (m_log)
-        m_log(QStringLiteral("%1: read %2 h of history (%3 instants in %4 queries)")
-                  .arg(m_spec.describe())
-                  .arg(m_spec.historyHours)
-                  .arg(steps)
-                  .arg(chunks.size()));
+    if (progress)
+        progress(1.0);
+    return read;
 }
 
 void BridgeSource::ingestScrape(const HttpResponse &response, int64_t nowMs)

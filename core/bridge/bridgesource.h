@@ -39,6 +39,7 @@ struct BridgeSpec
     HttpOptions http; // for http:// and https:// locations: credentials, CA, bounds
     QString hostLabel; // prometheus: the label naming the node (default Hostname, else instance)
     double historyHours = 0; // prometheus: how far back to read at start
+    int64_t atMs = 0; // prometheus: instant queries (the layout, the live poll) as of this time; 0: now
     // Logs: where read positions (inode and offset) are kept, so that a restart reads
     // only what is new. Empty: every start reads the file from its beginning.
     QString positionsDirectory;
@@ -48,6 +49,25 @@ struct BridgeSpec
     QString describe() const;
     // dcgm-exporter's readings, scraped or read back from Prometheus.
     bool readsDcgm() const { return kind == Kind::Dcgm || kind == Kind::Prometheus; }
+};
+
+// A past span read from a Prometheus-compatible query API (PrometheusSpanRead).
+struct PrometheusSpanRead
+{
+    size_t instants = 0; // distinct times that held DCGM series
+    size_t queries = 0; // range queries made, splits included
+    size_t splits = 0; // queries the server refused for their size, asked again in halves
+    // Stretches no answer covers (the server down, a chunk it refused even at one step),
+    // each with why: gaps in what is made of the span, never silently missing.
+    struct Missing
+    {
+        int64_t fromMs;
+        int64_t toMs;
+        QString reason;
+    };
+    std::vector<Missing> missing;
+    QString error; // the span could not be read at all (the server cannot be reached, no DCGM series)
+    bool cancelled = false;
 };
 
 // What a bridge has done so far, for its log line and for tests.
@@ -89,6 +109,12 @@ public:
     HttpRequest scrapeRequest() const { return { m_spec.location, m_spec.http }; }
     void ingestScrape(const HttpResponse &response, int64_t nowMs);
     void countPoll();
+
+    // Prometheus: every instant of [fromMs, toMs] at stepMs, mapped in time order as if
+    // scraped then, into the sink. Planned under the server's limits, and a query refused
+    // for its size is asked again in halves. `progress` (share done) returning false stops.
+    PrometheusSpanRead readPrometheusSpan(int64_t fromMs, int64_t toMs, int64_t stepMs,
+                                          const std::function<bool(double)> &progress = {});
 
 private:
     void mapScrape(QByteArrayView text, int64_t nowMs);

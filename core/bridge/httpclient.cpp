@@ -182,15 +182,14 @@ void finish(Transfer &t, CURLcode code)
                       .arg(r.status);
     else if (post && r.status >= 200 && r.status < 300)
         return; // keeps the body: a 2xx may say something
-    else if (post)
-        r.error = QStringLiteral("%1 answered HTTP %2: %3")
-                      .arg(t.request->url)
-                      .arg(r.status)
-                      .arg(QString::fromUtf8(r.body.left(300)).trimmed());
-    else if (r.status != 200)
-        r.error = QStringLiteral("%1 answered HTTP %2").arg(t.request->url).arg(r.status);
-    if (!r.error.isEmpty())
-        r.body.clear();
+    else if (post || r.status != 200) {
+        // What the server said of it, when it said something: a query API names the limit it hit.
+        const QString said = QString::fromUtf8(r.body.left(300)).simplified();
+        r.error = said.isEmpty()
+            ? QStringLiteral("%1 answered HTTP %2").arg(t.request->url).arg(r.status)
+            : QStringLiteral("%1 answered HTTP %2: %3").arg(t.request->url).arg(r.status).arg(said);
+        return; // the body stays: the caller may read the error from it
+    }
 }
 
 } // namespace

@@ -16,6 +16,7 @@ FOLDERS = {
     "core/export": "export",
     "core/shared": "shared",
     "core/recorder": "recording",
+    "core/backfill": "backfill",
     "core/client": "client",
     "core/gateway": "gateway",
     "core/analysis": "analysis", "core/report": "analysis",
@@ -29,6 +30,7 @@ MAY_USE = {
     "sim": {"sim", "domain", "proto"},
     "sources": {"sources", "domain", "proto"},
     "recording": {"recording", "domain", "proto"},
+    "backfill": {"backfill", "sources", "recording", "domain", "proto"},
     "client": {"client", "domain", "proto", "grpc"},
     "export": {"export", "sources", "domain", "proto"},
     "shared": {"shared", "domain", "proto"},
@@ -36,7 +38,8 @@ MAY_USE = {
     "analysis": {"analysis", "recording", "domain", "proto"},
     "models": {"models", "analysis", "recording", "domain", "proto"},
     "widgets": {"widgets", "models", "analysis", "recording", "domain", "proto"},
-    "ui": {"ui", "widgets", "models", "analysis", "recording", "client", "domain", "proto", "grpc"},
+    "ui": {"ui", "widgets", "models", "analysis", "recording", "backfill", "sources", "client", "domain", "proto",
+           "grpc"},
 }
 # Headless libraries never see Qt Gui or Widgets.
 HEADLESS = {"domain", "sim", "sources", "recording", "client", "export", "shared", "gateway", "analysis"}

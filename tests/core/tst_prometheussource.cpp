@@ -2,12 +2,16 @@
 // An existing Prometheus as a source: the query API's answers as the exporter's text,
 // range queries planned under Prometheus's limits, and a real Prometheus (Debian's
 // prometheus 2.42) started on loopback, scraping a test exporter, read by the gateway.
+#include "backfill/tsdbhistory.h"
 #include "bridge/bridgesource.h"
 #include "bridge/prometheusquery.h"
 #include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "faketsdb.h"
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
+#include "recorder/recordingreader.h"
+#include "state/clusterstate.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QDir>
@@ -17,6 +21,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrlQuery>
 
 #include <mutex>
 #include <set>
@@ -157,6 +162,81 @@ private Q_SLOTS:
                 .contains(QStringLiteral("parse error")));
         QVERIFY(instantToExposition("<html>", {}, text).contains(QStringLiteral("not JSON")));
         QVERIFY(instantToExposition(range, {}, text).contains(QStringLiteral("matrix")));
+    }
+
+    // A past span made into a recording: every step once, at its own time, though the server
+    // refuses the planned queries for their size; what it cannot give is a gap that says why.
+    void aPastSpanBecomesARecording()
+    {
+        const auto topology = labTopology();
+        const int64_t from = 1764547200000; // 2025-12-01T00:00Z
+        const int64_t to = from + 59000;
+        test::FakeTsdb tsdb(topology, 7, from + 20000, from + 20000);
+        QTemporaryDir dir;
+        TsdbHistoryRequest request;
+        request.source = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, tsdb.url());
+        request.fromMs = from;
+        request.toMs = to;
+        request.stepMs = 1000;
+        request.recordingPath = dir.filePath(QStringLiteral("past.vigil"));
+        std::vector<double> shares;
+        const TsdbHistoryOutcome outcome = recordTsdbHistory(request, [&](double share) {
+            shares.push_back(share);
+            return true;
+        });
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QVERIFY2(outcome.read.splits > 0, qPrintable(describeTsdbHistory(outcome)));
+        QCOMPARE(outcome.gpus, size_t(4));
+        QVERIFY(std::is_sorted(shares.begin(), shares.end()));
+        QCOMPARE(shares.back(), 1.0);
+        // The one chunk of at most 7 steps that holds second 20 is missing; every other step is there once.
+        QCOMPARE(outcome.read.missing.size(), size_t(1));
+        const PrometheusSpanRead::Missing &missing = outcome.read.missing.front();
+        QVERIFY(missing.fromMs <= from + 20000 && missing.toMs >= from + 20000);
+        QVERIFY(missing.toMs - missing.fromMs < 7000);
+        const int64_t missingSteps = (missing.toMs - missing.fromMs) / 1000 + 1;
+        QCOMPARE(outcome.read.instants, size_t(60 - missingSteps));
+        QVERIFY(describeTsdbHistory(outcome).contains(QStringLiteral("recorded as gaps")));
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(request.recordingPath), QString());
+        QCOMPARE(reader.startMs(), from);
+        QCOMPARE(reader.endMs(), to);
+        const std::vector<int64_t> frames = reader.frameTimes(from, to + 1);
+        QCOMPARE(frames.size(), size_t(60 - missingSteps));
+        QCOMPARE(std::set<int64_t>(frames.begin(), frames.end()).size(), frames.size());
+        for (const int64_t t : { from, from + 33000, to }) {
+            ClusterState state;
+            QCOMPARE(reader.stateAt(t, state), QString());
+            for (uint32_t g = 0; g < 4; ++g)
+                QCOMPARE(state.value(state.column(metric::GpuTemp), g), float(test::FakeTsdb::temperature(t) + g));
+        }
+        const std::vector<RecordedGap> gaps = reader.gaps();
+        QCOMPARE(gaps.size(), size_t(1));
+        QCOMPARE(gaps.front().fromMs, missing.fromMs);
+        QVERIFY(gaps.front().reason.contains(tsdb.url()));
+
+        // Cancelled at once: nothing read, and it says so.
+        request.recordingPath = dir.filePath(QStringLiteral("cancelled.vigil"));
+        const TsdbHistoryOutcome cancelled = recordTsdbHistory(request, [](double) { return false; });
+        QVERIFY(cancelled.read.cancelled);
+        QCOMPARE(cancelled.read.instants, size_t(0));
+
+        // Requests that make no sense are refused before any query.
+        request.stepMs = 0;
+        QVERIFY(recordTsdbHistory(request).error.contains(QStringLiteral("step")));
+        request.stepMs = 1000;
+        request.toMs = from - 1;
+        QVERIFY(recordTsdbHistory(request).error.contains(QStringLiteral("end after it starts")));
+        request.toMs = from + 400LL * 86400000;
+        QVERIFY(recordTsdbHistory(request).error.contains(QStringLiteral("longer step")));
+        // A server that is not there, or is not a query API.
+        request.toMs = to;
+        request.source.location = QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort());
+        QVERIFY(recordTsdbHistory(request).error.contains(QStringLiteral("cannot connect")));
+        test::HttpFixture teapot(test::HttpFixture::ok("<html>not prometheus</html>"));
+        request.source.location = QStringLiteral("http://127.0.0.1:%1").arg(teapot.port());
+        QVERIFY(!recordTsdbHistory(request).error.isEmpty());
     }
 
     // A real Prometheus scrapes a test exporter; the gateway reads the DCGM series back,

@@ -4,10 +4,12 @@
 // dcgm-exporter's labels with the simulator's values; an endpoint that is down
 // loses nothing that fits the buffer, one that refuses a request is counted, and
 // a buffer that overflows says which span it dropped.
+#include "backfill/tsdbhistory.h"
 #include "export/remotewrite.h"
 #include "gatewayfixture.h"
 #include "httpfixture.h"
 #include "prometheus/remote.pb.h"
+#include "recorder/recordingreader.h"
 #include "wire/sampleencoder.h"
 
 #include <QDir>
@@ -222,6 +224,35 @@ private Q_SLOTS:
                 ++gpu;
             QVERIFY2(gpu < sim.topology().gpus.size(), qPrintable(uuid));
             QCOMPARE(got, double(column->values[gpu]));
+        }
+
+        // A dashboard that never recorded it reads it back: the last half minute made into a
+        // recording, laid out from the series' labels, holds the same values at the same instant.
+        QTemporaryDir dir;
+        TsdbHistoryRequest request;
+        request.source = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, prometheus.url(QString()));
+        request.toMs = last;
+        request.fromMs = last - 30000;
+        request.stepMs = 1000; // the grid ends at `last`
+        request.recordingPath = dir.filePath(QStringLiteral("from-prometheus.vigil"));
+        const TsdbHistoryOutcome read = recordTsdbHistory(request);
+        QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+        QCOMPARE(read.gpus, size_t(64));
+        QVERIFY2(read.read.missing.empty(), qPrintable(describeTsdbHistory(read)));
+        RecordingReader reader;
+        QCOMPARE(reader.open(request.recordingPath), QString());
+        QCOMPARE(reader.endMs(), last);
+        ClusterState replayed;
+        QCOMPARE(reader.stateAt(last, replayed), QString());
+        const MetricColumn *replayedTemps = replayed.column(metric::GpuTemp);
+        QVERIFY(replayedTemps);
+        for (uint32_t g = 0; g < replayed.topology()->gpus.size(); ++g) {
+            uint32_t gpu = 0;
+            while (gpu < sim.topology().gpus.size()
+                   && sim.topology().gpus[gpu].uuid != replayed.topology()->gpus[g].uuid)
+                ++gpu;
+            QVERIFY(gpu < sim.topology().gpus.size());
+            QCOMPARE(replayedTemps->values[g], column->values[gpu]);
         }
     }
 

@@ -3,7 +3,11 @@
 // CSV says the same, and vigil-report answers every command line with a clear
 // message and the documented exit status.
 #include "analysisfixture.h"
+#include "bridge/topologyfile.h"
+#include "faketsdb.h"
 #include "gateway/framelog.h"
+#include "httpfixture.h"
+#include "model/commandlineoption.h"
 #include "model/entitynames.h"
 #include "recorder/eventimport.h"
 #include "recorder/recordingreader.h"
@@ -718,6 +722,51 @@ private Q_SLOTS:
         QCOMPARE(readCsv(out + QStringLiteral("/incidents.csv")).size(), size_t(1)); // the header
     }
 
+    // What --from, --to, --since and --until take; a time of day is never dropped.
+    void instantsAndLengthsOnTheCommandLine()
+    {
+        const int64_t day = QDateTime(QDate(2026, 11, 2), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        QCOMPARE(parseInstant(QStringLiteral("2026-11-02")), std::optional<int64_t>(day));
+        QCOMPARE(parseInstant(QStringLiteral("2026-11-02T06:00")), std::optional<int64_t>(day + 6 * 3600000));
+        QCOMPARE(parseInstant(QStringLiteral(" 2026-11-02T06:00:30Z ")), std::optional<int64_t>(day + 21630000));
+        QCOMPARE(parseInstant(QStringLiteral("2026-11-02T06:00+01:00")), std::optional<int64_t>(day + 5 * 3600000));
+        QCOMPARE(parseInstant(QStringLiteral("2026-02-31")), std::nullopt);
+        QCOMPARE(parseInstant(QStringLiteral("last monday")), std::nullopt);
+        QCOMPARE(parseLength(QStringLiteral("30d")), std::optional<int64_t>(30 * 86400000LL));
+        QCOMPARE(parseLength(QStringLiteral("36h")), std::optional<int64_t>(36 * 3600000LL));
+        QCOMPARE(parseLength(QStringLiteral("0d")), std::nullopt);
+        QCOMPARE(parseLength(QStringLiteral("a week")), std::nullopt);
+    }
+
+    // The report of a span nobody recorded: the time-series database's DCGM series and the
+    // event store's history, made into a recording on the way.
+    void reportsFromATimeSeriesDatabaseAndAnEventStore()
+    {
+        const TopologyFile lab = TopologyFile::read(QStringLiteral(VIGIL_TEST_DATA_DIR "/topology-lab.json"));
+        QCOMPARE(lab.error, QString());
+        const auto topology = std::make_shared<const Topology>(lab.topology);
+        test::FakeTsdb tsdb(topology, 11000, 0, 0);
+        const QString events = dir.filePath(QStringLiteral("event-store.csv"));
+        QFile f(events);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("time,entity,kind,code,message\n");
+        for (const char *time : { "2025-12-01T01:00:00Z", "2025-12-01T03:30:00Z" })
+            f.write(QByteArray(time) + ',' + topology->gpus[1].uuid.toUtf8() + ",xid,79,fell off the bus\n");
+        f.close();
+        const Run run
+            = report({ QStringLiteral("--from-prometheus"), tsdb.url(), QStringLiteral("--from"),
+                       QStringLiteral("2025-12-01"), QStringLiteral("--to"), QStringLiteral("2025-12-01T06:00"),
+                       QStringLiteral("--step"), QStringLiteral("60"), QStringLiteral("--events"), events,
+                       QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--out"),
+                       dir.filePath(QStringLiteral("tsdb-tables")), QStringLiteral("--lang"), QStringLiteral("en") });
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("361 frames of 4 GPUs")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("2 events from the event store")), qPrintable(run.err));
+        QVERIFY2(run.out.startsWith(tsdb.url()), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QStringLiteral("2 hardware failures in the fleet")), qPrintable(run.out));
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("tsdb-tables/incidents.csv"))));
+    }
+
     void commandLinesThatMakeNoSense_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -725,7 +774,27 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QString out = dir.filePath(QStringLiteral("x"));
         QTest::newRow("no recording") << QStringList { QStringLiteral("--out"), out } << 2
-                                      << "--recording FILE is needed";
+                                      << "--recording FILE or --from-prometheus URL is needed";
+        QTest::newRow("two inputs") << QStringList {
+            QStringLiteral("--recording"),        QStringLiteral("r.vigil"), QStringLiteral("--from-prometheus"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--out"),   out
+        } << 2 << "one of them";
+        QTest::newRow("events without a TSDB")
+            << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"), QStringLiteral("--events"),
+                             QStringLiteral("e.csv"),       QStringLiteral("--out"),   out }
+            << 2 << "--events goes with --from-prometheus";
+        QTest::newRow("a step in words") << QStringList { QStringLiteral("--from-prometheus"),
+                                                          QStringLiteral("http://127.0.0.1:9"),
+                                                          QStringLiteral("--step"),
+                                                          QStringLiteral("often"),
+                                                          QStringLiteral("--out"),
+                                                          out }
+                                         << 2 << "--step: 'often'";
+        QTest::newRow("a TSDB that is not there")
+            << QStringList { QStringLiteral("--from-prometheus"),
+                             QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort()),
+                             QStringLiteral("--out"), out }
+            << 1 << "cannot connect";
         QTest::newRow("no output") << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil") } << 2
                                    << "--out PATH is needed";
         QTest::newRow("a date in words") << QStringList { QStringLiteral("--recording"), QStringLiteral("r.vigil"),
