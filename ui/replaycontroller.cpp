@@ -7,6 +7,7 @@
 #include "recordingactions.h"
 #include "replaybar.h"
 #include "timeline/timelinewidget.h"
+#include "tsdbhistoryflow.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -58,6 +59,11 @@ void ReplayController::addFileActions(QMenu *file)
             openRecording(path, true);
     });
     open->setShortcut(QKeySequence::Open);
+    QAction *history = file->addAction(tr("Open &history from Prometheus…"), this, [this] {
+        openTsdbHistoryInteractively(m_window, [this](const QString &path) { openRecording(path, true); });
+    });
+    history->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    history->setToolTip(tr("Scrub a span this dashboard never recorded, from the time-series database"));
     m_liveAction = file->addAction(tr("Back to &live"), this, &ReplayController::goLive);
     m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_liveAction->setEnabled(false);

@@ -19,6 +19,7 @@ class FakeTsdb
 public:
     FakeTsdb(std::shared_ptr<const Topology> topology, int64_t maxSteps, int64_t downFromMs, int64_t downToMs);
     QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.port()); }
+    int requests() const { return m_server.requests(); }
     static double temperature(int64_t timeMs) { return 40.0 + double((timeMs / 1000) % 60); }
 
 private:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The dashboard against a real gateway: it goes live, draws the cluster, and
 // switches overlays from the keyboard.
+#include "bridge/topologyfile.h"
 #include "bundleexport.h"
 #include "chart/timeserieschart.h"
 #include "client/telemetryclient.h"
@@ -12,6 +13,7 @@
 #include "eventdescription.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
+#include "faketsdb.h"
 #include "gateway/framelog.h"
 #include "gateway/gatewayserver.h"
 #include "incidentdock.h"
@@ -32,6 +34,7 @@
 #include "sparkline/sparklinetable.h"
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
+#include "tsdbhistoryflow.h"
 #include "vigil/v1/telemetry.pb.h"
 #include "whenfinished.h"
 
@@ -408,6 +411,54 @@ private Q_SLOTS:
         QVERIFY(ticked->data().toInt() != int(FailureSpan::Selection));
         QVERIFY(mapTotal() > double(raised));
         QVERIFY(!legend->title().contains(QStringLiteral(" to ")));
+    }
+
+    // A dashboard started today scrubs a span it never recorded: read from the time-series
+    // database into the cache, opened as a replay, and opened from the cache the next time.
+    void scrubsASpanFromTheTimeSeriesDatabase()
+    {
+        const TopologyFile lab = TopologyFile::read(QStringLiteral(VIGIL_TEST_DATA_DIR "/topology-lab.json"));
+        QCOMPARE(lab.error, QString());
+        const auto topology = std::make_shared<const Topology>(lab.topology);
+        test::FakeTsdb tsdb(topology, 50, 0, 0);
+        TsdbHistoryRequest request;
+        request.source = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, tsdb.url());
+        request.fromMs = QDateTime(QDate(2025, 11, 3), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+        request.toMs = request.fromMs + 2 * 3600000;
+        request.stepMs = 60000;
+        const QString cached = tsdbHistoryCachePath(request);
+        QDir(QFileInfo(cached).absolutePath()).removeRecursively();
+
+        LiveCluster nowhere;
+        MainWindow window(nowhere);
+        window.show();
+        QStringList opened;
+        fetchTsdbHistory(&window, request, [&](const QString &path) { opened << path; });
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+        QCOMPARE(opened.front(), cached);
+        const int asked = tsdb.requests();
+        QVERIFY(asked > 3); // chunked: 121 steps, at most 50 a query
+        fetchTsdbHistory(&window, request, [&](const QString &path) { opened << path; });
+        QCOMPARE(opened.size(), 2); // from the cache, at once
+        QCOMPARE(tsdb.requests(), asked);
+
+        QCOMPARE(openRecording(window, cached), QString());
+        QVERIFY(window.isReplaying());
+        const int64_t t = request.fromMs + 3600000;
+        window.replayBar()->seek(t);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), t, 5000);
+        const ClusterState &shown = window.clusterState();
+        for (uint32_t g = 0; g < 4; ++g)
+            QCOMPARE(shown.value(shown.column(metric::GpuTemp), g), float(test::FakeTsdb::temperature(t) + g));
+
+        // A server that is gone: said, and nothing opened or cached.
+        request.source.location = QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort());
+        fetchTsdbHistory(&window, request, [&](const QString &path) { opened << path; });
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = window.findChild<QMessageBox *>(QStringLiteral("tsdbOutcome"))), 30000);
+        QVERIFY2(box->text().contains(QStringLiteral("cannot connect")), qPrintable(box->text()));
+        QCOMPARE(opened.size(), 2);
+        QVERIFY(!QFileInfo::exists(tsdbHistoryCachePath(request)));
     }
 
     void replaysARecording()
