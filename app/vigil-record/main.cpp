@@ -125,7 +125,7 @@ int recordFromTsdb(const QCommandLineParser &parser, QTextStream &err)
         return fail(why, 2);
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
-    int lastPercent = -1;
+    int lastPercent = -10;
     const vigil::TsdbHistoryOutcome outcome = vigil::recordTsdbHistory(
         request,
         [&](double share) {

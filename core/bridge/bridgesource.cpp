@@ -379,7 +379,12 @@ PrometheusSpanRead BridgeSource::readPrometheusSpan(int64_t fromMs, int64_t toMs
     if (!read.error.isEmpty())
         return read;
     std::deque<RangeChunk> chunks;
-    for (const RangeChunk &c : planRangeQueries(fromMs, toMs, stepMs, std::max<size_t>(series, 1)))
+    // Under the server's limits, and under ours: each answer is held whole, as JSON and then as
+    // one exposition text per instant (~1 KB a sample in all), so a query of the server's
+    // 50 M samples would take tens of GB here. Half a million is ~300 MB at most.
+    constexpr int64_t MaxSamplesHeld = 500'000;
+    for (const RangeChunk &c :
+         planRangeQueries(fromMs, toMs, stepMs, std::max<size_t>(series, 1), 11000, MaxSamplesHeld))
         chunks.push_back(c);
     const double whole = double(toMs - fromMs + stepMs);
     double done = 0.0;
