@@ -1722,6 +1722,65 @@
     </message>
 </context>
 <context>
+    <name>TsdbHistory</name>
+    <message>
+        <source>Open history from Prometheus</source>
+        <translation>Verlauf aus Prometheus öffnen</translation>
+    </message>
+    <message>
+        <source>A span this dashboard never recorded, read from the Prometheus-compatible database the gateways remote-write to (Prometheus, VictoriaMetrics, Thanos).</source>
+        <translation>Ein Zeitraum, den dieses Dashboard nie aufgezeichnet hat, gelesen aus der Prometheus-kompatiblen Datenbank, in die die Gateways per Remote Write schreiben (Prometheus, VictoriaMetrics, Thanos).</translation>
+    </message>
+    <message>
+        <source>Query &amp;API:</source>
+        <translation>Abfrage-&amp;API:</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Seconds between the frames read: a month at 60 s is 43,200 frames.</source>
+        <translation>Sekunden zwischen den gelesenen Frames: ein Monat bei 60 s sind 43.200 Frames.</translation>
+    </message>
+    <message>
+        <source>&amp;Step:</source>
+        <translation>&amp;Schritt:</translation>
+    </message>
+    <message>
+        <source>Hostname, else instance</source>
+        <translation>Hostname, sonst instance</translation>
+    </message>
+    <message>
+        <source>&amp;Node label:</source>
+        <translation>&amp;Knoten-Label:</translation>
+    </message>
+    <message>
+        <source>Reading %1 to %2 UTC from %3…</source>
+        <translation>Lese %1 bis %2 UTC aus %3…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cannot read the history</source>
+        <translation>Der Verlauf kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>History read in part</source>
+        <translation>Verlauf nur teilweise gelesen</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -3502,6 +3561,14 @@
     <message>
         <source> · rebuilding history…</source>
         <translation> · Verlauf wird wiederhergestellt …</translation>
+    </message>
+    <message>
+        <source>Open &amp;history from Prometheus…</source>
+        <translation>&amp;Verlauf aus Prometheus öffnen…</translation>
+    </message>
+    <message>
+        <source>Scrub a span this dashboard never recorded, from the time-series database</source>
+        <translation>Einen nie aufgezeichneten Zeitraum aus der Zeitreihendatenbank durchsuchen</translation>
     </message>
 </context>
 <context>

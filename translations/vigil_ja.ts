@@ -1707,6 +1707,65 @@
     </message>
 </context>
 <context>
+    <name>TsdbHistory</name>
+    <message>
+        <source>Open history from Prometheus</source>
+        <translation>Prometheus から履歴を開く</translation>
+    </message>
+    <message>
+        <source>A span this dashboard never recorded, read from the Prometheus-compatible database the gateways remote-write to (Prometheus, VictoriaMetrics, Thanos).</source>
+        <translation>このダッシュボードが記録していない期間を、ゲートウェイが remote-write する Prometheus 互換データベース（Prometheus、VictoriaMetrics、Thanos）から読み込みます。</translation>
+    </message>
+    <message>
+        <source>Query &amp;API:</source>
+        <translation>クエリ &amp;API:</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>開始(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>終了(&amp;T):</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Seconds between the frames read: a month at 60 s is 43,200 frames.</source>
+        <translation>読み込むフレームの間隔（秒）：60 秒で 1 か月は 43,200 フレームです。</translation>
+    </message>
+    <message>
+        <source>&amp;Step:</source>
+        <translation>間隔(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Hostname, else instance</source>
+        <translation>Hostname、なければ instance</translation>
+    </message>
+    <message>
+        <source>&amp;Node label:</source>
+        <translation>ノードのラベル(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Reading %1 to %2 UTC from %3…</source>
+        <translation>%3 から %1〜%2 UTC を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Cannot read the history</source>
+        <translation>履歴を読み込めません</translation>
+    </message>
+    <message>
+        <source>History read in part</source>
+        <translation>履歴の一部のみ読み込みました</translation>
+    </message>
+</context>
+<context>
     <name>VigilReport</name>
     <message>
         <source>The maintenance-debt report of a recording: lost GPU-hours and what they cost, where they went, the manual work, the warnings left open.</source>
@@ -3471,6 +3530,14 @@
     <message>
         <source> · rebuilding history…</source>
         <translation> · 履歴を再構築中…</translation>
+    </message>
+    <message>
+        <source>Open &amp;history from Prometheus…</source>
+        <translation>Prometheus から履歴を開く(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Scrub a span this dashboard never recorded, from the time-series database</source>
+        <translation>このダッシュボードが記録していない期間を時系列データベースから再生する</translation>
     </message>
 </context>
 <context>
