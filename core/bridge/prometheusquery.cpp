@@ -25,12 +25,45 @@ void appendEscaped(QByteArray &out, const QString &value)
     }
 }
 
+// Prometheus's grammar for metric names ([a-zA-Z_:][a-zA-Z0-9_:]*) and label names (the
+// same without ':'). What the answer says is written into exposition text: a name outside
+// the grammar could close the braces and start a line of its own.
+bool isName(const QString &name, bool colonAllowed)
+{
+    if (name.isEmpty() || name.size() > 256)
+        return false;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const char16_t c = name[i].unicode();
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (colonAllowed && c == ':');
+        if (!letter && !(i > 0 && c >= '0' && c <= '9'))
+            return false;
+    }
+    return true;
+}
+
+// A sample's value as the query API writes it ("61", "1e+06", "NaN", "+Inf"): one token.
+bool isValueToken(const QString &value)
+{
+    if (value.isEmpty() || value.size() > 64)
+        return false;
+    return std::all_of(value.begin(), value.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '.' || u == '+'
+            || u == '-';
+    });
+}
+
 // The series' name and labels as the exporter wrote them, the node named as mapped.
 QString seriesHead(const QJsonObject &metric, const PrometheusLabelMapping &mapping, QByteArray &out)
 {
     const QString name = metric.value(QLatin1String("__name__")).toString();
     if (name.isEmpty())
         return QStringLiteral("a series has no __name__");
+    if (!isName(name, true))
+        return QStringLiteral("a series is named outside Prometheus's grammar");
+    for (auto it = metric.begin(); it != metric.end(); ++it)
+        if (!isName(it.key(), false))
+            return QStringLiteral("a label is named outside Prometheus's grammar");
     out.append(name.toUtf8());
     out.append('{');
     QString host;
@@ -75,6 +108,8 @@ bool readPoint(const QJsonValue &point, int64_t &timeMs, QByteArray &value)
         return false;
     const double seconds = pair[0].toDouble();
     if (!std::isfinite(seconds) || seconds < 0 || seconds > 1e11)
+        return false;
+    if (!isValueToken(pair[1].toString()))
         return false;
     timeMs = int64_t(std::llround(seconds * 1000.0));
     value = pair[1].toString().toUtf8();

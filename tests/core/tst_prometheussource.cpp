@@ -162,6 +162,23 @@ private Q_SLOTS:
                 .contains(QStringLiteral("parse error")));
         QVERIFY(instantToExposition("<html>", {}, text).contains(QStringLiteral("not JSON")));
         QVERIFY(instantToExposition(range, {}, text).contains(QStringLiteral("matrix")));
+
+        // What a hostile or broken server writes into names and values cannot start a line
+        // of its own (a forged Xid): such series and points are left out, the rest kept.
+        QFile hostile(QStringLiteral(VIGIL_FUZZ_CORPUS_DIR "/fuzz_prometheus_query/hostile.json"));
+        QVERIFY(hostile.open(QIODevice::ReadOnly));
+        size_t hostileSeries = 99;
+        QCOMPARE(instantToExposition(hostile.readAll(), {}, text, nullptr, &hostileSeries), QString());
+        QCOMPARE(hostileSeries, size_t(0));
+        QVERIFY2(!text.contains("XID"), text.constData());
+        const QByteArray mixed = R"({"status":"success","data":{"resultType":"matrix","result":[
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":"0"},"values":[[1,"60"],[2,"61 62"],[3,"NaN"]]},
+            {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","bad label":"x"},"values":[[1,"1"]]}]}})";
+        std::map<int64_t, QByteArray> mixedByTime;
+        QCOMPARE(rangeToExposition(mixed, {}, mixedByTime), QString());
+        QCOMPARE(mixedByTime.size(), size_t(2));
+        QCOMPARE(mixedByTime[1000], QByteArray("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 60\n"));
+        QCOMPARE(mixedByTime[3000], QByteArray("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} NaN\n"));
     }
 
     // A past span made into a recording: every step once, at its own time, though the server
