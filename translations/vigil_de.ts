@@ -991,6 +991,38 @@
         <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
         <translation>Der Name dieses Gateways im Prüfprotokoll des geteilten Zustands (Vorgabe: Host/PID).</translation>
     </message>
+    <message>
+        <source>Aggregate: serve the clusters of these pod gateways as one (repeatable); no storage of its own.</source>
+        <translation>Aggregieren: die Cluster dieser Pod-Gateways als einen bereitstellen (wiederholbar); ohne eigene Speicherung.</translation>
+    </message>
+    <message>
+        <source>Reach the --upstream pod gateways over TLS, trusting only this CA (PEM).</source>
+        <translation>Die --upstream-Pod-Gateways über TLS erreichen und nur dieser Zertifizierungsstelle (PEM) vertrauen.</translation>
+    </message>
+    <message>
+        <source>A file holding the bearer token this aggregator shows the pod gateways.</source>
+        <translation>Eine Datei mit dem Bearer-Token, das dieser Aggregator den Pod-Gateways vorzeigt.</translation>
+    </message>
+    <message>
+        <source>The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs named NAME-…, its GPUs its own (for an aggregator&apos;s --upstream).</source>
+        <translation>Der simulierte Cluster ist dieser Pod eines größeren: Hallen, Racks, Knoten und Jobs heißen NAME-…, seine GPUs sind eigene (für --upstream eines Aggregators).</translation>
+    </message>
+    <message>
+        <source>--pod: &apos;%1&apos; is not a name of 1 to 32 letters, digits or _</source>
+        <translation>--pod: „%1“ ist kein Name aus 1 bis 32 Buchstaben, Ziffern oder _</translation>
+    </message>
+    <message>
+        <source>--upstream: &apos;%1&apos; is not host:port</source>
+        <translation>--upstream: „%1“ ist nicht host:port</translation>
+    </message>
+    <message>
+        <source>--upstream aggregates pod gateways: their sources are theirs, not the aggregator&apos;s</source>
+        <translation>--upstream aggregiert Pod-Gateways: ihre Quellen gehören ihnen, nicht dem Aggregator</translation>
+    </message>
+    <message>
+        <source>--upstream-token-file: cannot read %1: %2</source>
+        <translation>--upstream-token-file: %1 kann nicht gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2228,6 +2260,10 @@
     <message>
         <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
         <translation>Mit --from-prometheus: das Label, das den Knoten benennt (Standard Hostname, sonst instance).</translation>
+    </message>
+    <message>
+        <source>aggregating %1 pod gateways: %2</source>
+        <translation>aggregiert %1 Pod-Gateways: %2</translation>
     </message>
 </context>
 <context>

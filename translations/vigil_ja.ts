@@ -983,6 +983,38 @@
         <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
         <translation>共有状態の監査証跡でのこのゲートウェイの名前（既定: ホスト/PID）。</translation>
     </message>
+    <message>
+        <source>Aggregate: serve the clusters of these pod gateways as one (repeatable); no storage of its own.</source>
+        <translation>集約：これらのポッドゲートウェイのクラスターを一つとして提供する（複数指定可）。自身では保存しない。</translation>
+    </message>
+    <message>
+        <source>Reach the --upstream pod gateways over TLS, trusting only this CA (PEM).</source>
+        <translation>--upstream のポッドゲートウェイに TLS で接続し、この CA（PEM）のみを信頼する。</translation>
+    </message>
+    <message>
+        <source>A file holding the bearer token this aggregator shows the pod gateways.</source>
+        <translation>この集約ゲートウェイがポッドゲートウェイに提示する Bearer トークンを含むファイル。</translation>
+    </message>
+    <message>
+        <source>The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs named NAME-…, its GPUs its own (for an aggregator&apos;s --upstream).</source>
+        <translation>シミュレーションのクラスターを大きなクラスターの一ポッドとする：ホール、ラック、ノード、ジョブの名前は NAME-…、GPU は固有（集約ゲートウェイの --upstream 用）。</translation>
+    </message>
+    <message>
+        <source>--pod: &apos;%1&apos; is not a name of 1 to 32 letters, digits or _</source>
+        <translation>--pod: 「%1」は 1〜32 文字の英数字または _ の名前ではありません</translation>
+    </message>
+    <message>
+        <source>--upstream: &apos;%1&apos; is not host:port</source>
+        <translation>--upstream: 「%1」は host:port ではありません</translation>
+    </message>
+    <message>
+        <source>--upstream aggregates pod gateways: their sources are theirs, not the aggregator&apos;s</source>
+        <translation>--upstream はポッドゲートウェイを集約します：ソースは各ポッドのもので、集約ゲートウェイのものではありません</translation>
+    </message>
+    <message>
+        <source>--upstream-token-file: cannot read %1: %2</source>
+        <translation>--upstream-token-file: %1 を読めません: %2</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2213,6 +2245,10 @@
     <message>
         <source>With --from-prometheus: the label that names the node (default Hostname, else instance).</source>
         <translation>--from-prometheus と併用：ノードを示すラベル（既定は Hostname、なければ instance）。</translation>
+    </message>
+    <message>
+        <source>aggregating %1 pod gateways: %2</source>
+        <translation>%1 個のポッドゲートウェイを集約: %2</translation>
     </message>
 </context>
 <context>

@@ -149,7 +149,10 @@ int main(int argc, char *argv[])
         : options.simulates() ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
                                     .arg(vigil::scenarioName(options.simulator.scenario))
                                     .arg(options.simulator.seed)
-                              : QCoreApplication::translate("main", "bridges: %1").arg(options.bridges.size());
+        : !options.upstreams.isEmpty() ? QCoreApplication::translate("main", "aggregating %1 pod gateways: %2")
+                                             .arg(options.upstreams.size())
+                                             .arg(options.upstreams.join(QStringLiteral(", ")))
+                                       : QCoreApplication::translate("main", "bridges: %1").arg(options.bridges.size());
     err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)")
                .arg(topology.gpus.size())
                .arg(topology.racks.size())

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace vigil {
 
@@ -81,6 +82,16 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
                            Tr::tr("Read dcgm-exporter's series from the Prometheus (or compatible) that already "
                                   "scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable)."),
                            QStringLiteral("url") });
+        parser.addOption({ QStringLiteral("upstream"),
+                           Tr::tr("Aggregate: serve the clusters of these pod gateways as one (repeatable); no "
+                                  "storage of its own."),
+                           QStringLiteral("host:port") });
+        parser.addOption({ QStringLiteral("upstream-ca"),
+                           Tr::tr("Reach the --upstream pod gateways over TLS, trusting only this CA (PEM)."),
+                           QStringLiteral("file") });
+        parser.addOption({ QStringLiteral("upstream-token-file"),
+                           Tr::tr("A file holding the bearer token this aggregator shows the pod gateways."),
+                           QStringLiteral("file") });
         parser.addOption({ QStringLiteral("prometheus-host-label"),
                            Tr::tr("The series label that names the node (default: Hostname, else the instance "
                                   "without its port)."),
@@ -174,6 +185,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
     parser.addOption({ QStringLiteral("seed"),
                        Tr::tr("Simulator seed; the same seed gives the same stream (default 1)."), QStringLiteral("N"),
                        QStringLiteral("1") });
+    parser.addOption({ QStringLiteral("pod"),
+                       Tr::tr("The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs "
+                              "named NAME-…, its GPUs its own (for an aggregator's --upstream)."),
+                       QStringLiteral("name") });
     parser.addOption({ QStringLiteral("rate"), Tr::tr("Samples per second of wall time, up to 100 (default 1)."),
                        QStringLiteral("Hz"), QStringLiteral("1") });
     parser.addOption({ QStringLiteral("speed"), Tr::tr("Simulated seconds per wall-clock second (default 1)."),
@@ -218,6 +233,15 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
     if (!ok)
         return Tr::tr("--seed: '%1' is not a non-negative integer").arg(parser.value(QStringLiteral("seed")));
     options.simulator.seed = seed;
+    if (parser.isSet(QStringLiteral("pod"))) {
+        const QString pod = parser.value(QStringLiteral("pod"));
+        static const QRegularExpression form(QStringLiteral("^[A-Za-z0-9_]{1,32}$"));
+        if (!form.match(pod).hasMatch())
+            return Tr::tr("--pod: '%1' is not a name of 1 to 32 letters, digits or _").arg(pod);
+        options.simulator.namePrefix = pod;
+        // Each pod's GPUs are its own: UUIDs come from the seed.
+        options.simulator.seed = seed ^ qHash(pod, 0x5eed);
+    }
     const double rate = parser.value(QStringLiteral("rate")).toDouble(&ok);
     if (!ok || !(rate > 0.0) || rate > 100.0)
         return Tr::tr("--rate: '%1' is not a rate above 0 and up to 100 Hz").arg(parser.value(QStringLiteral("rate")));
@@ -299,6 +323,19 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             return error;
     options.replayPath = parser.value(QStringLiteral("replay"));
     if (includeListen) {
+        options.upstreams = parser.values(QStringLiteral("upstream"));
+        for (const QString &upstream : std::as_const(options.upstreams))
+            if (upstream.trimmed().isEmpty() || !upstream.contains(u':'))
+                return Tr::tr("--upstream: '%1' is not host:port").arg(upstream);
+        if (!options.upstreams.isEmpty() && (!options.bridges.empty() || !options.replayPath.isEmpty()))
+            return Tr::tr("--upstream aggregates pod gateways: their sources are theirs, not the aggregator's");
+        options.upstreamSecurity.caFile = parser.value(QStringLiteral("upstream-ca"));
+        if (parser.isSet(QStringLiteral("upstream-token-file"))) {
+            QFile file(parser.value(QStringLiteral("upstream-token-file")));
+            if (!file.open(QIODevice::ReadOnly))
+                return Tr::tr("--upstream-token-file: cannot read %1: %2").arg(file.fileName(), file.errorString());
+            options.upstreamToken = QString::fromUtf8(file.readAll()).trimmed();
+        }
         options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
         if (QString error = readRemoteWriteOptions(parser, options.remoteWrite); !error.isEmpty())
             return error;

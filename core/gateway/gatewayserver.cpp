@@ -182,6 +182,28 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         for (const MetricColumn &c : firstFrame.columns())
             metrics.push_back(c.descriptor);
         server->m_replayStartMs = reader.startMs();
+    } else if (!options.upstreams.isEmpty()) {
+        // An aggregator: each pod's layout and dictionary, merged into one cluster.
+        std::vector<std::pair<QString, std::shared_ptr<const Topology>>> pods;
+        std::vector<std::vector<MetricDescriptor>> dictionaries { metrics };
+        for (const QString &address : options.upstreams) {
+            ClientOptions client;
+            client.address = address;
+            client.clientName = QStringLiteral("vigil-gateway aggregator");
+            client.token = options.upstreamToken;
+            client.security = options.upstreamSecurity;
+            auto upstream = std::make_unique<UpstreamSource>(std::move(client));
+            if (QString error = upstream->connect(options.upstreamTimeout); !error.isEmpty())
+                return fail(error);
+            pods.emplace_back(address, upstream->topology());
+            dictionaries.push_back(upstream->metrics());
+            server->m_upstreams.push_back(std::move(upstream));
+        }
+        Topology merged;
+        if (QString error = mergePodTopologies(pods, merged, server->m_placements); !error.isEmpty())
+            return fail(error);
+        topology = std::make_shared<const Topology>(std::move(merged));
+        metrics = mergeMetricDictionaries(dictionaries);
     } else if (options.simulates()) {
         server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
         topology = std::make_shared<const Topology>(server->m_simulator->topology());
@@ -288,7 +310,10 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     if (server->m_shared) // what other gateways do now, applied here from now on
         server->m_shared->start(
             [raw = server.get()](const SharedAction &action) { raw->m_alarms->applyShared(*raw->m_journal, action); });
-    if (server->m_simulator) {
+    if (!server->m_upstreams.empty()) {
+        for (size_t i = 0; i < server->m_upstreams.size(); ++i)
+            server->m_upstreams[i]->attach(*server->m_journal, server->m_placements[i]);
+    } else if (server->m_simulator) {
         server->m_source.start([raw = server.get()](std::stop_token) { raw->runSimulation(); });
     } else if (!options.replayPath.isEmpty()) {
         server->m_source.start([raw = server.get()](std::stop_token) { raw->runReplay(); });
@@ -483,6 +508,24 @@ v1::Sources GatewayServer::sourcesStatus() const
     }
     if (!m_bridgesReady.load(std::memory_order_acquire))
         return reply; // still being set up: none to show yet
+    for (size_t i = 0; i < m_upstreams.size(); ++i) {
+        // Each pod: what came from it, and why nothing does when it is cut.
+        const UpstreamCounters c = m_upstreams[i]->counters();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(QStringLiteral("upstream %1 (%2 GPUs)")
+                        .arg(m_upstreams[i]->address())
+                        .arg(i < m_placements.size() ? m_placements[i].gpus : 0)
+                        .toStdString());
+        s->set_polls(c.connection.messagesReceived);
+        s->set_readings(c.samples);
+        s->set_events(c.events);
+        s->set_rejected(c.refused);
+        const bool live = c.connection.state == ConnectionState::Live || c.connection.state == ConnectionState::Resumed;
+        s->set_last_error((!c.lastError.isEmpty() ? c.lastError
+                               : live             ? QString()
+                                                  : QStringLiteral("cut: %1").arg(c.connection.lastError))
+                              .toStdString());
+    }
     for (const auto &bridge : m_bridges) {
         const BridgeCounters c = bridge->counters();
         v1::SourceStatus *s = reply.add_sources();
@@ -517,6 +560,8 @@ void GatewayServer::stop()
     m_source.stop();
     if (m_shared) // it journals other gateways' actions
         m_shared->stop();
+    for (auto &upstream : m_upstreams)
+        upstream->stop();
     if (m_scrapes)
         m_scrapes->stop();
     for (auto &bridge : m_bridges)

@@ -8,6 +8,7 @@
 #include "sim/clustersimulator.h"
 #include "state/periodicworker.h"
 #include "telemetryjournal.h"
+#include "upstreamsource.h"
 
 #include <QString>
 
@@ -74,7 +75,14 @@ struct GatewayOptions
     // Published readings and events further than this from the gateway's clock are refused.
     std::chrono::milliseconds maxClockSkew { 300000 };
 
-    bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty(); }
+    // An aggregator: the pod gateways whose clusters it serves as one (docs/scaling.md), each
+    // subscribed with this security and token. It keeps no storage of its own.
+    QStringList upstreams;
+    ChannelSecurity upstreamSecurity;
+    QString upstreamToken;
+    std::chrono::milliseconds upstreamTimeout { 15000 }; // for each pod's layout at start
+
+    bool simulates() const { return !topology && bridges.empty() && replayPath.isEmpty() && upstreams.empty(); }
 };
 
 // What a gateway serving real sources serves: the topology file (with the GPUs the
@@ -135,6 +143,8 @@ private:
 
     std::unique_ptr<QFile> m_truthFile;
     std::vector<std::unique_ptr<BridgeSource>> m_bridges;
+    std::vector<std::unique_ptr<UpstreamSource>> m_upstreams; // an aggregator's pods
+    std::vector<PodPlacement> m_placements; // where each pod's entities are in the merged layout
     std::atomic<bool> m_bridgesReady { false }; // m_bridges is complete
     std::unique_ptr<ScrapeGroup> m_scrapes; // polls the http(s) dcgm bridges above
     int64_t m_replayStartMs = 0;

@@ -61,6 +61,7 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
     , m_timeMs(options.startTimeMs)
     , m_clockMs(options.startTimeMs)
 {
+    prefixNames(m_topology, options.namePrefix);
     const Topology &t = m_topology;
     if (options.checkpointIntervalSteps > 0)
         for (Job &job : m_topology.jobs)

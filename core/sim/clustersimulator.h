@@ -22,6 +22,7 @@ struct SimulatorOptions
 {
     ClusterShape shape;
     uint64_t seed = 1;
+    QString namePrefix; // a pod of a larger cluster: its entities named "PREFIX-…" (prefixNames)
     int64_t startTimeMs = 1793577600000; // Monday 2026-11-02 00:00 UTC: simulated time never reads the wall clock
     Scenario scenario = Scenario::Steady;
     bool eventsOnly = false; // skip per-GPU physics: failures, restarts and the story only (calibration runs)

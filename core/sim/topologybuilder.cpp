@@ -132,4 +132,30 @@ Topology buildTopology(const ClusterShape &shape, uint64_t seed)
     return t;
 }
 
+void prefixNames(Topology &t, const QString &prefix)
+{
+    if (prefix.isEmpty())
+        return;
+    const auto named = [&](QString &name) { name = prefix + u'-' + name; };
+    for (Hall &h : t.halls)
+        named(h.name);
+    for (Row &r : t.rows)
+        named(r.name);
+    for (Rack &r : t.racks)
+        named(r.name);
+    for (Node &n : t.nodes)
+        named(n.hostname);
+    for (Pdu &p : t.pdus)
+        named(p.name);
+    for (CoolingLoop &l : t.coolingLoops)
+        named(l.name);
+    for (Switch &s : t.switches)
+        named(s.name);
+    for (Job &j : t.jobs) {
+        named(j.id);
+        named(j.name);
+    }
+    named(t.clusterName);
+}
+
 } // namespace vigil

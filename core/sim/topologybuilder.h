@@ -21,4 +21,8 @@ struct ClusterShape
 // job on about three quarters of the GPUs plus a few small jobs.
 Topology buildTopology(const ClusterShape &shape, uint64_t seed);
 
+// Names every hall, row, rack, node, PDU, cooling loop, switch and job "PREFIX-name": one
+// pod of a larger cluster, which an aggregator can lay out beside the others.
+void prefixNames(Topology &topology, const QString &prefix);
+
 } // namespace vigil

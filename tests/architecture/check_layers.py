@@ -34,7 +34,7 @@ MAY_USE = {
     "client": {"client", "domain", "proto", "grpc"},
     "export": {"export", "sources", "domain", "proto"},
     "shared": {"shared", "domain", "proto"},
-    "gateway": {"gateway", "sim", "sources", "recording", "export", "shared", "domain", "proto", "grpc"},
+    "gateway": {"gateway", "sim", "sources", "recording", "export", "shared", "client", "domain", "proto", "grpc"},
     "analysis": {"analysis", "recording", "domain", "proto"},
     "models": {"models", "analysis", "recording", "domain", "proto"},
     "widgets": {"widgets", "models", "analysis", "recording", "domain", "proto"},
