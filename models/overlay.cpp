@@ -7,6 +7,7 @@
 #include "analysis/costofgrit.h"
 #include "hardwarewarnings.h"
 #include "model/blastradius.h"
+#include "state/rollups.h"
 
 #include <QCoreApplication>
 
@@ -357,10 +358,20 @@ void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
     const Topology *topology = state.topology().get();
     const size_t gpus = topology ? topology->gpus.size() : 0;
     std::vector<int64_t> lastHeard(gpus, 0);
-    for (const MetricColumn &column : state.columns())
-        if (column.descriptor.entityKind == EntityKind::Gpu && column.lastReadingMs.size() == gpus)
+    for (const MetricColumn &column : state.columns()) {
+        const EntityKind kind = column.descriptor.entityKind;
+        if (kind == EntityKind::Gpu && column.lastReadingMs.size() == gpus)
             for (size_t g = 0; g < gpus; ++g)
                 lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[g]);
+        // A wall screen's rollups: a GPU is heard from when its node's or rack's figure is.
+        const bool rollup = column.descriptor.name.contains(u':');
+        if (rollup && kind == EntityKind::Node && column.lastReadingMs.size() == topology->nodes.size())
+            for (size_t g = 0; g < gpus; ++g)
+                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[topology->gpus[g].nodeIndex]);
+        if (rollup && kind == EntityKind::Rack && column.lastReadingMs.size() == topology->racks.size())
+            for (size_t g = 0; g < gpus; ++g)
+                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[topology->rackOfGpu(uint32_t(g))]);
+    }
     perGpu.resize(gpus);
     const int64_t now = state.timeMs();
     for (size_t g = 0; g < gpus; ++g)
@@ -376,9 +387,12 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
     perGpu.assign(topology ? topology->gpus.size() : 0, NoReading);
     if (!topology)
         return;
+    // A wall screen holds node or rack rollups for the GPUs it does not look at in full.
     auto copyGpuColumn = [&](const QString &name) {
-        if (const MetricColumn *column = state.column(name); column && column->values.size() == perGpu.size())
+        if (const MetricColumn *column = state.column(name, EntityKind::Gpu);
+            column && column->values.size() == perGpu.size())
             perGpu = column->values;
+        fillFromRollups(state, name, perGpu);
     };
     switch (overlay) {
     case Overlay::GpuTemperature:
@@ -394,11 +408,11 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
         copyGpuColumn(metric::GpuUtil);
         break;
     case Overlay::MemoryUsed:
-        if (const MetricColumn *used = state.column(metric::FbUsed))
-            for (size_t g = 0; g < perGpu.size(); ++g) {
-                const float total = topology->gpus[g].memoryTotalMiB;
-                perGpu[g] = total > 0.0f ? state.value(used, g) / total * 100.0f : NoReading;
-            }
+        copyGpuColumn(metric::FbUsed);
+        for (size_t g = 0; g < perGpu.size(); ++g) {
+            const float total = topology->gpus[g].memoryTotalMiB;
+            perGpu[g] = total > 0.0f ? perGpu[g] / total * 100.0f : NoReading;
+        }
         break;
     case Overlay::InletTemperature:
         if (const MetricColumn *inlet = state.column(metric::RackInletTemp))

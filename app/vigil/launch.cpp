@@ -4,6 +4,7 @@
 #include "detailsdock.h"
 #include "gateway/gatewaycommandline.h"
 #include "mainwindow.h"
+#include "rackmap/rackmapwidget.h"
 #include "recorder/replayfeed.h"
 #include "recorder/streamrecording.h"
 #include "recordercontrol.h"
@@ -154,6 +155,11 @@ void addDashboardOptions(QCommandLineParser &parser)
     parser.addOption(
         { QStringLiteral("wall"),
           QApplication::translate("main", "Start as a full-screen wall display (F11 or Esc leaves it).") });
+    parser.addOption({ QStringLiteral("rollup"),
+                       QApplication::translate("main",
+                                               "Take node or rack rollups from the gateway, and GPUs in full only "
+                                               "where the map is zoomed in (wall screens on large clusters)."),
+                       QStringLiteral("node|rack") });
     parser.addOption({ QStringLiteral("replay"), QApplication::translate("main", "Open this recording and replay it."),
                        QStringLiteral("file.vigil") });
     parser.addOption({ QStringLiteral("at"),
@@ -195,6 +201,11 @@ std::optional<Overlay> checkedStartOverlay(const QCommandLineParser &parser, QSt
     ChannelSecurity security;
     if (QString contradiction = channelSecurityFromCommandLine(parser, security); !contradiction.isEmpty()) {
         *error = contradiction;
+        return std::nullopt;
+    }
+    if (const QString rollup = parser.value(QStringLiteral("rollup"));
+        !rollup.isEmpty() && rollup != u"node" && rollup != u"rack") {
+        *error = QApplication::translate("main", "--rollup takes node or rack, not '%1'").arg(rollup);
         return std::nullopt;
     }
     if (!parser.isSet(QStringLiteral("overlay")))
@@ -241,6 +252,8 @@ ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &
         : qEnvironmentVariableIsSet("VIGIL_TOKEN")        ? qEnvironmentVariable("VIGIL_TOKEN")
                                                    : QSettings().value(QStringLiteral("operator/token")).toString();
     channelSecurityFromCommandLine(parser, options.security); // checked by checkedStartOverlay
+    const QString rollup = parser.value(QStringLiteral("rollup")); // checked there too
+    options.level = rollup == u"node" ? EntityKind::Node : rollup == u"rack" ? EntityKind::Rack : EntityKind::Gpu;
     return options;
 }
 
@@ -281,6 +294,18 @@ void addSourcesDock(MainWindow &window, TelemetryClient &client)
     window.tabifyDockWidget(window.detailsDock(), dock);
     window.detailsDock()->raise(); // the details stay in front; Sources is a tab beside them
     window.viewMenu()->addAction(dock->toggleViewAction());
+}
+
+void followTheMapInDetail(MainWindow &window, TelemetryClient &client)
+{
+    // Asked once the view has settled: a pan is many view changes, each a new subscription.
+    auto *settle = new QTimer(&window);
+    settle->setSingleShot(true);
+    settle->setInterval(300);
+    RackMapWidget *map = window.rackMap();
+    QObject::connect(settle, &QTimer::timeout, &window, [map, &client] { client.lookAt(map->racksInDetail()); });
+    QObject::connect(map, &RackMapWidget::viewChanged, settle, qOverload<>(&QTimer::start));
+    QObject::connect(map, &RackMapWidget::selectionChanged, settle, qOverload<>(&QTimer::start));
 }
 
 int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,

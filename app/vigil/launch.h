@@ -40,6 +40,9 @@ QString operatorNameFor(const QCommandLineParser &parser);
 void startFlightRecorder(RecorderControl &recorder, const QCommandLineParser &parser, QTextStream &err);
 // View → Sources, beside the Details dock: the gateway's account of its sources.
 void addSourcesDock(MainWindow &window, TelemetryClient &client);
+// --rollup: the gateway is asked for the GPUs the rack map shows in full (the racks in view
+// once zoomed in, and the selected GPU's), and sends node or rack rollups for the rest.
+void followTheMapInDetail(MainWindow &window, TelemetryClient &client);
 // --replay/--at/--report, --overlay, --wall, --find and --screenshot on the shown window;
 // 0, or the exit code of a command line that makes no sense.
 int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLineParser &parser,

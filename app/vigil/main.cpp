@@ -51,6 +51,8 @@ int main(int argc, char *argv[])
     window.setAlarmSender([&client](const vigil::v1::ActRequest &request) { return client.act(request); },
                           vigil::operatorNameFor(parser));
     vigil::addSourcesDock(window, client);
+    if (parser.isSet(QStringLiteral("rollup")))
+        vigil::followTheMapInDetail(window, client);
     if (demoGateway)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     int status = vigil::applyStartupViews(window, cluster, parser, overlay, err);

@@ -110,6 +110,7 @@ ConnectionStatus LiveCluster::status() const
 TelemetryClient::TelemetryClient(ClientOptions options, LiveCluster &cluster)
     : m_options(std::move(options))
     , m_cluster(cluster)
+    , m_detailRacks(m_options.detailRacks)
 {
     std::lock_guard lock(m_cluster.m_mutex);
     m_cluster.m_status.address = m_options.address;
@@ -181,6 +182,8 @@ void TelemetryClient::run()
             std::lock_guard lock(m_controlMutex);
             if (m_run.stopRequested())
                 return;
+            if (std::exchange(m_cutForArea, false))
+                continue; // not a failure: subscribe again at once
         }
         bool wasLive = false;
         {
@@ -198,6 +201,23 @@ void TelemetryClient::run()
         if (!sleepFor(std::chrono::milliseconds(int64_t(double(backoff.count()) * spread(jitter)))))
             return;
         backoff = std::min(backoff * 2, m_options.maxBackoff);
+    }
+}
+
+void TelemetryClient::lookAt(std::vector<uint32_t> racks)
+{
+    if (m_options.level != EntityKind::Node && m_options.level != EntityKind::Rack)
+        return;
+    std::sort(racks.begin(), racks.end());
+    racks.erase(std::unique(racks.begin(), racks.end()), racks.end());
+    std::lock_guard lock(m_controlMutex);
+    if (racks == m_detailRacks)
+        return;
+    m_detailRacks = std::move(racks);
+    m_areaChanged = true;
+    if (m_activeContext) {
+        m_cutForArea = true;
+        m_activeContext->TryCancel();
     }
 }
 
@@ -325,20 +345,37 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 
     grpc::ClientContext context;
     context.set_wait_for_ready(true);
+    bool newArea = false;
+    std::vector<uint32_t> detailRacks;
     {
         std::lock_guard lock(m_controlMutex);
         if (m_run.stopRequested())
             return QStringLiteral("stopped");
         m_lastMessageNs = nowNs();
         m_activeContext = &context;
+        // Read with the context set, so a later lookAt cuts this stream.
+        newArea = std::exchange(m_areaChanged, false);
+        detailRacks = m_detailRacks;
+    }
+    if (newArea && token.valid()) {
+        // Other racks in full need their snapshot, which a resume would not give.
+        std::lock_guard lock(m_cluster.m_mutex);
+        m_cluster.m_consumer.forgetResumePoint();
+        token = {};
     }
 
     identify(context);
 
     v1::SubscribeRequest request;
     request.set_include_events(true);
-    request.set_include_recent_events(!token.valid());
+    request.set_include_recent_events(!token.valid() && !newArea); // a new area: the events are here already
     request.set_client_name(m_options.clientName.toStdString());
+    if (m_options.level == EntityKind::Node || m_options.level == EntityKind::Rack) {
+        request.set_level(m_options.level == EntityKind::Node ? v1::AGGREGATION_LEVEL_NODE
+                                                              : v1::AGGREGATION_LEVEL_RACK);
+        for (uint32_t rack : detailRacks)
+            request.add_detail_racks(rack);
+    }
     if (token.valid()) {
         request.mutable_resume()->set_epoch(token.epoch);
         request.mutable_resume()->set_last_seq(token.lastSeq);

@@ -43,6 +43,10 @@ struct ClientOptions
     // switches this off.
     bool jobReadings = true;
     ChannelSecurity security;
+    // A wall screen's view (Node or Rack): the GPU metrics rolled up per node or rack, and
+    // in full only for the GPUs of `detailRacks` (see TelemetryClient::lookAt). Gpu: everything.
+    EntityKind level = EntityKind::Gpu;
+    std::vector<uint32_t> detailRacks;
 };
 
 // What an operator's action came to.
@@ -111,6 +115,9 @@ public:
     ActOutcome act(const v1::ActRequest &request, std::chrono::milliseconds timeout = std::chrono::seconds(5));
     // What each of the gateway's sources has done so far (GetSources). Any thread.
     SourcesOutcome sources(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    // A wall screen looks at other racks: subscribes again, so their GPUs come in full (with
+    // a snapshot of them) and the racks it left come as rollups. Any thread; nothing at Gpu level.
+    void lookAt(std::vector<uint32_t> racks);
 
 private:
     void run();
@@ -131,6 +138,9 @@ private:
     std::mutex m_controlMutex;
     std::condition_variable_any m_wake;
     grpc::ClientContext *m_activeContext = nullptr; // guarded by m_controlMutex
+    std::vector<uint32_t> m_detailRacks; // guarded by m_controlMutex
+    bool m_areaChanged = false; // guarded by m_controlMutex: the next stream needs a snapshot
+    bool m_cutForArea = false; // guarded by m_controlMutex: the stream was cut to change the area
     std::atomic<int64_t> m_lastMessageNs { 0 };
     Worker m_run; // subscribe, and reconnect with backoff
     PeriodicWorker m_watchdog;

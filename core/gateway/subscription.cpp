@@ -31,29 +31,89 @@ grpc::ByteBuffer serialise(const v1::StreamMessage &message)
 constexpr int AlarmsPerMessage = 5000;
 constexpr size_t MaxRecentEvents = 20000;
 
+// The values of `block` for the entities of `wanted` (sorted), as a sparse block.
+v1::MetricBlock restrictBlock(const v1::MetricBlock &block, const std::vector<uint32_t> &wanted)
+{
+    v1::MetricBlock out;
+    out.set_metric_id(block.metric_id());
+    if (block.indices_size() == 0) {
+        const uint64_t first = block.first_index(), end = first + uint64_t(block.values_size());
+        for (auto it = std::lower_bound(wanted.begin(), wanted.end(), first); it != wanted.end() && *it < end; ++it) {
+            out.add_indices(*it);
+            out.add_values(block.values(int(*it - first)));
+        }
+        return out;
+    }
+    auto it = wanted.begin();
+    for (int i = 0; i < block.indices_size() && it != wanted.end(); ++i) {
+        it = std::lower_bound(it, wanted.end(), block.indices(i));
+        if (it != wanted.end() && *it == block.indices(i)) {
+            out.add_indices(block.indices(i));
+            out.add_values(block.values(i));
+        }
+    }
+    return out;
+}
+
 class StreamFilter
 {
 public:
     std::set<uint32_t> metrics; // empty = all
     bool events = true;
+    // A wall screen's stream: the rollups in `rollups` instead of the GPU metrics, which
+    // come only for the GPUs (and their MIG instances) it looks at.
+    bool rolledUp = false;
+    std::set<uint32_t> rollups;
+    std::vector<EntityKind> kindOfMetric; // by metric id
+    std::vector<uint32_t> detailGpus, detailInstances; // sorted
 
-    bool passesAll() const { return metrics.empty() && events; }
+    bool passesAll() const { return metrics.empty() && events && !rolledUp; }
     bool wants(uint32_t metricId) const { return metrics.empty() || metrics.count(metricId) > 0; }
+    bool wantsRollup(uint32_t rollupId) const { return rollups.count(rollupId) > 0; }
+    const std::vector<uint32_t> *detailOf(uint32_t metricId) const
+    {
+        if (!rolledUp || metricId >= kindOfMetric.size())
+            return nullptr;
+        const EntityKind kind = kindOfMetric[metricId];
+        return kind == EntityKind::Gpu ? &detailGpus : kind == EntityKind::GpuInstance ? &detailInstances : nullptr;
+    }
+    // A snapshot's column is worth reading: not a GPU metric a wall screen looks nowhere at.
+    bool wantsColumn(uint32_t metricId) const
+    {
+        const std::vector<uint32_t> *detail = detailOf(metricId);
+        return wants(metricId) && (!detail || !detail->empty());
+    }
+
+    // The blocks of `from` this subscriber takes (GPU metrics cut to its detail), then the rollups.
+    void copySamples(const v1::Samples &from, const v1::Samples *rolled, v1::Samples &to) const
+    {
+        to.set_time_ms(from.time_ms());
+        to.set_keyframe(from.keyframe());
+        for (const v1::MetricBlock &b : from.blocks()) {
+            if (!wants(b.metric_id()))
+                continue;
+            if (const std::vector<uint32_t> *detail = detailOf(b.metric_id())) {
+                if (v1::MetricBlock cut = restrictBlock(b, *detail); cut.values_size() > 0)
+                    *to.add_blocks() = std::move(cut);
+            } else {
+                *to.add_blocks() = b;
+            }
+        }
+        if (rolledUp && rolled)
+            for (const v1::MetricBlock &b : rolled->blocks())
+                if (wantsRollup(b.metric_id()))
+                    *to.add_blocks() = b;
+    }
 
     // A copy of a journal entry with what this subscriber did not ask for removed.
     // The entry itself is always sent, so the subscriber's seq stays gap-free.
-    v1::StreamMessage apply(const v1::StreamMessage &entry) const
+    v1::StreamMessage apply(const v1::StreamMessage &entry, const v1::Samples *rolled) const
     {
         v1::StreamMessage out;
         out.set_epoch(entry.epoch());
         out.set_seq(entry.seq());
         if (entry.has_samples()) {
-            v1::Samples *samples = out.mutable_samples();
-            samples->set_time_ms(entry.samples().time_ms());
-            samples->set_keyframe(entry.samples().keyframe());
-            for (const v1::MetricBlock &b : entry.samples().blocks())
-                if (wants(b.metric_id()))
-                    *samples->add_blocks() = b;
+            copySamples(entry.samples(), rolled, *out.mutable_samples());
         } else if (entry.has_events()) {
             if (events)
                 *out.mutable_events() = entry.events();
@@ -68,6 +128,47 @@ public:
         return out;
     }
 };
+
+// A wall screen's stream (level NODE or RACK): its rollups and the GPUs it looks at.
+QString wallScreenFilter(const TelemetryJournal &journal, const v1::SubscribeRequest &request, StreamFilter &filter)
+{
+    constexpr int MaxDetailRacks = 4096;
+    const Topology &topology = *journal.topology();
+    if (request.detail_racks_size() > MaxDetailRacks)
+        return QStringLiteral("%1 detail racks asked for; at most %2")
+            .arg(request.detail_racks_size())
+            .arg(MaxDetailRacks);
+    std::set<uint32_t> racks;
+    for (uint32_t rack : request.detail_racks()) {
+        if (rack >= topology.racks.size())
+            return QStringLiteral("detail rack %1 is not in the topology (%2 racks)")
+                .arg(rack)
+                .arg(topology.racks.size());
+        racks.insert(rack);
+    }
+    filter.rolledUp = true;
+    for (uint32_t rack : racks)
+        for (uint32_t node : topology.nodesOfRack[rack])
+            for (uint32_t gpu : topology.gpusOfNode[node]) {
+                filter.detailGpus.push_back(gpu);
+                if (gpu < topology.instancesOfGpu.size())
+                    for (uint32_t instance : topology.instancesOfGpu[gpu])
+                        filter.detailInstances.push_back(instance);
+            }
+    std::sort(filter.detailGpus.begin(), filter.detailGpus.end());
+    std::sort(filter.detailInstances.begin(), filter.detailInstances.end());
+    for (const MetricDescriptor &m : journal.metrics()) {
+        if (m.id >= filter.kindOfMetric.size())
+            filter.kindOfMetric.resize(m.id + 1, EntityKind::Unspecified);
+        filter.kindOfMetric[m.id] = m.entityKind;
+    }
+    const EntityKind level = request.level() == v1::AGGREGATION_LEVEL_NODE ? EntityKind::Node : EntityKind::Rack;
+    for (const MetricDescriptor &m : journal.rollupMetrics())
+        if (m.entityKind == level)
+            if (std::optional<uint32_t> source = journal.rollupSourceOf(m.id); source && filter.wants(*source))
+                filter.rollups.insert(m.id);
+    return {};
+}
 
 // A call refused before it streams anything.
 class Refusal final : public grpc::ServerWriteReactor<grpc::ByteBuffer>
@@ -176,14 +277,38 @@ private:
     void queueSnapshot(const v1::SubscribeRequest &request, v1::Gap gap)
     {
         TelemetryJournal &journal = m_hub.m_journal;
+        std::function<bool(uint32_t)> wantedRollups;
+        if (m_filter.rolledUp)
+            wantedRollups = [&](uint32_t id) { return m_filter.wantsRollup(id); };
         const TelemetryJournal::Snapshot snap = journal.snapshot(
-            m_hub.m_settings.maxValuesPerMessage, [&](uint32_t id) { return m_filter.wants(id); },
-            request.include_recent_events() && m_filter.events ? MaxRecentEvents : 0);
+            m_hub.m_settings.maxValuesPerMessage, [&](uint32_t id) { return m_filter.wantsColumn(id); },
+            request.include_recent_events() && m_filter.events ? MaxRecentEvents : 0, wantedRollups);
         v1::StreamMessage dictionary;
         stamp(dictionary, snap.seq, true);
-        *dictionary.mutable_dictionary() = wire::toProto(journal.topology()->version, journal.metrics());
+        if (m_filter.rolledUp) {
+            // The metrics this stream can carry: a GPU metric only when it looks at some GPUs.
+            std::vector<MetricDescriptor> metrics;
+            for (const MetricDescriptor &m : journal.metrics())
+                if (!m_filter.detailOf(m.id) || !m_filter.detailOf(m.id)->empty())
+                    metrics.push_back(m);
+            for (const MetricDescriptor &m : journal.rollupMetrics())
+                if (m_filter.wantsRollup(m.id))
+                    metrics.push_back(m);
+            *dictionary.mutable_dictionary() = wire::toProto(journal.topology()->version, metrics);
+        } else {
+            *dictionary.mutable_dictionary() = wire::toProto(journal.topology()->version, journal.metrics());
+        }
         queueLocked(dictionary);
         for (const v1::Samples &keyframe : snap.keyframes) {
+            v1::StreamMessage m;
+            stamp(m, snap.seq, true);
+            if (m_filter.rolledUp)
+                m_filter.copySamples(keyframe, nullptr, *m.mutable_samples());
+            else
+                *m.mutable_samples() = keyframe;
+            queueLocked(m);
+        }
+        for (const v1::Samples &keyframe : snap.rollupKeyframes) {
             v1::StreamMessage m;
             stamp(m, snap.seq, true);
             *m.mutable_samples() = keyframe;
@@ -272,7 +397,7 @@ private:
             if (m_filter.passesAll())
                 m_pending.push_back(std::move(entry.wire));
             else
-                queueLocked(m_filter.apply(*entry.message));
+                queueLocked(m_filter.apply(*entry.message, entry.rollups.get()));
             m_cursor = entry.message->seq();
             // A resume ends with Sync{resumed} once the replay has reached the head it started from.
             if (m_resumePending && m_cursor >= m_resumeSyncAt)
@@ -392,10 +517,20 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         }
         filter.metrics.insert(it->id);
     }
-    if (request.level() != v1::AGGREGATION_LEVEL_UNSPECIFIED && request.level() != v1::AGGREGATION_LEVEL_GPU)
-        return new Refusal(status(grpc::StatusCode::INVALID_ARGUMENT,
-                                  QStringLiteral("aggregation level %1 is not served by this gateway; ask for GPU")
-                                      .arg(int(request.level()))));
+    switch (request.level()) {
+    case v1::AGGREGATION_LEVEL_UNSPECIFIED:
+    case v1::AGGREGATION_LEVEL_GPU:
+        break;
+    case v1::AGGREGATION_LEVEL_NODE:
+    case v1::AGGREGATION_LEVEL_RACK:
+        if (QString why = wallScreenFilter(m_journal, request, filter); !why.isEmpty())
+            return new Refusal(status(grpc::StatusCode::INVALID_ARGUMENT, why));
+        break;
+    default:
+        return new Refusal(
+            status(grpc::StatusCode::INVALID_ARGUMENT,
+                   QStringLiteral("unknown aggregation level %1 (GPU, NODE or RACK)").arg(int(request.level()))));
+    }
 
     const uint64_t epoch = m_journal.epoch();
     uint64_t resumeFrom = 0;

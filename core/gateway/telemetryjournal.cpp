@@ -20,10 +20,12 @@ TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topolog
     , m_retention(retention)
 {
     m_head.reset(m_topology, m_metrics);
+    m_rollups.reset(m_topology, m_metrics);
+    m_rollupMetrics = m_rollups.metrics();
     m_jobHistory.setMetrics(m_metrics);
 }
 
-uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
+uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups)
 {
     message.set_epoch(m_epoch);
     message.set_seq(++m_headSeq);
@@ -31,16 +33,22 @@ uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message)
     bool ownsBuffer = false;
     (void)grpc::SerializationTraits<v1::StreamMessage>::Serialize(message, &wire, &ownsBuffer);
     // Held twice: as a message (for snapshots and filtered subscribers) and as its bytes.
-    const size_t bytes = 2 * wire.Length();
+    size_t bytes = 2 * wire.Length();
+    std::shared_ptr<const v1::Samples> rolled;
+    if (rollups) {
+        bytes += rollups->SpaceUsedLong();
+        rolled = std::make_shared<const v1::Samples>(std::move(*rollups));
+    }
     m_entries.push_back({ std::chrono::steady_clock::now(), bytes,
-                          std::make_shared<const v1::StreamMessage>(std::move(message)), std::move(wire) });
+                          std::make_shared<const v1::StreamMessage>(std::move(message)), std::move(wire),
+                          std::move(rolled) });
     m_bytes += bytes;
     return m_headSeq;
 }
 
-uint64_t TelemetryJournal::appendFollowedLocked(v1::StreamMessage &&message)
+uint64_t TelemetryJournal::appendFollowedLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups)
 {
-    uint64_t seq = appendLocked(std::move(message));
+    uint64_t seq = appendLocked(std::move(message), std::move(rollups));
     if (m_follower)
         if (std::optional<v1::StreamMessage> derived = m_follower->follow(*m_entries.back().message, m_head))
             appendLocked(std::move(*derived));
@@ -64,9 +72,10 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
         for (v1::Samples &s : samples) {
             m_head.apply(s);
             m_jobHistory.add(s);
+            std::optional<v1::Samples> rollups = m_rollups.follow(s, m_head);
             v1::StreamMessage message;
             *message.mutable_samples() = std::move(s);
-            appendFollowedLocked(std::move(message));
+            appendFollowedLocked(std::move(message), std::move(rollups));
         }
         evictLocked();
     }
@@ -121,7 +130,8 @@ int64_t TelemetryJournal::headTimeMs() const
 
 TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage,
                                                       const std::function<bool(uint32_t)> &wanted,
-                                                      size_t maxRecentEvents) const
+                                                      size_t maxRecentEvents,
+                                                      const std::function<bool(uint32_t)> &wantedRollups) const
 {
     std::lock_guard lock(m_mutex);
     Snapshot s;
@@ -133,6 +143,8 @@ TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage
     for (const MetricColumn &c : m_head.columns())
         columns.emplace_back(c.values);
     s.keyframes = SampleEncoder::keyframe(s.timeMs, columns, maxValuesPerMessage, wanted);
+    if (wantedRollups)
+        s.rollupKeyframes = m_rollups.keyframes(s.timeMs, maxValuesPerMessage, wantedRollups);
     if (maxRecentEvents > 0) {
         for (auto it = m_entries.rbegin(); it != m_entries.rend() && s.recentEvents.size() < maxRecentEvents; ++it)
             if (it->message->has_events())
@@ -184,7 +196,7 @@ TelemetryJournal::ReadStatus TelemetryJournal::readWireAfter(uint64_t afterSeq, 
 {
     std::lock_guard lock(m_mutex);
     return readLocked(afterSeq, maxEntries > out.size() ? maxEntries - out.size() : 0, [&](const Entry &entry) {
-        out.push_back({ entry.message, entry.wire });
+        out.push_back({ entry.message, entry.wire, entry.rollups });
     });
 }
 

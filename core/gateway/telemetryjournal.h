@@ -6,6 +6,7 @@
 #include "model/topology.h"
 #include "state/clusterstate.h"
 #include "state/jobreadings.h"
+#include "state/rollups.h"
 #include "state/telemetrysource.h"
 
 #include "vigil/v1/gateway.pb.h"
@@ -58,6 +59,10 @@ public:
     uint64_t epoch() const { return m_epoch; }
     const std::shared_ptr<const Topology> &topology() const override { return m_topology; }
     const std::vector<MetricDescriptor> &metrics() const override { return m_metrics; }
+    // The node and rack rollups of the GPU metrics, for wall screens (ids after metrics()').
+    const std::vector<MetricDescriptor> &rollupMetrics() const { return m_rollupMetrics; }
+    // The GPU metric a rollup comes from.
+    std::optional<uint32_t> rollupSourceOf(uint32_t rollupId) const { return m_rollups.sourceOf(rollupId); }
 
     // Appends metric samples (already validated against the dictionary). Returns the last seq used.
     uint64_t appendSamples(std::vector<v1::Samples> &&samples) override;
@@ -76,10 +81,11 @@ public:
         std::vector<v1::Samples> keyframes;
         std::vector<v1::Event> recentEvents; // events of the retained window, oldest first
         std::optional<v1::StreamMessage> followerState; // e.g. every alarm
+        std::vector<v1::Samples> rollupKeyframes; // the rollups `wantedRollups` accepts, as of `seq`
     };
     // The full state at the head, restricted to the metric ids `wanted` accepts.
     Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted,
-                      size_t maxRecentEvents = 0) const;
+                      size_t maxRecentEvents = 0, const std::function<bool(uint32_t)> &wantedRollups = {}) const;
 
     struct Range
     {
@@ -105,11 +111,13 @@ public:
                          std::chrono::milliseconds wait) const;
 
     // An entry with its bytes as they go on the wire, serialised once when it was appended;
-    // copies share them.
+    // copies share them. A Samples entry that moved a rollup carries the rollups' changes too
+    // (same seq), for the subscribers that take rollups.
     struct WireEntry
     {
         JournalMessage message;
         grpc::ByteBuffer wire;
+        std::shared_ptr<const v1::Samples> rollups;
     };
     // Like readAfter, without waiting.
     ReadStatus readWireAfter(uint64_t afterSeq, std::vector<WireEntry> &out, size_t maxEntries) const;
@@ -125,9 +133,9 @@ public:
     void setFollower(JournalFollower *follower) { m_follower = follower; }
 
 private:
-    uint64_t appendLocked(v1::StreamMessage &&message);
+    uint64_t appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
     // Appends, then lets the follower add what it derived.
-    uint64_t appendFollowedLocked(v1::StreamMessage &&message);
+    uint64_t appendFollowedLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
     void evictLocked();
     // The retained entries after `afterSeq`, at most `count`, handed to `take` in order.
     template<class Take> ReadStatus readLocked(uint64_t afterSeq, size_t count, Take take) const;
@@ -138,6 +146,7 @@ private:
         size_t bytes;
         JournalMessage message;
         grpc::ByteBuffer wire;
+        std::shared_ptr<const v1::Samples> rollups;
     };
 
     const uint64_t m_epoch;
@@ -153,6 +162,8 @@ private:
     uint64_t m_nextEventId = 1;
     bool m_closed = false;
     ClusterState m_head;
+    Rollups m_rollups; // of m_head
+    std::vector<MetricDescriptor> m_rollupMetrics;
     JobReadingHistory m_jobHistory;
     JournalFollower *m_follower = nullptr;
     std::function<void()> m_appendedCallback;

@@ -70,19 +70,30 @@ inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType ty
     return publishWarningAs(server, gpu, token, &reply, type).ok() && reply.accepted() == 1;
 }
 
-// Replays the gateway's simulator independently up to `timeMs` and returns
-// "" when every metric value in `state` is bit-identical to it.
-inline QString compareWithSimulation(const GatewayOptions &options, const ClusterState &state)
+// The gateway's simulator replayed independently up to `timeMs`: every metric's values
+// then, by metric id ("" in `error`), or why not.
+inline MetricColumns simulateTo(const GatewayOptions &options, int64_t timeMs, QString *error)
 {
     ClusterSimulator sim(options.simulator);
     MetricColumns columns;
     std::vector<Event> events;
     sim.advance(0, columns, events);
     const auto stepMs = int64_t(std::llround(1000.0 * options.speed / options.rateHz));
-    while (sim.timeMs() < state.timeMs())
+    while (sim.timeMs() < timeMs)
         sim.advance(stepMs, columns, events);
-    if (sim.timeMs() != state.timeMs())
-        return QStringLiteral("state time %1 is not a simulator tick").arg(state.timeMs());
+    if (sim.timeMs() != timeMs)
+        *error = QStringLiteral("state time %1 is not a simulator tick").arg(timeMs);
+    return columns;
+}
+
+// Replays the gateway's simulator independently up to `timeMs` and returns
+// "" when every metric value in `state` is bit-identical to it.
+inline QString compareWithSimulation(const GatewayOptions &options, const ClusterState &state)
+{
+    QString error;
+    const MetricColumns columns = simulateTo(options, state.timeMs(), &error);
+    if (!error.isEmpty())
+        return error;
     for (size_t m = 0; m < columns.size(); ++m) {
         const MetricColumn *column = state.columnById(uint32_t(m));
         if (!column || column->values.size() != columns[m].size())

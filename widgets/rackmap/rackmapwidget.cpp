@@ -434,6 +434,25 @@ void RackMapWidget::fitAll()
     applyViewChange();
 }
 
+std::vector<uint32_t> RackMapWidget::racksInDetail() const
+{
+    std::vector<uint32_t> racks;
+    if (!m_topology)
+        return racks;
+    if (!showsRackAggregates()) {
+        const QRectF area = mapArea();
+        for (size_t r = 0; r < m_layout.rackRects().size(); ++r)
+            if (m_viewport.toWidget(QRectF(m_layout.rackRects()[r])).intersects(area))
+                racks.push_back(uint32_t(r));
+    }
+    if (m_selected >= 0 && size_t(m_selected) < m_topology->gpus.size()) {
+        const uint32_t rack = m_topology->rackOfGpu(uint32_t(m_selected));
+        if (std::find(racks.begin(), racks.end(), rack) == racks.end())
+            racks.push_back(rack);
+    }
+    return racks;
+}
+
 QString RackMapWidget::breadcrumb() const
 {
     if (!m_topology)

@@ -87,6 +87,9 @@ public:
     void showHall(int hall);
     // Where the view is centred: "Hall A › Row A01 › Rack A01-R05", or the whole cluster at fit.
     QString breadcrumb() const;
+    // The racks whose GPUs are drawn one by one in the view (none while racks are drawn as
+    // blocks), and the selected GPU's: what a wall screen asks its gateway for in full.
+    std::vector<uint32_t> racksInDetail() const;
 
     // The selected GPU (-1: none), outlined; it survives value updates and zooming.
     int selectedGpu() const { return m_selected; }
