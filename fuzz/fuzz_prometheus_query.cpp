@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A Prometheus-compatible query API's answers (instant vectors and range matrices), as a
-// hostile or broken server may send them, turned into dcgm-exporter's text. Whatever the
-// answer holds, the text never has more lines than the answer has points: a name or a
-// value cannot start a line of its own.
+// A Prometheus-compatible query API's answers (instant vectors, range matrices and the series
+// API's label sets), as a hostile or broken server may send them, turned into dcgm-exporter's
+// text. Whatever the answer holds, the text never has more lines than the answer has points
+// (or label sets): a name or a value cannot start a line of its own.
 #include "bridge/exposition.h"
 #include "bridge/prometheusquery.h"
 
@@ -74,6 +74,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             if (lines > pointsIn(json, "values"))
                 std::abort(); // one line a point, never more
+        }
+        QByteArray listed;
+        size_t added = 0;
+        if (vigil::seriesToExposition(json, { hostLabel }, listed, &added).isEmpty()) {
+            const size_t listedSeries
+                = size_t(QJsonDocument::fromJson(json).object().value(QLatin1String("data")).toArray().size());
+            if (linesOf(listed) != added || added > listedSeries)
+                std::abort(); // one line a label set listed, never more
         }
     }
     return 0;

@@ -2265,6 +2265,14 @@
         <source>aggregating %1 pod gateways: %2</source>
         <translation>aggregiert %1 Pod-Gateways: %2</translation>
     </message>
+    <message>
+        <source>Take node or rack rollups from the gateway, and GPUs in full only where the map is zoomed in (wall screens on large clusters).</source>
+        <translation>Vom Gateway Zusammenfassungen je Knoten oder Rack beziehen und einzelne GPUs nur dort, wo die Karte vergrößert ist (Wandbildschirme großer Cluster).</translation>
+    </message>
+    <message>
+        <source>--rollup takes node or rack, not &apos;%1&apos;</source>
+        <translation>--rollup erwartet node oder rack, nicht &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>

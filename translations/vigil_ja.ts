@@ -2250,6 +2250,14 @@
         <source>aggregating %1 pod gateways: %2</source>
         <translation>%1 個のポッドゲートウェイを集約: %2</translation>
     </message>
+    <message>
+        <source>Take node or rack rollups from the gateway, and GPUs in full only where the map is zoomed in (wall screens on large clusters).</source>
+        <translation>ゲートウェイからノード単位またはラック単位の集約値を受け取り、個々の GPU はマップを拡大した範囲だけ受け取ります（大規模クラスタの壁面表示向け）。</translation>
+    </message>
+    <message>
+        <source>--rollup takes node or rack, not &apos;%1&apos;</source>
+        <translation>--rollup には node か rack を指定してください（&apos;%1&apos; は使えません）</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>

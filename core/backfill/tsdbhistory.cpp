@@ -83,9 +83,11 @@ TsdbHistoryOutcome recordTsdbHistory(const TsdbHistoryRequest &request, const st
         outcome.error = invalid;
         return outcome;
     }
-    // Laid out as the cluster stood at the span's end: the GPUs, instances and fields then.
+    // Laid out as the cluster stood at the span's end (the fields, and the GPUs and instances
+    // then), with every GPU and instance that reported during the span.
     BridgeSpec source = request.source;
     source.atMs = request.toMs;
+    source.layoutSinceMs = request.fromMs; // and the GPUs gone before then, so their gap shows
     source.interval = std::chrono::milliseconds(request.stepMs); // counters' warnings are judged per step
     source.historyHours = 0;
     std::shared_ptr<const Topology> topology = request.topology;

@@ -60,8 +60,25 @@ QByteArray queryPrometheus(const BridgeSpec &spec, QString *error, size_t *serie
         return {};
     }
     QByteArray text;
-    if (QString e = instantToExposition(response.body, { spec.hostLabel }, text, nullptr, series); !e.isEmpty())
+    if (QString e = instantToExposition(response.body, { spec.hostLabel }, text, nullptr, series); !e.isEmpty()) {
         *error = QStringLiteral("%1: %2").arg(spec.location, e);
+        return text;
+    }
+    if (spec.layoutSinceMs > 0 && spec.atMs > spec.layoutSinceMs) {
+        // The GPUs that reported during the span, by the fields every GPU and MIG instance has:
+        // the series API's answer is a label set a series, too large to ask for every field.
+        const QString since = QStringLiteral("&start=%1&end=%2")
+                                  .arg(double(spec.layoutSinceMs) / 1000.0, 0, 'f', 3)
+                                  .arg(double(spec.atMs) / 1000.0, 0, 'f', 3);
+        const HttpResponse all
+            = httpGet(prometheusUrl(spec, QStringLiteral("/api/v1/series"),
+                                    QStringLiteral("match[]=") + encoded(presenceSelector()) + since),
+                      spec.http);
+        if (!all.error.isEmpty())
+            *error = QStringLiteral("%1: the GPUs of the span: %2").arg(spec.location, all.error);
+        else if (QString e = seriesToExposition(all.body, { spec.hostLabel }, text); !e.isEmpty())
+            *error = QStringLiteral("%1: the GPUs of the span: %2").arg(spec.location, e);
+    }
     return text;
 }
 
@@ -375,6 +392,7 @@ PrometheusSpanRead BridgeSource::readPrometheusSpan(int64_t fromMs, int64_t toMs
     size_t series = 0;
     BridgeSpec atEnd = m_spec;
     atEnd.atMs = toMs;
+    atEnd.layoutSinceMs = 0; // a count, not a layout
     queryPrometheus(atEnd, &read.error, &series);
     if (!read.error.isEmpty())
         return read;

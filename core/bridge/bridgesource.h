@@ -40,6 +40,9 @@ struct BridgeSpec
     QString hostLabel; // prometheus: the label naming the node (default Hostname, else instance)
     double historyHours = 0; // prometheus: how far back to read at start
     int64_t atMs = 0; // prometheus: instant queries (the layout, the live poll) as of this time; 0: now
+    // prometheus, with atMs: the layout also takes every GPU with a series from this time on
+    // (a GPU gone before atMs is laid out, with no reading then); 0: only those there at atMs.
+    int64_t layoutSinceMs = 0;
     // Logs: where read positions (inode and offset) are kept, so that a restart reads
     // only what is new. Empty: every start reads the file from its beginning.
     QString positionsDirectory;

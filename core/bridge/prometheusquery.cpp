@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace vigil {
 
@@ -116,16 +117,25 @@ bool readPoint(const QJsonValue &point, int64_t &timeMs, QByteArray &value)
     return true;
 }
 
-QString readData(const QByteArray &json, const char *resultType, QJsonArray &result)
+// The answer's envelope ({"status": "success", "data": …}), or why it is not one.
+QString readSuccess(const QByteArray &json, QJsonObject &root)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (doc.isNull())
         return QStringLiteral("the query API's answer is not JSON: %1").arg(parseError.errorString());
-    const QJsonObject root = doc.object();
+    root = doc.object();
     if (root.value(QLatin1String("status")).toString() != QLatin1String("success"))
         return QStringLiteral("the query failed: %1 (%2)")
             .arg(root.value(QLatin1String("error")).toString(), root.value(QLatin1String("errorType")).toString());
+    return {};
+}
+
+QString readData(const QByteArray &json, const char *resultType, QJsonArray &result)
+{
+    QJsonObject root;
+    if (QString error = readSuccess(json, root); !error.isEmpty())
+        return error;
     const QJsonObject data = root.value(QLatin1String("data")).toObject();
     if (data.value(QLatin1String("resultType")).toString() != QLatin1String(resultType))
         return QStringLiteral("the query answered a %1, not a %2")
@@ -139,6 +149,11 @@ QString readData(const QByteArray &json, const char *resultType, QJsonArray &res
 QString dcgmSelector()
 {
     return QStringLiteral("{__name__=~\"DCGM_FI_.+|dcgm_.+\"}");
+}
+
+QString presenceSelector()
+{
+    return QStringLiteral("{__name__=~\"DCGM_FI_DEV_GPU_TEMP|DCGM_FI_PROF_GR_ENGINE_ACTIVE|dcgm_gpu_temp\"}");
 }
 
 QString instantToExposition(const QByteArray &json, const PrometheusLabelMapping &mapping, QByteArray &text,
@@ -166,6 +181,32 @@ QString instantToExposition(const QByteArray &json, const PrometheusLabelMapping
         *evaluatedMs = newest;
     if (series)
         *series = count;
+    return {};
+}
+
+QString seriesToExposition(const QByteArray &json, const PrometheusLabelMapping &mapping, QByteArray &text,
+                           size_t *added)
+{
+    QJsonObject root;
+    if (QString error = readSuccess(json, root); !error.isEmpty())
+        return error;
+    if (!root.value(QLatin1String("data")).isArray())
+        return QStringLiteral("the series API answered no list of series");
+    std::set<QByteArray> held;
+    for (const QByteArray &line : text.split('\n'))
+        if (const qsizetype space = line.lastIndexOf(' '); space > 0)
+            held.insert(line.left(space));
+    size_t count = 0;
+    QByteArray head;
+    for (const QJsonValue &labels : root.value(QLatin1String("data")).toArray()) {
+        head.clear();
+        if (!seriesHead(labels.toObject(), mapping, head).isEmpty() || !held.insert(head).second)
+            continue;
+        text.append(head).append(" NaN\n");
+        ++count;
+    }
+    if (added)
+        *added = count;
     return {};
 }
 

@@ -15,6 +15,9 @@ namespace vigil {
 
 // The PromQL selector for the DCGM series: every DCGM field and 1.x name.
 QString dcgmSelector();
+// The series every GPU and every MIG instance has (temperature; graphics engine activity for an
+// instance), for telling which were there over a span without asking for every field.
+QString presenceSelector();
 
 // How the series' labels become the exporter's: the label that names the node
 // (default: the exporter's Hostname, else Prometheus's `instance` without its port).
@@ -28,6 +31,13 @@ struct PrometheusLabelMapping
 // not a successful vector.
 QString instantToExposition(const QByteArray &json, const PrometheusLabelMapping &mapping, QByteArray &text,
                             int64_t *evaluatedMs = nullptr, size_t *series = nullptr);
+
+// A series API's answer (/api/v1/series: the label sets of every series with a sample in a
+// span) appended to `text` as exposition lines with no reading ("NaN"), for the series
+// `text` does not hold yet: what lays out a GPU that reported during the span and had
+// gone by its end. `added` gets how many.
+QString seriesToExposition(const QByteArray &json, const PrometheusLabelMapping &mapping, QByteArray &text,
+                           size_t *added = nullptr);
 
 // A range query's answer (resultType "matrix") as one exposition text per timestamp,
 // in time order.

@@ -161,6 +161,7 @@ std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, c
         m_topology = state.topology();
         m_cluster = cluster;
         m_labels.assign(state.columns().size(), {});
+        m_sent.assign(state.columns().size(), {});
     }
     const int64_t now = state.timeMs();
     QByteArray request, series;
@@ -172,20 +173,30 @@ std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, c
         std::vector<QByteArray> &labels = m_labels[c];
         if (labels.size() != n)
             labels.assign(n, {});
+        std::vector<uint8_t> &sent = m_sent[c];
+        if (sent.size() != n)
+            sent.assign(n, 0);
         for (size_t i = 0; i < n; ++i) {
             const float v = column.values[i];
             const int64_t seen = column.lastReadingMs[i];
-            if (std::isnan(v) || seen <= 0 || now - seen > staleAfterMs)
+            const bool reading = !std::isnan(v) && seen > 0 && now - seen <= staleAfterMs;
+            if (!reading && !sent[i])
                 continue;
+            sent[i] = reading; // a marker is sent once
             if (labels[i].isEmpty())
                 labels[i] = encodedLabels(
                     seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind, uint32_t(i), cluster));
             // Sample { double value = 1; int64 timestamp = 2; }: 1 + 8 + 1 + varint.
             QByteArray sample;
             sample.append(char(0x09));
-            const double value = double(v);
             static_assert(std::endian::native == std::endian::little, "protobuf's fixed64 is little-endian");
-            sample.append(reinterpret_cast<const char *>(&value), 8);
+            if (reading) {
+                const double value = double(v);
+                sample.append(reinterpret_cast<const char *>(&value), 8);
+            } else {
+                const uint64_t marker = PrometheusStaleNaNBits;
+                sample.append(reinterpret_cast<const char *>(&marker), 8);
+            }
             sample.append(char(0x10));
             putVarint(sample, uint64_t(now));
             series = labels[i];

@@ -53,6 +53,9 @@ PromLabels seriesLabels(const Topology &topology, const QString &metric, EntityK
 // at the state's time, as remote-write requests of at most `seriesPerRequest` series each
 // (protobuf, not yet compressed). Each series' labels are encoded once per topology and
 // kept: a send only adds its value and time. `samples` gets how many samples they hold.
+// A series sent before that has no reading now (stale, or NaN) gets Prometheus's staleness
+// marker once, as a scrape that lost a target would write: without it PromQL would go on
+// answering its last value for five minutes, a reading that was never taken.
 class WriteRequestEncoder
 {
 public:
@@ -64,7 +67,11 @@ private:
     std::shared_ptr<const Topology> m_topology;
     QString m_cluster;
     std::vector<std::vector<QByteArray>> m_labels; // by column, by entity: the encoded Label fields
+    std::vector<std::vector<uint8_t>> m_sent; // by column, by entity: sent a value last time
 };
+
+// The value Prometheus stores to end a series (a NaN of its own: value.StaleNaN).
+constexpr uint64_t PrometheusStaleNaNBits = 0x7ff0000000000002ull;
 
 // The same, without keeping the labels (for one send).
 std::vector<QByteArray> encodeWriteRequests(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,

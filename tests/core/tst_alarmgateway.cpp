@@ -49,13 +49,7 @@ grpc::Status act(const QString &address, const v1::ActRequest &request, const QS
 
 std::optional<Alarm> alarmOn(const LiveCluster &cluster, uint32_t gpu)
 {
-    std::vector<Alarm> alarms;
-    uint64_t generation = ~uint64_t(0);
-    cluster.copyAlarmsIfNewer(alarms, generation);
-    for (const Alarm &a : alarms)
-        if (a.entity == EntityRef { EntityKind::Gpu, gpu } && a.sourceType == EventType::RowRemap)
-            return a;
-    return std::nullopt;
+    return rowRemapAlarmOn(cluster, gpu);
 }
 
 struct Dashboard

@@ -179,6 +179,22 @@ private Q_SLOTS:
         QCOMPARE(mixedByTime.size(), size_t(2));
         QCOMPARE(mixedByTime[1000], QByteArray("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} 60\n"));
         QCOMPARE(mixedByTime[3000], QByteArray("DCGM_FI_DEV_GPU_TEMP{gpu=\"0\"} NaN\n"));
+
+        // The series API's label sets add the series an instant lacks, with no reading; one held
+        // already, one listed twice, and one named outside the grammar add nothing.
+        QByteArray atEnd = "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",Hostname=\"n1\"} 61\n";
+        QFile listed(QStringLiteral(VIGIL_FUZZ_CORPUS_DIR "/fuzz_prometheus_query/series.json"));
+        QVERIFY(listed.open(QIODevice::ReadOnly));
+        size_t added = 0;
+        QCOMPARE(seriesToExposition(listed.readAll(), {}, atEnd, &added), QString());
+        QCOMPARE(added, size_t(2));
+        QCOMPARE(
+            atEnd,
+            QByteArray(
+                "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",Hostname=\"n1\"} 61\n"
+                "DCGM_FI_DEV_GPU_TEMP{Hostname=\"n1\",UUID=\"GPU-1\",gpu=\"0\"} NaN\n"
+                "DCGM_FI_PROF_GR_ENGINE_ACTIVE{GPU_I_ID=\"1\",gpu=\"2\",instance=\"n2:9400\",Hostname=\"n2\"} NaN\n"));
+        QVERIFY(seriesToExposition(instant, {}, atEnd).contains(QStringLiteral("no list")));
     }
 
     // A past span made into a recording: every step once, at its own time, though the server

@@ -9,6 +9,7 @@
 #include "gatewayfixture.h"
 #include "httpfixture.h"
 #include "prometheus/remote.pb.h"
+#include "prometheusfixture.h"
 #include "recorder/recordingreader.h"
 #include "wire/sampleencoder.h"
 
@@ -22,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
+
+#include <cstring>
 
 using namespace vigil;
 
@@ -43,59 +46,6 @@ ClusterState simulatedState(const SimulatorOptions &options, int ticks)
         state.apply(samples);
     return state;
 }
-
-// A Prometheus on a free loopback port that takes remote writes; stopped when the guard goes.
-struct Prometheus
-{
-    QTemporaryDir dir;
-    QProcess process;
-    int port = 0;
-    QString start(int onPort = 0)
-    {
-        const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
-        if (binary.isEmpty())
-            return QStringLiteral("Debian's prometheus package is needed (make test installs it)");
-        port = onPort ? onPort : test::freeLoopbackPort();
-        QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
-        if (!config.open(QIODevice::WriteOnly))
-            return QStringLiteral("cannot write the config");
-        config.write("global: {scrape_interval: 15s}\n");
-        config.close();
-        process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(binary,
-                      { QStringLiteral("--config.file=") + config.fileName(),
-                        QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
-                        QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
-                        QStringLiteral("--web.enable-remote-write-receiver") });
-        if (!process.waitForStarted())
-            return QStringLiteral("prometheus did not start");
-        for (int i = 0; i < 100; ++i) { // until it answers
-            if (httpGet(url(QStringLiteral("/-/ready"))).error.isEmpty())
-                return {};
-            QTest::qWait(100);
-        }
-        return QStringLiteral("prometheus never became ready: %1").arg(QString::fromUtf8(process.readAll()));
-    }
-    ~Prometheus()
-    {
-        process.terminate();
-        process.waitForFinished(10000);
-    }
-    QString url(const QString &path) const { return QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path); }
-    QString writeUrl() const { return url(QStringLiteral("/api/v1/write")); }
-    // An instant query's result vector at `timeMs`.
-    QJsonArray query(const QString &promql, int64_t timeMs) const
-    {
-        QUrlQuery q;
-        q.addQueryItem(QStringLiteral("query"), promql);
-        q.addQueryItem(QStringLiteral("time"), QString::number(double(timeMs) / 1000.0, 'f', 3));
-        const HttpResponse r = httpGet(url(QStringLiteral("/api/v1/query?")) + q.toString(QUrl::FullyEncoded));
-        return QJsonDocument::fromJson(r.body)
-            .object()[QStringLiteral("data")]
-            .toObject()[QStringLiteral("result")]
-            .toArray();
-    }
-};
 
 } // namespace
 
@@ -161,11 +111,62 @@ private Q_SLOTS:
         QVERIFY(!snappyUncompress(QByteArrayLiteral("\\xff\\xff\\xff not snappy")));
     }
 
+    // A GPU that falls silent ends its series with Prometheus's staleness marker, once; the
+    // others go on. Without it, PromQL would answer the last reading for five more minutes.
+    void aSilentGpuEndsItsSeries()
+    {
+        SimulatorOptions options;
+        options.shape.gpus = 16;
+        ClusterState state = simulatedState(options, 4);
+        WriteRequestEncoder encoder;
+        size_t first = 0;
+        (void)encoder.encode(state, QStringLiteral("lab"), 300000, 1000, &first);
+        // GPU 3 stops reporting every metric (a NaN is "no reading").
+        v1::Samples silence;
+        silence.set_time_ms(state.timeMs() + 1000);
+        for (const MetricColumn &c : state.columns()) {
+            if (c.descriptor.entityKind != EntityKind::Gpu)
+                continue;
+            v1::MetricBlock *b = silence.add_blocks();
+            b->set_metric_id(c.descriptor.id);
+            b->add_indices(3);
+            b->add_values(std::numeric_limits<float>::quiet_NaN());
+        }
+        QVERIFY(state.apply(silence).ok());
+        auto markersIn = [&](size_t *total) {
+            size_t markers = 0;
+            for (const QByteArray &raw : encoder.encode(state, QStringLiteral("lab"), 300000, 1000, total)) {
+                prom::WriteRequest request;
+                if (!request.ParseFromArray(raw.constData(), int(raw.size())))
+                    return size_t(9999);
+                for (const prom::TimeSeries &s : request.timeseries()) {
+                    uint64_t bits = 0;
+                    const double v = s.samples(0).value();
+                    std::memcpy(&bits, &v, 8);
+                    if (bits == PrometheusStaleNaNBits) {
+                        ++markers;
+                        for (const prom::Label &l : s.labels())
+                            if (l.name() == "gpu" && l.value() != "3")
+                                return size_t(9998); // another GPU's series ended
+                    }
+                }
+            }
+            return markers;
+        };
+        size_t second = 0, third = 0;
+        const size_t gpuMetrics = size_t(silence.blocks_size());
+        const size_t markers = markersIn(&second);
+        QCOMPARE(markers, gpuMetrics); // one per series of GPU 3 that had a reading
+        QCOMPARE(second, first); // the markers take the place of its readings
+        QCOMPARE(markersIn(&third), size_t(0)); // once
+        QCOMPARE(third, first - gpuMetrics);
+    }
+
     // The gateway sends its simulated cluster to a real Prometheus; what Prometheus holds at the
     // last instant sent is the simulator's state at that instant, value for value.
     void aRealPrometheusReceivesTheGateway()
     {
-        Prometheus prometheus;
+        test::Prometheus prometheus;
         const QString started = prometheus.start();
         if (!started.isEmpty())
             QFAIL(qPrintable(started));
@@ -285,7 +286,7 @@ private Q_SLOTS:
         } // stopped with the endpoint still down
         QCOMPARE(QDir(buffer.path()).entryList({ QStringLiteral("*.rw") }, QDir::Files).size(), 3);
 
-        Prometheus prometheus;
+        test::Prometheus prometheus;
         const QString started = prometheus.start(port);
         if (!started.isEmpty())
             QFAIL(qPrintable(started));
@@ -344,7 +345,7 @@ private Q_SLOTS:
     // vigil-record, optionally, sends what it records on as well.
     void theRecorderCanSendToo()
     {
-        Prometheus prometheus;
+        test::Prometheus prometheus;
         const QString started = prometheus.start();
         if (!started.isEmpty())
             QFAIL(qPrintable(started));

@@ -31,10 +31,7 @@ std::optional<Alarm> alarmOn(GatewayServer &server, uint32_t gpu)
 
 std::optional<Alarm> alarmOn(const LiveCluster &cluster, uint32_t gpu)
 {
-    std::vector<Alarm> alarms;
-    uint64_t generation = ~uint64_t(0);
-    cluster.copyAlarmsIfNewer(alarms, generation);
-    return rowRemapAlarm(alarms, gpu);
+    return rowRemapAlarmOn(cluster, gpu);
 }
 
 v1::ActRequest acknowledge(uint64_t alarm, const char *who, const char *comment)

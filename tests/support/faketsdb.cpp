@@ -39,6 +39,11 @@ QByteArray answer(const std::shared_ptr<const Topology> &topology, const QByteAr
                     + ",\"" + QByteArray::number(FakeTsdb::temperature(t) + g) + "\"]";
             body += "]}";
         }
+    } else if (target.startsWith("/api/v1/series")) {
+        QByteArray list = R"({"status":"success","data":[)";
+        for (uint32_t g = 0; g < 4; ++g)
+            list += (g ? "," : "") + labels(g).mid(9); // the label set alone: {"__name__":…}
+        return HttpFixture::ok(list + "]}");
     } else {
         body = R"({"status":"success","data":{"resultType":"vector","result":[)";
         const int64_t at = seconds("time");

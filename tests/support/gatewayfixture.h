@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 namespace vigil::test {
 
@@ -68,6 +69,18 @@ inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType ty
 {
     v1::PublishResponse reply;
     return publishWarningAs(server, gpu, token, &reply, type).ok() && reply.accepted() == 1;
+}
+
+// The alarm a dashboard holds for row remapping on a GPU (what publishWarning raises), if any.
+inline std::optional<Alarm> rowRemapAlarmOn(const LiveCluster &cluster, uint32_t gpu)
+{
+    std::vector<Alarm> alarms;
+    uint64_t generation = ~uint64_t(0);
+    cluster.copyAlarmsIfNewer(alarms, generation);
+    for (const Alarm &a : alarms)
+        if (a.entity == EntityRef { EntityKind::Gpu, gpu } && a.sourceType == EventType::RowRemap)
+            return a;
+    return std::nullopt;
 }
 
 // The gateway's simulator replayed independently up to `timeMs`: every metric's values
