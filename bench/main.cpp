@@ -11,6 +11,7 @@
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "remotewrite_bench.h"
+#include "scaleout_bench.h"
 #include "sharedstate_bench.h"
 #include "simulation_bench.h"
 #include "window_bench.h"
@@ -75,6 +76,9 @@ int main(int argc, char *argv[])
         vigil::bench::runRemoteWriteBenchmark(report);
     if (wanted("shared_state_actions_per_s") || wanted("shared_state_propagation_ms"))
         vigil::bench::runSharedStateBenchmark(report);
+    if (wanted("tsdb_history_samples_per_s") || wanted("aggregator_cpu_pct") || wanted("wall_screen_bytes_per_s"))
+        vigil::bench::runScaleOutBenchmark(report, wanted("tsdb_history_samples_per_s"), wanted("aggregator_cpu_pct"),
+                                           wanted("wall_screen_bytes_per_s"));
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

@@ -444,6 +444,7 @@ PrometheusSpanRead BridgeSource::readPrometheusSpan(int64_t fromMs, int64_t toMs
         // In time order, each instant as if it had been scraped then: counters raise
         // their warnings at the time the count went up.
         for (auto &[timeMs, text] : byTime) {
+            read.points += uint64_t(text.count('\n'));
             mapScrape(text, timeMs);
             ++read.instants;
         }

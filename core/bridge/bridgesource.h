@@ -60,6 +60,7 @@ struct PrometheusSpanRead
     size_t instants = 0; // distinct times that held DCGM series
     size_t queries = 0; // range queries made, splits included
     size_t splits = 0; // queries the server refused for their size, asked again in halves
+    uint64_t points = 0; // readings the answers held (one a series a step)
     // Stretches no answer covers (the server down, a chunk it refused even at one step),
     // each with why: gaps in what is made of the span, never silently missing.
     struct Missing
