@@ -1939,10 +1939,6 @@
         <translation>--events gehört zu --from-prometheus (vigil-record --import fügt Ereignisse einer Aufzeichnung hinzu)</translation>
     </message>
     <message>
-        <source>a number of seconds</source>
-        <translation>eine Anzahl Sekunden</translation>
-    </message>
-    <message>
         <source>%1 events from the event store, %2 refused</source>
         <translation>%1 Ereignisse aus dem Ereignisspeicher, %2 abgelehnt</translation>
     </message>

@@ -1924,10 +1924,6 @@
         <translation>--events は --from-prometheus と併用します（記録にイベントを追加するには vigil-record --import）</translation>
     </message>
     <message>
-        <source>a number of seconds</source>
-        <translation>秒数</translation>
-    </message>
-    <message>
         <source>%1 events from the event store, %2 refused</source>
         <translation>イベントストアから %1 件のイベント、%2 件を拒否</translation>
     </message>

@@ -85,9 +85,8 @@ int recordFromTsdb(const QCommandLineParser &parser, QTextStream &err)
         return code;
     };
     vigil::TsdbHistoryRequest request;
-    request.source = vigil::BridgeSpec::fromArgument(vigil::BridgeSpec::Kind::Prometheus,
-                                                     parser.value(QStringLiteral("from-prometheus")));
-    request.source.hostLabel = parser.value(QStringLiteral("host-label"));
+    if (const QString why = vigil::tsdbHistoryRequestFromCommandLine(parser, request); !why.isEmpty())
+        return fail(why, 2);
     request.recordingPath = parser.value(QStringLiteral("out"));
     const std::optional<int64_t> until = parser.isSet(QStringLiteral("until"))
         ? vigil::parseInstant(parser.value(QStringLiteral("until")))
@@ -109,18 +108,6 @@ int recordFromTsdb(const QCommandLineParser &parser, QTextStream &err)
                     2);
     request.fromMs = *since;
     request.toMs = *until;
-    QString invalid;
-    const auto step = vigil::numberOption(parser, QStringLiteral("step"), 1, 86400,
-                                          QCoreApplication::translate("main", "a number of seconds"), &invalid);
-    if (!step)
-        return fail(invalid, 2);
-    request.stepMs = int64_t(*step * 1000.0);
-    if (parser.isSet(QStringLiteral("topology"))) {
-        const vigil::TopologyFile file = vigil::TopologyFile::read(parser.value(QStringLiteral("topology")));
-        if (!file.error.isEmpty())
-            return fail(QStringLiteral("--topology: ") + file.error, 2);
-        request.topology = std::make_shared<const vigil::Topology>(file.topology);
-    }
     if (const QString why = vigil::checkTsdbHistoryRequest(request); !why.isEmpty())
         return fail(why, 2);
     std::signal(SIGINT, requestStop);

@@ -160,30 +160,17 @@ int main(int argc, char *argv[])
     QTemporaryDir scratch;
     if (fromTsdb) {
         // The time-series database and the event store, made into a recording the report reads like any other.
-        QString invalid;
-        const auto step
-            = vigil::numberOption(parser, QStringLiteral("step"), 1, 86400, Tr::tr("a number of seconds"), &invalid);
-        if (!step)
-            return usage(invalid);
         if (!scratch.isValid()) {
             err << "vigil-report: " << scratch.errorString() << Qt::endl;
             return 1;
         }
         recordingPath = scratch.filePath(QStringLiteral("from-prometheus.vigil"));
         vigil::TsdbHistoryRequest request;
-        request.source = vigil::BridgeSpec::fromArgument(vigil::BridgeSpec::Kind::Prometheus,
-                                                         parser.value(QStringLiteral("from-prometheus")));
-        request.source.hostLabel = parser.value(QStringLiteral("host-label"));
+        if (const QString why = vigil::tsdbHistoryRequestFromCommandLine(parser, request); !why.isEmpty())
+            return usage(why);
         request.toMs = to.value_or(QDateTime::currentMSecsSinceEpoch());
         request.fromMs = from.value_or(vigil::saturatingAdd(request.toMs, -*length));
-        request.stepMs = int64_t(*step * 1000.0);
         request.recordingPath = recordingPath;
-        if (parser.isSet(QStringLiteral("topology"))) {
-            const vigil::TopologyFile file = vigil::TopologyFile::read(parser.value(QStringLiteral("topology")));
-            if (!file.error.isEmpty())
-                return usage(QStringLiteral("--topology: ") + file.error);
-            request.topology = std::make_shared<const vigil::Topology>(file.topology);
-        }
         if (const QString why = vigil::checkTsdbHistoryRequest(request); !why.isEmpty())
             return usage(why);
         const vigil::TsdbHistoryOutcome read = vigil::recordTsdbHistory(request);

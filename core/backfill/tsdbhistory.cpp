@@ -2,10 +2,13 @@
 #include "tsdbhistory.h"
 
 #include "bridge/sourcelayout.h"
+#include "bridge/topologyfile.h"
+#include "model/commandlineoption.h"
 #include "recorder/recorder.h"
 
 #include "vigil/v1/telemetry.pb.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 namespace vigil {
@@ -135,6 +138,26 @@ TsdbHistoryOutcome recordTsdbHistory(const TsdbHistoryRequest &request, const st
     else if (status.state == RecorderStatus::State::Failed || status.state == RecorderStatus::State::Paused)
         outcome.error = status.message;
     return outcome;
+}
+
+QString tsdbHistoryRequestFromCommandLine(const QCommandLineParser &parser, TsdbHistoryRequest &request)
+{
+    request.source
+        = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, parser.value(QStringLiteral("from-prometheus")));
+    request.source.hostLabel = parser.value(QStringLiteral("host-label"));
+    QString invalid;
+    const std::optional<double> step = numberOption(
+        parser, QStringLiteral("step"), 1, 86400, QCoreApplication::translate("main", "a number of seconds"), &invalid);
+    if (!step)
+        return invalid;
+    request.stepMs = int64_t(*step * 1000.0);
+    if (parser.isSet(QStringLiteral("topology"))) {
+        const TopologyFile file = TopologyFile::read(parser.value(QStringLiteral("topology")));
+        if (!file.error.isEmpty())
+            return QStringLiteral("--topology: ") + file.error;
+        request.topology = std::make_shared<const Topology>(file.topology);
+    }
+    return {};
 }
 
 QString describeTsdbHistory(const TsdbHistoryOutcome &o)

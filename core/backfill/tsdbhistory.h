@@ -3,6 +3,7 @@
 
 #include "bridge/bridgesource.h"
 
+#include <QCommandLineParser>
 #include <QString>
 
 #include <functional>
@@ -47,5 +48,10 @@ TsdbHistoryOutcome recordTsdbHistory(const TsdbHistoryRequest &request,
 
 // One line on what was read: frames, GPUs, queries and splits, stretches missing.
 QString describeTsdbHistory(const TsdbHistoryOutcome &outcome);
+
+// What vigil-record and vigil-report both take the same way: the query API and its node label
+// (--from-prometheus URL, --host-label), the step (--step, seconds) and the topology file
+// (--topology). The span and the recording are each program's own. Returns why not.
+QString tsdbHistoryRequestFromCommandLine(const QCommandLineParser &parser, TsdbHistoryRequest &request);
 
 } // namespace vigil
