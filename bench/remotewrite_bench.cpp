@@ -13,20 +13,11 @@
 #include "benchreport.h"
 #include "bridge/httpclient.h"
 #include "export/remotewrite.h"
+#include "prometheusfixture.h"
 #include "sim/clustersimulator.h"
 #include "wire/sampleencoder.h"
 
-#include <QFile>
-#include <QProcess>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTextStream>
-#include <QThread>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <ctime>
 
@@ -73,11 +64,6 @@ QByteArray exposition(const ClusterState &state)
 void runRemoteWriteBenchmark(BenchReport &report)
 {
     QTextStream out(stdout);
-    const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
-    if (binary.isEmpty()) {
-        out << "remote write: no prometheus here (make test installs it); skipped" << Qt::endl;
-        return;
-    }
     SimulatorOptions options;
     options.shape.gpus = 16384;
     ClusterSimulator sim(options);
@@ -90,41 +76,12 @@ void runRemoteWriteBenchmark(BenchReport &report)
     for (const v1::Samples &samples : encoder.encode(sim.timeMs(), columns, true))
         state.apply(samples);
 
-    QTemporaryDir dir;
-    int port = 0;
-    { // a free loopback port, as the kernel picks one
-        const int fd = socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a {};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t length = sizeof a;
-        if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0
-            && getsockname(fd, reinterpret_cast<sockaddr *>(&a), &length) == 0)
-            port = ntohs(a.sin_port);
-        if (fd >= 0)
-            close(fd);
-    }
-    QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
-    config.open(QIODevice::WriteOnly);
-    config.write("global: {scrape_interval: 15s}\n");
-    config.close();
-    QProcess prometheus;
-    prometheus.start(binary,
-                     { QStringLiteral("--config.file=") + config.fileName(),
-                       QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
-                       QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
-                       QStringLiteral("--web.enable-remote-write-receiver") });
-    const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
-    bool ready = false;
-    for (int i = 0; i < 100 && !ready; ++i) {
-        ready = httpGet(base + QStringLiteral("/-/ready")).error.isEmpty();
-        if (!ready)
-            QThread::msleep(100);
-    }
-    if (!ready) {
-        out << "remote write: prometheus did not start; skipped" << Qt::endl;
+    test::Prometheus prometheus;
+    if (const QString why = prometheus.start(); !why.isEmpty()) {
+        out << "remote write: " << why << "; skipped" << Qt::endl;
         return;
     }
+    const QString base = prometheus.url(QString());
 
     constexpr int Sends = 10;
     RemoteWriteSettings settings;
@@ -142,8 +99,6 @@ void runRemoteWriteBenchmark(BenchReport &report)
     const double cpu = processCpuSeconds() - cpuStart;
     const RemoteWriteStatus status = writer.status();
     writer.stop();
-    prometheus.terminate();
-    prometheus.waitForFinished(20000);
     if (!status.lastError.isEmpty() || status.samplesSent == 0) {
         out << "remote write: " << status.lastError << "; skipped" << Qt::endl;
         return;

@@ -21,12 +21,12 @@
 #include "export/remotewrite.h"
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
+#include "prometheusfixture.h"
 #include "sim/clustersimulator.h"
 #include "wire/sampleencoder.h"
 
 #include <QFile>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QThread>
@@ -41,41 +41,15 @@ namespace vigil::bench {
 
 namespace {
 
-// A Prometheus taking remote writes on a free loopback port; empty when it did not start.
-QString startPrometheus(QProcess &process, const QTemporaryDir &dir)
-{
-    const QString binary = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
-    if (binary.isEmpty())
-        return {};
-    const int port = test::freeLoopbackPort();
-    QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
-    if (!config.open(QIODevice::WriteOnly))
-        return {};
-    config.write("global: {scrape_interval: 15s}\n");
-    config.close();
-    process.start(binary,
-                  { QStringLiteral("--config.file=") + config.fileName(),
-                    QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
-                    QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(port),
-                    QStringLiteral("--web.enable-remote-write-receiver") });
-    const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
-    for (int i = 0; i < 100; ++i) {
-        if (httpGet(base + QStringLiteral("/-/ready")).error.isEmpty())
-            return base;
-        QThread::msleep(100);
-    }
-    return {};
-}
-
 void tsdbHistory(BenchReport &report, QTextStream &out)
 {
     QTemporaryDir dir;
-    QProcess prometheus;
-    const QString base = startPrometheus(prometheus, dir);
-    if (base.isEmpty()) {
-        out << "tsdb history: no prometheus here (make test installs it); skipped" << Qt::endl;
+    test::Prometheus prometheus;
+    if (const QString why = prometheus.start(); !why.isEmpty()) {
+        out << "tsdb history: " << why << "; skipped" << Qt::endl;
         return;
     }
+    const QString base = prometheus.url(QString());
     // 40 frames, 15 s apart, written as a gateway would.
     SimulatorOptions options;
     options.shape.gpus = 2048;
@@ -130,8 +104,6 @@ void tsdbHistory(BenchReport &report, QTextStream &out)
             out << "tsdb history: the baseline's query failed: " << answer.error << Qt::endl;
         bytes = uint64_t(answer.body.size());
     });
-    prometheus.terminate();
-    prometheus.waitForFinished(20000);
     if (samples == 0) {
         out << "tsdb history: nothing read; skipped" << Qt::endl;
         return;
