@@ -100,7 +100,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0xd2, 0x99, 0x22));
         return {};
     case Qt::ToolTipRole:
-        return e.message;
+        return messageText(e);
     case Qt::DisplayRole:
         break;
     default:
@@ -112,17 +112,29 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     case SeverityColumn:
         return severityName(e.severity);
     case TypeColumn:
-        return e.type == EventType::Xid ? tr("Xid %1").arg(e.code) : eventTypeName(e.type);
+        return e.type == EventType::Xid                  ? tr("Xid %1").arg(e.code)
+            : e.type == EventType::Note && e.aboutMs > 0 ? tr("Bookmark")
+                                                         : eventTypeName(e.type);
     case EntityColumn:
         return entityName(m_topology.get(), e.entity);
     case JobColumn:
         return e.jobId;
     case MessageColumn:
-        return e.message;
+        return messageText(e);
     case OperatorColumn:
         return e.operatorName;
     }
     return {};
+}
+
+QString EventLogModel::messageText(const Event &e)
+{
+    // A shared bookmark is written now about another instant: the log says which.
+    if (e.type == EventType::Note && e.aboutMs > 0)
+        return tr("%1 (marks %2 UTC)")
+            .arg(e.message,
+                 QDateTime::fromMSecsSinceEpoch(e.aboutMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    return e.message;
 }
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const

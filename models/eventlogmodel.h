@@ -53,6 +53,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // The message column: the event's text, and the instant a shared bookmark marks.
+    static QString messageText(const Event &e);
     std::shared_ptr<const Topology> m_topology;
     std::deque<Event> m_events; // front = newest
     size_t m_capacity;

@@ -1289,6 +1289,14 @@
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
+    <message>
+        <source>Bookmark stored and shared with the NOC.</source>
+        <translation>Lesezeichen gespeichert und mit dem NOC geteilt.</translation>
+    </message>
+    <message>
+        <source>Bookmark stored in the recording; not shared with the NOC: %1</source>
+        <translation>Lesezeichen in der Aufzeichnung gespeichert; nicht mit dem NOC geteilt: %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1810,6 +1818,10 @@
     <message>
         <source>History read in part</source>
         <translation>Verlauf nur teilweise gelesen</translation>
+    </message>
+    <message>
+        <source>History read without the NOC&apos;s bookmarks</source>
+        <translation>Verlauf ohne die Lesezeichen des NOC gelesen</translation>
     </message>
 </context>
 <context>
@@ -2889,6 +2901,14 @@
         <source>Operator</source>
         <translation>Bediener</translation>
     </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>Lesezeichen</translation>
+    </message>
+    <message>
+        <source>%1 (marks %2 UTC)</source>
+        <translation>%1 (markiert %2 UTC)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::FleetTableModel</name>
@@ -3610,6 +3630,10 @@
         <source>Scrub a span this dashboard never recorded, from the time-series database</source>
         <translation>Einen nie aufgezeichneten Zeitraum aus der Zeitreihendatenbank durchsuchen</translation>
     </message>
+    <message>
+        <source>the gateway is older than shared bookmarks</source>
+        <translation>das Gateway ist älter als geteilte Lesezeichen</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ReportWindow</name>
@@ -3896,6 +3920,10 @@
     <message>
         <source>Selected: %1 – %2 (Esc clears; Shift+drag selects another)</source>
         <translation>Ausgewählt: %1 – %2 (Esc hebt auf; Umschalt+Ziehen wählt neu)</translation>
+    </message>
+    <message>
+        <source>Bookmark: %1 (%2, shared with the NOC)</source>
+        <translation>Lesezeichen: %1 (%2, mit dem NOC geteilt)</translation>
     </message>
 </context>
 <context>

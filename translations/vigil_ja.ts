@@ -1281,6 +1281,14 @@
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
+    <message>
+        <source>Bookmark stored and shared with the NOC.</source>
+        <translation>ブックマークを保存し、NOC と共有しました。</translation>
+    </message>
+    <message>
+        <source>Bookmark stored in the recording; not shared with the NOC: %1</source>
+        <translation>ブックマークを記録に保存しました。NOC とは共有されていません: %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1795,6 +1803,10 @@
     <message>
         <source>History read in part</source>
         <translation>履歴の一部のみ読み込みました</translation>
+    </message>
+    <message>
+        <source>History read without the NOC&apos;s bookmarks</source>
+        <translation>NOC のブックマークなしで履歴を読み込みました</translation>
     </message>
 </context>
 <context>
@@ -2865,6 +2877,14 @@
         <source>Operator</source>
         <translation>オペレーター</translation>
     </message>
+    <message>
+        <source>Bookmark</source>
+        <translation>ブックマーク</translation>
+    </message>
+    <message>
+        <source>%1 (marks %2 UTC)</source>
+        <translation>%1 (%2 UTC を示す)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::FleetTableModel</name>
@@ -3579,6 +3599,10 @@
         <source>Scrub a span this dashboard never recorded, from the time-series database</source>
         <translation>このダッシュボードが記録していない期間を時系列データベースから再生する</translation>
     </message>
+    <message>
+        <source>the gateway is older than shared bookmarks</source>
+        <translation>ゲートウェイが共有ブックマークより古い版です</translation>
+    </message>
 </context>
 <context>
     <name>vigil::ReportWindow</name>
@@ -3861,6 +3885,10 @@
     <message>
         <source>Selected: %1 – %2 (Esc clears; Shift+drag selects another)</source>
         <translation>選択中: %1 – %2(Esc で解除、Shift+ドラッグで選び直し)</translation>
+    </message>
+    <message>
+        <source>Bookmark: %1 (%2, shared with the NOC)</source>
+        <translation>ブックマーク: %1 (%2、NOC と共有)</translation>
     </message>
 </context>
 <context>

@@ -158,6 +158,12 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)
+{
+    m_replay->shareBookmarksThrough(sender, operatorName);
+    m_alarmDock->setSender(std::move(sender), operatorName);
+}
+
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));

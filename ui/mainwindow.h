@@ -70,10 +70,12 @@ public:
     QString replayStatusText() const { return m_replay->label()->text(); }
     // The maintenance-debt report of the recording replayed, or of this session's (or one chosen).
     class ReportWindow *openReport();
-    // Where the alarm actions go (the live gateway), and under what name.
-    void setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)
+    // Where the alarm actions and shared bookmarks go (the live gateway), and under what name.
+    void setAlarmSender(AlarmDock::Sender sender, const QString &operatorName);
+    // Where history read from the TSDB finds the bookmarks the NOC shared (the live gateway).
+    void setBookmarkSource(std::function<BookmarksOutcome(int64_t fromMs, int64_t toMs)> fetch)
     {
-        m_alarmDock->setSender(std::move(sender), operatorName);
+        m_replay->readSharedBookmarksFrom(std::move(fetch));
     }
     const IncidentAnalysis &incidentAnalysis() const { return m_session->analysis(); }
     // Prices the cost of grit with new settings (saved for the next start); why not, when they make no sense.

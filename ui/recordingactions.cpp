@@ -103,7 +103,7 @@ void importHistoryInteractively(QWidget *parent, const QString &recording, const
 }
 
 void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t timeMs,
-                              const RecordingChanged &changed)
+                              const RecordingChanged &changed, const BookmarkSharing &sharing)
 {
     bool ok = false;
     const QString note = QInputDialog::getText(
@@ -113,22 +113,50 @@ void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t
         QLineEdit::Normal, QString(), &ok);
     if (!ok || note.trimmed().isEmpty())
         return;
-    const QString author = QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
-    // Stored off the GUI thread: the recording may be busy with the recorder's own writes.
-    auto *watcher = new QFutureWatcher<QString>(parent);
-    QObject::connect(watcher, &QFutureWatcher<QString>::finished, parent, [=] {
+    const QString author = !sharing.author.isEmpty()
+        ? sharing.author
+        : QSettings().value(QStringLiteral("operator/name"), qEnvironmentVariable("USER")).toString();
+    struct Stored
+    {
+        QString error; // not stored in the recording
+        QString notShared; // stored, and not (yet) in the NOC's shared state: why
+        bool shared = false;
+    };
+    // Stored off the GUI thread: the recording may be busy with the recorder's own writes, and
+    // the gateway takes up to its timeout to answer.
+    auto *watcher = new QFutureWatcher<Stored>(parent);
+    QObject::connect(watcher, &QFutureWatcher<Stored>::finished, parent, [=] {
         watcher->deleteLater();
-        if (const QString error = watcher->result(); !error.isEmpty()) {
-            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("Cannot store the bookmark"), error,
+        const Stored stored = watcher->result();
+        if (!stored.error.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("Cannot store the bookmark"), stored.error,
                                         QMessageBox::Ok, parent);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
-        } else {
-            changed(recording);
+            return;
         }
+        changed(recording);
+        if (sharing.tell && sharing.send)
+            sharing.tell(
+                stored.shared
+                    ? Tr::tr("Bookmark stored and shared with the NOC.")
+                    : Tr::tr("Bookmark stored in the recording; not shared with the NOC: %1").arg(stored.notShared));
     });
-    watcher->setFuture(QtConcurrent::run(
-        [=, note = note.trimmed()] { return recording::addBookmark(recording, timeMs, note, author); }));
+    watcher->setFuture(QtConcurrent::run([=, note = note.trimmed(), send = sharing.send] {
+        Stored stored;
+        stored.error = recording::addBookmark(recording, timeMs, note, author);
+        if (!stored.error.isEmpty() || !send)
+            return stored;
+        v1::ActRequest request;
+        request.set_action(v1::EVENT_TYPE_NOTE);
+        request.set_about_ms(timeMs);
+        request.set_comment(note.toStdString());
+        request.set_operator_name(author.toStdString());
+        const ActOutcome outcome = send(request);
+        stored.shared = outcome.ok && outcome.notShared.isEmpty();
+        stored.notShared = !outcome.ok ? outcome.message : outcome.notShared;
+        return stored;
+    }));
 }
 
 ReportWindow *openReportInteractively(QWidget *parent, QString path)

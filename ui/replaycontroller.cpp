@@ -42,7 +42,8 @@ ReplayController::ReplayController(DashboardSession &session, QMainWindow *windo
     connect(m_bar, &ReplayBar::liveRequested, this, &ReplayController::goLive);
     connect(m_bar, &ReplayBar::bookmarkRequested, this, [this](int64_t timeMs) {
         if (ReplayFeed *replay = m_session.replay())
-            addBookmarkInteractively(m_window, replay->path(), timeMs, [this](const QString &path) { reread(path); });
+            addBookmarkInteractively(
+                m_window, replay->path(), timeMs, [this](const QString &path) { reread(path); }, m_sharing);
     });
     connect(m_bar, &ReplayBar::playingChanged, this, [this](bool playing) {
         // Fast play leaves the views' histories made of frames hours apart: once stopped,
@@ -50,6 +51,14 @@ ReplayController::ReplayController(DashboardSession &session, QMainWindow *windo
         if (ReplayFeed *replay = m_session.replay(); replay && !playing)
             m_session.rebuildHistories(replay->path(), replay->shownMs());
     });
+}
+
+void ReplayController::shareBookmarksThrough(std::function<ActOutcome(const v1::ActRequest &)> send,
+                                             const QString &author)
+{
+    m_sharing.send = std::move(send);
+    m_sharing.author = author;
+    m_sharing.tell = [this](const QString &said) { m_window->statusBar()->showMessage(said, 8000); };
 }
 
 void ReplayController::addFileActions(QMenu *file)
@@ -60,7 +69,16 @@ void ReplayController::addFileActions(QMenu *file)
     });
     open->setShortcut(QKeySequence::Open);
     QAction *history = file->addAction(tr("Open &history from Prometheus…"), this, [this] {
-        openTsdbHistoryInteractively(m_window, [this](const QString &path) { openRecording(path, true); });
+        TsdbHistoryRequest::Bookmarks bookmarks;
+        if (m_sharing.fetch)
+            bookmarks = [fetch = m_sharing.fetch](int64_t fromMs, int64_t toMs, QString *error) {
+                BookmarksOutcome outcome = fetch(fromMs, toMs);
+                if (!outcome.ok)
+                    *error = outcome.unsupported ? tr("the gateway is older than shared bookmarks") : outcome.message;
+                return std::move(outcome.bookmarks);
+            };
+        openTsdbHistoryInteractively(
+            m_window, [this](const QString &path) { openRecording(path, true); }, bookmarks);
     });
     history->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     history->setToolTip(tr("Scrub a span this dashboard never recorded, from the time-series database"));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "recordingactions.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -35,6 +37,13 @@ public:
     QLabel *label() const { return m_label; }
     // Brings the label up to the instant shown (the window's refresh).
     void updateLabel();
+    // Bookmarks are also shared with the NOC through the live gateway, as `author`.
+    void shareBookmarksThrough(std::function<ActOutcome(const v1::ActRequest &)> send, const QString &author);
+    // History read from the TSDB also holds the bookmarks the NOC shared over its span.
+    void readSharedBookmarksFrom(std::function<BookmarksOutcome(int64_t fromMs, int64_t toMs)> fetch)
+    {
+        m_sharing.fetch = std::move(fetch);
+    }
 
 Q_SIGNALS:
     // The recording asked for is replayed in every view, or `error` says why not.
@@ -56,6 +65,7 @@ private:
     QAction *m_bundleAction = nullptr;
     QAction *m_importAction = nullptr;
     QPointer<QProgressDialog> m_progress;
+    BookmarkSharing m_sharing;
     bool m_interactive = false;
 };
 

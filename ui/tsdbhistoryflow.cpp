@@ -60,7 +60,8 @@ QString tsdbHistoryCachePath(const TsdbHistoryRequest &r)
         + QString::fromLatin1(key.result().toHex().left(24)) + QStringLiteral(".vigil");
 }
 
-void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(const QString &)> &open)
+void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(const QString &)> &open,
+                                  const TsdbHistoryRequest::Bookmarks &bookmarks)
 {
     QSettings settings;
     QDialog dialog(parent);
@@ -101,6 +102,7 @@ void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(cons
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     TsdbHistoryRequest request;
+    request.bookmarks = bookmarks;
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         request.source = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, url->text().trimmed());
@@ -177,8 +179,10 @@ void fetchTsdbHistory(QWidget *parent, TsdbHistoryRequest request, const std::fu
         QString path = request.recordingPath;
         if (whole && QFile::rename(path, cached))
             path = cached;
-        if (!whole) {
-            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("History read in part"),
+        if (!whole || !outcome.bookmarksError.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Warning,
+                                        !whole ? Tr::tr("History read in part")
+                                               : Tr::tr("History read without the NOC's bookmarks"),
                                         describeTsdbHistory(outcome), QMessageBox::Ok, parent);
             box->setObjectName(QStringLiteral("tsdbOutcome"));
             box->setAttribute(Qt::WA_DeleteOnClose);

@@ -16,8 +16,9 @@ namespace vigil {
 QString tsdbHistoryCachePath(const TsdbHistoryRequest &request);
 
 // The File menu's "Open history from Prometheus…": asks for the query API, the span and
-// the step (remembered), then fetchTsdbHistory.
-void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(const QString &recording)> &open);
+// the step (remembered), then fetchTsdbHistory, with the NOC's bookmarks from `bookmarks`.
+void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(const QString &recording)> &open,
+                                  const TsdbHistoryRequest::Bookmarks &bookmarks = {});
 
 // Reads the span into its cache recording off the GUI thread, with its progress (and
 // Cancel), then calls `open` with the recording (a span read only in part is opened too,

@@ -50,6 +50,7 @@ int main(int argc, char *argv[])
     window.setRecorderControl(&recorder);
     window.setAlarmSender([&client](const vigil::v1::ActRequest &request) { return client.act(request); },
                           vigil::operatorNameFor(parser));
+    window.setBookmarkSource([&client](int64_t fromMs, int64_t toMs) { return client.bookmarks(fromMs, toMs); });
     vigil::addSourcesDock(window, client);
     if (parser.isSet(QStringLiteral("rollup")))
         vigil::followTheMapInDetail(window, client);

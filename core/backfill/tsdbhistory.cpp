@@ -129,6 +129,16 @@ TsdbHistoryOutcome recordTsdbHistory(const TsdbHistoryRequest &request, const st
     for (const PrometheusSpanRead::Missing &m : outcome.read.missing)
         recorder.addGap(m.fromMs, m.toMs + request.stepMs,
                         QStringLiteral("not in %1: %2").arg(source.location, m.reason));
+    if (request.bookmarks) {
+        std::vector<Event> notes = request.bookmarks(request.fromMs, request.toMs, &outcome.bookmarksError);
+        // Each is recorded at the instant it marks: it may have been written months later, and
+        // the recording spans what was asked for. When it was written stays in the shared
+        // audit trail.
+        for (Event &note : notes)
+            note.timeMs = note.aboutMs;
+        outcome.bookmarks = notes.size();
+        recorder.addEvents(std::move(notes));
+    }
     recorder.stop();
     const RecorderStatus status = recorder.status();
     outcome.frames = status.frames;
@@ -169,6 +179,10 @@ QString describeTsdbHistory(const TsdbHistoryOutcome &o)
                        .arg(o.read.queries);
     if (o.read.splits)
         line += QStringLiteral(" (%1 asked again in halves, refused for their size)").arg(o.read.splits);
+    if (o.bookmarks)
+        line += QStringLiteral("; %1 bookmarks shared by the NOC").arg(o.bookmarks);
+    if (!o.bookmarksError.isEmpty())
+        line += QStringLiteral("; the NOC's bookmarks could not be had: %1").arg(o.bookmarksError);
     if (!o.read.missing.empty())
         line += QStringLiteral("; %1 stretches not there, recorded as gaps (first: %2 from %3)")
                     .arg(o.read.missing.size())

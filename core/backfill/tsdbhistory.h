@@ -22,6 +22,10 @@ struct TsdbHistoryRequest
     int64_t stepMs = 15000; // one frame per step
     QString recordingPath; // created, or appended to
     std::shared_ptr<const Topology> topology; // a topology file's; none: laid out from the series' labels
+    // Where the NOC's shared bookmarks over the span come from (a gateway's GetBookmarks): notes
+    // about instants, or why not. None: the span is read without them.
+    using Bookmarks = std::function<std::vector<Event>(int64_t fromMs, int64_t toMs, QString *error)>;
+    Bookmarks bookmarks;
 };
 
 struct TsdbHistoryOutcome
@@ -31,6 +35,8 @@ struct TsdbHistoryOutcome
     uint64_t frames = 0; // as the recorder stored them
     uint64_t events = 0;
     size_t gpus = 0;
+    size_t bookmarks = 0; // the NOC's bookmarks over the span, recorded with it
+    QString bookmarksError; // why they could not be had (the span is read all the same)
 };
 
 // Checks the request (a span that ends after it starts, a step of at least a second and

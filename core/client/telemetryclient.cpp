@@ -221,21 +221,24 @@ void TelemetryClient::lookAt(std::vector<uint32_t> racks)
     }
 }
 
-ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::milliseconds timeout)
+template<typename Call> grpc::Status TelemetryClient::callOnce(std::chrono::milliseconds timeout, Call &&call) const
 {
-    // A channel of its own: actions are rare, and must not wait behind the stream's reconnects.
+    // A channel of its own: these calls are rare, and must not wait behind the stream's reconnects.
     ChannelHolder channel(m_options);
-    if (!channel.stub) {
-        ActOutcome refused;
-        refused.code = int(grpc::StatusCode::FAILED_PRECONDITION);
-        refused.message = channel.error;
-        return refused;
-    }
+    if (!channel.stub)
+        return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel.error.toStdString());
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + timeout);
     identify(context);
+    return call(*channel.stub, context);
+}
+
+ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::milliseconds timeout)
+{
     v1::ActResponse reply;
-    const grpc::Status status = channel.stub->Act(&context, request, &reply);
+    const grpc::Status status = callOnce(timeout, [&](v1::Gateway::Stub &stub, grpc::ClientContext &context) {
+        return stub.Act(&context, request, &reply);
+    });
     ActOutcome outcome;
     outcome.ok = status.ok();
     outcome.code = int(status.error_code());
@@ -254,18 +257,32 @@ void TelemetryClient::identify(grpc::ClientContext &context) const
 SourcesOutcome TelemetryClient::sources(std::chrono::milliseconds timeout)
 {
     SourcesOutcome outcome;
-    ChannelHolder channel(m_options);
-    if (!channel.stub) {
-        outcome.message = channel.error;
-        return outcome;
-    }
-    grpc::ClientContext context;
-    context.set_deadline(std::chrono::system_clock::now() + timeout);
-    identify(context);
-    const grpc::Status status = channel.stub->GetSources(&context, {}, &outcome.sources);
+    const grpc::Status status = callOnce(timeout, [&](v1::Gateway::Stub &stub, grpc::ClientContext &context) {
+        return stub.GetSources(&context, {}, &outcome.sources);
+    });
     outcome.ok = status.ok();
     outcome.unsupported = status.error_code() == grpc::StatusCode::UNIMPLEMENTED;
     outcome.message = QString::fromStdString(status.error_message());
+    return outcome;
+}
+
+BookmarksOutcome TelemetryClient::bookmarks(int64_t fromMs, int64_t toMs, std::chrono::milliseconds timeout)
+{
+    BookmarksOutcome outcome;
+    v1::BookmarksRequest request;
+    request.set_from_ms(fromMs);
+    request.set_to_ms(toMs);
+    v1::Events reply;
+    const grpc::Status status = callOnce(timeout, [&](v1::Gateway::Stub &stub, grpc::ClientContext &context) {
+        return stub.GetBookmarks(&context, request, &reply);
+    });
+    outcome.ok = status.ok();
+    outcome.unsupported = status.error_code() == grpc::StatusCode::UNIMPLEMENTED;
+    outcome.message = QString::fromStdString(status.error_message());
+    // What a gateway answers is held to what was asked: notes about instants in the span.
+    for (const v1::Event &e : reply.events())
+        if (e.type() == v1::EVENT_TYPE_NOTE && e.about_ms() >= fromMs && e.about_ms() <= toMs && e.about_ms() != 0)
+            outcome.bookmarks.push_back(wire::fromProto(e));
     return outcome;
 }
 

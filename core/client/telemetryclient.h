@@ -21,7 +21,8 @@
 
 namespace grpc {
 class ClientContext;
-}
+class Status;
+} // namespace grpc
 
 namespace vigil {
 
@@ -67,6 +68,15 @@ struct SourcesOutcome
     bool unsupported = false; // a gateway from before GetSources
     QString message;
     v1::Sources sources;
+};
+
+// The bookmarks operators shared over a span, or why there are none.
+struct BookmarksOutcome
+{
+    bool ok = false;
+    bool unsupported = false; // a gateway from before GetBookmarks
+    QString message;
+    std::vector<Event> bookmarks; // notes about instants, in the order of those instants
 };
 
 // The cluster as received, shared between the network thread (writer) and the
@@ -115,6 +125,10 @@ public:
     ActOutcome act(const v1::ActRequest &request, std::chrono::milliseconds timeout = std::chrono::seconds(5));
     // What each of the gateway's sources has done so far (GetSources). Any thread.
     SourcesOutcome sources(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    // The bookmarks the NOC shared that mark instants from `fromMs` to `toMs` (GetBookmarks).
+    // Any thread.
+    BookmarksOutcome bookmarks(int64_t fromMs, int64_t toMs,
+                               std::chrono::milliseconds timeout = std::chrono::seconds(10));
     // A wall screen looks at other racks: subscribes again, so their GPUs come in full (with
     // a snapshot of them) and the racks it left come as rollups. Any thread; nothing at Gpu level.
     void lookAt(std::vector<uint32_t> racks);
@@ -131,6 +145,9 @@ private:
     void setState(ConnectionState state, const QString &error = {});
     // Every call carries this client's token, when it has one.
     void identify(grpc::ClientContext &context) const;
+    // One short call (an action, the sources, the bookmarks) on a channel of its own, with
+    // the token and a deadline; FAILED_PRECONDITION when no channel can be made.
+    template<typename Call> grpc::Status callOnce(std::chrono::milliseconds timeout, Call &&call) const;
     bool sleepFor(std::chrono::milliseconds duration);
 
     ClientOptions m_options;

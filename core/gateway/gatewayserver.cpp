@@ -247,6 +247,15 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
                                                          server->m_operators != nullptr);
     server->m_service->setSources([raw = server.get()] { return raw->sourcesStatus(); });
+    if (server->m_shared)
+        server->m_service->setBookmarkStore(
+            [shared = server->m_shared.get()](int64_t from, int64_t to, size_t max, std::vector<v1::Event> &out) {
+                std::vector<SharedAction> actions;
+                const QString error = shared->bookmarks(from, to, max, actions);
+                for (SharedAction &a : actions)
+                    out.push_back(std::move(a.action));
+                return error;
+            });
     // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
     if (options.simulates() || !options.replayPath.isEmpty())
         server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);

@@ -11,6 +11,7 @@
 #include <QDebug>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -113,6 +114,38 @@ grpc::Status GatewayService::GetSources(grpc::ServerContext *context, const v1::
         return refused;
     if (m_sources)
         *reply = m_sources();
+    return grpc::Status::OK;
+}
+
+grpc::Status GatewayService::GetBookmarks(grpc::ServerContext *context, const v1::BookmarksRequest *request,
+                                          v1::Events *reply)
+{
+    std::optional<OperatorIdentity> who;
+    if (grpc::Status refused = identify(context, who); !refused.ok())
+        return refused;
+    const int64_t from = request->from_ms(), to = request->to_ms();
+    if (from > to)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("the span of bookmarks ends (%1) before it starts (%2)").arg(to).arg(from));
+    std::vector<v1::Event> found;
+    if (m_bookmarkStore) {
+        if (QString error = m_bookmarkStore(from, to, MaxBookmarks, found); !error.isEmpty())
+            return status(grpc::StatusCode::UNAVAILABLE,
+                          QStringLiteral("the NOC's shared state cannot be read: %1").arg(error));
+    } else {
+        // No shared state: the bookmarks taken on this gateway that it still retains.
+        found = m_journal.retainedEvents(
+            [from, to](const v1::Event &e) {
+                return e.type() == v1::EVENT_TYPE_NOTE && e.about_ms() != 0 && e.about_ms() >= from
+                    && e.about_ms() <= to;
+            },
+            MaxBookmarks);
+        std::stable_sort(found.begin(), found.end(),
+                         [](const v1::Event &a, const v1::Event &b) { return a.about_ms() < b.about_ms(); });
+    }
+    reply->mutable_events()->Reserve(int(found.size()));
+    for (v1::Event &e : found)
+        *reply->add_events() = std::move(e);
     return grpc::Status::OK;
 }
 
@@ -220,6 +253,9 @@ QString GatewayService::validatePublished(const v1::Event &event, const Operator
     if (event.job_id().size() > MaxEventNameBytes || event.operator_name().size() > MaxEventNameBytes
         || event.part_serial().size() > MaxEventNameBytes)
         return QStringLiteral("event job, operator name or part serial longer than %1 bytes").arg(MaxEventNameBytes);
+    if (event.about_ms() != 0)
+        return QStringLiteral(
+            "about_ms marks an operator's bookmark, taken with Act; a published event cannot carry it");
     return {};
 }
 
@@ -294,6 +330,29 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
     return grpc::Status::OK;
 }
 
+grpc::Status GatewayService::checkBookmark(const v1::ActRequest &request) const
+{
+    const int64_t about = request.about_ms();
+    if (about == 0)
+        return grpc::Status::OK;
+    if (request.action() != v1::EVENT_TYPE_NOTE)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("about_ms marks the instant of a note (a bookmark); action %1 cannot carry it")
+                          .arg(int(request.action())));
+    if (QString::fromStdString(request.comment()).trimmed().isEmpty())
+        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("a bookmark needs a note"));
+    // Any past the fleet may have recorded, none of the future: a bookmark is about what was seen.
+    constexpr int64_t Year2000Ms = 946684800000;
+    const int64_t now = m_clock ? m_clock() : m_journal.headTimeMs();
+    if (about < Year2000Ms || (now > 0 && about > now + m_maxSkewMs))
+        return status(grpc::StatusCode::OUT_OF_RANGE,
+                      QStringLiteral("a bookmark marks an instant between 2000 and the gateway's clock (%1); "
+                                     "asked for %2")
+                          .arg(now)
+                          .arg(about));
+    return grpc::Status::OK;
+}
+
 grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequest *request, v1::ActResponse *reply)
 {
     std::optional<OperatorIdentity> who;
@@ -315,6 +374,8 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
     if (!std::isfinite(request->value()))
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
+    if (grpc::Status refused = checkBookmark(*request); !refused.ok())
+        return refused;
     EntityRef entity = wire::fromProto(request->entity());
     if (entity.kind != EntityKind::Unspecified && entity.index >= wire::entityCount(*m_journal.topology(), entity.kind))
         return status(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
@@ -328,6 +389,7 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     e.operatorName = operatorName;
     e.targetEventId = request->target_event_id();
     e.alarmId = request->alarm_id();
+    e.aboutMs = request->about_ms();
     if (e.type == EventType::Assign)
         e.message = QString::fromStdString(request->owner()).trimmed();
     if (e.type == EventType::Shelve) {

@@ -35,8 +35,15 @@ public:
     grpc::Status GetJobHistory(grpc::ServerContext *context, const v1::JobHistoryRequest *request,
                                v1::JobHistory *reply) override;
     grpc::Status GetSources(grpc::ServerContext *context, const v1::GetSourcesRequest *, v1::Sources *reply) override;
+    grpc::Status GetBookmarks(grpc::ServerContext *context, const v1::BookmarksRequest *request,
+                              v1::Events *reply) override;
     // What GetSources answers: the sources' status as they stand (set before serving).
     void setSources(std::function<v1::Sources()> sources) { m_sources = std::move(sources); }
+    // Where GetBookmarks reads when the gateway shares its state: the bookmarks marking
+    // instants in a span, in their order, at most `max`; or why they cannot be read.
+    using BookmarkStore = std::function<QString(int64_t fromMs, int64_t toMs, size_t max, std::vector<v1::Event> &out)>;
+    void setBookmarkStore(BookmarkStore store) { m_bookmarkStore = std::move(store); }
+    static constexpr size_t MaxBookmarks = 10000;
 
     int activeSubscribers() const { return m_subscriptions.active(); }
     // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's
@@ -54,6 +61,8 @@ private:
     grpc::Status identify(const grpc::ServerContextBase *context, std::optional<struct OperatorIdentity> &who) const;
     // Empty when `timeMs` is within the skew of the gateway's clock; otherwise by how much it is not.
     QString outsideClock(int64_t timeMs) const;
+    // A note's bookmark instant (about_ms): on a note only, and not in the future.
+    grpc::Status checkBookmark(const v1::ActRequest &request) const;
     // Empty when `agent` may publish for the entity; otherwise why not.
     QString outsideAgentHosts(const struct OperatorIdentity &agent, EntityKind kind, uint32_t index) const;
 
@@ -63,6 +72,7 @@ private:
     const StreamSettings m_settings;
     std::function<int64_t()> m_clock;
     std::function<v1::Sources()> m_sources;
+    BookmarkStore m_bookmarkStore;
     int64_t m_maxSkewMs = 300000;
     const v1::Topology m_topologyMessage;
     SubscriptionHub m_subscriptions;

@@ -158,6 +158,24 @@ TelemetryJournal::Snapshot TelemetryJournal::snapshot(size_t maxValuesPerMessage
     return s;
 }
 
+std::vector<v1::Event> TelemetryJournal::retainedEvents(const std::function<bool(const v1::Event &)> &keep,
+                                                        size_t max) const
+{
+    std::vector<v1::Event> kept;
+    std::lock_guard lock(m_mutex);
+    for (const auto &entry : m_entries) {
+        if (!entry.message->has_events())
+            continue;
+        for (const v1::Event &e : entry.message->events().events()) {
+            if (kept.size() >= max)
+                return kept;
+            if (keep(e))
+                kept.push_back(e);
+        }
+    }
+    return kept;
+}
+
 TelemetryJournal::Range TelemetryJournal::range() const
 {
     std::lock_guard lock(m_mutex);

@@ -87,6 +87,9 @@ public:
     Snapshot snapshot(size_t maxValuesPerMessage, const std::function<bool(uint32_t)> &wanted,
                       size_t maxRecentEvents = 0, const std::function<bool(uint32_t)> &wantedRollups = {}) const;
 
+    // The retained events `keep` accepts, oldest first, at most `max`.
+    std::vector<v1::Event> retainedEvents(const std::function<bool(const v1::Event &)> &keep, size_t max) const;
+
     struct Range
     {
         uint64_t oldest = 1; // oldest retained seq (head + 1 when nothing is retained)

@@ -93,6 +93,7 @@ struct Event
     uint64_t targetEventId = 0;
     uint64_t alarmId = 0; // the alarm an action was taken on
     QString partSerial; // the part's serial or UUID when the source told it (a replaced GPU's slot keeps its place)
+    int64_t aboutMs = 0; // a note's bookmark: the instant on the timeline it marks (0: none)
     bool operator==(const Event &) const = default;
 };
 

@@ -477,6 +477,23 @@ std::vector<Bookmark> RecordingReader::bookmarks()
         while (q.next())
             bookmarks.push_back(
                 { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString() });
+    // Bookmarks shared through the gateway came in as notes about an instant (any operator's,
+    // this one's included, whose bookmark row is then the same mark: it is kept once).
+    if (q.exec(QStringLiteral("SELECT id, data FROM events WHERE type = %1").arg(int(EventType::Note)))) {
+        for (const Event &note : readEvents(q)) {
+            if (note.aboutMs <= 0)
+                continue;
+            auto same = std::find_if(bookmarks.begin(), bookmarks.end(), [&](const Bookmark &b) {
+                return b.timeMs == note.aboutMs && b.note == note.message && b.author == note.operatorName;
+            });
+            if (same != bookmarks.end())
+                same->shared = true;
+            else
+                bookmarks.push_back({ 0, note.aboutMs, note.message, note.operatorName, true });
+        }
+        std::stable_sort(bookmarks.begin(), bookmarks.end(),
+                         [](const Bookmark &a, const Bookmark &b) { return a.timeMs < b.timeMs; });
+    }
     return bookmarks;
 }
 

@@ -37,10 +37,11 @@ struct RecordedSegment
 
 struct Bookmark
 {
-    int64_t id = 0;
+    int64_t id = 0; // its row in the recording; 0: known only as a shared note
     int64_t timeMs = 0;
     QString note;
     QString author;
+    bool shared = false; // it reached the NOC's shared state (a note about timeMs through the gateway)
 };
 
 // Where frames exist: consecutive blocks of one tier closer than the join distance form one span.

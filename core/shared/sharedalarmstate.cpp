@@ -35,6 +35,16 @@ constexpr const char *Schema[] = {
     " alarm_key text NOT NULL,"
     " action bytea NOT NULL," // vigil.v1.Event
     " committed_at timestamptz NOT NULL DEFAULT now())",
+    // Who, what they wrote and (a bookmark) the instant it marks, readable in SQL; the action
+    // itself stays the record. Added to tables made before them, empty for their older rows.
+    "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS operator_name text",
+    "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS comment text",
+    "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS about timestamptz",
+    // GetBookmarks reads a span of them on the writer's connection: by index, not by the
+    // whole audit trail.
+    "CREATE INDEX IF NOT EXISTS vigil_alarm_actions_about ON vigil_alarm_actions (about) WHERE about IS NOT NULL",
+    "CREATE OR REPLACE VIEW vigil_bookmarks AS SELECT version, about, comment AS note, operator_name, gateway,"
+    " committed_at FROM vigil_alarm_actions WHERE about IS NOT NULL",
 };
 
 constexpr int64_t ResyncBatch = 5000;
@@ -42,6 +52,13 @@ constexpr int64_t ResyncBatch = 5000;
 QByteArray number(int64_t v)
 {
     return QByteArray::number(qlonglong(v));
+}
+
+// A text parameter ends at its first NUL byte, which PostgreSQL's text cannot hold: one
+// inside a comment is shown as a space (the action itself keeps every byte).
+QByteArray readableText(const std::string &s)
+{
+    return QByteArray::fromStdString(s).replace('\0', ' ');
 }
 
 bool parseAction(const PgRow &row, SharedAction &out)
@@ -53,6 +70,20 @@ bool parseAction(const PgRow &row, SharedAction &out)
     out.instance = QString::fromUtf8(row[2]);
     out.alarmKey = QString::fromUtf8(row[3]);
     return out.action.ParseFromArray(row[4].constData(), int(row[4].size()));
+}
+
+// The actions a query answered (rows of version, gateway, instance, alarm_key, action), a
+// garbled one skipped; or the query's error.
+QString takeActions(const PgResult &r, std::vector<SharedAction> &out)
+{
+    if (!r.ok())
+        return r.error;
+    for (const PgRow &row : r.rows) {
+        SharedAction a;
+        if (parseAction(row, a))
+            out.push_back(std::move(a));
+    }
+    return {};
 }
 
 } // namespace
@@ -190,11 +221,13 @@ QString SharedAlarmState::commit(const Outgoing &o)
     const QByteArray key = o.alarmKey.toUtf8();
     const QByteArray gateway = m_gateway.toUtf8();
     const std::string actionBytes = o.action.SerializeAsString();
-    if (PgResult r
-        = m_writer.exec("INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
-                        "action) VALUES ($1, $2, $3, $4, $5, $6)",
-                        { version, origin, gateway, m_instance.toUtf8(), key, QByteArray::fromStdString(actionBytes) },
-                        { false, false, false, false, false, true });
+    if (PgResult r = m_writer.exec("INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
+                                   "action, operator_name, comment, about) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                                   "CASE WHEN $9::bigint = 0 THEN NULL ELSE to_timestamp($9::bigint / 1000.0) END)",
+                                   { version, origin, gateway, m_instance.toUtf8(), key,
+                                     QByteArray::fromStdString(actionBytes), readableText(o.action.operator_name()),
+                                     readableText(o.action.message()), number(o.action.about_ms()) },
+                                   { false, false, false, false, false, true, false, false, false });
         !r.ok())
         return fail(r.error);
     if (o.alarm && !o.alarmKey.isEmpty()) {
@@ -221,16 +254,23 @@ QString SharedAlarmState::actions(std::vector<SharedAction> &out)
     std::lock_guard lock(m_writeMutex);
     if (QString error = ensureWriter(); !error.isEmpty())
         return error;
-    const PgResult r = m_writer.exec(
-        "SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions ORDER BY version");
-    if (!r.ok())
-        return r.error;
-    for (const PgRow &row : r.rows) {
-        SharedAction a;
-        if (parseAction(row, a))
-            out.push_back(std::move(a));
-    }
-    return {};
+    return takeActions(
+        m_writer.exec("SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions ORDER BY version"),
+        out);
+}
+
+QString SharedAlarmState::bookmarks(int64_t fromMs, int64_t toMs, size_t max, std::vector<SharedAction> &out)
+{
+    std::lock_guard lock(m_writeMutex);
+    if (QString error = ensureWriter(); !error.isEmpty())
+        return error;
+    // The instants compare as the commit stored them: to_timestamp of the same milliseconds.
+    return takeActions(
+        m_writer.exec("SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions "
+                      "WHERE about BETWEEN to_timestamp($1::bigint / 1000.0) AND to_timestamp($2::bigint / 1000.0) "
+                      "ORDER BY about, version LIMIT $3",
+                      { number(fromMs), number(toMs), number(int64_t(max)) }),
+        out);
 }
 
 QString SharedAlarmState::resync(PgConnection &connection)

@@ -74,6 +74,9 @@ public:
 
     // Every action committed, oldest first (the audit trail of all gateways).
     QString actions(std::vector<SharedAction> &out);
+    // The bookmarks (notes about an instant) marking instants from `fromMs` to `toMs`, in the
+    // order of those instants, at most `max`.
+    QString bookmarks(int64_t fromMs, int64_t toMs, size_t max, std::vector<SharedAction> &out);
 
     SharedStateStatus status() const;
     QString describe() const;

@@ -182,6 +182,7 @@ v1::Event toProto(const Event &e)
     p.set_target_event_id(e.targetEventId);
     p.set_alarm_id(e.alarmId);
     p.set_part_serial(ss(e.partSerial));
+    p.set_about_ms(e.aboutMs);
     return p;
 }
 
@@ -203,6 +204,7 @@ Event fromProto(const v1::Event &p)
     e.targetEventId = p.target_event_id();
     e.alarmId = p.alarm_id();
     e.partSerial = qs(p.part_serial());
+    e.aboutMs = p.about_ms();
     return e;
 }
 

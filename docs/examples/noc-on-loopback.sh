@@ -66,6 +66,8 @@ Open dashboards on the aggregator (each acknowledges for all):
 Kill one pod (its GPUs alone go silent: the Data age overlay):
   kill ${pids[2]}     # p1
 Prometheus: http://127.0.0.1:$promport   PostgreSQL: psql -h 127.0.0.1 -p $pgport -U vigil vigil
+Bookmarks made while replaying (B) are shared: SELECT * FROM vigil_bookmarks; in psql, and
+File → Open history from Prometheus… in a dashboard shows them on its timeline.
 In two minutes the history is read back from Prometheus into $work/history.vigil.
 HOW
 sleep 120

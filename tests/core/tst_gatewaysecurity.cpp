@@ -350,6 +350,14 @@ private Q_SLOTS:
               [&](const QString &token) {
                   return rawCall(address, "/vigil.v1.Gateway/GetJobHistory", {}, false, token, security);
               } },
+            { "sources",
+              [&](const QString &token) {
+                  return rawCall(address, "/vigil.v1.Gateway/GetSources", {}, false, token, security);
+              } },
+            { "bookmarks",
+              [&](const QString &token) {
+                  return rawCall(address, "/vigil.v1.Gateway/GetBookmarks", {}, false, token, security);
+              } },
         };
         for (const auto &c : calls) {
             const grpc::Status anonymous = c.call({});
@@ -365,6 +373,9 @@ private Q_SLOTS:
         QVERIFY(topology(address, QLatin1String(ViewerToken), security).ok());
         QVERIFY(
             rawCall(address, "/vigil.v1.Gateway/GetJobHistory", {}, false, QLatin1String(ViewerToken), security).ok());
+        // A wall screen's viewer may read the bookmarks (an empty request: the span of instant 0).
+        QVERIFY(
+            rawCall(address, "/vigil.v1.Gateway/GetBookmarks", {}, false, QLatin1String(ViewerToken), security).ok());
         QVERIFY(rawCall(address, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", listServices, true,
                         QLatin1String(ViewerToken), security)
                     .ok());

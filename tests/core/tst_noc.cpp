@@ -6,7 +6,8 @@
 //   - two dashboards on the first aggregator and one on the second share acknowledgements;
 //   - killing one pod gateway leaves its GPUs silent alone, and no gap in the stream;
 //   - a dashboard opened afterwards scrubs the span from Prometheus, which it never recorded:
-//     every GPU there, the killed pod's heard from until the kill and silent after it.
+//     every GPU there, the killed pod's heard from until the kill and silent after it, and
+//     the bookmark another operator made on the other aggregator on its timeline.
 #include "backfill/tsdbhistory.h"
 #include "client/telemetryclient.h"
 #include "gateway/gatewayserver.h"
@@ -130,6 +131,16 @@ private Q_SLOTS:
         QCOMPARE(database.psql(QStringLiteral("SELECT count(*) FROM vigil_alarm_actions")).trimmed(),
                  QStringLiteral("1"));
 
+        // A bookmark: the night shift marks the instant the run began (a note about it).
+        const int64_t markedMs = startedMs + 500;
+        v1::ActRequest bookmark;
+        bookmark.set_action(v1::EVENT_TYPE_NOTE);
+        bookmark.set_about_ms(markedMs);
+        bookmark.set_operator_name("m.okafor");
+        bookmark.set_comment("pod 2's PDU starts to sag here");
+        const ActOutcome marked = night.client.act(bookmark);
+        QVERIFY2(marked.ok && marked.notShared.isEmpty(), qPrintable(marked.message + marked.notShared));
+
         // Pod 2 killed: its GPUs fall silent, the others go on, and nobody's stream has a gap.
         QTRY_VERIFY_WITH_TIMEOUT(first->journal().headTimeMs() > startedMs + 3000, 10000);
         const int64_t killedMs = first->journal().headTimeMs();
@@ -153,8 +164,17 @@ private Q_SLOTS:
         request.toMs = endMs;
         request.stepMs = 1000;
         request.recordingPath = dir.filePath(QStringLiteral("scrubbed.vigil"));
+        // With the bookmarks the NOC shared over the span, from the aggregator it is connected to
+        // (the other one): they are kept in PostgreSQL.
+        request.bookmarks = [&otherRoom](int64_t fromMs, int64_t toMs, QString *error) {
+            BookmarksOutcome shared = otherRoom.client.bookmarks(fromMs, toMs);
+            *error = shared.message;
+            return shared.bookmarks;
+        };
         const TsdbHistoryOutcome read = recordTsdbHistory(request);
         QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+        QVERIFY2(read.bookmarksError.isEmpty(), qPrintable(read.bookmarksError));
+        QCOMPARE(read.bookmarks, size_t(1));
         QCOMPARE(read.gpus, size_t(3 * GpusPerPod)); // the killed pod's GPUs too
         RecordingReader recording;
         QCOMPARE(recording.open(request.recordingPath), QString());
@@ -164,6 +184,12 @@ private Q_SLOTS:
         QVERIFY(before.column(metric::GpuTemp));
         QCOMPARE(heardPerPod(before), (std::vector<int> { pod, pod, pod }));
         QCOMPARE(heardPerPod(after), (std::vector<int> { pod, 0, pod })); // pod 2's gap, and only its
+        const std::vector<Bookmark> bookmarks = recording.bookmarks();
+        QCOMPARE(bookmarks.size(), size_t(1));
+        QCOMPARE(bookmarks[0].timeMs, markedMs);
+        QCOMPARE(bookmarks[0].note, QStringLiteral("pod 2's PDU starts to sag here"));
+        QCOMPARE(bookmarks[0].author, QStringLiteral("m.okafor"));
+        QVERIFY(bookmarks[0].shared);
     }
 };
 

@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -621,6 +622,52 @@ private Q_SLOTS:
         QCOMPARE(bookmarks[0].author, QStringLiteral("kim"));
         const std::vector<RecordedSpan> spans = reader.coverage(120000);
         QCOMPARE(spans.size(), size_t(2));
+    }
+
+    // Bookmarks shared through the gateway arrive as notes about an instant, recorded with the
+    // stream: the timeline lists them with the recording's own, and the one this operator made
+    // (a bookmark row and its shared note) once. A note about no instant is no bookmark.
+    void sharedNotesAreBookmarks()
+    {
+        const QString path = freshPath();
+        {
+            RecordingWriter writer;
+            QCOMPARE(writer.open(path), QString());
+            recordSimulation(writer, 10, 60000, 3);
+            writer.addBookmark(150000, QStringLiteral("PDU B tripped here"), QStringLiteral("kim"));
+            auto note = [](int64_t timeMs, int64_t aboutMs, const char *text, const char *who) {
+                Event e;
+                e.timeMs = timeMs;
+                e.type = EventType::Note;
+                e.severity = Severity::Info;
+                e.entity = { EntityKind::Cluster, 0 };
+                e.message = QString::fromUtf8(text);
+                e.operatorName = QString::fromUtf8(who);
+                e.aboutMs = aboutMs;
+                return e;
+            };
+            writer.addEvents({ note(400000, 150000, "PDU B tripped here", "kim"), // kim's own, shared
+                               note(410000, 90000, "fans surge first", "a.nakamura"),
+                               note(420000, 0, "handed over to the day shift", "a.nakamura") });
+            QCOMPARE(writer.commit(), QString());
+        }
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        const std::vector<Bookmark> bookmarks = reader.bookmarks();
+        QCOMPARE(bookmarks.size(), size_t(2));
+        QCOMPARE(bookmarks[0].timeMs, int64_t(90000));
+        QCOMPARE(bookmarks[0].note, QStringLiteral("fans surge first"));
+        QCOMPARE(bookmarks[0].author, QStringLiteral("a.nakamura"));
+        QVERIFY(bookmarks[0].shared);
+        QCOMPARE(bookmarks[0].id, int64_t(0));
+        QCOMPARE(bookmarks[1].timeMs, int64_t(150000));
+        QCOMPARE(bookmarks[1].author, QStringLiteral("kim"));
+        QVERIFY(bookmarks[1].shared);
+        QVERIFY(bookmarks[1].id > 0);
+        // The notes stay events too (the audit trail), each once.
+        const std::vector<Event> events = reader.events(0, std::numeric_limits<int64_t>::max());
+        QCOMPARE(std::count_if(events.begin(), events.end(), [](const Event &e) { return e.type == EventType::Note; }),
+                 3);
     }
 
     void aNewLayoutMidRecording()

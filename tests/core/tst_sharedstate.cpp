@@ -2,7 +2,8 @@
 // The NOC's shared alarm state in a real PostgreSQL on loopback: gateways that share
 // it see each other's acknowledgements; a restart of the server in the middle of an
 // action loses nothing and commits nothing twice; a listener that was away catches
-// up by version; a gateway started later takes the alarms kept there.
+// up by version; a gateway started later takes the alarms kept there; a bookmark made
+// on one dashboard reaches the others and is kept there too.
 #include "alarms/alarmbook.h"
 #include "gatewayfixture.h"
 #include "postgresfixture.h"
@@ -145,6 +146,95 @@ private Q_SLOTS:
                 QVERIFY2(s.last_error().empty(), s.last_error().c_str());
             }
         QVERIFY(listed);
+    }
+
+    // A bookmark is a note about an instant: the gateway it is made on commits it to the
+    // shared state, readable in SQL as vigil_bookmarks, and every gateway sharing the state
+    // sends it to its dashboards, which draw it on their timelines (tst_recorder). The instant
+    // is checked: on notes only, after 2000, not in the future.
+    void bookmarksAreSharedAsNotesAboutAnInstant()
+    {
+        QString error;
+        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
+        QVERIFY2(east, qPrintable(error));
+        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
+        QVERIFY2(west, qPrintable(error));
+        Dashboard onEast(east->address()), onWest(west->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster) && isLive(onWest.cluster), 10000);
+
+        const int64_t aboutMs = east->journal().headTimeMs() - 3600000; // an hour before now
+        v1::ActRequest mark;
+        mark.set_action(v1::EVENT_TYPE_NOTE);
+        mark.set_about_ms(aboutMs);
+        mark.set_operator_name("a.nakamura");
+        mark.set_comment("fan wall B starts to surge here");
+        const ActOutcome done = onEast.client->act(mark);
+        QVERIFY2(done.ok, qPrintable(done.message));
+        QVERIFY2(done.notShared.isEmpty(), qPrintable(done.notShared));
+
+        std::vector<Event> seenWest, seenEast;
+        std::optional<Event> onTheOtherGateway;
+        QTRY_VERIFY_WITH_TIMEOUT((onTheOtherGateway = sharedBookmark(onWest.cluster, seenWest, aboutMs)).has_value(),
+                                 5000);
+        QCOMPARE(onTheOtherGateway->message, QStringLiteral("fan wall B starts to surge here"));
+        QCOMPARE(onTheOtherGateway->operatorName, QStringLiteral("a.nakamura"));
+        QTRY_VERIFY_WITH_TIMEOUT(sharedBookmark(onEast.cluster, seenEast, aboutMs).has_value(), 5000);
+        QCOMPARE(db.psql(QStringLiteral("SELECT (extract(epoch FROM about) * 1000)::bigint || ' | ' || note || ' | ' "
+                                        "|| operator_name || ' | ' || gateway FROM vigil_bookmarks")),
+                 QStringLiteral("%1 | fan wall B starts to surge here | a.nakamura | gw-east").arg(aboutMs));
+
+        // A dashboard reading history it never recorded asks either gateway for the bookmarks
+        // over its span (GetBookmarks): they come from PostgreSQL, by the instant they mark.
+        BookmarksOutcome listed = onWest.client->bookmarks(aboutMs - 1000, aboutMs);
+        QVERIFY2(listed.ok, qPrintable(listed.message));
+        QCOMPARE(listed.bookmarks.size(), size_t(1));
+        QCOMPARE(listed.bookmarks[0].aboutMs, aboutMs);
+        QCOMPARE(listed.bookmarks[0].operatorName, QStringLiteral("a.nakamura"));
+        QVERIFY(onWest.client->bookmarks(aboutMs + 1, aboutMs + 60000).bookmarks.empty());
+        listed = onWest.client->bookmarks(aboutMs, aboutMs - 1);
+        QCOMPARE(listed.ok, false);
+        QVERIFY2(listed.message.contains(QLatin1String("ends")), qPrintable(listed.message));
+
+        // An instant on anything but a note, before 2000 or ahead of the gateway's clock is refused,
+        // and nothing is committed for it.
+        const int committed = actionsCommitted();
+        v1::ActRequest onAnAcknowledgement = mark;
+        onAnAcknowledgement.set_action(v1::EVENT_TYPE_ACKNOWLEDGE);
+        onAnAcknowledgement.set_alarm_id(1);
+        ActOutcome refused = onEast.client->act(onAnAcknowledgement);
+        QCOMPARE(refused.code, int(grpc::StatusCode::INVALID_ARGUMENT));
+        QVERIFY2(refused.message.contains(QLatin1String("bookmark")), qPrintable(refused.message));
+        v1::ActRequest unwritten = mark;
+        unwritten.set_comment("  ");
+        refused = onEast.client->act(unwritten);
+        QCOMPARE(refused.code, int(grpc::StatusCode::INVALID_ARGUMENT));
+        QCOMPARE(refused.message, QStringLiteral("a bookmark needs a note"));
+        for (const int64_t outside : { int64_t(-1), int64_t(946684799999), std::numeric_limits<int64_t>::max() }) {
+            v1::ActRequest odd = mark;
+            odd.set_about_ms(outside);
+            refused = onEast.client->act(odd);
+            QCOMPARE(refused.code, int(grpc::StatusCode::OUT_OF_RANGE));
+        }
+        QCOMPARE(actionsCommitted(), committed);
+
+        // An agent cannot publish a bookmark: the mark is the operators' own.
+        v1::PublishRequest publish;
+        publish.set_source("test-bridge");
+        v1::Event *note = publish.mutable_events()->add_events();
+        note->set_time_ms(east->journal().headTimeMs());
+        note->set_type(v1::EVENT_TYPE_XID);
+        note->set_severity(v1::SEVERITY_WARNING);
+        note->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+        note->set_about_ms(aboutMs);
+        grpc::ClientContext context;
+        v1::PublishResponse response;
+        auto stub = stubFor(east->address());
+        auto writer = stub->Publish(&context, &response);
+        QVERIFY(writer->Write(publish));
+        QVERIFY(writer->WritesDone());
+        const grpc::Status published = writer->Finish(); // all refused: the status says why
+        QCOMPARE(published.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+        QVERIFY2(published.error_message().find("about_ms") != std::string::npos, published.error_message().c_str());
     }
 
     // The server restarts while an operator acts: the action holds at once on its

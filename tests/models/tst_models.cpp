@@ -969,6 +969,19 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 5); // capped: the oldest went first
         QCOMPARE(model.index(0, 0).data(EventLogModel::EventIdRole).toULongLong(), 8ull);
         QCOMPARE(model.index(4, 0).data(EventLogModel::EventIdRole).toULongLong(), 4ull);
+
+        // A shared bookmark is a note written now about another instant: the log says which.
+        Event bookmark = event(9, EventType::Note, Severity::Info, { EntityKind::Cluster, 0 });
+        bookmark.message = QStringLiteral("PDU B trips here");
+        bookmark.aboutMs = 1793577600000 - 3600000;
+        Event note = event(10, EventType::Note, Severity::Info, { EntityKind::Cluster, 0 });
+        note.message = QStringLiteral("handed over");
+        model.append({ bookmark, note });
+        QCOMPARE(model.index(1, EventLogModel::TypeColumn).data().toString(), QStringLiteral("Bookmark"));
+        QCOMPARE(model.index(1, EventLogModel::MessageColumn).data().toString(),
+                 QStringLiteral("PDU B trips here (marks 2026-11-01 23:00:00 UTC)"));
+        QCOMPARE(model.index(0, EventLogModel::TypeColumn).data().toString(), QStringLiteral("Note"));
+        QCOMPARE(model.index(0, EventLogModel::MessageColumn).data().toString(), QStringLiteral("handed over"));
     }
 
     void eventFilterLevels()

@@ -71,6 +71,18 @@ inline bool publishWarning(GatewayServer &server, uint32_t gpu, v1::EventType ty
     return publishWarningAs(server, gpu, token, &reply, type).ok() && reply.accepted() == 1;
 }
 
+// The note about `aboutMs` (a shared bookmark) among the events a dashboard has received so far
+// (kept in `seen`, since taking them empties the dashboard's queue).
+inline std::optional<Event> sharedBookmark(LiveCluster &cluster, std::vector<Event> &seen, int64_t aboutMs)
+{
+    for (Event &e : cluster.takeEvents())
+        seen.push_back(std::move(e));
+    for (const Event &e : seen)
+        if (e.type == EventType::Note && e.aboutMs == aboutMs)
+            return e;
+    return std::nullopt;
+}
+
 // The alarm a dashboard holds for row remapping on a GPU (what publishWarning raises), if any.
 inline std::optional<Alarm> rowRemapAlarmOn(const LiveCluster &cluster, uint32_t gpu)
 {

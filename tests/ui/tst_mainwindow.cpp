@@ -16,6 +16,7 @@
 #include "faketsdb.h"
 #include "gateway/framelog.h"
 #include "gateway/gatewayserver.h"
+#include "gatewayfixture.h"
 #include "incidentdock.h"
 #include "incidenttablemodel.h"
 #include "legend/colorlegend.h"
@@ -41,6 +42,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QImageReader>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -57,7 +59,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
+#include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -676,6 +680,75 @@ private Q_SLOTS:
     // dialog stayed up behind a blocking message box. Run end to end with a
     // real event loop: the progress goes, the outcome opens without blocking,
     // the bundle opens like any recording, and the window takes input again.
+    // A bookmark made while replaying is stored in the recording and, with a live gateway,
+    // shared with the NOC as a note about that instant: another dashboard on the gateway gets
+    // it, and the timeline lists it as shared.
+    void aBookmarkIsSharedWithTheNoc()
+    {
+        GatewayOptions options;
+        options.listen = "127.0.0.1:0";
+        options.simulator.shape.gpus = 64;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster live, elsewhere;
+        TelemetryClient client({ server->address() }, live), other({ server->address() }, elsewhere);
+        client.start();
+        other.start();
+        QTRY_VERIFY_WITH_TIMEOUT(test::isLive(live), 10000);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("night.vigil"));
+        SimulatorOptions recorded;
+        recorded.shape.gpus = 64;
+        recorded.startTimeMs = server->journal().headTimeMs() - 20 * 3600000LL; // yesterday's night shift
+        QCOMPARE(generateRecording(recorded, 10 * 3600000LL, 300000, path), QString());
+
+        MainWindow window(live);
+        window.setAlarmSender([&client](const v1::ActRequest &r) { return client.act(r); }, QStringLiteral("m.okafor"));
+        window.show();
+        QCOMPARE(openRecording(window, path), QString());
+        const int64_t instant = recorded.startTimeMs + 4 * 3600000LL;
+        window.replayBar()->seek(instant);
+        // The note is asked for in a dialog: answered as a person would.
+        QTimer::singleShot(0, &window, [] {
+            std::function<void()> answer = [&answer] {
+                auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+                if (!dialog) {
+                    QTimer::singleShot(20, answer);
+                    return;
+                }
+                dialog->setTextValue(QStringLiteral("PDU B trips here"));
+                dialog->accept();
+            };
+            answer();
+        });
+        QToolButton *bookmark = nullptr;
+        for (QToolButton *b : window.replayBar()->findChildren<QToolButton *>())
+            if (b->text() == QStringLiteral("Bookmark"))
+                bookmark = b;
+        QVERIFY(bookmark);
+        bookmark->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window.statusBar()->currentMessage(),
+                                  QStringLiteral("Bookmark stored and shared with the NOC."), 10000);
+
+        // In the recording, and on the other dashboard as a note about that instant, signed.
+        RecordingReader reader;
+        QCOMPARE(reader.open(path), QString());
+        QCOMPARE(reader.bookmarks().size(), size_t(1));
+        QCOMPARE(reader.bookmarks()[0].timeMs, instant);
+        std::vector<Event> received;
+        std::optional<Event> shared;
+        QTRY_VERIFY_WITH_TIMEOUT((shared = test::sharedBookmark(elsewhere, received, instant)).has_value(), 5000);
+        QCOMPARE(shared->message, QStringLiteral("PDU B trips here"));
+        QCOMPARE(shared->operatorName, QStringLiteral("m.okafor"));
+        // A gateway that shares no state answers GetBookmarks from the journal it retains.
+        const BookmarksOutcome listed = client.bookmarks(instant, instant);
+        QVERIFY2(listed.ok, qPrintable(listed.message));
+        QCOMPARE(listed.bookmarks.size(), size_t(1));
+        QCOMPARE(listed.bookmarks[0].message, QStringLiteral("PDU B trips here"));
+    }
+
     void bundleExportFinishesAndLetsGo()
     {
         QTemporaryDir dir;

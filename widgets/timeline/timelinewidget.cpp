@@ -356,7 +356,8 @@ QString TimelineWidget::tooltipAt(const QPoint &pos) const
                      .arg(formatTime(m_selectionFromMs), formatTime(m_selectionToMs));
     for (const Bookmark &b : m_overview.bookmarks)
         if (std::abs(b.timeMs - t) <= slack)
-            lines << tr("Bookmark: %1 (%2)").arg(b.note, b.author);
+            lines << (b.shared ? tr("Bookmark: %1 (%2, shared with the NOC)") : tr("Bookmark: %1 (%2)"))
+                         .arg(b.note, b.author);
     for (const RecordedSpan &s : m_overview.coverage)
         if (s.downsampled && t >= s.fromMs && t <= s.toMs)
             lines << tr("Downsampled: each minute's lowest and highest readings");
