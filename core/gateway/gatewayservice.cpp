@@ -19,6 +19,10 @@ namespace vigil {
 
 namespace {
 
+// A bookmark marks an instant from 2000 on (checkBookmark); a span asked for ends by 9999 at the latest.
+constexpr int64_t EarliestBookmarkMs = 946684800000; // 2000-01-01
+constexpr int64_t LatestBookmarkMs = 253402300799999; // 9999-12-31 23:59:59.999
+
 grpc::Status status(grpc::StatusCode code, const QString &message)
 {
     return grpc::Status(code, message.toStdString());
@@ -123,10 +127,16 @@ grpc::Status GatewayService::GetBookmarks(grpc::ServerContext *context, const v1
     std::optional<OperatorIdentity> who;
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return refused;
-    const int64_t from = request->from_ms(), to = request->to_ms();
-    if (from > to)
+    if (request->from_ms() > request->to_ms())
         return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("the span of bookmarks ends (%1) before it starts (%2)").arg(to).arg(from));
+                      QStringLiteral("the span of bookmarks ends (%1) before it starts (%2)")
+                          .arg(request->to_ms())
+                          .arg(request->from_ms()));
+    // No bookmark lies outside these, and the database's timestamps hold them.
+    const int64_t from = std::max(request->from_ms(), EarliestBookmarkMs);
+    const int64_t to = std::min(request->to_ms(), LatestBookmarkMs);
+    if (from > to)
+        return grpc::Status::OK;
     std::vector<v1::Event> found;
     if (m_bookmarkStore) {
         if (QString error = m_bookmarkStore(from, to, MaxBookmarks, found); !error.isEmpty())
@@ -342,9 +352,8 @@ grpc::Status GatewayService::checkBookmark(const v1::ActRequest &request) const
     if (QString::fromStdString(request.comment()).trimmed().isEmpty())
         return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("a bookmark needs a note"));
     // Any past the fleet may have recorded, none of the future: a bookmark is about what was seen.
-    constexpr int64_t Year2000Ms = 946684800000;
     const int64_t now = m_clock ? m_clock() : m_journal.headTimeMs();
-    if (about < Year2000Ms || (now > 0 && about > now + m_maxSkewMs))
+    if (about < EarliestBookmarkMs || (now > 0 && about > now + m_maxSkewMs))
         return status(grpc::StatusCode::OUT_OF_RANGE,
                       QStringLiteral("a bookmark marks an instant between 2000 and the gateway's clock (%1); "
                                      "asked for %2")

@@ -303,9 +303,11 @@ private Q_SLOTS:
     void malformedBytesAreRefusedAndServingContinues()
     {
         const std::string garbage("\xff\xff\xff\xff\x0f\x12\x99garbage", 15);
-        const grpc::Status status = rawUnaryCall(server->address(), "/vigil.v1.Gateway/Act", garbage);
-        QVERIFY(!status.ok());
-        QVERIFY(status.error_code() != grpc::StatusCode::UNAVAILABLE);
+        for (const char *method : { "/vigil.v1.Gateway/Act", "/vigil.v1.Gateway/GetBookmarks" }) {
+            const grpc::Status status = rawUnaryCall(server->address(), method, garbage);
+            QVERIFY(!status.ok());
+            QVERIFY(status.error_code() != grpc::StatusCode::UNAVAILABLE);
+        }
         auto stub = stubFor(server->address());
         grpc::ClientContext context;
         v1::Topology topology;

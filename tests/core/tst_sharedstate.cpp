@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace vigil;
 using namespace vigil::test;
 
@@ -191,6 +193,12 @@ private Q_SLOTS:
         QCOMPARE(listed.bookmarks[0].aboutMs, aboutMs);
         QCOMPARE(listed.bookmarks[0].operatorName, QStringLiteral("a.nakamura"));
         QVERIFY(onWest.client->bookmarks(aboutMs + 1, aboutMs + 60000).bookmarks.empty());
+        // Any span answers (the database is never asked outside the instants a bookmark can mark).
+        listed = onWest.client->bookmarks(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
+        QVERIFY2(listed.ok, qPrintable(listed.message));
+        QCOMPARE(listed.bookmarks.size(), size_t(1));
+        listed = onWest.client->bookmarks(std::numeric_limits<int64_t>::min(), 0);
+        QVERIFY2(listed.ok && listed.bookmarks.empty(), qPrintable(listed.message));
         listed = onWest.client->bookmarks(aboutMs, aboutMs - 1);
         QCOMPARE(listed.ok, false);
         QVERIFY2(listed.message.contains(QLatin1String("ends")), qPrintable(listed.message));

@@ -40,6 +40,8 @@
 #include "whenfinished.h"
 
 #include <QApplication>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QImageReader>
 #include <QInputDialog>
@@ -52,6 +54,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -77,6 +80,20 @@ QString openRecording(MainWindow &window, const QString &path)
     if (!opened.wait(60000))
         return QStringLiteral("timed out opening %1").arg(path);
     return opened.first().first().toString();
+}
+
+// Answers the next modal dialog as a person would, once it is up: `answer` is given the
+// modal widget every 20 ms until it says it answered.
+void answerTheNextDialog(QObject *owner, std::function<bool(QWidget *modal)> answer)
+{
+    auto *poll = new QTimer(owner);
+    QObject::connect(poll, &QTimer::timeout, owner, [poll, answer = std::move(answer)] {
+        if (QWidget *modal = QApplication::activeModalWidget(); modal && answer(modal)) {
+            poll->stop();
+            poll->deleteLater();
+        }
+    });
+    poll->start(20);
 }
 
 } // namespace
@@ -465,6 +482,76 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(tsdbHistoryCachePath(request)));
     }
 
+    // File → Open history from Prometheus… on a dashboard connected to a gateway: the span read
+    // carries the bookmarks operators shared over it (GetBookmarks), on the timeline.
+    void historyFromTheTsdbCarriesTheNocsBookmarks()
+    {
+        GatewayOptions options = test::testGatewayOptions(64);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster live;
+        TelemetryClient client({ server->address() }, live);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(test::isLive(live), 10000);
+        const QDateTime from(QDate(2025, 11, 4), QTime(0, 0), Qt::UTC), to = from.addSecs(2 * 3600);
+        const int64_t marked = from.toMSecsSinceEpoch() + 3600000;
+        v1::ActRequest bookmark;
+        bookmark.set_action(v1::EVENT_TYPE_NOTE);
+        bookmark.set_about_ms(marked);
+        bookmark.set_operator_name("a.nakamura");
+        bookmark.set_comment("the aisle B fans stall");
+        QVERIFY(client.act(bookmark).ok);
+
+        const TopologyFile lab = TopologyFile::read(QStringLiteral(VIGIL_TEST_DATA_DIR "/topology-lab.json"));
+        QCOMPARE(lab.error, QString());
+        test::FakeTsdb tsdb(std::make_shared<const Topology>(lab.topology), 50, 0, 0);
+        TsdbHistoryRequest request; // what the dialog below asks for, to find its cache
+        request.source = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, tsdb.url());
+        request.fromMs = from.toMSecsSinceEpoch();
+        request.toMs = to.toMSecsSinceEpoch();
+        request.stepMs = 60000;
+        const QString cached = tsdbHistoryCachePath(request);
+        QFile::remove(cached);
+
+        MainWindow window(live);
+        window.setBookmarkSource([&client](int64_t f, int64_t t) { return client.bookmarks(f, t); });
+        window.show();
+        QAction *history = nullptr;
+        for (QAction *a : window.findChildren<QAction *>())
+            if (a->text() == QStringLiteral("Open &history from Prometheus…"))
+                history = a;
+        QVERIFY(history);
+        // The dialog: the query API, the span, the step, Open.
+        answerTheNextDialog(&window, [&](QWidget *dialog) {
+            auto *url = dialog->findChild<QLineEdit *>(QStringLiteral("tsdbUrl"));
+            if (!url)
+                return false;
+            url->setText(tsdb.url());
+            const QList<QDateTimeEdit *> span = dialog->findChildren<QDateTimeEdit *>();
+            span.at(0)->setDateTime(from);
+            span.at(1)->setDateTime(to);
+            dialog->findChild<QSpinBox *>()->setValue(60);
+            dialog->findChildren<QLineEdit *>().at(1)->clear(); // the node label: the exporter's own
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open)->click();
+            return true;
+        });
+        QSignalSpy opened(&window, &MainWindow::recordingOpened);
+        history->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+        QCOMPARE(opened.first().first().toString(), QString());
+        QVERIFY(window.isReplaying());
+
+        RecordingReader reader;
+        QCOMPARE(reader.open(cached), QString());
+        const std::vector<Bookmark> bookmarks = reader.bookmarks();
+        QCOMPARE(bookmarks.size(), size_t(1));
+        QCOMPARE(bookmarks[0].timeMs, marked);
+        QCOMPARE(bookmarks[0].note, QStringLiteral("the aisle B fans stall"));
+        QVERIFY(bookmarks[0].shared);
+        QVERIFY(window.findChild<QMessageBox *>(QStringLiteral("tsdbOutcome")) == nullptr); // nothing to complain of
+    }
+
     void replaysARecording()
     {
         QTemporaryDir dir;
@@ -710,18 +797,13 @@ private Q_SLOTS:
         QCOMPARE(openRecording(window, path), QString());
         const int64_t instant = recorded.startTimeMs + 4 * 3600000LL;
         window.replayBar()->seek(instant);
-        // The note is asked for in a dialog: answered as a person would.
-        QTimer::singleShot(0, &window, [] {
-            std::function<void()> answer = [&answer] {
-                auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
-                if (!dialog) {
-                    QTimer::singleShot(20, answer);
-                    return;
-                }
-                dialog->setTextValue(QStringLiteral("PDU B trips here"));
-                dialog->accept();
-            };
-            answer();
+        answerTheNextDialog(&window, [](QWidget *modal) {
+            auto *dialog = qobject_cast<QInputDialog *>(modal);
+            if (!dialog)
+                return false;
+            dialog->setTextValue(QStringLiteral("PDU B trips here"));
+            dialog->accept();
+            return true;
         });
         QToolButton *bookmark = nullptr;
         for (QToolButton *b : window.replayBar()->findChildren<QToolButton *>())
