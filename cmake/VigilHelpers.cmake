@@ -14,6 +14,20 @@ function(vigil_set_warnings target)
         QT_NO_NARROWING_CONVERSIONS_IN_CONNECT)
 endfunction()
 
+# vigil_precompile(target [WIRE]): a library of many files parses the headers all of them
+# include once, in a precompiled header of its own (built with the library's own flags):
+# Qt's containers and the telemetry wire types take about 2 s of each file's compile, gRPC
+# and the gateway's wire types (WIRE) another 2.5 s.
+function(vigil_precompile target)
+    cmake_parse_arguments(P "WIRE" "" "" ${ARGN})
+    set(headers <QtCore/qobject.h> <QtCore/qstring.h> <QtCore/qlist.h> <QtCore/qhash.h> <QtCore/qvariant.h>
+        <QtCore/qdatetime.h> <memory> <vector> <optional> <functional> <algorithm> [["vigil/v1/telemetry.pb.h"]])
+    if(P_WIRE)
+        list(APPEND headers <grpcpp/grpcpp.h> [["vigil/v1/gateway.pb.h"]])
+    endif()
+    target_precompile_headers(${target} PRIVATE ${headers})
+endfunction()
+
 # The headers nearly every test parses (Qt's containers, gRPC, the generated wire types) are
 # parsed once, by one donor target whose precompiled header every suite reuses. With -O1 below,
 # tst_wallscreen compiles in 8.5 s where it took 11.7 s. Only headers that no per-suite macro changes belong
