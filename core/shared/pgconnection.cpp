@@ -2,6 +2,9 @@
 #include "pgconnection.h"
 
 #include <libpq-fe.h>
+#include <poll.h>
+
+#include <cerrno>
 
 namespace vigil {
 
@@ -52,11 +55,6 @@ void PgConnection::close()
 bool PgConnection::isOpen() const
 {
     return m_conn && PQstatus(m_conn) == CONNECTION_OK;
-}
-
-int PgConnection::socket() const
-{
-    return m_conn ? PQsocket(m_conn) : -1;
 }
 
 QString PgConnection::describe() const
@@ -123,16 +121,35 @@ PgResult PgConnection::exec(const char *sql, const std::vector<QByteArray> &para
     return out;
 }
 
-QString PgConnection::takeNotifications(std::vector<PgNotification> &out)
+void PgConnection::takeQueuedNotifications(std::vector<PgNotification> &out)
 {
-    if (!m_conn)
-        return QStringLiteral("not connected");
-    if (!PQconsumeInput(m_conn) || PQstatus(m_conn) != CONNECTION_OK)
-        return lastError();
     while (PGnotify *n = PQnotifies(m_conn)) {
         out.push_back({ QString::fromUtf8(n->relname), QString::fromUtf8(n->extra) });
         PQfreemem(n);
     }
+}
+
+QString PgConnection::waitForNotifications(int timeoutMs, std::vector<PgNotification> &out)
+{
+    if (!isOpen())
+        return m_conn ? lastError() : QStringLiteral("not connected");
+    // A server sends a notification that arrives during a query with the query's answer, and
+    // libpq reads it off the socket then: polling the socket would not see it until more came.
+    const size_t before = out.size();
+    takeQueuedNotifications(out);
+    if (out.size() > before)
+        return {};
+    pollfd fd { PQsocket(m_conn), POLLIN, 0 };
+    const int ready = ::poll(&fd, 1, timeoutMs);
+    if (ready < 0)
+        return errno == EINTR
+            ? QString()
+            : QStringLiteral("cannot wait for PostgreSQL's notifications: %1").arg(qt_error_string(errno));
+    if (ready == 0)
+        return {};
+    if (!PQconsumeInput(m_conn) || PQstatus(m_conn) != CONNECTION_OK)
+        return lastError();
+    takeQueuedNotifications(out);
     return {};
 }
 

@@ -44,19 +44,20 @@ public:
     void close();
     // Connected, and the connection has not broken since.
     bool isOpen() const;
-    int socket() const;
     // "host:port/database", for status lines (never the password).
     QString describe() const;
 
     // Runs one statement. Parameters are text, except those marked binary (bytea);
     // columns whose type is bytea come back decoded.
     PgResult exec(const char *sql, const std::vector<QByteArray> &params = {}, const std::vector<bool> &binary = {});
-    // Reads what the server sent and returns the notifications among it; an error
-    // when the connection broke.
-    QString takeNotifications(std::vector<PgNotification> &out);
+    // Waits up to `timeoutMs` for notifications and adds them to `out`; an error when the
+    // connection broke. A notification that came in with the answer to a query is kept by
+    // libpq, not left on the socket: it is returned at once, without waiting.
+    QString waitForNotifications(int timeoutMs, std::vector<PgNotification> &out);
 
 private:
     QString lastError() const;
+    void takeQueuedNotifications(std::vector<PgNotification> &out);
 
     pg_conn *m_conn = nullptr;
 };

@@ -4,8 +4,6 @@
 #include <QDateTime>
 #include <QUuid>
 
-#include <poll.h>
-
 #include <algorithm>
 #include <thread>
 
@@ -354,16 +352,8 @@ void SharedAlarmState::listen(std::stop_token stop)
                 m_status.pending = m_outbox.size();
             }
         }
-        pollfd fd { connection.socket(), POLLIN, 0 };
-        const int ready = ::poll(&fd, 1, 250);
-        if (ready < 0 && errno != EINTR) {
-            lost(QStringLiteral("cannot wait for PostgreSQL's notifications: %1").arg(qt_error_string(errno)));
-            continue;
-        }
-        if (ready <= 0)
-            continue;
         std::vector<PgNotification> notifications;
-        if (QString error = connection.takeNotifications(notifications); !error.isEmpty()) {
+        if (QString error = connection.waitForNotifications(250, notifications); !error.isEmpty()) {
             lost(error);
             continue;
         }
