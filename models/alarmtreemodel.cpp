@@ -19,7 +19,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct AlarmTreeModelTr
 {
     Q_DECLARE_TR_FUNCTIONS(AlarmTreeModel)
 };
@@ -47,19 +47,19 @@ QString alarmStateName(AlarmState state)
 {
     switch (state) {
     case AlarmState::Normal:
-        return Tr::tr("normal");
+        return AlarmTreeModelTr::tr("normal");
     case AlarmState::Unacknowledged:
-        return Tr::tr("UNACKNOWLEDGED");
+        return AlarmTreeModelTr::tr("UNACKNOWLEDGED");
     case AlarmState::Acknowledged:
-        return Tr::tr("acknowledged");
+        return AlarmTreeModelTr::tr("acknowledged");
     case AlarmState::ReturnedUnacknowledged:
-        return Tr::tr("returned, unacknowledged");
+        return AlarmTreeModelTr::tr("returned, unacknowledged");
     case AlarmState::Shelved:
-        return Tr::tr("shelved");
+        return AlarmTreeModelTr::tr("shelved");
     case AlarmState::SuppressedByDesign:
-        return Tr::tr("suppressed (drained)");
+        return AlarmTreeModelTr::tr("suppressed (drained)");
     case AlarmState::OutOfService:
-        return Tr::tr("out of service");
+        return AlarmTreeModelTr::tr("out of service");
     }
     return {};
 }
@@ -87,11 +87,11 @@ QString translatedThresholdMessage(const QString &message)
     }
     for (const char *known : Defaults)
         if (description == QString::fromUtf8(known))
-            description = Tr::tr(known);
+            description = AlarmTreeModelTr::tr(known);
     if (members < 0)
         return description;
-    return gpus ? Tr::tr("%1: %n GPU(s) of the rack", "", members).arg(description)
-                : Tr::tr("%1: %n node(s) of the rack", "", members).arg(description);
+    return gpus ? AlarmTreeModelTr::tr("%1: %n GPU(s) of the rack", "", members).arg(description)
+                : AlarmTreeModelTr::tr("%1: %n node(s) of the rack", "", members).arg(description);
 }
 
 } // namespace
@@ -100,25 +100,25 @@ QString alarmConditionName(const Alarm &a)
 {
     if (a.isThreshold())
         return translatedThresholdMessage(a.message);
-    return a.sourceType == EventType::Xid ? Tr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
+    return a.sourceType == EventType::Xid ? AlarmTreeModelTr::tr("Xid %1").arg(a.code) : eventTypeName(a.sourceType);
 }
 
 QString alarmTitle(const Alarm &a, const Topology *topology)
 {
-    return Tr::tr("%1 on %2").arg(alarmConditionName(a), entityName(topology, a.entity));
+    return AlarmTreeModelTr::tr("%1 on %2").arg(alarmConditionName(a), entityName(topology, a.entity));
 }
 
 QString alarmPriorityName(AlarmPriority priority)
 {
     switch (priority) {
     case AlarmPriority::Critical:
-        return Tr::tr("critical");
+        return AlarmTreeModelTr::tr("critical");
     case AlarmPriority::High:
-        return Tr::tr("high");
+        return AlarmTreeModelTr::tr("high");
     case AlarmPriority::Medium:
-        return Tr::tr("medium");
+        return AlarmTreeModelTr::tr("medium");
     case AlarmPriority::Low:
-        return Tr::tr("low");
+        return AlarmTreeModelTr::tr("low");
     }
     return {};
 }
@@ -159,7 +159,7 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
             recent.emplace_back(i, std::move(causes));
         }
     AlarmGroup loose;
-    loose.title = Tr::tr("Not part of an incident");
+    loose.title = AlarmTreeModelTr::tr("Not part of an incident");
     for (const Alarm &a : alarms) {
         if (!withNormal && a.state() == AlarmState::Normal)
             continue;
@@ -176,7 +176,7 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
         if (fresh) {
             AlarmGroup g;
             g.incidentId = incident.id;
-            g.title = Tr::tr("Incident: %1, %2 at %3")
+            g.title = AlarmTreeModelTr::tr("Incident: %1, %2 at %3")
                           .arg(incident.jobId, eventTypeName(incident.kind), shortClock(incident.failedMs));
             groups.push_back(std::move(g));
         }
@@ -297,7 +297,7 @@ QVariant AlarmTreeModel::data(const QModelIndex &index, int role) const
         return bold;
     }
     if (role == Qt::DisplayRole && index.column() == 0)
-        return Tr::tr("%1 (%n alarm(s))", "", int(g.alarms.size())).arg(g.title);
+        return AlarmTreeModelTr::tr("%1 (%n alarm(s))", "", int(g.alarms.size())).arg(g.title);
     return {};
 }
 
@@ -338,16 +338,18 @@ QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
         return {};
     case Qt::ToolTipRole: {
         QStringList lines;
-        lines << Tr::tr("%1: %2").arg(alarmTitle(a, m_topology.get()), a.message);
-        lines << Tr::tr("Raised %1 (%n time(s) in all)", "", int(a.activations)).arg(shortClock(a.raisedMs));
+        lines << AlarmTreeModelTr::tr("%1: %2").arg(alarmTitle(a, m_topology.get()), a.message);
+        lines << AlarmTreeModelTr::tr("Raised %1 (%n time(s) in all)", "", int(a.activations))
+                     .arg(shortClock(a.raisedMs));
         if (!a.acknowledgedBy.isEmpty())
-            lines << Tr::tr("Acknowledged by %1 at %2").arg(a.acknowledgedBy, shortClock(a.acknowledgedMs));
+            lines
+                << AlarmTreeModelTr::tr("Acknowledged by %1 at %2").arg(a.acknowledgedBy, shortClock(a.acknowledgedMs));
         if (a.shelved)
-            lines << Tr::tr("Shelved by %1 until %2").arg(a.shelvedBy, shortClock(a.shelvedUntilMs));
+            lines << AlarmTreeModelTr::tr("Shelved by %1 until %2").arg(a.shelvedBy, shortClock(a.shelvedUntilMs));
         if (a.gpusAtRisk)
-            lines << Tr::tr("%n GPU(s) of running jobs at risk", "", int(a.gpusAtRisk));
+            lines << AlarmTreeModelTr::tr("%n GPU(s) of running jobs at risk", "", int(a.gpusAtRisk));
         if (a.escalated)
-            lines << Tr::tr("Escalated");
+            lines << AlarmTreeModelTr::tr("Escalated");
         if (!a.lastComment.isEmpty())
             lines << a.lastComment;
         return lines.join(QLatin1Char('\n'));
@@ -359,10 +361,11 @@ QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
     }
     switch (column) {
     case PriorityColumn:
-        return a.escalated ? Tr::tr("%1 ↑").arg(alarmPriorityName(a.priority)) : alarmPriorityName(a.priority);
+        return a.escalated ? AlarmTreeModelTr::tr("%1 ↑").arg(alarmPriorityName(a.priority))
+                           : alarmPriorityName(a.priority);
     case StateColumn:
         return state == AlarmState::Shelved
-            ? Tr::tr("shelved until %1").arg(shortClock(a.shelvedUntilMs).section(QLatin1Char(' '), 1))
+            ? AlarmTreeModelTr::tr("shelved until %1").arg(shortClock(a.shelvedUntilMs).section(QLatin1Char(' '), 1))
             : alarmStateName(state);
     case EntityColumn:
         return entityName(m_topology.get(), a.entity);
@@ -371,7 +374,8 @@ QVariant AlarmTreeModel::alarmData(const Alarm &a, int column, int role) const
     case AgeColumn:
         return durationText(std::max<int64_t>(0, m_nowMs - a.raisedMs));
     case JobColumn:
-        return a.gpusAtRisk ? Tr::tr("%1 (%2 GPUs)").arg(a.jobId, QLocale().toString(a.gpusAtRisk)) : QString();
+        return a.gpusAtRisk ? AlarmTreeModelTr::tr("%1 (%2 GPUs)").arg(a.jobId, QLocale().toString(a.gpusAtRisk))
+                            : QString();
     case OwnerColumn:
         return a.owner;
     case CommentColumn:
@@ -387,21 +391,21 @@ QVariant AlarmTreeModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     switch (section) {
     case PriorityColumn:
-        return Tr::tr("Priority");
+        return AlarmTreeModelTr::tr("Priority");
     case StateColumn:
-        return Tr::tr("State");
+        return AlarmTreeModelTr::tr("State");
     case EntityColumn:
-        return Tr::tr("Entity");
+        return AlarmTreeModelTr::tr("Entity");
     case WhatColumn:
-        return Tr::tr("Alarm");
+        return AlarmTreeModelTr::tr("Alarm");
     case AgeColumn:
-        return Tr::tr("Age");
+        return AlarmTreeModelTr::tr("Age");
     case JobColumn:
-        return Tr::tr("Job at risk");
+        return AlarmTreeModelTr::tr("Job at risk");
     case OwnerColumn:
-        return Tr::tr("Owner");
+        return AlarmTreeModelTr::tr("Owner");
     case CommentColumn:
-        return Tr::tr("Latest comment");
+        return AlarmTreeModelTr::tr("Latest comment");
     default:
         return {};
     }

@@ -14,7 +14,7 @@
 namespace vigil {
 
 namespace {
-struct Tr
+struct EntityDetailsTr
 {
     Q_DECLARE_TR_FUNCTIONS(EntityDetails)
 };
@@ -32,12 +32,12 @@ QString clockReasonsText(float value)
     const uint32_t mask = uint32_t(value);
     QStringList reasons;
     if (mask & metric::clocks::Thermal)
-        reasons << Tr::tr("thermal slowdown");
+        reasons << EntityDetailsTr::tr("thermal slowdown");
     if (mask & metric::clocks::SwPowerCap)
-        reasons << Tr::tr("power cap");
+        reasons << EntityDetailsTr::tr("power cap");
     if (mask & metric::clocks::HwPowerBrakeSlowdown)
-        reasons << Tr::tr("power brake");
-    return reasons.isEmpty() ? Tr::tr("nothing") : reasons.join(QStringLiteral(", "));
+        reasons << EntityDetailsTr::tr("power brake");
+    return reasons.isEmpty() ? EntityDetailsTr::tr("nothing") : reasons.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -57,7 +57,7 @@ QString metricLabel(const MetricDescriptor &metric)
     };
     for (const auto &[name, label] : Known)
         if (metric.name == *name)
-            return Tr::tr(label);
+            return EntityDetailsTr::tr(label);
     return metric.help.isEmpty() ? metric.name : metric.help;
 }
 
@@ -95,20 +95,20 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
 {
     const Topology *t = state.topology().get();
     if (!t || gpu >= t->gpus.size())
-        return Tr::tr("<p>Click a GPU on the rack map, or search for one.</p>");
+        return EntityDetailsTr::tr("<p>Click a GPU on the rack map, or search for one.</p>");
     const Gpu &g = t->gpus[gpu];
     const Node &node = t->nodes[g.nodeIndex];
     const Rack &rack = t->racks[node.rackIndex];
     const Row &rowOfRack = t->rows[rack.rowIndex];
     // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
     QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3>")
-                       .arg(Tr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+                       .arg(EntityDetailsTr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
     const std::vector<uint32_t> noInstances;
     const std::vector<uint32_t> &instances = gpu < t->instancesOfGpu.size() ? t->instancesOfGpu[gpu] : noInstances;
     if (!instances.empty())
         html += QStringLiteral("<p style='margin:2px;color:#8a94a3'>%1</p>")
-                    .arg(Tr::tr("Split by MIG into %n instance(s): each one's readings are below.", nullptr,
-                                int(instances.size())));
+                    .arg(EntityDetailsTr::tr("Split by MIG into %n instance(s): each one's readings are below.",
+                                             nullptr, int(instances.size())));
     html += QStringLiteral("<table>");
     // Vigil's own metrics one to a line; every other field the exporter reports two to a
     // line below them, so that thirty DCGM fields still fit the pane at 1080p.
@@ -129,11 +129,11 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
             continue;
         if (perInstance(c)) {
             if (isStandard(c.descriptor))
-                html += row(metricLabel(c.descriptor), Tr::tr("per instance, below"));
+                html += row(metricLabel(c.descriptor), EntityDetailsTr::tr("per instance, below"));
             continue;
         }
         if (c.descriptor.name == metric::ClocksEventReasons) {
-            html += row(Tr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
+            html += row(EntityDetailsTr::tr("Clocks held down by"), clockReasonsText(state.value(&c, gpu)));
             continue;
         }
         const float value = state.value(&c, gpu);
@@ -147,18 +147,20 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     }
     if (!more.isEmpty()) {
         html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
-                    .arg(Tr::tr("More from the exporter (%n field(s))", nullptr, int(more.size())));
+                    .arg(EntityDetailsTr::tr("More from the exporter (%n field(s))", nullptr, int(more.size())));
         for (qsizetype i = 0; i < more.size(); i += 2)
             html += QStringLiteral("<tr>%1%2</tr>").arg(more[i], i + 1 < more.size() ? more[i + 1] : QString());
     }
     // A GPU split by MIG: each instance's own readings, never folded into the GPU's.
     if (!instances.empty()) {
         html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
-                    .arg(Tr::tr("MIG instances (%n)", nullptr, int(instances.size())));
+                    .arg(EntityDetailsTr::tr("MIG instances (%n)", nullptr, int(instances.size())));
         for (uint32_t i : instances) {
             const GpuInstance &instance = t->gpuInstances[i];
             html += QStringLiteral("<tr><td colspan='4' style='padding-top:3px'><b>%1</b></td></tr>")
-                        .arg(Tr::tr("%1 · instance %2").arg(instance.profile.toHtmlEscaped()).arg(instance.instanceId));
+                        .arg(EntityDetailsTr::tr("%1 · instance %2")
+                                 .arg(instance.profile.toHtmlEscaped())
+                                 .arg(instance.instanceId));
             QStringList readings;
             for (const MetricColumn &c : state.columns())
                 if (c.descriptor.entityKind == EntityKind::GpuInstance)
@@ -168,24 +170,25 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                             .arg(readings[k], k + 1 < readings.size() ? readings[k + 1] : QString());
         }
     }
-    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>").arg(Tr::tr("Identity"));
-    html += row(Tr::tr("UUID"), g.uuid);
+    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
+                .arg(EntityDetailsTr::tr("Identity"));
+    html += row(EntityDetailsTr::tr("UUID"), g.uuid);
     if (!g.pciBusId.isEmpty())
-        html += row(Tr::tr("PCI"), g.pciBusId);
-    html += row(Tr::tr("Model"), g.model);
+        html += row(EntityDetailsTr::tr("PCI"), g.pciBusId);
+    html += row(EntityDetailsTr::tr("Model"), g.model);
     if (!g.serial.isEmpty())
-        html += row(Tr::tr("Serial"), g.serial);
+        html += row(EntityDetailsTr::tr("Serial"), g.serial);
     if (!g.driverVersion.isEmpty())
-        html += row(Tr::tr("Driver"), g.driverVersion);
-    html += row(Tr::tr("Place"),
-                Tr::tr("%1, row %2, rack %3, slot %4")
+        html += row(EntityDetailsTr::tr("Driver"), g.driverVersion);
+    html += row(EntityDetailsTr::tr("Place"),
+                EntityDetailsTr::tr("%1, row %2, rack %3, slot %4")
                     .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name, rack.name)
                     .arg(node.slot));
     const int32_t job = gpu < t->jobOfGpu.size() ? t->jobOfGpu[gpu] : -1;
     if (job >= 0) {
         const Job &j = t->jobs[size_t(job)];
-        html += row(Tr::tr("Job"),
-                    Tr::tr("%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6")
+        html += row(EntityDetailsTr::tr("Job"),
+                    EntityDetailsTr::tr("%1 (%2), %3 GPUs, DP %4 × TP %5 × PP %6")
                         .arg(j.id, priorityClassName(j.priority))
                         .arg(j.gpuIndices.size())
                         .arg(j.layout.dataParallel)
@@ -193,18 +196,19 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                         .arg(j.layout.pipelineParallel));
         const float step = state.value(state.column(metric::JobStep), size_t(job));
         const float loss = state.value(state.column(metric::JobLoss), size_t(job));
-        html += row(Tr::tr("Training"),
-                    Tr::tr("step %1, loss %2, step time %3")
+        html += row(EntityDetailsTr::tr("Training"),
+                    EntityDetailsTr::tr("step %1, loss %2, step time %3")
                         .arg(std::isnan(step) ? QStringLiteral("—") : QLocale().toString(qlonglong(step)),
                              std::isnan(loss) ? QStringLiteral("—") : QLocale().toString(double(loss), 'f', 4),
                              formatReading(state.value(state.column(metric::JobStepTime), size_t(job)),
                                            QStringLiteral("s"), 2)));
     } else {
-        html += row(Tr::tr("Job"), Tr::tr("none (idle)"));
+        html += row(EntityDetailsTr::tr("Job"), EntityDetailsTr::tr("none (idle)"));
     }
-    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>").arg(Tr::tr("Recent events"));
+    html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>")
+                .arg(EntityDetailsTr::tr("Recent events"));
     if (recentEvents.empty())
-        html += QStringLiteral("<p style='color:#8a94a3'>%1</p>").arg(Tr::tr("none received"));
+        html += QStringLiteral("<p style='color:#8a94a3'>%1</p>").arg(EntityDetailsTr::tr("none received"));
     else {
         html += QStringLiteral("<table>");
         for (const Event &e : recentEvents)
@@ -224,37 +228,40 @@ QString rackDetailsHtml(const ClusterState &state, uint32_t rackIndex)
         return {};
     const Rack &rack = t->racks[rackIndex];
     const Row &rowOfRack = t->rows[rack.rowIndex];
-    QString html
-        = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>").arg(Tr::tr("Rack %1").arg(rack.name).toHtmlEscaped());
+    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3><table>")
+                       .arg(EntityDetailsTr::tr("Rack %1").arg(rack.name).toHtmlEscaped());
     if (rack.placement == Rack::Placement::Unplaced)
-        html += row(Tr::tr("Place"), Tr::tr("unknown: its GPUs report, but the topology does not list them"));
+        html += row(EntityDetailsTr::tr("Place"),
+                    EntityDetailsTr::tr("unknown: its GPUs report, but the topology does not list them"));
     else
-        html += row(Tr::tr("Place"),
-                    Tr::tr("%1, row %2, position %3%4")
+        html += row(EntityDetailsTr::tr("Place"),
+                    EntityDetailsTr::tr("%1, row %2, position %3%4")
                         .arg(t->halls[rowOfRack.hallIndex].name, rowOfRack.name)
                         .arg(rack.positionInRow + 1)
-                        .arg(rack.placement == Rack::Placement::Assumed ? Tr::tr(" (assumed: the topology gives none)")
-                                                                        : QString()));
+                        .arg(rack.placement == Rack::Placement::Assumed
+                                 ? EntityDetailsTr::tr(" (assumed: the topology gives none)")
+                                 : QString()));
     const MetricColumn *pduLoad = state.column(metric::PduLoad);
     for (uint32_t p : rack.pduIndices) {
         const float kw = state.value(pduLoad, p);
-        html += row(Tr::tr("PDU %1").arg(t->pdus[p].name),
-                    std::isnan(kw) ? Tr::tr("no reading (rated %1 kW)").arg(double(t->pdus[p].ratedKw))
-                                   : Tr::tr("%1 kW of %2 kW (%3 %)")
+        html += row(EntityDetailsTr::tr("PDU %1").arg(t->pdus[p].name),
+                    std::isnan(kw) ? EntityDetailsTr::tr("no reading (rated %1 kW)").arg(double(t->pdus[p].ratedKw))
+                                   : EntityDetailsTr::tr("%1 kW of %2 kW (%3 %)")
                                          .arg(QLocale().toString(double(kw), 'f', 1))
                                          .arg(double(t->pdus[p].ratedKw))
                                          .arg(QLocale().toString(double(kw / t->pdus[p].ratedKw * 100.0f), 'f', 0)));
     }
     if (const MetricColumn *inlet = state.column(metric::RackInletTemp))
-        html += row(Tr::tr("Inlet air"), formatReading(state.value(inlet, rackIndex), QStringLiteral("°C"), 1));
+        html += row(EntityDetailsTr::tr("Inlet air"),
+                    formatReading(state.value(inlet, rackIndex), QStringLiteral("°C"), 1));
     if (rack.coolingLoopIndex < t->coolingLoops.size())
-        html += row(Tr::tr("Cooling"),
-                    Tr::tr("%1, supply %2")
+        html += row(EntityDetailsTr::tr("Cooling"),
+                    EntityDetailsTr::tr("%1, supply %2")
                         .arg(t->coolingLoops[rack.coolingLoopIndex].name,
                              formatReading(state.value(state.column(metric::CoolantSupplyTemp), rack.coolingLoopIndex),
                                            QStringLiteral("°C"), 1)));
     if (rack.leafSwitchIndex < t->switches.size() && t->switches[rack.leafSwitchIndex].role != SwitchRole::NvSwitch)
-        html += row(Tr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
+        html += row(EntityDetailsTr::tr("Leaf switch"), t->switches[rack.leafSwitchIndex].name);
     // What the rack holds and how its GPUs are doing.
     const MetricColumn *temp = state.column(metric::GpuTemp);
     size_t gpus = 0, silent = 0;
@@ -272,20 +279,23 @@ QString rackDetailsHtml(const ClusterState &state, uint32_t rackIndex)
             if (job >= 0 && std::find(jobs.begin(), jobs.end(), t->jobs[size_t(job)].id) == jobs.end())
                 jobs.push_back(t->jobs[size_t(job)].id);
         }
-    html += row(Tr::tr("Nodes"), Tr::tr("%1 nodes, %2 GPUs").arg(t->nodesOfRack[rackIndex].size()).arg(gpus));
+    html += row(EntityDetailsTr::tr("Nodes"),
+                EntityDetailsTr::tr("%1 nodes, %2 GPUs").arg(t->nodesOfRack[rackIndex].size()).arg(gpus));
     if (hottest >= 0) {
         const Gpu &g = t->gpus[size_t(hottest)];
-        html += row(Tr::tr("Hottest GPU"),
-                    Tr::tr("%1 on GPU %2 of %3")
+        html += row(EntityDetailsTr::tr("Hottest GPU"),
+                    EntityDetailsTr::tr("%1 on GPU %2 of %3")
                         .arg(formatReading(state.value(temp, size_t(hottest)), QStringLiteral("°C"), 0))
                         .arg(g.localIndex)
                         .arg(t->nodes[g.nodeIndex].hostname));
     }
-    html += row(Tr::tr("Silent GPUs"), silent ? Tr::tr("%1 without a reading").arg(silent) : Tr::tr("none"));
+    html += row(EntityDetailsTr::tr("Silent GPUs"),
+                silent ? EntityDetailsTr::tr("%1 without a reading").arg(silent) : EntityDetailsTr::tr("none"));
     QStringList jobList;
     for (const QString &j : jobs)
         jobList << j;
-    html += row(Tr::tr("Jobs"), jobList.isEmpty() ? Tr::tr("none (idle)") : jobList.join(QStringLiteral(", ")));
+    html += row(EntityDetailsTr::tr("Jobs"),
+                jobList.isEmpty() ? EntityDetailsTr::tr("none (idle)") : jobList.join(QStringLiteral(", ")));
     return html + QStringLiteral("</table>");
 }
 

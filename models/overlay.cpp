@@ -18,7 +18,7 @@
 namespace vigil {
 
 namespace {
-struct Tr
+struct OverlayTr
 {
     Q_DECLARE_TR_FUNCTIONS(Overlay)
 };
@@ -29,55 +29,73 @@ OverlaySpec absoluteSpec(Overlay overlay)
 {
     switch (overlay) {
     case Overlay::GpuTemperature:
-        return { overlay, Tr::tr("GPU temperature"), QStringLiteral("°C"), 20.0f, 95.0f, OverlaySpec::Ramp::Heat };
-    case Overlay::GpuPower:
-        return { overlay, Tr::tr("GPU power"), QStringLiteral("W"), 0.0f, 700.0f, OverlaySpec::Ramp::Magnitude };
-    case Overlay::PduLoad:
         return {
-            overlay, Tr::tr("PDU load of rating"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude
+            overlay, OverlayTr::tr("GPU temperature"), QStringLiteral("°C"), 20.0f, 95.0f, OverlaySpec::Ramp::Heat
         };
+    case Overlay::GpuPower:
+        return { overlay, OverlayTr::tr("GPU power"), QStringLiteral("W"), 0.0f, 700.0f, OverlaySpec::Ramp::Magnitude };
+    case Overlay::PduLoad:
+        return { overlay, OverlayTr::tr("PDU load of rating"), QStringLiteral("%"), 0.0f,
+                 100.0f,  OverlaySpec::Ramp::Magnitude };
     case Overlay::HbmTemperature:
-        return { overlay, Tr::tr("HBM temperature"), QStringLiteral("°C"), 20.0f, 105.0f, OverlaySpec::Ramp::Heat };
+        return {
+            overlay, OverlayTr::tr("HBM temperature"), QStringLiteral("°C"), 20.0f, 105.0f, OverlaySpec::Ramp::Heat
+        };
     case Overlay::Utilisation:
-        return { overlay, Tr::tr("Utilisation"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude };
+        return {
+            overlay, OverlayTr::tr("Utilisation"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude
+        };
     case Overlay::MemoryUsed:
-        return { overlay, Tr::tr("Memory used"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude };
+        return {
+            overlay, OverlayTr::tr("Memory used"), QStringLiteral("%"), 0.0f, 100.0f, OverlaySpec::Ramp::Magnitude
+        };
     case Overlay::InletTemperature:
-        return { overlay, Tr::tr("Inlet temperature"), QStringLiteral("°C"), 18.0f, 40.0f, OverlaySpec::Ramp::Heat };
+        return {
+            overlay, OverlayTr::tr("Inlet temperature"), QStringLiteral("°C"), 18.0f, 40.0f, OverlaySpec::Ramp::Heat
+        };
     case Overlay::ByJob:
-        return { overlay, Tr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
+        return { overlay, OverlayTr::tr("By job"), QString(), 0.0f, 1.0f, OverlaySpec::Ramp::Categorical };
     case Overlay::Alarms: {
         // The order of AlarmShade; unacknowledged cells also carry a badge, so the state is not told by colour alone.
-        OverlaySpec spec { overlay, Tr::tr("Alarms"), QString(), 0.0f, 4.0f, OverlaySpec::Ramp::Status };
-        spec.categories = { { Tr::tr("clear"), qRgb(0x2f, 0x4f, 0x3f) },
-                            { Tr::tr("shelved or out of service"), qRgb(0x5a, 0x64, 0x78) },
-                            { Tr::tr("acknowledged"), qRgb(0x8c, 0x6e, 0x1e) },
-                            { Tr::tr("unacknowledged"), qRgb(0xf0, 0xb4, 0x00) },
-                            { Tr::tr("unacknowledged, high or critical"), qRgb(0xe0, 0x2a, 0x2a) } };
+        OverlaySpec spec { overlay, OverlayTr::tr("Alarms"), QString(), 0.0f, 4.0f, OverlaySpec::Ramp::Status };
+        spec.categories = { { OverlayTr::tr("clear"), qRgb(0x2f, 0x4f, 0x3f) },
+                            { OverlayTr::tr("shelved or out of service"), qRgb(0x5a, 0x64, 0x78) },
+                            { OverlayTr::tr("acknowledged"), qRgb(0x8c, 0x6e, 0x1e) },
+                            { OverlayTr::tr("unacknowledged"), qRgb(0xf0, 0xb4, 0x00) },
+                            { OverlayTr::tr("unacknowledged, high or critical"), qRgb(0xe0, 0x2a, 0x2a) } };
         return spec;
     }
     case Overlay::ErrorRate:
-        return { overlay, Tr::tr("Hardware errors"), Tr::tr("per hour"), 0.0f, 12.0f, OverlaySpec::Ramp::Magnitude };
+        return { overlay, OverlayTr::tr("Hardware errors"), OverlayTr::tr("per hour"), 0.0f,
+                 12.0f,   OverlaySpec::Ramp::Magnitude };
     case Overlay::Throttling: {
-        OverlaySpec spec { overlay, Tr::tr("Throttling"), QString(), 0.0f, 2.0f, OverlaySpec::Ramp::Status };
-        spec.categories = { { Tr::tr("not throttled"), qRgb(0x2a, 0x33, 0x40) },
-                            { Tr::tr("power capped"), qRgb(0x56, 0xb4, 0xe9) },
-                            { Tr::tr("thermal slowdown"), qRgb(0xd5, 0x5e, 0x00) } };
+        OverlaySpec spec { overlay, OverlayTr::tr("Throttling"), QString(), 0.0f, 2.0f, OverlaySpec::Ramp::Status };
+        spec.categories = { { OverlayTr::tr("not throttled"), qRgb(0x2a, 0x33, 0x40) },
+                            { OverlayTr::tr("power capped"), qRgb(0x56, 0xb4, 0xe9) },
+                            { OverlayTr::tr("thermal slowdown"), qRgb(0xd5, 0x5e, 0x00) } };
         return spec;
     }
     case Overlay::DataAge:
-        return { overlay, Tr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
+        return { overlay, OverlayTr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
     case Overlay::Failures: // its top is set by what is drawn: the worst GPU, or the worst rack from afar
-        return { overlay, Tr::tr("Hardware failures"), Tr::tr("failures"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
-    case Overlay::LostGpuHours:
-        return { overlay, Tr::tr("Lost GPU-hours"), Tr::tr("GPU-h"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
-    case Overlay::ErrorCount:
-        return { overlay, Tr::tr("Hardware errors over a span"), Tr::tr("errors"), 0.0f,
+        return { overlay, OverlayTr::tr("Hardware failures"), OverlayTr::tr("failures"), 0.0f,
                  1.0f,    OverlaySpec::Ramp::Magnitude };
+    case Overlay::LostGpuHours:
+        return { overlay, OverlayTr::tr("Lost GPU-hours"), OverlayTr::tr("GPU-h"), 0.0f,
+                 1.0f,    OverlaySpec::Ramp::Magnitude };
+    case Overlay::ErrorCount:
+        return { overlay,
+                 OverlayTr::tr("Hardware errors over a span"),
+                 OverlayTr::tr("errors"),
+                 0.0f,
+                 1.0f,
+                 OverlaySpec::Ramp::Magnitude };
     case Overlay::AlarmsRaised:
-        return { overlay, Tr::tr("Alarms raised"), Tr::tr("alarms"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+        return { overlay, OverlayTr::tr("Alarms raised"), OverlayTr::tr("alarms"), 0.0f,
+                 1.0f,    OverlaySpec::Ramp::Magnitude };
     case Overlay::IncidentCount:
-        return { overlay, Tr::tr("Incidents"), Tr::tr("incidents"), 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
+        return { overlay, OverlayTr::tr("Incidents"),  OverlayTr::tr("incidents"), 0.0f,
+                 1.0f,    OverlaySpec::Ramp::Magnitude };
     }
     return { overlay, {}, {}, 0.0f, 1.0f, OverlaySpec::Ramp::Magnitude };
 }
@@ -132,7 +150,7 @@ bool supportsRelative(Overlay overlay)
 OverlaySpec relativeSpec(const OverlaySpec &absolute)
 {
     OverlaySpec spec = absolute;
-    spec.title = Tr::tr("%1 vs rack median").arg(absolute.title);
+    spec.title = OverlayTr::tr("%1 vs rack median").arg(absolute.title);
     const float half = (absolute.max - absolute.min) / 6.0f;
     spec.min = -half;
     spec.max = half;
@@ -283,17 +301,17 @@ QString failureSpanName(FailureSpan span)
 {
     switch (span) {
     case FailureSpan::Day:
-        return Tr::tr("the last 24 hours");
+        return OverlayTr::tr("the last 24 hours");
     case FailureSpan::Week:
-        return Tr::tr("the last 7 days");
+        return OverlayTr::tr("the last 7 days");
     case FailureSpan::Month:
-        return Tr::tr("the last 30 days");
+        return OverlayTr::tr("the last 30 days");
     case FailureSpan::Selection:
-        return Tr::tr("the timeline's selection");
+        return OverlayTr::tr("the timeline's selection");
     case FailureSpan::Whole:
         break;
     }
-    return Tr::tr("the whole history");
+    return OverlayTr::tr("the whole history");
 }
 
 void addAtEntity(const Topology &topology, EntityRef entity, float weight, std::vector<float> &perGpu)

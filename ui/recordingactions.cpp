@@ -26,7 +26,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct RecordingActionsTr
 {
     Q_DECLARE_TR_FUNCTIONS(RecordingActions)
 };
@@ -37,14 +37,15 @@ QString chooseRecordingPath(QWidget *parent)
 {
     const QString directory
         = QSettings().value(QStringLiteral("replay/lastDirectory"), RecorderControl::defaultDirectory()).toString();
-    return QFileDialog::getOpenFileName(parent, Tr::tr("Open a recording"), directory,
-                                        Tr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
+    return QFileDialog::getOpenFileName(parent, RecordingActionsTr::tr("Open a recording"), directory,
+                                        RecordingActionsTr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
 }
 
 void importHistoryInteractively(QWidget *parent, const QString &recording, const RecordingChanged &changed)
 {
-    const QString path = QFileDialog::getOpenFileName(parent, Tr::tr("Import an event history"), QString(),
-                                                      Tr::tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(parent, RecordingActionsTr::tr("Import an event history"), QString(),
+                                       RecordingActionsTr::tr("Event histories (*.csv *.jsonl *.json);;All files (*)"));
     if (path.isEmpty())
         return;
     // Read and stored off the GUI thread: a fleet's five-year history is millions of lines.
@@ -55,9 +56,9 @@ void importHistoryInteractively(QWidget *parent, const QString &recording, const
         std::atomic<bool> cancelled { false };
     };
     auto progress = std::make_shared<Progress>();
-    auto *dialog = new QProgressDialog(Tr::tr("Importing %1…").arg(QFileInfo(path).fileName()), Tr::tr("Cancel"), 0,
-                                       1000, parent);
-    dialog->setWindowTitle(Tr::tr("Import event history"));
+    auto *dialog = new QProgressDialog(RecordingActionsTr::tr("Importing %1…").arg(QFileInfo(path).fileName()),
+                                       RecordingActionsTr::tr("Cancel"), 0, 1000, parent);
+    dialog->setWindowTitle(RecordingActionsTr::tr("Import event history"));
     dialog->setMinimumDuration(300);
     dialog->setAutoClose(false);
     dialog->setAutoReset(false);
@@ -75,9 +76,10 @@ void importHistoryInteractively(QWidget *parent, const QString &recording, const
             return;
         auto *box = new QMessageBox(
             report.error.isEmpty() && !report.refused ? QMessageBox::Information : QMessageBox::Warning,
-            Tr::tr("Import event history"),
+            RecordingActionsTr::tr("Import event history"),
             report.error.isEmpty()
-                ? Tr::tr("%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
+                ? RecordingActionsTr::tr(
+                      "%1 lines read: %2 events imported, %3 already in the recording, %4 lines refused.")
                       .arg(QLocale().toString(qulonglong(report.lines)),
                            QLocale().toString(qulonglong(report.imported)),
                            QLocale().toString(qulonglong(report.duplicates)),
@@ -107,8 +109,8 @@ void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t
 {
     bool ok = false;
     const QString note = QInputDialog::getText(
-        parent, Tr::tr("Bookmark"),
-        Tr::tr("A note for %1 UTC:")
+        parent, RecordingActionsTr::tr("Bookmark"),
+        RecordingActionsTr::tr("A note for %1 UTC:")
             .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
         QLineEdit::Normal, QString(), &ok);
     if (!ok || note.trimmed().isEmpty())
@@ -129,18 +131,18 @@ void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t
         watcher->deleteLater();
         const Stored stored = watcher->result();
         if (!stored.error.isEmpty()) {
-            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("Cannot store the bookmark"), stored.error,
-                                        QMessageBox::Ok, parent);
+            auto *box = new QMessageBox(QMessageBox::Warning, RecordingActionsTr::tr("Cannot store the bookmark"),
+                                        stored.error, QMessageBox::Ok, parent);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
             return;
         }
         changed(recording);
         if (sharing.tell && sharing.send)
-            sharing.tell(
-                stored.shared
-                    ? Tr::tr("Bookmark stored and shared with the NOC.")
-                    : Tr::tr("Bookmark stored in the recording; not shared with the NOC: %1").arg(stored.notShared));
+            sharing.tell(stored.shared
+                             ? RecordingActionsTr::tr("Bookmark stored and shared with the NOC.")
+                             : RecordingActionsTr::tr("Bookmark stored in the recording; not shared with the NOC: %1")
+                                   .arg(stored.notShared));
     });
     watcher->setFuture(QtConcurrent::run([=, note = note.trimmed(), send = sharing.send] {
         Stored stored;
@@ -162,9 +164,9 @@ void addBookmarkInteractively(QWidget *parent, const QString &recording, int64_t
 ReportWindow *openReportInteractively(QWidget *parent, QString path)
 {
     if (path.isEmpty())
-        path
-            = QFileDialog::getOpenFileName(parent, Tr::tr("Report on a recording"), RecorderControl::defaultDirectory(),
-                                           Tr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
+        path = QFileDialog::getOpenFileName(
+            parent, RecordingActionsTr::tr("Report on a recording"), RecorderControl::defaultDirectory(),
+            RecordingActionsTr::tr("Vigil recordings (*.vigil *.sqlite);;All files (*)"));
     if (path.isEmpty())
         return nullptr;
     auto *window = new ReportWindow(path, parent);

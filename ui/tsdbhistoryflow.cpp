@@ -29,7 +29,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct TsdbHistoryFlowTr
 {
     Q_DECLARE_TR_FUNCTIONS(TsdbHistory)
 };
@@ -65,16 +65,17 @@ void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(cons
 {
     QSettings settings;
     QDialog dialog(parent);
-    dialog.setWindowTitle(Tr::tr("Open history from Prometheus"));
+    dialog.setWindowTitle(TsdbHistoryFlowTr::tr("Open history from Prometheus"));
     auto *form = new QFormLayout(&dialog);
-    auto *intro = new QLabel(Tr::tr("A span this dashboard never recorded, read from the Prometheus-compatible "
-                                    "database the gateways remote-write to (Prometheus, VictoriaMetrics, Thanos)."));
+    auto *intro = new QLabel(
+        TsdbHistoryFlowTr::tr("A span this dashboard never recorded, read from the Prometheus-compatible "
+                              "database the gateways remote-write to (Prometheus, VictoriaMetrics, Thanos)."));
     intro->setWordWrap(true);
     form->addRow(intro);
     auto *url
         = new QLineEdit(settings.value(QLatin1String(UrlKey), QStringLiteral("http://127.0.0.1:9090")).toString());
     url->setObjectName(QStringLiteral("tsdbUrl"));
-    form->addRow(Tr::tr("Query &API:"), url);
+    form->addRow(TsdbHistoryFlowTr::tr("Query &API:"), url);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     auto *from = new QDateTimeEdit(now.addDays(-settings.value(QLatin1String(DaysKey), 7).toInt()));
     auto *to = new QDateTimeEdit(now);
@@ -84,17 +85,17 @@ void openTsdbHistoryInteractively(QWidget *parent, const std::function<void(cons
         edit->setCalendarPopup(true);
         edit->setMaximumDateTime(now);
     }
-    form->addRow(Tr::tr("&From:"), from);
-    form->addRow(Tr::tr("&To:"), to);
+    form->addRow(TsdbHistoryFlowTr::tr("&From:"), from);
+    form->addRow(TsdbHistoryFlowTr::tr("&To:"), to);
     auto *step = new QSpinBox;
     step->setRange(1, 86400);
-    step->setSuffix(Tr::tr(" s"));
+    step->setSuffix(TsdbHistoryFlowTr::tr(" s"));
     step->setValue(settings.value(QLatin1String(StepKey), 60).toInt());
-    step->setToolTip(Tr::tr("Seconds between the frames read: a month at 60 s is 43,200 frames."));
-    form->addRow(Tr::tr("&Step:"), step);
+    step->setToolTip(TsdbHistoryFlowTr::tr("Seconds between the frames read: a month at 60 s is 43,200 frames."));
+    form->addRow(TsdbHistoryFlowTr::tr("&Step:"), step);
     auto *hostLabel = new QLineEdit(settings.value(QLatin1String(HostLabelKey)).toString());
-    hostLabel->setPlaceholderText(Tr::tr("Hostname, else instance"));
-    form->addRow(Tr::tr("&Node label:"), hostLabel);
+    hostLabel->setPlaceholderText(TsdbHistoryFlowTr::tr("Hostname, else instance"));
+    form->addRow(TsdbHistoryFlowTr::tr("&Node label:"), hostLabel);
     auto *problem = new QLabel;
     problem->setStyleSheet(QStringLiteral("color:#d64545"));
     problem->setWordWrap(true);
@@ -143,11 +144,11 @@ void fetchTsdbHistory(QWidget *parent, TsdbHistoryRequest request, const std::fu
         std::atomic<bool> cancelled { false };
     };
     auto progress = std::make_shared<Progress>();
-    auto *dialog = new QProgressDialog(
-        Tr::tr("Reading %1 to %2 UTC from %3…").arg(utc(request.fromMs), utc(request.toMs), request.source.location),
-        Tr::tr("Cancel"), 0, 1000, parent);
+    auto *dialog = new QProgressDialog(TsdbHistoryFlowTr::tr("Reading %1 to %2 UTC from %3…")
+                                           .arg(utc(request.fromMs), utc(request.toMs), request.source.location),
+                                       TsdbHistoryFlowTr::tr("Cancel"), 0, 1000, parent);
     dialog->setObjectName(QStringLiteral("tsdbProgress"));
-    dialog->setWindowTitle(Tr::tr("Open history from Prometheus"));
+    dialog->setWindowTitle(TsdbHistoryFlowTr::tr("Open history from Prometheus"));
     dialog->setMinimumDuration(300);
     dialog->setAutoClose(false);
     dialog->setAutoReset(false);
@@ -166,8 +167,8 @@ void fetchTsdbHistory(QWidget *parent, TsdbHistoryRequest request, const std::fu
         dialog->deleteLater(); // gone before the outcome opens
         if (!outcome.error.isEmpty()) {
             QFile::remove(request.recordingPath);
-            auto *box = new QMessageBox(QMessageBox::Warning, Tr::tr("Cannot read the history"), outcome.error,
-                                        QMessageBox::Ok, parent);
+            auto *box = new QMessageBox(QMessageBox::Warning, TsdbHistoryFlowTr::tr("Cannot read the history"),
+                                        outcome.error, QMessageBox::Ok, parent);
             box->setObjectName(QStringLiteral("tsdbOutcome"));
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
@@ -181,8 +182,8 @@ void fetchTsdbHistory(QWidget *parent, TsdbHistoryRequest request, const std::fu
             path = cached;
         if (!whole || !outcome.bookmarksError.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Warning,
-                                        !whole ? Tr::tr("History read in part")
-                                               : Tr::tr("History read without the NOC's bookmarks"),
+                                        !whole ? TsdbHistoryFlowTr::tr("History read in part")
+                                               : TsdbHistoryFlowTr::tr("History read without the NOC's bookmarks"),
                                         describeTsdbHistory(outcome), QMessageBox::Ok, parent);
             box->setObjectName(QStringLiteral("tsdbOutcome"));
             box->setAttribute(Qt::WA_DeleteOnClose);

@@ -75,11 +75,6 @@ int warningSlot(EventType type)
 }
 constexpr int WarningSlots = 8;
 
-QString latin1(QByteArrayView v)
-{
-    return QString::fromLatin1(v.data(), v.size());
-}
-
 // Whether a field read on a MIG instance's sample describes the whole board, so that
 // every instance repeats its GPU's value: temperatures, power and energy, clocks, error
 // counters, PCIe and NVLink. Memory, utilisation and the profiling fields are the
@@ -158,7 +153,7 @@ const DcgmMapper::Resolved &DcgmMapper::resolve(QByteArrayView name)
         it != m_resolved.constEnd())
         return **it;
     auto r = std::make_shared<Resolved>();
-    r->name = latin1(name);
+    r->name = QString::fromLatin1(name);
     bool legacy = false;
     const DcgmField *field = findDcgmField(name, &legacy);
     r->canonical = field ? QByteArray(field->name) : name.toByteArray();
@@ -305,7 +300,7 @@ public:
     {
         const Resolved &f = m_mapper.resolve(name);
         if (f.role == Resolved::Role::Unknown)
-            m_result.unknownFields[f.name].type = latin1(text);
+            m_result.unknownFields[f.name].type = QString::fromLatin1(text);
     }
 
 private:

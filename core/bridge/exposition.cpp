@@ -38,11 +38,6 @@ bool equalsIgnoringCase(QByteArrayView a, QByteArrayView b)
     return true;
 }
 
-QString latin1(QByteArrayView v)
-{
-    return QString::fromLatin1(v.data(), v.size());
-}
-
 // "# HELP name text" or "# TYPE name type": the keyword, the name and the rest.
 void readComment(QByteArrayView line, ExpositionVisitor &visitor)
 {
@@ -166,7 +161,7 @@ QString parseExpositionLine(QByteArrayView line, ExpositionSample &out)
             while (i < n && (isBlank(line[i]) || line[i] == ','))
                 ++i;
             if (i >= n)
-                return QStringLiteral("%1: the label set is not closed").arg(latin1(out.name));
+                return QStringLiteral("%1: the label set is not closed").arg(QString::fromLatin1(out.name));
             if (line[i] == '}') {
                 ++i;
                 break;
@@ -178,12 +173,12 @@ QString parseExpositionLine(QByteArrayView line, ExpositionSample &out)
             while (i < n && isBlank(line[i]))
                 ++i;
             if (key.isEmpty() || i >= n || line[i] != '=')
-                return QStringLiteral("malformed label in %1").arg(latin1(out.name));
+                return QStringLiteral("malformed label in %1").arg(QString::fromLatin1(out.name));
             ++i;
             while (i < n && isBlank(line[i]))
                 ++i;
             if (i >= n || line[i] != '"')
-                return QStringLiteral("label %1 has no quoted value").arg(latin1(key));
+                return QStringLiteral("label %1 has no quoted value").arg(QString::fromLatin1(key));
             ++i;
             const qsizetype valueStart = i;
             bool escaped = false;
@@ -209,10 +204,10 @@ QString parseExpositionLine(QByteArrayView line, ExpositionSample &out)
                 ++i;
             }
             if (!closed)
-                return QStringLiteral("unterminated label value for %1").arg(latin1(key));
+                return QStringLiteral("unterminated label value for %1").arg(QString::fromLatin1(key));
             if (out.labelCount == ExpositionSample::MaxLabels)
                 return QStringLiteral("%1 has more than %2 labels")
-                    .arg(latin1(out.name))
+                    .arg(QString::fromLatin1(out.name))
                     .arg(ExpositionSample::MaxLabels);
             out.labels[out.labelCount++] = { key, line.sliced(valueStart, i - valueStart), escaped };
             ++i; // the closing quote
@@ -224,11 +219,11 @@ QString parseExpositionLine(QByteArrayView line, ExpositionSample &out)
     while (valueEnd < n && !isBlank(line[valueEnd]))
         ++valueEnd;
     if (valueEnd == i)
-        return QStringLiteral("%1 has no value").arg(latin1(out.name));
+        return QStringLiteral("%1 has no value").arg(QString::fromLatin1(out.name));
     const QByteArrayView valueText = line.sliced(i, valueEnd - i);
     if (!parseExpositionValue(valueText, out.value))
         return QStringLiteral("%1: '%2' is not a number")
-            .arg(latin1(out.name), QString::fromUtf8(valueText.data(), valueText.size()));
+            .arg(QString::fromLatin1(out.name), QString::fromUtf8(valueText.data(), valueText.size()));
     i = valueEnd;
     while (i < n && isBlank(line[i]))
         ++i;
@@ -239,7 +234,7 @@ QString parseExpositionLine(QByteArrayView line, ExpositionSample &out)
             --end;
         const auto [ptr, ec] = std::from_chars(line.data() + i, line.data() + end, out.timestampMs);
         if (ec != std::errc() || ptr != line.data() + end)
-            return QStringLiteral("%1: malformed timestamp").arg(latin1(out.name));
+            return QStringLiteral("%1: malformed timestamp").arg(QString::fromLatin1(out.name));
     }
     return {};
 }

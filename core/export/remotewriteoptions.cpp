@@ -9,7 +9,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct RemoteWriteOptionsTr
 {
     Q_DECLARE_TR_FUNCTIONS(GatewayCommandLine)
 };
@@ -18,26 +18,32 @@ struct Tr
 
 void addRemoteWriteOptions(QCommandLineParser &parser)
 {
-    parser.addOption({ QStringLiteral("remote-write"),
-                       Tr::tr("Send the telemetry on to this Prometheus remote-write endpoint (Prometheus, "
-                              "VictoriaMetrics, Mimir…), under DCGM's metric names and dcgm-exporter's labels."),
-                       QStringLiteral("url") });
-    parser.addOption({ QStringLiteral("remote-write-interval"),
-                       Tr::tr("Seconds between sends of every series, like a scrape interval (default 15)."),
-                       QStringLiteral("s"), QStringLiteral("15") });
-    parser.addOption({ QStringLiteral("remote-write-buffer"),
-                       Tr::tr("Keep what the endpoint cannot take yet in this folder (kept across restarts)."),
-                       QStringLiteral("dir") });
-    parser.addOption({ QStringLiteral("remote-write-buffer-mb"),
-                       Tr::tr("At most this much waits for the endpoint; beyond it the oldest is dropped and "
-                              "reported as a gap (default 256)."),
-                       QStringLiteral("MB"), QStringLiteral("256") });
+    parser.addOption(
+        { QStringLiteral("remote-write"),
+          RemoteWriteOptionsTr::tr("Send the telemetry on to this Prometheus remote-write endpoint (Prometheus, "
+                                   "VictoriaMetrics, Mimir…), under DCGM's metric names and dcgm-exporter's labels."),
+          QStringLiteral("url") });
+    parser.addOption(
+        { QStringLiteral("remote-write-interval"),
+          RemoteWriteOptionsTr::tr("Seconds between sends of every series, like a scrape interval (default 15)."),
+          QStringLiteral("s"), QStringLiteral("15") });
+    parser.addOption(
+        { QStringLiteral("remote-write-buffer"),
+          RemoteWriteOptionsTr::tr("Keep what the endpoint cannot take yet in this folder (kept across restarts)."),
+          QStringLiteral("dir") });
+    parser.addOption(
+        { QStringLiteral("remote-write-buffer-mb"),
+          RemoteWriteOptionsTr::tr("At most this much waits for the endpoint; beyond it the oldest is dropped and "
+                                   "reported as a gap (default 256)."),
+          QStringLiteral("MB"), QStringLiteral("256") });
     parser.addOption({ QStringLiteral("remote-write-token-file"),
-                       Tr::tr("The remote-write endpoint's bearer token, from this file."), QStringLiteral("file") });
+                       RemoteWriteOptionsTr::tr("The remote-write endpoint's bearer token, from this file."),
+                       QStringLiteral("file") });
     parser.addOption({ QStringLiteral("remote-write-basic-auth-file"),
-                       Tr::tr("The remote-write endpoint's user:password, from this file."), QStringLiteral("file") });
+                       RemoteWriteOptionsTr::tr("The remote-write endpoint's user:password, from this file."),
+                       QStringLiteral("file") });
     parser.addOption({ QStringLiteral("remote-write-ca"),
-                       Tr::tr("The CA (PEM) the remote-write endpoint's certificate must chain to."),
+                       RemoteWriteOptionsTr::tr("The CA (PEM) the remote-write endpoint's certificate must chain to."),
                        QStringLiteral("file") });
 }
 
@@ -49,18 +55,19 @@ QString readRemoteWriteOptions(const QCommandLineParser &parser, RemoteWriteSett
     bool ok = false;
     const double interval = parser.value(QStringLiteral("remote-write-interval")).toDouble(&ok);
     if (!ok || !(interval >= 0.1) || interval > 3600)
-        return Tr::tr("--remote-write-interval: '%1' is not a number of seconds from 0.1 to 3600")
+        return RemoteWriteOptionsTr::tr("--remote-write-interval: '%1' is not a number of seconds from 0.1 to 3600")
             .arg(parser.value(QStringLiteral("remote-write-interval")));
     w.interval = std::chrono::milliseconds(qint64(interval * 1000.0));
     const qint64 mb = parser.value(QStringLiteral("remote-write-buffer-mb")).toLongLong(&ok);
     if (!ok || mb < 1 || mb > (qint64(1) << 20))
-        return Tr::tr("--remote-write-buffer-mb: '%1' is not a number of megabytes from 1 to 1048576")
+        return RemoteWriteOptionsTr::tr("--remote-write-buffer-mb: '%1' is not a number of megabytes from 1 to 1048576")
             .arg(parser.value(QStringLiteral("remote-write-buffer-mb")));
     w.bufferBytes = mb << 20;
     w.bufferDirectory = parser.value(QStringLiteral("remote-write-buffer"));
     if (parser.isSet(QStringLiteral("remote-write-token-file"))
         && parser.isSet(QStringLiteral("remote-write-basic-auth-file")))
-        return Tr::tr("--remote-write-token-file and --remote-write-basic-auth-file: give one way to authenticate");
+        return RemoteWriteOptionsTr::tr(
+            "--remote-write-token-file and --remote-write-basic-auth-file: give one way to authenticate");
     if (parser.isSet(QStringLiteral("remote-write-token-file")))
         if (QString e = readSecretFile(QStringLiteral("--remote-write-token-file"),
                                        parser.value(QStringLiteral("remote-write-token-file")), &w.http.bearerToken);
@@ -72,11 +79,11 @@ QString readRemoteWriteOptions(const QCommandLineParser &parser, RemoteWriteSett
             !e.isEmpty())
             return e;
         if (!w.http.basicAuth.contains(u':'))
-            return Tr::tr("--remote-write-basic-auth-file: the file must hold user:password");
+            return RemoteWriteOptionsTr::tr("--remote-write-basic-auth-file: the file must hold user:password");
     }
     w.http.caFile = parser.value(QStringLiteral("remote-write-ca"));
     if (!w.http.caFile.isEmpty() && !QFileInfo(w.http.caFile).isReadable())
-        return Tr::tr("--remote-write-ca: cannot read %1").arg(w.http.caFile);
+        return RemoteWriteOptionsTr::tr("--remote-write-ca: cannot read %1").arg(w.http.caFile);
     w.http.timeout = std::chrono::seconds(30);
     return w.validate();
 }

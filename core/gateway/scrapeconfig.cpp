@@ -14,7 +14,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct ScrapeConfigTr
 {
     Q_DECLARE_TR_FUNCTIONS(GatewayCommandLine)
 };
@@ -33,11 +33,12 @@ QString entryOptions(const QJsonObject &entry, const QString &where, HttpOptions
             QStringLiteral("timeout_s") };
     for (const QString &key : entry.keys())
         if (!Known.contains(key))
-            return Tr::tr("%1: unknown key \"%2\" (known: %3)").arg(where, key, Known.join(QStringLiteral(", ")));
+            return ScrapeConfigTr::tr("%1: unknown key \"%2\" (known: %3)")
+                .arg(where, key, Known.join(QStringLiteral(", ")));
     const QString token = entry.value(QStringLiteral("bearer_token_file")).toString();
     const QString basic = entry.value(QStringLiteral("basic_auth_file")).toString();
     if (!token.isEmpty() && !basic.isEmpty())
-        return Tr::tr("%1: bearer_token_file and basic_auth_file: give one way to authenticate").arg(where);
+        return ScrapeConfigTr::tr("%1: bearer_token_file and basic_auth_file: give one way to authenticate").arg(where);
     if (!token.isEmpty()) {
         http.basicAuth.clear();
         if (QString e = readSecretFile(where + QStringLiteral(" bearer_token_file"), token, &http.bearerToken);
@@ -50,7 +51,7 @@ QString entryOptions(const QJsonObject &entry, const QString &where, HttpOptions
             !e.isEmpty())
             return e;
         if (!http.basicAuth.contains(u':'))
-            return Tr::tr("%1 basic_auth_file: the file must hold user:password").arg(where);
+            return ScrapeConfigTr::tr("%1 basic_auth_file: the file must hold user:password").arg(where);
     }
     const struct
     {
@@ -63,15 +64,15 @@ QString entryOptions(const QJsonObject &entry, const QString &where, HttpOptions
         if (path.isEmpty())
             continue;
         if (!QFileInfo(path).isReadable())
-            return Tr::tr("%1 %2: cannot read %3").arg(where, QLatin1String(f.key), path);
+            return ScrapeConfigTr::tr("%1 %2: cannot read %3").arg(where, QLatin1String(f.key), path);
         *f.path = path;
     }
     if (http.clientCertificate.isEmpty() != http.clientKey.isEmpty())
-        return Tr::tr("%1: cert_file and key_file go together").arg(where);
+        return ScrapeConfigTr::tr("%1: cert_file and key_file go together").arg(where);
     if (entry.contains(QStringLiteral("timeout_s"))) {
         const double seconds = entry.value(QStringLiteral("timeout_s")).toDouble(-1);
         if (!(seconds >= 0.1 && seconds <= 600))
-            return Tr::tr("%1 timeout_s: a number of seconds from 0.1 to 600").arg(where);
+            return ScrapeConfigTr::tr("%1 timeout_s: a number of seconds from 0.1 to 600").arg(where);
         http.timeout = std::chrono::milliseconds(qint64(std::round(seconds * 1000.0)));
     }
     return {};
@@ -83,16 +84,16 @@ QString applyScrapeConfig(const QString &path, std::vector<BridgeSpec> &sources)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Tr::tr("--scrape-config: cannot read %1: %2").arg(path, file.errorString());
+        return ScrapeConfigTr::tr("--scrape-config: cannot read %1: %2").arg(path, file.errorString());
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.read(1 << 20), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return Tr::tr("--scrape-config: %1 is not JSON: %2 (at byte %3)")
+        return ScrapeConfigTr::tr("--scrape-config: %1 is not JSON: %2 (at byte %3)")
             .arg(path, parseError.errorString())
             .arg(parseError.offset);
     const QJsonValue list = doc.object().value(QStringLiteral("sources"));
     if (!doc.isObject() || !list.isArray())
-        return Tr::tr("--scrape-config: %1 must hold an object with a \"sources\" list").arg(path);
+        return ScrapeConfigTr::tr("--scrape-config: %1 must hold an object with a \"sources\" list").arg(path);
     struct Entry
     {
         QString match;
@@ -102,11 +103,12 @@ QString applyScrapeConfig(const QString &path, std::vector<BridgeSpec> &sources)
     std::vector<Entry> entries;
     const QJsonArray array = list.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString where = Tr::tr("--scrape-config %1, source %2").arg(QFileInfo(path).fileName()).arg(i + 1);
+        const QString where
+            = ScrapeConfigTr::tr("--scrape-config %1, source %2").arg(QFileInfo(path).fileName()).arg(i + 1);
         const QJsonObject object = array.at(i).toObject();
         const QString match = object.value(QStringLiteral("match")).toString();
         if (!isHttp(match))
-            return Tr::tr("%1: \"match\" must be the start of an http:// or https:// URL").arg(where);
+            return ScrapeConfigTr::tr("%1: \"match\" must be the start of an http:// or https:// URL").arg(where);
         entries.push_back({ match, object, where });
     }
     std::vector<bool> matches(entries.size(), false);
@@ -131,7 +133,7 @@ QString applyScrapeConfig(const QString &path, std::vector<BridgeSpec> &sources)
             HttpOptions unused;
             if (QString e = entryOptions(entries[i].object, entries[i].where, unused); !e.isEmpty())
                 return e;
-            return Tr::tr("%1: \"%2\" matches no --dcgm or --prometheus source")
+            return ScrapeConfigTr::tr("%1: \"%2\" matches no --dcgm or --prometheus source")
                 .arg(entries[i].where, entries[i].match);
         }
     return {};

@@ -10,7 +10,7 @@ namespace vigil {
 
 namespace {
 
-struct Tr
+struct CommandLineOptionTr
 {
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
 };
@@ -26,7 +26,7 @@ std::optional<double> numberOption(const QCommandLineParser &parser, const QStri
     if (ok && value >= min && value <= max)
         return value;
     if (error && error->isEmpty())
-        *error = Tr::tr("--%1: '%2' is not %3").arg(name, text, expected);
+        *error = CommandLineOptionTr::tr("--%1: '%2' is not %3").arg(name, text, expected);
     return std::nullopt;
 }
 

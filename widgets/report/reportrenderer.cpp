@@ -21,7 +21,7 @@ namespace vigil {
 
 namespace {
 
-constexpr double Margin = 48.0; // points
+constexpr double PageMargin = 48.0; // points
 const QColor Ink(0x1b, 0x1f, 0x24);
 const QColor Dim(0x5b, 0x63, 0x6e);
 const QColor Rule(0xd0, 0xd5, 0xdb);
@@ -599,7 +599,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
 
 int ReportRenderer::pageCount()
 {
-    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(Margin, Margin, Margin, Margin),
+    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(PageMargin, PageMargin, PageMargin, PageMargin),
                            QPageLayout::Point);
     return layout(nullptr, page.paintRect(QPageLayout::Point), {});
 }
@@ -609,7 +609,7 @@ QString ReportRenderer::writePdf(const QString &path)
     QPdfWriter writer(path);
     writer.setResolution(300);
     writer.setPageSize(m_pageSize);
-    writer.setPageMargins(QMarginsF(Margin, Margin, Margin, Margin), QPageLayout::Point);
+    writer.setPageMargins(QMarginsF(PageMargin, PageMargin, PageMargin, PageMargin), QPageLayout::Point);
     writer.setTitle(tr("Maintenance-debt report"));
     writer.setCreator(QStringLiteral("Vigil"));
     QPainter painter;
@@ -630,7 +630,7 @@ QString ReportRenderer::writePdf(const QString &path)
 
 std::vector<QImage> ReportRenderer::pageImages(int dpi)
 {
-    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(Margin, Margin, Margin, Margin),
+    const QPageLayout page(m_pageSize, QPageLayout::Portrait, QMarginsF(PageMargin, PageMargin, PageMargin, PageMargin),
                            QPageLayout::Point);
     const QRectF full = page.fullRect(QPageLayout::Point);
     const QRectF area = page.paintRect(QPageLayout::Point);
