@@ -79,7 +79,18 @@ QString differences(const Alarm &a, const Alarm &b)
         if (!same)
             fields << QString::fromLatin1(name);
     };
-    note("state", a.state() == b.state());
+    note("id", a.id == b.id);
+    note("entity", a.entity == b.entity);
+    note("sourceType", a.sourceType == b.sourceType);
+    note("code", a.code == b.code);
+    note("metricId", a.metricId == b.metricId);
+    note("suppressed", a.suppressed == b.suppressed);
+    note("outOfService", a.outOfService == b.outOfService);
+    note("priority", a.priority == b.priority);
+    note("raisedMs", a.raisedMs == b.raisedMs);
+    note("acknowledgedMs", a.acknowledgedMs == b.acknowledgedMs);
+    note("jobId", a.jobId == b.jobId);
+    note("message", a.message == b.message);
     note("active", a.active == b.active);
     note("acknowledged", a.acknowledged == b.acknowledged);
     note("shelved", a.shelved == b.shelved);
