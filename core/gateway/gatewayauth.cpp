@@ -3,28 +3,9 @@
 
 #include <QFileInfo>
 
-#include <grpcpp/security/auth_context.h>
-
 namespace vigil {
 
 namespace {
-
-constexpr char NameProperty[] = "vigil_name";
-constexpr char RoleProperty[] = "vigil_role";
-constexpr char HostProperty[] = "vigil_host"; // one per host; "*" for any
-
-const char *roleName(OperatorIdentity::Role role)
-{
-    switch (role) {
-    case OperatorIdentity::Role::Viewer:
-        return "viewer";
-    case OperatorIdentity::Role::Operator:
-        return "operator";
-    case OperatorIdentity::Role::Agent:
-        return "agent";
-    }
-    return "viewer";
-}
 
 QString text(const grpc::string_ref &value)
 {
@@ -86,47 +67,31 @@ GatewayAuthenticator::GatewayAuthenticator(std::shared_ptr<OperatorsFile> operat
     : m_operators(std::move(operators))
 { }
 
-grpc::Status GatewayAuthenticator::Process(const InputMetadata &metadata, grpc::AuthContext *context,
-                                           OutputMetadata *consumed, OutputMetadata *)
+grpc::Status GatewayAuthenticator::Process(const InputMetadata &metadata, grpc::AuthContext *, OutputMetadata *,
+                                           OutputMetadata *)
 {
-    const auto header = metadata.find("authorization");
-    if (header == metadata.end())
-        return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                            "this gateway needs a bearer token (authorization: Bearer <token>)");
-    const QString token = OperatorRegistry::tokenFromHeader(text(header->second));
-    const std::optional<OperatorIdentity> who = m_operators->current()->byToken(token);
-    if (!who)
-        return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "unknown token");
-    // The token stays here: handlers, logs and interceptors never see it.
-    consumed->insert({ std::string("authorization"), std::string(header->second.data(), header->second.size()) });
-    context->AddProperty(NameProperty, who->name.toStdString());
-    context->AddProperty(RoleProperty, roleName(who->role));
-    if (who->anyHost)
-        context->AddProperty(HostProperty, "*");
-    for (const QString &host : who->hosts)
-        context->AddProperty(HostProperty, host.toStdString());
-    context->SetPeerIdentityPropertyName(NameProperty);
+    QString refusal;
+    if (!identifyCaller(*m_operators, metadata, &refusal))
+        return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, refusal.toStdString());
     return grpc::Status::OK;
 }
 
-std::optional<OperatorIdentity> GatewayAuthenticator::identityOf(const grpc::AuthContext &context)
+std::optional<OperatorIdentity> identifyCaller(OperatorsFile &operators, const CallMetadata &metadata, QString *refusal)
 {
-    const auto names = context.FindPropertyValues(NameProperty);
-    const auto roles = context.FindPropertyValues(RoleProperty);
-    if (names.empty() || roles.empty())
+    const auto [first, last] = metadata.equal_range("authorization");
+    if (first == last) {
+        *refusal = QStringLiteral("this gateway needs a bearer token (authorization: Bearer <token>)");
         return std::nullopt;
-    OperatorIdentity who;
-    who.name = text(names.front());
-    const QString role = text(roles.front());
-    who.role = role == QLatin1String("agent") ? OperatorIdentity::Role::Agent
-        : role == QLatin1String("operator")   ? OperatorIdentity::Role::Operator
-                                              : OperatorIdentity::Role::Viewer;
-    for (const grpc::string_ref &host : context.FindPropertyValues(HostProperty)) {
-        if (host == "*")
-            who.anyHost = true;
-        else
-            who.hosts.insert(text(host));
     }
+    // Two tokens on one call would let the gate and a handler read different people.
+    if (std::next(first) != last) {
+        *refusal = QStringLiteral("a call carries one bearer token, not several");
+        return std::nullopt;
+    }
+    const QString token = OperatorRegistry::tokenFromHeader(text(first->second));
+    std::optional<OperatorIdentity> who = operators.current()->byToken(token);
+    if (!who)
+        *refusal = QStringLiteral("unknown token");
     return who;
 }
 

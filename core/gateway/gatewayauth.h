@@ -4,12 +4,14 @@
 #include "operators.h"
 
 #include <grpcpp/security/auth_metadata_processor.h>
+#include <grpcpp/support/string_ref.h>
 
 #include <QDateTime>
 #include <QString>
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -49,10 +51,20 @@ private:
     std::chrono::steady_clock::time_point m_checkedAt;
 };
 
-// The one place a gateway that knows its people checks a caller's token, for every RPC:
-// its own service, health and reflection alike. gRPC runs it before the call reaches a
-// handler; a missing or unknown token ends the call UNAUTHENTICATED there. A known token
-// leaves who the caller is in the call's AuthContext, where `identityOf` reads it back.
+// Who is calling, read from one call's own metadata (its "authorization: Bearer <token>").
+// Each call is identified by itself: never through state that gRPC shares between the calls
+// of one connection (its AuthContext is one per HTTP/2 connection, so a name written there by
+// one call would be read by every other). Empty, with the reason in `refusal`, when the call
+// carries no token, more than one, or one this gateway does not know.
+using CallMetadata = std::multimap<grpc::string_ref, grpc::string_ref>;
+std::optional<OperatorIdentity> identifyCaller(OperatorsFile &operators, const CallMetadata &metadata,
+                                               QString *refusal);
+
+// The gate in front of every RPC a gateway that knows its people serves: its own service,
+// health and reflection alike. gRPC runs it before a call reaches a handler; a missing or
+// unknown token ends the call UNAUTHENTICATED there. It only admits or refuses: it leaves
+// nothing behind, and the gateway's own handlers identify the caller again, per call, with
+// `identifyCaller` (what an operator may do depends on who they are).
 class GatewayAuthenticator final : public grpc::AuthMetadataProcessor
 {
 public:
@@ -62,9 +74,6 @@ public:
                          OutputMetadata *response) override;
     // Token look-ups are in memory: no need for gRPC's separate thread.
     bool IsBlocking() const override { return false; }
-
-    // Who the authenticator found on this call; nullopt when nobody was checked.
-    static std::optional<OperatorIdentity> identityOf(const grpc::AuthContext &context);
 
 private:
     std::shared_ptr<OperatorsFile> m_operators;

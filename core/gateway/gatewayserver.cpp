@@ -245,7 +245,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     if (!credentials)
         return fail(credentialsError);
     server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
-                                                         server->m_operators != nullptr);
+                                                         server->m_operators);
     server->m_service->setSources([raw = server.get()] { return raw->sourcesStatus(); });
     if (server->m_shared)
         server->m_service->setBookmarkStore(

@@ -38,10 +38,10 @@ bool isNonNegativeUnit(const QString &unit)
 } // namespace
 
 GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings settings, AlarmDesk *alarms,
-                               bool knowsItsPeople)
+                               std::shared_ptr<OperatorsFile> operators)
     : m_journal(journal)
     , m_alarms(alarms)
-    , m_knowsItsPeople(knowsItsPeople)
+    , m_operators(std::move(operators))
     , m_settings(settings)
     , m_topologyMessage(wire::toProto(*journal.topology()))
     , m_subscriptions(journal, settings)
@@ -162,15 +162,14 @@ grpc::Status GatewayService::GetBookmarks(grpc::ServerContext *context, const v1
 grpc::Status GatewayService::identify(const grpc::ServerContextBase *context,
                                       std::optional<OperatorIdentity> &who) const
 {
-    if (!m_knowsItsPeople)
+    if (!m_operators)
         return grpc::Status::OK;
-    // GatewayAuthenticator has checked the token before the call got here; this only reads
-    // who it found. A call without that mark came through a port without the check.
-    const std::shared_ptr<const grpc::AuthContext> auth = context->auth_context();
-    who = auth ? GatewayAuthenticator::identityOf(*auth) : std::nullopt;
+    // The gate (GatewayAuthenticator) has admitted the call; who it is comes from the call's
+    // own token again, never from the connection it shares with other calls.
+    QString refusal;
+    who = identifyCaller(*m_operators, context->client_metadata(), &refusal);
     if (!who)
-        return status(grpc::StatusCode::UNAUTHENTICATED,
-                      QStringLiteral("this gateway needs a bearer token (authorization: Bearer <token>)"));
+        return status(grpc::StatusCode::UNAUTHENTICATED, refusal);
     return grpc::Status::OK;
 }
 

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 
 namespace vigil {
 
@@ -21,10 +22,10 @@ public:
     static constexpr size_t MaxEventMessageBytes = 4096;
     static constexpr size_t MaxEventNameBytes = 256;
     // `alarms` is optional (not owned): without it, actions are journalled unchecked. A gateway
-    // that knows its people takes calls only with the identity GatewayAuthenticator left on
-    // them; one that does not lets anyone subscribe and act under the name they give.
+    // that knows its people (`operators`) identifies every call by the token that call carries;
+    // one that does not lets anyone subscribe and act under the name they give.
     GatewayService(TelemetryJournal &journal, StreamSettings settings, class AlarmDesk *alarms = nullptr,
-                   bool knowsItsPeople = false);
+                   std::shared_ptr<class OperatorsFile> operators = nullptr);
 
     grpc::Status GetTopology(grpc::ServerContext *, const v1::GetTopologyRequest *, v1::Topology *reply) override;
     grpc::ServerWriteReactor<grpc::ByteBuffer> *Subscribe(grpc::CallbackServerContext *context,
@@ -56,8 +57,8 @@ public:
     QString validatePublished(const v1::Event &event, const struct OperatorIdentity *agent = nullptr) const;
 
 private:
-    // Who is calling, as the authenticator found it; an error status when the gateway knows
-    // its people and the call carries nobody.
+    // Who is calling, from this call's own token; an error status when the gateway knows its
+    // people and the call carries nobody it knows.
     grpc::Status identify(const grpc::ServerContextBase *context, std::optional<struct OperatorIdentity> &who) const;
     // Empty when `timeMs` is within the skew of the gateway's clock; otherwise by how much it is not.
     QString outsideClock(int64_t timeMs) const;
@@ -68,7 +69,7 @@ private:
 
     TelemetryJournal &m_journal;
     class AlarmDesk *m_alarms;
-    const bool m_knowsItsPeople;
+    const std::shared_ptr<class OperatorsFile> m_operators;
     const StreamSettings m_settings;
     std::function<int64_t()> m_clock;
     std::function<v1::Sources()> m_sources;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "operators.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -19,7 +20,7 @@ QString OperatorRegistry::load(const QString &path)
 
 QString OperatorRegistry::parse(const QString &text, const QString &source)
 {
-    QHash<QString, OperatorIdentity> byToken;
+    QHash<QByteArray, OperatorIdentity> byToken;
     static const QRegularExpression spaces(QStringLiteral("\\s+"));
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (int n = 0; n < lines.size(); ++n) {
@@ -35,8 +36,9 @@ QString OperatorRegistry::parse(const QString &text, const QString &source)
         const QString &token = fields[0];
         if (token.size() < MinTokenLength)
             return where(QStringLiteral("a token must be at least %1 characters").arg(MinTokenLength));
-        if (byToken.contains(token))
-            return where(QStringLiteral("this token is already given to %1").arg(byToken[token].name));
+        const QByteArray digest = digestOf(token);
+        if (byToken.contains(digest))
+            return where(QStringLiteral("this token is already given to %1").arg(byToken[digest].name));
         OperatorIdentity who;
         who.name = fields[1];
         if (who.name.size() > 64)
@@ -65,7 +67,7 @@ QString OperatorRegistry::parse(const QString &text, const QString &source)
         } else if (fields.size() == 4) {
             return where(QStringLiteral("only an agent's line names hosts"));
         }
-        byToken.insert(token, who);
+        byToken.insert(digest, who);
     }
     if (byToken.isEmpty())
         return QStringLiteral("%1: names nobody").arg(source);
@@ -75,8 +77,15 @@ QString OperatorRegistry::parse(const QString &text, const QString &source)
 
 std::optional<OperatorIdentity> OperatorRegistry::byToken(const QString &token) const
 {
-    const auto it = m_byToken.constFind(token);
+    if (token.isEmpty())
+        return std::nullopt;
+    const auto it = m_byToken.constFind(digestOf(token));
     return it == m_byToken.constEnd() ? std::nullopt : std::optional<OperatorIdentity>(*it);
+}
+
+QByteArray OperatorRegistry::digestOf(const QString &token)
+{
+    return QCryptographicHash::hash(token.toUtf8(), QCryptographicHash::Sha256);
 }
 
 QString OperatorRegistry::tokenFromHeader(const QString &header)

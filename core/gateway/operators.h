@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QByteArray>
 #include <QHash>
 #include <QSet>
 #include <QString>
@@ -56,7 +57,10 @@ public:
     static QString tokenFromHeader(const QString &header);
 
 private:
-    QHash<QString, OperatorIdentity> m_byToken;
+    // Keyed by the token's SHA-256, not the token: a look-up's time then says nothing about
+    // how much of a guessed token was right, and the tokens are not kept in memory.
+    static QByteArray digestOf(const QString &token);
+    QHash<QByteArray, OperatorIdentity> m_byToken;
 };
 
 } // namespace vigil

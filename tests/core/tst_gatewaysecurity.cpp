@@ -11,7 +11,10 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 #include <deque>
+#include <mutex>
+#include <thread>
 
 using namespace vigil;
 using namespace vigil::test;
@@ -167,6 +170,7 @@ private:
 constexpr char ViewerToken[] = "viewer-token-0123456789";
 constexpr char OperatorToken[] = "operator-token-0123456789";
 constexpr char AgentToken[] = "agent-token-0123456789ab";
+constexpr char SecondOperatorToken[] = "second-operator-token-0123";
 
 } // namespace
 
@@ -379,6 +383,122 @@ private Q_SLOTS:
         QVERIFY(rawCall(address, "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", listServices, true,
                         QLatin1String(ViewerToken), security)
                     .ok());
+    }
+
+    // gRPC shares one AuthContext between all the calls of a connection: identity kept there
+    // crashed the gateway (8 threads on one channel aborted it in 0.6 s) and let a viewer's
+    // Act run as the operator who called first. Each call is its own caller.
+    void identityIsPerCallOnASharedConnection_data()
+    {
+        QTest::addColumn<bool>("tls");
+        QTest::newRow("loopback") << false;
+        QTest::newRow("TLS") << true;
+    }
+
+    void identityIsPerCallOnASharedConnection()
+    {
+        QFETCH(bool, tls);
+        const QString operators = dir.filePath(QStringLiteral("ops-percall"));
+        writeFile(operators,
+                  QByteArray(ViewerToken) + " wall viewer\n" + QByteArray(OperatorToken) + " alice operator\n"
+                      + QByteArray(SecondOperatorToken) + " bob operator\n" + QByteArray(AgentToken)
+                      + " relay agent *\n");
+        GatewayOptions options = testGatewayOptions(64);
+        options.operatorsPath = operators;
+        ChannelSecurity security;
+        if (tls) {
+            options.tls.certificateChain = pki.serverCertificate;
+            options.tls.privateKey = pki.serverKey;
+            security.caFile = pki.caCertificate;
+        }
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        const auto channel = channelTo(server->address(), security); // one HTTP/2 connection for all
+        QVERIFY(channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(10)));
+
+        struct Caller
+        {
+            QString token;
+            QString name; // empty: refused at the gate
+            bool mayAct = false;
+            bool mayPublish = false;
+        };
+        const Caller callers[] = {
+            { QLatin1String(ViewerToken), QStringLiteral("wall") },
+            { QLatin1String(OperatorToken), QStringLiteral("alice"), true, false },
+            { QLatin1String(AgentToken), QStringLiteral("relay"), false, true },
+            { QLatin1String(SecondOperatorToken), QStringLiteral("bob"), true, false },
+            { QStringLiteral("not-a-token-of-this-site"), {} },
+            { QLatin1String(ViewerToken), QStringLiteral("wall") },
+            { QLatin1String(OperatorToken), QStringLiteral("alice"), true, false },
+            { QLatin1String(AgentToken), QStringLiteral("relay"), false, true },
+        };
+        constexpr int Rounds = 40;
+        std::mutex wrongMutex;
+        QStringList wrong;
+        std::atomic<int> notesTaken { 0 };
+        auto expect = [&](const Caller &c, const char *what, const grpc::Status &status, bool allowed) {
+            const grpc::StatusCode wanted = c.name.isEmpty() ? grpc::StatusCode::UNAUTHENTICATED
+                : allowed                                    ? grpc::StatusCode::OK
+                                                             : grpc::StatusCode::PERMISSION_DENIED;
+            if (status.error_code() != wanted) {
+                std::lock_guard lock(wrongMutex);
+                wrong << QStringLiteral("%1's %2: %3 %4 (wanted %5)")
+                             .arg(c.name.isEmpty() ? QStringLiteral("stranger") : c.name, QLatin1String(what))
+                             .arg(status.error_code())
+                             .arg(QString::fromStdString(status.error_message()))
+                             .arg(wanted);
+            }
+        };
+        std::vector<std::thread> threads;
+        for (const Caller &c : callers)
+            threads.emplace_back([&, c] {
+                auto stub = v1::Gateway::NewStub(channel);
+                for (int round = 0; round < Rounds; ++round) {
+                    grpc::ClientContext act;
+                    authorise(act, c.token);
+                    act.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+                    v1::ActRequest request;
+                    request.set_action(v1::EVENT_TYPE_NOTE);
+                    request.set_operator_name("someone-else"); // a token's name wins over the one given
+                    request.set_comment(QStringLiteral("written by %1").arg(c.name).toStdString());
+                    v1::ActResponse acted;
+                    const grpc::Status actStatus = stub->Act(&act, request, &acted);
+                    expect(c, "act", actStatus, c.mayAct);
+                    if (actStatus.ok())
+                        ++notesTaken;
+
+                    grpc::ClientContext publish;
+                    authorise(publish, c.token);
+                    publish.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+                    v1::PublishResponse published;
+                    auto writer = stub->Publish(&publish, &published);
+                    v1::PublishRequest item;
+                    item.set_source("per-call-test");
+                    v1::Event *e = item.mutable_events()->add_events();
+                    e->set_type(v1::EVENT_TYPE_ECC_SINGLE_BIT);
+                    e->set_severity(v1::SEVERITY_WARNING);
+                    e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+                    e->mutable_entity()->set_index(uint32_t(round % 64));
+                    e->set_time_ms(server->journal().headTimeMs());
+                    writer->Write(item);
+                    writer->WritesDone();
+                    expect(c, "publish", writer->Finish(), c.mayPublish);
+                }
+            });
+        for (std::thread &t : threads)
+            t.join();
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.mid(0, 10).join(u'\n')));
+        QCOMPARE(notesTaken.load(), 3 * Rounds);
+
+        // Every note is signed by the operator whose token took it, never by another caller's.
+        const std::vector<v1::Event> notes = server->journal().retainedEvents(
+            [](const v1::Event &e) { return e.type() == v1::EVENT_TYPE_NOTE; }, 10000);
+        QCOMPARE(int(notes.size()), 3 * Rounds);
+        for (const v1::Event &note : notes)
+            QCOMPARE(QString::fromStdString(note.message()),
+                     QStringLiteral("written by %1").arg(QString::fromStdString(note.operator_name())));
     }
 
     void tokensFileIsReloadedWithoutARestart()
