@@ -731,19 +731,58 @@ void BridgeSource::handleTraining(std::vector<TrainingRecord> &&records, int64_t
             e.message = std::move(message);
             events.push_back(std::move(e));
         };
+        LoggedSteps &logged = m_stepsOfJob[job->second];
+        const bool said
+            = r.event == EventType::Rollback || r.event == EventType::JobRestart || r.event == EventType::JobStart;
+        auto rollback = [&](int64_t checkpoint, int64_t stepsAgain, QString message) {
+            jobEvent(EventType::Rollback, Severity::Warning, checkpoint, double(stepsAgain), std::move(message));
+        };
+        auto resumedFrom = [&](int64_t checkpoint, int64_t after, uint64_t line) {
+            return QStringLiteral("training log line %1: resumed from the checkpoint of step %2, after step %3")
+                .arg(line)
+                .arg(checkpoint)
+                .arg(after);
+        };
+        if (logged.restoredUntimed && (r.timeMs > 0 || r.step)) {
+            rollback(
+                *logged.restoredUntimed, logged.stepsAgain,
+                resumedFrom(*logged.restoredUntimed, *logged.restoredUntimed + logged.stepsAgain, logged.restoredLine));
+            logged.restoredUntimed.reset();
+        }
+        if (r.restoredStep) {
+            // The framework says which checkpoint it loaded: training goes on from the step
+            // after it, so everything logged since is trained again.
+            if (logged.last > *r.restoredStep && !said) {
+                if (r.timeMs > 0) {
+                    rollback(*r.restoredStep, logged.last - *r.restoredStep,
+                             resumedFrom(*r.restoredStep, logged.last, r.line));
+                } else {
+                    logged.restoredUntimed = *r.restoredStep;
+                    logged.stepsAgain = logged.last - *r.restoredStep;
+                    logged.restoredLine = r.line;
+                }
+            }
+            logged.last = *r.restoredStep;
+        }
         if (r.step) {
-            // A step that goes back is the run resumed from a checkpoint: a rollback, with
-            // the steps it will train again, unless the log said so itself.
-            const auto last = m_lastStepOfJob.find(job->second);
-            const bool said
-                = r.event == EventType::Rollback || r.event == EventType::JobRestart || r.event == EventType::JobStart;
-            if (last != m_lastStepOfJob.end() && *r.step < last->second && !said)
-                jobEvent(EventType::Rollback, Severity::Warning, *r.step, double(last->second - *r.step),
-                         QStringLiteral("training log line %1: the step went back from %2 to %3")
+            // A step that goes back, with no word of the checkpoint loaded, is the run resumed
+            // from one all the same. A framework logs every `interval` steps and saves on a
+            // multiple of it, so the first step logged after resuming is one interval past the
+            // checkpoint: the steps trained again start there, not at the step first seen.
+            if (logged.last >= 0 && *r.step < logged.last && !said) {
+                const int64_t checkpoint
+                    = logged.interval > 0 && *r.step >= logged.interval ? *r.step - logged.interval : *r.step;
+                jobEvent(EventType::Rollback, Severity::Warning, checkpoint, double(logged.last - checkpoint),
+                         QStringLiteral("training log line %1: the step went back from %2 to %3 (from the "
+                                        "checkpoint of step %4, one logging interval before)")
                              .arg(r.line)
-                             .arg(last->second)
-                             .arg(*r.step));
-            m_lastStepOfJob[job->second] = *r.step;
+                             .arg(logged.last)
+                             .arg(*r.step)
+                             .arg(checkpoint));
+            } else if (logged.last >= 0 && *r.step > logged.last) {
+                logged.interval = *r.step - logged.last;
+            }
+            logged.last = *r.step;
         }
         if (r.event != EventType::Unspecified)
             jobEvent(r.event,

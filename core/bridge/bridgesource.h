@@ -158,7 +158,18 @@ private:
     std::map<QString, uint32_t> m_nvSwitchByHostPci; // "host/pci" -> switch
 
     std::map<QString, uint32_t> m_jobById;
-    std::map<uint32_t, int64_t> m_lastStepOfJob;
+    // Where each job's training log stands, to see a run go back to a checkpoint.
+    struct LoggedSteps
+    {
+        int64_t last = -1; // the last step logged (or the checkpoint step it resumed from)
+        int64_t interval = 0; // between the last two steps logged going forward
+        // A checkpoint loaded on a line with no time of its own (Megatron prints none there):
+        // the rollback waits for the next line that has one, the first step trained again.
+        std::optional<int64_t> restoredUntimed;
+        int64_t stepsAgain = 0;
+        uint64_t restoredLine = 0;
+    };
+    std::map<uint32_t, LoggedSteps> m_stepsOfJob;
     std::shared_ptr<XidMerger> m_xids;
     struct HeldXid
     {

@@ -125,7 +125,7 @@ bool TrainingLogParser::readSegment(uint64_t number, QByteArrayView segment, QSt
             rejected = true;
         }
         return false;
-    } else if (!record.step && !record.loss && !record.tokensPerSecond && !record.stepTimeS) {
+    } else if (!record.step && !record.loss && !record.tokensPerSecond && !record.stepTimeS && !record.restoredStep) {
         rejected = true; // a metrics line whose every value was unusable
         return false;
     }

@@ -27,6 +27,10 @@ struct TrainingRecord
     std::optional<double> stepTimeS;
     EventType event = EventType::Unspecified;
     double lostSteps = 0.0;
+    // The checkpoint step a run resumed from, as its framework said on loading it
+    // (Megatron: "successfully loaded checkpoint from ... at iteration 1000"). Training
+    // goes on from the step after it, so that is where the steps it trains again begin.
+    std::optional<int64_t> restoredStep;
     uint64_t line = 0;
 };
 

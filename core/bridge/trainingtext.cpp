@@ -97,9 +97,17 @@ TrainingLineFormat readPipeFields(const QString &line, TrainingRecord &out, QStr
             plainLoss = numberIn(value, key, LossRange, problems);
         else if (key == QLatin1String("global_step"))
             globalStep = numberIn(value, key, StepRange, problems);
-        else if (key == QLatin1String("elapsed time per iteration (ms)")) {
-            if (const auto ms = numberIn(value, key, { StepTimeRange.min * 1000, StepTimeRange.max * 1000 }, problems))
-                out.stepTimeS = *ms / 1000.0;
+        else if (key.startsWith(QLatin1String("elapsed time per iteration"))) {
+            // "(ms)" in Megatron-LM, "(s)" in the Megatron-DeepSpeed that trained BLOOM; bare, Megatron's ms.
+            const QString unit = key.mid(26).trimmed();
+            const double toSeconds = unit == QLatin1String("(s)") ? 1.0
+                : unit == QLatin1String("(ms)") || unit.isEmpty() ? 1e-3
+                                                                  : 0.0;
+            if (toSeconds == 0.0)
+                problems << QStringLiteral("%1: unknown unit").arg(key);
+            else if (const auto v
+                     = numberIn(value, key, { StepTimeRange.min / toSeconds, StepTimeRange.max / toSeconds }, problems))
+                out.stepTimeS = *v * toSeconds;
         } else if (key == QLatin1String("train_step_timing in s"))
             out.stepTimeS = numberIn(value, key, StepTimeRange, problems);
         else if (key == QLatin1String("tokens_per_sec_per_gpu") || key == QLatin1String("tokens per second per GPU")) {
@@ -112,6 +120,21 @@ TrainingLineFormat readPipeFields(const QString &line, TrainingRecord &out, QStr
     if (globalStep)
         out.step = int64_t(*globalStep);
     return nemo ? TrainingLineFormat::NeMo : TrainingLineFormat::MegatronLm;
+}
+
+// "  successfully loaded checkpoint from /ckpt [ t 1/8, p 1/12 ] at iteration 1000" (Megatron-LM and
+// Megatron-DeepSpeed, on resuming). "loading checkpoint ... at iteration" is the announcement, not the fact.
+TrainingLineFormat readCheckpointLoaded(const QString &line, TrainingRecord &out, QStringList &problems)
+{
+    static const QRegularExpression loaded(
+        QStringLiteral(R"(\bsuccessfully loaded checkpoint from\b.*\bat iteration\s+(\d+)\s*$)"));
+    const QRegularExpressionMatch m = loaded.match(line);
+    if (!m.hasMatch())
+        return TrainingLineFormat::None;
+    out.timeMs = timeBefore(line, m.capturedStart());
+    if (const auto step = numberIn(m.captured(1), QStringLiteral("checkpoint iteration"), StepRange, problems))
+        out.restoredStep = int64_t(*step);
+    return TrainingLineFormat::MegatronCheckpointLoaded;
 }
 
 // "step: 10  loss:  9.5020  ...  tps: 6,281  ..." (torchtitan).
@@ -180,6 +203,8 @@ TrainingLineFormat parseFrameworkLine(QByteArrayView bytes, TrainingRecord &out,
     if (line.contains(QLatin1String("iteration")))
         if (const auto f = readPipeFields(line, out, problems); f != TrainingLineFormat::None)
             return f;
+    if (line.contains(QLatin1String("loaded checkpoint")))
+        return readCheckpointLoaded(line.trimmed(), out, problems);
     if (line.contains(QLatin1String("step:")))
         if (const auto f = readTorchTitan(line, out, problems); f != TrainingLineFormat::None)
             return f;

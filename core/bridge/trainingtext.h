@@ -12,6 +12,9 @@ namespace vigil {
 // step (docs/sources.md#training-log):
 //   Megatron-LM  " [2025-04-13 23:41:12] iteration  200/ 1000 | consumed samples: 800 |
 //                 elapsed time per iteration (ms): 430.0 | ... | lm loss: 7.399415E+00 | ..."
+//                (Megatron-DeepSpeed as BLOOM ran it: "elapsed time per iteration (s): 105.22";
+//                 a bare "elapsed time per iteration" is in Megatron's unit, ms), and on resuming
+//                "  successfully loaded checkpoint from /ckpt [ t 1/8, p 1/12 ] at iteration 1000"
 //   NeMo 2       "Training epoch 0, iteration 97/99 | lr: 1.5e-05 | global_step: 97 |
 //                 reduced_train_loss: 6.265 | train_step_timing in s: 12.22 | tokens_per_sec_per_gpu: 1.07e+04"
 //   NeMo 1       "Epoch 0: : 47%|####| 7/15 [06:19<07:13, reduced_train_loss=11.50, global_step=5.000,
@@ -24,6 +27,7 @@ enum class TrainingLineFormat
 {
     None, // not a metrics line of a framework Vigil knows: the rest of a training's output
     MegatronLm,
+    MegatronCheckpointLoaded, // the checkpoint a run resumed from (TrainingRecord::restoredStep)
     NeMo,
     NeMoProgressBar,
     TorchTitan,

@@ -772,6 +772,26 @@ private Q_SLOTS:
             QVERIFY(s.firstErrors.join(u' ').contains(QStringLiteral("elapsed time per iteration (ms) 'nan'")));
         }
         {
+            // Megatron-DeepSpeed as BLOOM-176B ran it: step times in seconds, bare and in ms,
+            // and the checkpoint each resumption loaded.
+            const auto [s, r] = read("megatron-deepspeed-resumed.log");
+            QCOMPARE(s.lines, uint64_t(20));
+            QCOMPARE(s.accepted, uint64_t(12));
+            QCOMPARE(s.rejected, uint64_t(0));
+            QCOMPARE(r.size(), size_t(12));
+            QCOMPARE(*r[0].restoredStep, int64_t(1000));
+            QVERIFY(!r[0].step);
+            QCOMPARE(*r[1].step, int64_t(1010));
+            QCOMPARE(*r[1].stepTimeS, 105.22); // "(s)"
+            QCOMPARE(*r[5].restoredStep, int64_t(1020));
+            QCOMPARE(r[5].timeMs, int64_t(0)); // Megatron prints no time there
+            QCOMPARE(*r[10].stepTimeS, 105.3015); // bare: Megatron's milliseconds
+            QCOMPARE(*r[11].stepTimeS, 105.25); // "(ms)"
+            for (const TrainingRecord &record : r)
+                QVERIFY2(record.stepTimeS || record.restoredStep,
+                         qPrintable(QStringLiteral("line %1 lost its step time").arg(record.line)));
+        }
+        {
             const auto [s, r] = read("nemo2.log");
             QCOMPARE(s.accepted, uint64_t(3));
             QCOMPARE(s.skipped, uint64_t(1));

@@ -240,8 +240,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.cend(), 5000);
         const Event restart = *rollback();
         QCOMPARE(restart.entity, (EntityRef { EntityKind::Job, 0 }));
-        QCOMPARE(restart.step, int64_t(20));
-        QCOMPARE(restart.value, 10.0); // from iteration 30 back to 20
+        // Logged every 10 steps, it went back from 30 to 20: it resumed from the checkpoint of
+        // step 10 and trained steps 11 to 30 again.
+        QCOMPARE(restart.step, int64_t(10));
+        QCOMPARE(restart.value, 20.0);
         QCOMPARE(restart.timeMs, int64_t(1793589005000)); // the line's own time
         QCOMPARE(
             std::count_if(events.begin(), events.end(), [](const Event &e) { return e.type == EventType::Rollback; }),
@@ -255,9 +257,48 @@ private Q_SLOTS:
         client.stop();
     }
 
+    // A real run's resumptions, as Megatron-DeepSpeed logs them: each rollback counts the
+    // steps actually trained again, from the step after the checkpoint loaded to the last
+    // one logged, whether the log names the checkpoint or only shows the steps going back.
+    void resumedMegatronRunsCountTheStepsTrainedAgain()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("train.log"));
+        writeFile(log, fixture("megatron-deepspeed-resumed.log"));
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::TrainingLog, QStringLiteral("llm-70b=") + log) }),
+            &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto rollbacks = [&] {
+            firstOf(cluster, events, EventType::Rollback);
+            std::vector<Event> found;
+            std::copy_if(events.begin(), events.end(), std::back_inserter(found),
+                         [](const Event &e) { return e.type == EventType::Rollback; });
+            return found;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(rollbacks().size(), size_t(2), 5000);
+        const std::vector<Event> found = rollbacks();
+        // Loaded the checkpoint of 1020 after logging 1040: 1021 to 1040 again, told at the
+        // first step trained again (the loading line has no time).
+        QCOMPARE(found[0].step, int64_t(1020));
+        QCOMPARE(found[0].value, 20.0);
+        QCOMPARE(found[0].timeMs, QDateTime(QDate(2026, 11, 3), QTime(2, 58, 44), Qt::UTC).toMSecsSinceEpoch());
+        // No word of the checkpoint: back from 1060 to 1050, logged every 10, so from 1040.
+        QCOMPARE(found[1].step, int64_t(1040));
+        QCOMPARE(found[1].value, 20.0);
+        QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 1060.0f, 5000);
+        QCOMPARE(valueOf(cluster, metric::JobStepTime, 0), 105.25f);
+        client.stop();
+    }
+
     // A TensorBoard run directory: the loss reaches the dashboard, and a training that
     // restarted (a new event file whose steps begin below where the last one ended) is
-    // a rollback at the new file's first step.
+    // a rollback to one logging interval before the new file's first step.
     void aTensorBoardRunDrawsItsLossAndItsRestarts()
     {
         namespace tb = vigil::tensorboard;
@@ -313,8 +354,10 @@ private Q_SLOTS:
         std::vector<Event> events;
         auto rollback = [&] { return firstOf(cluster, events, EventType::Rollback); };
         QTRY_VERIFY_WITH_TIMEOUT(rollback() != events.cend(), 5000);
-        QCOMPARE(rollback()->step, int64_t(200));
-        QCOMPARE(rollback()->value, 100.0);
+        // Logged every 100 steps, the new run's first step is 200: it resumed from the
+        // checkpoint of step 100 and trains 101 to 300 again.
+        QCOMPARE(rollback()->step, int64_t(100));
+        QCOMPARE(rollback()->value, 200.0);
         QCOMPARE(rollback()->timeMs, int64_t(1793589000000));
         QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::JobStep, 0), 210.0f, 5000);
         client.stop();
