@@ -3,10 +3,12 @@
 #include "state/threadaffinity.h"
 
 #include "historybackfiller.h"
+#include "recorder/bundle.h"
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -72,6 +74,7 @@ SessionTick DashboardSession::tick()
         // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
         m_analysedTopology = m_state.topology();
         m_analysis.setTopology(m_analysedTopology);
+        m_analysis.setCarriedHazards(m_replay ? m_recordingHazards : std::nullopt);
         if (m_replay) {
             m_analysis.setPace(m_recordingPace);
             m_analysis.addEvents(m_recordingEvents);
@@ -144,6 +147,7 @@ struct OpenedRecording
     std::vector<Event> events;
     JobPace pace;
     AlarmRaiseLog raises;
+    std::optional<HazardModel> hazards; // a bundle's: learnt from the whole recording it was cut from
 };
 
 namespace {
@@ -162,6 +166,14 @@ std::shared_ptr<OpenedRecording> openOffThread(const QString &path, const std::a
         opened->events = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
         if (!cancelled)
             readJobPace(reader, reader.startMs(), reader.endMs() + 1, opened->pace);
+        if (const QString carried = reader.metaValue(RecordingMeta::hazardModel()); !carried.isEmpty()) {
+            QString problem;
+            HazardModel hazards = HazardModel::fromJson(carried.toUtf8(), &problem);
+            if (problem.isEmpty())
+                opened->hazards = std::move(hazards);
+            else
+                opened->error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), problem);
+        }
         if (!cancelled)
             for (const RecordingReader::AlarmChange &change :
                  reader.alarmChanges(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()))
@@ -209,6 +221,7 @@ void DashboardSession::startReplay(OpenedRecording &opened)
     m_replay = std::move(opened.feed);
     m_recordingEvents = std::move(opened.events);
     m_recordingPace = std::move(opened.pace);
+    m_recordingHazards = std::move(opened.hazards);
     m_recordingRaises = std::move(opened.raises);
     m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
     m_liveAlarmGeneration = m_alarmGeneration;
@@ -225,6 +238,7 @@ void DashboardSession::goLive()
     m_replay.reset();
     m_recordingEvents.clear();
     m_recordingPace.clear();
+    m_recordingHazards.reset();
     m_recordingRaises.clear();
 }
 

@@ -124,6 +124,7 @@ private:
     std::shared_ptr<const Topology> m_analysedTopology;
     std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
     JobPace m_recordingPace; // and its jobs' pace
+    std::optional<HazardModel> m_recordingHazards; // a bundle's hazards, learnt from the recording it was cut from
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);

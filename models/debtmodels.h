@@ -14,10 +14,6 @@ enum DebtRole
     DebtIncidentRole, // the incident an intervention answered (0: none)
 };
 
-inline qulonglong entityKey(EntityRef e)
-{
-    return (qulonglong(e.kind) << 32) | e.index;
-}
 inline EntityRef entityFromKey(qulonglong key)
 {
     return { EntityKind(key >> 32), uint32_t(key & 0xffffffffu) };

@@ -100,14 +100,37 @@ std::vector<StoryStep> incidentStorySteps(const Incident &incident, const Attrib
                              locale.toString(cost.lostGpuHours, 'f', 0),
                              QStringLiteral("$%1").arg(locale.toString(cost.money, 'f', 0)));
     steps.push_back({ 0, price, std::nullopt });
-    if (cost.preventable)
-        steps.push_back(
-            { 0,
-              IncidentTableModel::tr("preventable: it warned %1 h before").arg(hours(double(cost.leadMs) / 3600000.0)),
-              std::nullopt });
-    else if (cost.remediated)
-        steps.push_back({ 0, IncidentTableModel::tr("it had been drained in time"), std::nullopt });
+    if (const QString why = preventableVerdictText(cost); !why.isEmpty())
+        steps.push_back({ 0, why, std::nullopt });
     return steps;
+}
+
+QString preventableVerdictText(const IncidentCost &cost)
+{
+    const QLocale locale;
+    const QString lead = hours(double(cost.leadMs) / 3600000.0);
+    const QString chance = locale.toString(cost.hazard.probability * 100.0, 'f', cost.hazard.probability < 0.1 ? 1 : 0);
+    const QString cases = locale.toString(cost.hazard.cases, 'f', 0);
+    switch (cost.verdict) {
+    case IncidentCost::Verdict::Preventable:
+        return IncidentTableModel::tr("preventable: it warned %1 h before, and %2 % of such warnings are followed by a "
+                                      "failure within 72 h (%3 cases)")
+            .arg(lead, chance, cases);
+    case IncidentCost::Verdict::NotMaterial:
+        return IncidentTableModel::tr("not preventable: it warned %1 h before, but only %2 % of such warnings are "
+                                      "followed by a failure within 72 h (%3 cases)")
+            .arg(lead, chance, cases);
+    case IncidentCost::Verdict::TooLate:
+        return IncidentTableModel::tr("not preventable: it warned only %1 h before, too late to drain or swap it")
+            .arg(lead);
+    case IncidentCost::Verdict::Remediated:
+        return IncidentTableModel::tr("it had been drained in time");
+    case IncidentCost::Verdict::NoWarning:
+        return IncidentTableModel::tr("not preventable: it failed with no warning before");
+    case IncidentCost::Verdict::NoCause:
+        break; // "no precursor seen" says it
+    }
+    return {};
 }
 
 QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,

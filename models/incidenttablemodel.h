@@ -23,6 +23,8 @@ struct StoryStep
 std::vector<StoryStep> incidentStorySteps(const Incident &incident, const Attribution &attribution,
                                           const IncidentCost &cost, const Topology *topology);
 // The same as one paragraph (a tooltip, the report's table).
+// Why an incident was or was not preventable, in a sentence (empty when no cause was seen).
+QString preventableVerdictText(const IncidentCost &cost);
 QString incidentStory(const Incident &incident, const Attribution &attribution, const IncidentCost &cost,
                       const Topology *topology);
 // The same as lines of rich text, each step's time a link "time:<ms>" and its entity

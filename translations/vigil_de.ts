@@ -1337,10 +1337,6 @@
         <translation>%1 · %2 bis %3 (UTC)</translation>
     </message>
     <message>
-        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before and was not drained.</source>
-        <translation>Aus der Aufzeichnung %1, bei %2 pro GPU-Stunde; ein Ausfall gilt als vermeidbar, wenn seine Ursache %3 h vorher warnte und nicht entleert wurde.</translation>
-    </message>
-    <message>
         <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
         <translation>In diesem Zeitraum ist nichts geschehen: keine Unterbrechungen, keine manuellen Eingriffe, keine offenen Warnungen.</translation>
     </message>
@@ -1559,10 +1555,6 @@
         </translation>
     </message>
     <message>
-        <source>%1, open: %2 a day</source>
-        <translation>%1, offen: %2 pro Tag</translation>
-    </message>
-    <message>
         <source>Nothing stands out.</source>
         <translation>Nichts sticht hervor.</translation>
     </message>
@@ -1573,10 +1565,6 @@
     <message>
         <source>What</source>
         <translation>Was</translation>
-    </message>
-    <message>
-        <source>Expected saving a period</source>
-        <translation>Erwartete Einsparung pro Zeitraum</translation>
     </message>
     <message>
         <source>Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: about 1 is manageable, more than 10 is a flood).</source>
@@ -1748,6 +1736,70 @@
     <message>
         <source>Slots</source>
         <translation>Steckplätze</translation>
+    </message>
+    <message>
+        <source>Does the forecast hold? The backtest</source>
+        <translation>Hält die Vorhersage? Der Backtest</translation>
+    </message>
+    <message>
+        <source>The recording holds no history before this period, so this tests the documented priors alone: what they would have predicted of the period&apos;s warnings, and what came.</source>
+        <translation>Die Aufzeichnung enthält keine Vorgeschichte vor diesem Zeitraum; geprüft werden also allein die dokumentierten Vorannahmen: was sie für die Warnungen des Zeitraums vorhergesagt hätten, und was kam.</translation>
+    </message>
+    <message>
+        <source>The hazard model, fitted on %1 days before the period only, predicted the period&apos;s failures from its warnings; here is what came.</source>
+        <translation>Das Ausfallmodell, nur an den %1 Tagen vor dem Zeitraum angepasst, sagte die Ausfälle des Zeitraums aus seinen Warnungen vorher; hier steht, was kam.</translation>
+    </message>
+    <message>
+        <source>No warnings in this period to test the forecast on.</source>
+        <translation>In diesem Zeitraum gab es keine Warnungen, an denen sich die Vorhersage prüfen ließe.</translation>
+    </message>
+    <message>
+        <source>All, each failure once</source>
+        <translation>Alle, jeder Ausfall einmal</translation>
+    </message>
+    <message>
+        <source>Chance, %</source>
+        <translation>Chance, %</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Failures predicted</source>
+        <translation>Ausfälle vorhergesagt</translation>
+    </message>
+    <message>
+        <source>came</source>
+        <translation>gekommen</translation>
+    </message>
+    <message>
+        <source>GPU-h predicted</source>
+        <translation>GPU-h vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Brier score %1 (0 is perfect), against %2 for one chance for every warning. A row whose failures came far from its prediction is a forecast that did not hold.</source>
+        <translation>Brier-Score %1 (0 ist perfekt), gegenüber %2 mit einer einzigen Chance für jede Warnung. Eine Zeile, deren Ausfälle weit von der Vorhersage abweichen, ist eine Vorhersage, die nicht gehalten hat.</translation>
+    </message>
+    <message>
+        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before, with a kind of warning followed by a failure within 72 h at least %4 % of the time, and was not drained.</source>
+        <translation>Aus der Aufzeichnung %1, zu %2 pro GPU-Stunde; ein Ausfall gilt als vermeidbar, wenn seine Ursache %3 h vorher gewarnt hat, mit einer Art Warnung, auf die in mindestens %4 % der Fälle binnen 72 h ein Ausfall folgt, und nicht entleert wurde.</translation>
+    </message>
+    <message>
+        <source>The recording covers %1 of the period before and %2 of this one: too little to compare them.</source>
+        <translation>Die Aufzeichnung deckt %1 des vorigen Zeitraums und %2 dieses Zeitraums ab: zu wenig für einen Vergleich.</translation>
+    </message>
+    <message>
+        <source>%1, open: %2 % chance of a failure within 72 h (%3–%4 %, %5 cases); %6 if it fails</source>
+        <translation>%1, offen: %2 % Ausfallwahrscheinlichkeit binnen 72 h (%3–%4 %, %5 Fälle); %6, wenn es ausfällt</translation>
+    </message>
+    <message>
+        <source>Expected saving</source>
+        <translation>Erwartete Ersparnis</translation>
+    </message>
+    <message>
+        <source>An open warning saves its chance of failing within 72 hours times what that failure would cost; a part that keeps failing or a slowdown still under way saves what it cost in a period.</source>
+        <translation>Eine offene Warnung erspart ihre Ausfallwahrscheinlichkeit binnen 72 Stunden mal die Kosten dieses Ausfalls; ein immer wieder ausfallendes Teil oder eine noch andauernde Verlangsamung erspart, was sie in einem Zeitraum gekostet hat.</translation>
     </message>
 </context>
 <context>
@@ -1953,6 +2005,22 @@
     <message>
         <source>%1 events from the event store, %2 refused</source>
         <translation>%1 Ereignisse aus dem Ereignisspeicher, %2 abgelehnt</translation>
+    </message>
+    <message>
+        <source>Instead of the report: put the hazard model behind its forecasts to the test. Fitted on the history before the period only, what it predicted of the period&apos;s warnings against what came, as CSV on standard output.</source>
+        <translation>Statt des Berichts: das Ausfallmodell hinter seinen Vorhersagen prüfen. Nur an der Vorgeschichte vor dem Zeitraum angepasst: was es für die Warnungen des Zeitraums vorhersagte, gegenüber dem, was kam, als CSV auf der Standardausgabe.</translation>
+    </message>
+    <message>
+        <source>no history before %1: the forecast stood on the documented priors alone</source>
+        <translation>keine Vorgeschichte vor %1: die Vorhersage stand allein auf den dokumentierten Vorannahmen</translation>
+    </message>
+    <message>
+        <source>fitted on %1 – %2, tested on %2 – %3</source>
+        <translation>angepasst an %1 – %2, geprüft an %2 – %3</translation>
+    </message>
+    <message>
+        <source>predicted %1 failures (%2 GPU-hours), %3 came (%4 GPU-hours); Brier score %5, %6 for the base rate alone</source>
+        <translation>%1 Ausfälle vorhergesagt (%2 GPU-Stunden), %3 gekommen (%4 GPU-Stunden); Brier-Score %5, %6 allein mit der Grundrate</translation>
     </message>
 </context>
 <context>
@@ -3094,10 +3162,6 @@
         <translation>%1 GPUs × %2 h = %3 GPU-h, %4</translation>
     </message>
     <message>
-        <source>preventable: it warned %1 h before</source>
-        <translation>vermeidbar: es warnte %1 h vorher</translation>
-    </message>
-    <message>
         <source>it had been drained in time</source>
         <translation>es war rechtzeitig entleert worden</translation>
     </message>
@@ -3168,6 +3232,22 @@
     <message>
         <source>show</source>
         <translation>zeigen</translation>
+    </message>
+    <message>
+        <source>preventable: it warned %1 h before, and %2 % of such warnings are followed by a failure within 72 h (%3 cases)</source>
+        <translation>vermeidbar: es warnte %1 h vorher, und auf %2 % solcher Warnungen folgt binnen 72 h ein Ausfall (%3 Fälle)</translation>
+    </message>
+    <message>
+        <source>not preventable: it warned %1 h before, but only %2 % of such warnings are followed by a failure within 72 h (%3 cases)</source>
+        <translation>nicht vermeidbar: es warnte %1 h vorher, aber nur auf %2 % solcher Warnungen folgt binnen 72 h ein Ausfall (%3 Fälle)</translation>
+    </message>
+    <message>
+        <source>not preventable: it warned only %1 h before, too late to drain or swap it</source>
+        <translation>nicht vermeidbar: es warnte erst %1 h vorher, zu spät, um es zu entleeren oder zu tauschen</translation>
+    </message>
+    <message>
+        <source>not preventable: it failed with no warning before</source>
+        <translation>nicht vermeidbar: es fiel ohne vorherige Warnung aus</translation>
     </message>
 </context>
 <context>

@@ -1329,10 +1329,6 @@
         <translation>%1 · %2 〜 %3 (UTC)</translation>
     </message>
     <message>
-        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before and was not drained.</source>
-        <translation>記録 %1 より、GPU 1 時間あたり %2 で算出。原因が %3 時間前から警告を出し、ドレインされていなかった障害を予防可能とみなします。</translation>
-    </message>
-    <message>
         <source>Nothing happened in this period: no disruptions, no manual actions, no open warnings.</source>
         <translation>この期間には何も起きていません: 中断なし、手動対応なし、未対応の警告なし。</translation>
     </message>
@@ -1549,10 +1545,6 @@
         </translation>
     </message>
     <message>
-        <source>%1, open: %2 a day</source>
-        <translation>%1、未対応: 1 日 %2</translation>
-    </message>
-    <message>
         <source>Nothing stands out.</source>
         <translation>特に目立つものはありません。</translation>
     </message>
@@ -1563,10 +1555,6 @@
     <message>
         <source>What</source>
         <translation>対象</translation>
-    </message>
-    <message>
-        <source>Expected saving a period</source>
-        <translation>期間あたりの予想節約額</translation>
     </message>
     <message>
         <source>Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: about 1 is manageable, more than 10 is a flood).</source>
@@ -1733,6 +1721,70 @@
     <message>
         <source>Slots</source>
         <translation>スロット</translation>
+    </message>
+    <message>
+        <source>Does the forecast hold? The backtest</source>
+        <translation>予測は当たったか：バックテスト</translation>
+    </message>
+    <message>
+        <source>The recording holds no history before this period, so this tests the documented priors alone: what they would have predicted of the period&apos;s warnings, and what came.</source>
+        <translation>記録にはこの期間より前の履歴がないため、文書化された事前分布だけを検証します。それがこの期間の警告から何を予測したか、そして実際に何が起きたか。</translation>
+    </message>
+    <message>
+        <source>The hazard model, fitted on %1 days before the period only, predicted the period&apos;s failures from its warnings; here is what came.</source>
+        <translation>期間前の %1 日間だけで推定したハザードモデルが、この期間の警告から障害を予測しました。実際に起きたことを並べます。</translation>
+    </message>
+    <message>
+        <source>No warnings in this period to test the forecast on.</source>
+        <translation>この期間には予測を検証できる警告がありません。</translation>
+    </message>
+    <message>
+        <source>All, each failure once</source>
+        <translation>合計（各障害は一度だけ）</translation>
+    </message>
+    <message>
+        <source>Chance, %</source>
+        <translation>確率 (%)</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>窓</translation>
+    </message>
+    <message>
+        <source>Failures predicted</source>
+        <translation>予測した障害</translation>
+    </message>
+    <message>
+        <source>came</source>
+        <translation>実際</translation>
+    </message>
+    <message>
+        <source>GPU-h predicted</source>
+        <translation>予測した GPU 時間</translation>
+    </message>
+    <message>
+        <source>Brier score %1 (0 is perfect), against %2 for one chance for every warning. A row whose failures came far from its prediction is a forecast that did not hold.</source>
+        <translation>ブライアスコア %1（0 が完全）、すべての警告に同じ確率を与えた場合は %2。障害数が予測から大きく外れた行は、当たらなかった予測です。</translation>
+    </message>
+    <message>
+        <source>From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h before, with a kind of warning followed by a failure within 72 h at least %4 % of the time, and was not drained.</source>
+        <translation>記録 %1 より、GPU 時間あたり %2 で算出。原因が %3 時間前に、72 時間以内に障害が続く割合が %4 % 以上の種類の警告を出し、かつドレインされなかった場合、その障害を防止可能とみなします。</translation>
+    </message>
+    <message>
+        <source>The recording covers %1 of the period before and %2 of this one: too little to compare them.</source>
+        <translation>記録は前の期間の %1、この期間の %2 しか含まないため、比較できません。</translation>
+    </message>
+    <message>
+        <source>%1, open: %2 % chance of a failure within 72 h (%3–%4 %, %5 cases); %6 if it fails</source>
+        <translation>%1、未対応：72 時間以内の障害確率 %2 %（%3–%4 %、%5 件）。障害時の損失 %6</translation>
+    </message>
+    <message>
+        <source>Expected saving</source>
+        <translation>期待される節約額</translation>
+    </message>
+    <message>
+        <source>An open warning saves its chance of failing within 72 hours times what that failure would cost; a part that keeps failing or a slowdown still under way saves what it cost in a period.</source>
+        <translation>未対応の警告の節約額は、72 時間以内に障害となる確率 × その障害の損失です。繰り返し故障する部品や続いている速度低下は、1 期間に生じた損失を節約します。</translation>
     </message>
 </context>
 <context>
@@ -1938,6 +1990,22 @@
     <message>
         <source>%1 events from the event store, %2 refused</source>
         <translation>イベントストアから %1 件のイベント、%2 件を拒否</translation>
+    </message>
+    <message>
+        <source>Instead of the report: put the hazard model behind its forecasts to the test. Fitted on the history before the period only, what it predicted of the period&apos;s warnings against what came, as CSV on standard output.</source>
+        <translation>レポートの代わりに、予測の元になるハザードモデルを検証します。期間前の履歴だけで推定し、期間中の警告から予測したものと実際の結果を CSV で標準出力に書きます。</translation>
+    </message>
+    <message>
+        <source>no history before %1: the forecast stood on the documented priors alone</source>
+        <translation>%1 より前の履歴なし：予測は文書化された事前分布だけに基づきます</translation>
+    </message>
+    <message>
+        <source>fitted on %1 – %2, tested on %2 – %3</source>
+        <translation>推定 %1 – %2、検証 %2 – %3</translation>
+    </message>
+    <message>
+        <source>predicted %1 failures (%2 GPU-hours), %3 came (%4 GPU-hours); Brier score %5, %6 for the base rate alone</source>
+        <translation>予測 %1 件の障害（%2 GPU 時間）、実際 %3 件（%4 GPU 時間）。ブライアスコア %5、基準率のみでは %6</translation>
     </message>
 </context>
 <context>
@@ -3065,10 +3133,6 @@
         <translation>%1 GPU × %2 時間 = %3 GPU 時間、%4</translation>
     </message>
     <message>
-        <source>preventable: it warned %1 h before</source>
-        <translation>予防可能: %1 時間前から警告が出ていました</translation>
-    </message>
-    <message>
         <source>it had been drained in time</source>
         <translation>事前にドレイン済みでした</translation>
     </message>
@@ -3139,6 +3203,22 @@
     <message>
         <source>show</source>
         <translation>表示</translation>
+    </message>
+    <message>
+        <source>preventable: it warned %1 h before, and %2 % of such warnings are followed by a failure within 72 h (%3 cases)</source>
+        <translation>防止可能：%1 時間前に警告あり。この種の警告の %2 % は 72 時間以内に障害が続く（%3 件）</translation>
+    </message>
+    <message>
+        <source>not preventable: it warned %1 h before, but only %2 % of such warnings are followed by a failure within 72 h (%3 cases)</source>
+        <translation>防止不能：%1 時間前に警告はあったが、この種の警告で 72 時間以内に障害が続くのは %2 % だけ（%3 件）</translation>
+    </message>
+    <message>
+        <source>not preventable: it warned only %1 h before, too late to drain or swap it</source>
+        <translation>防止不能：警告は %1 時間前で、ドレインや交換には遅すぎた</translation>
+    </message>
+    <message>
+        <source>not preventable: it failed with no warning before</source>
+        <translation>防止不能：事前の警告なしに故障した</translation>
     </message>
 </context>
 <context>

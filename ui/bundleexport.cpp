@@ -78,7 +78,7 @@ int64_t BundleDialog::toMs() const
 }
 
 void exportBundleInteractively(QWidget *parent, const QString &source, int64_t fromMs, int64_t toMs, int64_t startMs,
-                               int64_t endMs)
+                               int64_t endMs, const std::vector<std::pair<QString, QString>> &carried)
 {
     BundleDialog dialog(fromMs, toMs, startMs, endMs, parent);
     if (dialog.exec() != QDialog::Accepted)
@@ -92,10 +92,11 @@ void exportBundleInteractively(QWidget *parent, const QString &source, int64_t f
     if (destination.isEmpty())
         return;
 
-    startBundleExport(parent, source, destination, from, to);
+    startBundleExport(parent, source, destination, from, to, carried);
 }
 
-void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t from, int64_t to)
+void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t from, int64_t to,
+                       const std::vector<std::pair<QString, QString>> &carried)
 {
     auto *progress
         = new QProgressDialog(QObject::tr("Writing the incident bundle…"), QObject::tr("Cancel"), 0, 1000, parent);
@@ -140,7 +141,7 @@ void startBundleExport(QWidget *parent, const QString &source, const QString &de
                 *done = int(share * 1000.0);
                 return !cancelled->load();
             },
-            summary.get());
+            summary.get(), carried);
     }));
     poll->start(100);
 }

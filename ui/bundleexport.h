@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include <QDialog>
 
 class QDateTimeEdit;
@@ -25,14 +28,15 @@ private:
 
 // The whole flow from the File menu: the window, the destination, the export
 // on a worker thread with a progress dialog, and the outcome.
+// `carried`: facts about the whole recording the bundle keeps (exportBundle).
 void exportBundleInteractively(QWidget *parent, const QString &source, int64_t fromMs, int64_t toMs, int64_t startMs,
-                               int64_t endMs);
+                               int64_t endMs, const std::vector<std::pair<QString, QString>> &carried = {});
 
 // The export itself, without the questions: a progress dialog while a worker
 // writes the bundle, then the outcome in a message box (object name
 // "bundleOutcome") opened without blocking, after the progress dialog is gone.
 // Returns at once.
-void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t fromMs,
-                       int64_t toMs);
+void startBundleExport(QWidget *parent, const QString &source, const QString &destination, int64_t fromMs, int64_t toMs,
+                       const std::vector<std::pair<QString, QString>> &carried = {});
 
 } // namespace vigil

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "replaycontroller.h"
 
+#include "recorder/bundle.h"
+
 #include "bundleexport.h"
 #include "dashboardsession.h"
 #include "recorder/replayfeed.h"
@@ -92,7 +94,10 @@ void ReplayController::addFileActions(QMenu *file)
             // aftermath), widened to hold the whole of every incident in it.
             const int64_t cursor = replay->shownMs();
             const auto [from, to] = m_session.analysis().wholeIncidentsWindow(cursor - 3600000, cursor + 1800000);
-            exportBundleInteractively(m_window, replay->path(), from, to, o.startMs, o.endMs);
+            // The bundle judges its incidents by the hazards learnt from the whole recording.
+            exportBundleInteractively(
+                m_window, replay->path(), from, to, o.startMs, o.endMs,
+                { { RecordingMeta::hazardModel(), QString::fromUtf8(m_session.analysis().hazards().toJson()) } });
         }
     });
     m_bundleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));

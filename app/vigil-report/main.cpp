@@ -78,6 +78,10 @@ int main(int argc, char *argv[])
         { QStringLiteral("lead-time"),
           Tr::tr("Hours a warning must have been visible for a failure to count as preventable (default 1)."),
           QStringLiteral("hours"), QStringLiteral("1") });
+    parser.addOption({ QStringLiteral("backtest"),
+                       Tr::tr("Instead of the report: put the hazard model behind its forecasts to the test. Fitted "
+                              "on the history before the period only, what it predicted of the period's warnings "
+                              "against what came, as CSV on standard output.") });
     parser.addOption({ QStringLiteral("from-prometheus"),
                        Tr::tr("Instead of --recording: read the period from this Prometheus-compatible query API "
                               "(the DCGM series the gateways remote-write, or dcgm-exporter's scrapes)."),
@@ -122,7 +126,8 @@ int main(int argc, char *argv[])
     if (!fromTsdb && parser.isSet(QStringLiteral("events")))
         return usage(Tr::tr("--events goes with --from-prometheus (vigil-record --import adds events to a "
                             "recording)"));
-    if (!parser.isSet(QStringLiteral("out")))
+    const bool backtest = parser.isSet(QStringLiteral("backtest"));
+    if (!parser.isSet(QStringLiteral("out")) && !backtest)
         return usage(Tr::tr("--out PATH is needed"));
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("csv") && format != QLatin1String("pdf"))
@@ -209,6 +214,25 @@ int main(int argc, char *argv[])
     if (const QString error = vigil::buildReport(recording, start, end, settings, {}, report); !error.isEmpty()) {
         err << "vigil-report: " << error << Qt::endl;
         return 1;
+    }
+    if (backtest) {
+        out << QString::fromUtf8(vigil::backtestCsv(report.backtest));
+        const vigil::Backtest &b = report.backtest;
+        err << "vigil-report: "
+            << (b.fittedOnNothing()
+                    ? Tr::tr("no history before %1: the forecast stood on the documented priors alone").arg(day(start))
+                    : Tr::tr("fitted on %1 – %2, tested on %2 – %3").arg(day(b.fittedFromMs), day(start), day(end)))
+            << "; "
+            << Tr::tr("predicted %1 failures (%2 GPU-hours), %3 came (%4 GPU-hours); Brier score %5, %6 for the "
+                      "base rate alone")
+                   .arg(b.total.predictedFailures, 0, 'f', 1)
+                   .arg(b.total.predictedGpuHours, 0, 'f', 0)
+                   .arg(b.total.actualFailures, 0, 'f', 0)
+                   .arg(b.total.actualGpuHours, 0, 'f', 0)
+                   .arg(b.brier, 0, 'f', 4)
+                   .arg(b.baselineBrier, 0, 'f', 4)
+            << Qt::endl;
+        return 0;
     }
     QStringList written;
     const QString outPath = parser.value(QStringLiteral("out"));

@@ -9,15 +9,6 @@
 
 namespace vigil {
 
-namespace {
-
-quint64 entityKey(EntityRef e)
-{
-    return (quint64(e.kind) << 32) | e.index;
-}
-
-} // namespace
-
 void Attributor::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);
@@ -234,12 +225,6 @@ std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs, bool faul
     for (auto &run : all)
         result.push_back(std::move(*run));
     return result;
-}
-
-double Attributor::failureShare(EventType type) const
-{
-    const auto it = m_liftCounts.find(type);
-    return it == m_liftCounts.end() ? 0.0 : (it->second.first + 1.0) / (it->second.second + 2.0);
 }
 
 double Attributor::lift(EventType type) const

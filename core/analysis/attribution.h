@@ -83,8 +83,6 @@ public:
     // peers' (entities of its kind, over the whole history), whichever is higher, over the time
     // from the run's first warning to `untilMs`.
     double surprise(const WarningRun &run, int64_t untilMs) const;
-    // Of runs of this kind, the share followed by a fault of the same entity within the look-back.
-    double failureShare(EventType type) const;
     const std::vector<uint32_t> &gpusReachedBy(EntityRef entity) const { return affected(entity); }
     // Warnings refused: about entities the topology does not hold; delivered twice.
     uint64_t warningsSkipped() const { return m_skipped; }

@@ -90,7 +90,8 @@ Place placeOf(const Topology &t, EntityRef e)
 } // namespace
 
 IncidentCost costOf(const Incident &incident, const Attribution &attribution, const Topology &topology,
-                    const CostSettings &settings, int64_t nowMs, const std::vector<Event> &actions)
+                    const CostSettings &settings, int64_t nowMs, const std::vector<Event> &actions,
+                    const HazardModel &hazards)
 {
     IncidentCost c;
     c.incidentId = incident.id;
@@ -116,25 +117,66 @@ IncidentCost costOf(const Incident &incident, const Attribution &attribution, co
             || (a.entity.kind == EntityKind::Rack && cause.rack && a.entity.index == *cause.rack);
         c.remediated = c.remediated || onIt;
     }
-    c.preventable = c.leadMs >= settings.leadTimeMs && !c.remediated;
+    // The strongest of the warnings it gave before the failure, as the model rates its kind.
+    for (const WarningRun &r : top->evidence) {
+        // Not the fault it went down with: that is the failure, not a warning of it.
+        if (r.firstMs >= incident.failedMs
+            || (r.worst == Severity::Critical && r.firstMs >= incident.failedMs - Attributor::CoincidentMs))
+            continue;
+        const HazardEstimate rated = hazards.estimate(r);
+        if (c.hazard.kind.type == EventType::Unspecified || rated.probability > c.hazard.probability)
+            c.hazard = rated;
+    }
+    using Verdict = IncidentCost::Verdict;
+    c.verdict = c.leadMs <= 0            ? Verdict::NoWarning
+        : !c.hazard.material             ? Verdict::NotMaterial
+        : c.leadMs < settings.leadTimeMs ? Verdict::TooLate
+        : c.remediated                   ? Verdict::Remediated
+                                         : Verdict::Preventable;
+    c.preventable = c.verdict == Verdict::Preventable;
     return c;
 }
 
-std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::vector<IncidentCost> &costs,
-                                      const std::vector<Incident> &incidents, const std::vector<Event> &actions,
-                                      const Topology &topology, const CostSettings &settings, int64_t nowMs,
-                                      int64_t openForMs)
+uint32_t gpusAtRisk(const Attributor &attributor, const Topology &topology, EntityRef entity)
 {
-    // What an incident has cost per GPU of its job, on average: the price of the next one.
-    double lostPerGpu = 0.0;
-    size_t counted = 0;
-    for (size_t i = 0; i < incidents.size() && i < costs.size(); ++i)
-        if (incidents[i].gpus) {
-            lostPerGpu += costs[i].lostGpuHours / double(incidents[i].gpus);
-            ++counted;
-        }
-    lostPerGpu = counted ? lostPerGpu / double(counted) : 0.5;
+    std::set<int> jobsReached;
+    for (uint32_t g : attributor.gpusReachedBy(entity))
+        if (g < topology.jobOfGpu.size() && topology.jobOfGpu[g] >= 0)
+            jobsReached.insert(topology.jobOfGpu[g]);
+    uint32_t gpus = 0;
+    for (int j : jobsReached)
+        gpus += uint32_t(topology.jobs[size_t(j)].gpuIndices.size());
+    return gpus;
+}
 
+double lostGpuHoursPerGpuOfFailure(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
+                                   EntityKind kind)
+{
+    double sums[3] = { 0.0, 0.0, 0.0 }; // of its kind, of any hardware cause, of all
+    size_t counts[3] = { 0, 0, 0 };
+    for (size_t i = 0; i < incidents.size() && i < costs.size(); ++i) {
+        if (!incidents[i].gpus)
+            continue;
+        const double perGpu = costs[i].lostGpuHours / double(incidents[i].gpus);
+        const bool tiers[3]
+            = { costs[i].causeEntity && costs[i].causeEntity->kind == kind, costs[i].causeEntity.has_value(), true };
+        for (int t = 0; t < 3; ++t)
+            if (tiers[t]) {
+                sums[t] += perGpu;
+                ++counts[t];
+            }
+    }
+    for (int t = 0; t < 3; ++t)
+        if (counts[t])
+            return sums[t] / double(counts[t]);
+    return 0.5;
+}
+
+std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const HazardModel &hazards,
+                                      const std::vector<IncidentCost> &costs, const std::vector<Incident> &incidents,
+                                      const std::vector<Event> &actions, const Topology &topology,
+                                      const CostSettings &settings, int64_t nowMs, int64_t openForMs)
+{
     // When each entity last failed (as an incident's cause) or was drained: a run before that is closed.
     using EntityKey = std::pair<int, uint32_t>;
     std::map<EntityKey, int64_t> closedAt;
@@ -171,8 +213,16 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
         if (fault.type != EventType::Xid || !Attributor::isApplicationXid(fault.code))
             close(fault.entity, fault.lastMs);
 
+    // A warning carries its hazard while its window is open: until a horizon after the last
+    // window its warnings opened (HazardModel::windowsOf).
+    std::vector<WarningRun> open = attributor.runs(nowMs - openForMs, nowMs);
+    std::map<std::pair<quint64, HazardKind>, int64_t> lastWindowEnd;
+    for (const HazardModel::Window &w : HazardModel::windowsOf(open)) {
+        int64_t &end = lastWindowEnd[{ entityKey(w.entity), w.kind }];
+        end = std::max(end, w.endMs());
+    }
     std::map<EntityKey, DebtItem> latest; // per entity, its latest run
-    for (WarningRun &run : attributor.runs(nowMs - openForMs, nowMs)) {
+    for (WarningRun &run : open) {
         // Paid already (the entity failed since) or dealt with (drained since)?
         if (auto it = closedAt.find({ int(run.entity.kind), run.entity.index });
             it != closedAt.end() && it->second >= run.firstMs)
@@ -180,14 +230,13 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::v
         DebtItem item;
         item.ageMs = nowMs - run.firstMs;
         // Its blast radius: every GPU of every job it reaches, since one failed GPU stops its whole job.
-        std::set<int> jobsReached;
-        for (uint32_t g : attributor.gpusReachedBy(run.entity))
-            if (g < topology.jobOfGpu.size() && topology.jobOfGpu[g] >= 0)
-                jobsReached.insert(topology.jobOfGpu[g]);
-        for (int j : jobsReached)
-            item.gpusAtRisk += uint32_t(topology.jobs[size_t(j)].gpuIndices.size());
-        const double perDay = attributor.failureShare(run.type) * 86400000.0 / double(Attributor::LookBackMs);
-        item.expectedCostPerDay = perDay * double(item.gpusAtRisk) * lostPerGpu * settings.pricePerGpuHour;
+        item.gpusAtRisk = gpusAtRisk(attributor, topology, run.entity);
+        item.hazard = hazards.estimate(run);
+        item.costOfFailure = double(item.gpusAtRisk) * lostGpuHoursPerGpuOfFailure(incidents, costs, run.entity.kind)
+            * settings.pricePerGpuHour;
+        const bool watching = nowMs < lastWindowEnd[{ entityKey(run.entity), HazardKind::of(run) }];
+        const double perDay = watching ? item.hazard.probability * 86400000.0 / double(HazardModel::HorizonMs) : 0.0;
+        item.expectedCostPerDay = perDay * item.costOfFailure;
         item.warnings = std::move(run);
         const auto key = std::make_pair(int(item.warnings.entity.kind), item.warnings.entity.index);
         auto it = latest.find(key);
@@ -309,8 +358,20 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
             repairHours += double(i.resumedMs - i.failedMs) / 3600000.0;
             ++repaired;
         }
-        if (i.gpus)
-            lostWallHoursByJob[i.job] += c.lostGpuHours / double(i.gpus);
+        if (i.gpus) // the steps trained again, in the period the failure fell in
+            lostWallHoursByJob[i.job] += c.recomputeGpuHours / double(i.gpus);
+    }
+    // A job's time down, wherever its failure fell: one down all week lost the whole week, even
+    // when it failed the week before (its incident is counted there, its downtime here too).
+    for (const Incident &i : incidents) {
+        if (!i.gpus || i.job < 0)
+            continue;
+        const int64_t back = i.state == Incident::State::Recovered ? i.resumedMs
+            : i.state == Incident::State::Ended && i.releasedMs    ? i.releasedMs
+                                                                   : toMs;
+        const int64_t overlap = std::min(back, toMs) - std::max(i.failedMs, fromMs);
+        if (overlap > 0)
+            lostWallHoursByJob[i.job] += double(overlap) / 3600000.0;
     }
     for (const Slowdown &s : slowdowns) {
         const double lost = s.lostBetween(fromMs, toMs);

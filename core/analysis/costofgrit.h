@@ -2,6 +2,7 @@
 #pragma once
 
 #include "attribution.h"
+#include "hazardmodel.h"
 #include "slowdowns.h"
 
 #include <QString>
@@ -36,11 +37,26 @@ struct IncidentCost
     int64_t leadMs = 0; // how long the cause had been warning
     bool acknowledged = false; // somebody acknowledged one of its warnings
     bool remediated = false; // the cause was drained (or its job moved) before the failure
-    bool preventable = false; // warned for longer than the lead time and not remediated
+    // Why the loss was or was not preventable (docs/cost-model.md#preventable-loss).
+    enum class Verdict
+    {
+        NoCause, // no precursor seen, and no fault with the failure
+        NoWarning, // its cause failed with it, with no warning before
+        NotMaterial, // its cause warned, but warnings of that kind are seldom followed by a failure
+        TooLate, // it warned, but not the lead time before: no time to drain or swap
+        Remediated, // drained (itself, its node or its rack) before the failure
+        Preventable, // warned with a material kind, in time, and left
+    } verdict
+        = Verdict::NoCause;
+    // The strongest of its cause's warnings, as the hazard model rates its kind.
+    HazardEstimate hazard;
+    bool preventable = false; // verdict == Preventable
 };
 
+// `hazards` rates the cause's warnings: only a warning whose kind is material makes a loss preventable.
 IncidentCost costOf(const Incident &incident, const Attribution &attribution, const Topology &topology,
-                    const CostSettings &settings, int64_t nowMs, const std::vector<Event> &actions);
+                    const CostSettings &settings, int64_t nowMs, const std::vector<Event> &actions,
+                    const HazardModel &hazards);
 
 // A manual action, as the interventions ledger lists it.
 struct Intervention
@@ -125,17 +141,32 @@ struct DebtItem
     WarningRun warnings; // the latest run on the entity
     int64_t ageMs = 0; // since its first warning
     uint32_t gpusAtRisk = 0; // GPUs of running jobs within its blast radius
-    double expectedCostPerDay = 0.0; // chance of a failure a day × the loss it would bring × the price
+    HazardEstimate hazard; // of its kind: the chance of a failure within the horizon, its interval and cases
+    double costOfFailure = 0.0; // money a failure of it would cost: GPUs at risk × GPU-hours a GPU × the price
+    // What dealing with it now is expected to save: the chance it fails within its horizon × that cost.
+    double expectedSaving() const { return hazard.probability * costOfFailure; }
+    // The chance of a failure a day (the hazard over the horizon, while the warning's window is
+    // open; 0 once it has been quiet a whole horizon) × what that failure would cost.
+    double expectedCostPerDay = 0.0;
 };
 
+// The GPUs a failure of the entity would stop: every GPU of every job it reaches, since one
+// failed GPU stops its whole synchronous job.
+uint32_t gpusAtRisk(const Attributor &attributor, const Topology &topology, EntityRef entity);
+
+// What a failure of an entity of this kind costs per GPU it stops, in GPU-hours: the mean over
+// the incidents caused by entities of that kind (a GPU's fault costs a restart; a PDU's trip
+// can end the run), else over those with any hardware cause, else over all; 0.5 h with none.
+double lostGpuHoursPerGpuOfFailure(const std::vector<Incident> &incidents, const std::vector<IncidentCost> &costs,
+                                   EntityKind kind);
+
 // Warnings of the last `openForMs` on entities that neither failed nor were drained
-// since, ranked by expected cost per day. The chance of a failure comes from the
-// history (`Attributor::failureShare` over its 72-hour look-back); the loss from
-// the incidents so far (lost GPU-hours per GPU, 0.5 h when there are none).
-std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const std::vector<IncidentCost> &costs,
-                                      const std::vector<Incident> &incidents, const std::vector<Event> &actions,
-                                      const Topology &topology, const CostSettings &settings, int64_t nowMs,
-                                      int64_t openForMs = 7 * 86400000LL);
+// since, ranked by expected cost per day. The chance of a failure comes from the hazard
+// model; the loss from the incidents so far (lostGpuHoursPerGpuOfFailure).
+std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const HazardModel &hazards,
+                                      const std::vector<IncidentCost> &costs, const std::vector<Incident> &incidents,
+                                      const std::vector<Event> &actions, const Topology &topology,
+                                      const CostSettings &settings, int64_t nowMs, int64_t openForMs = 7 * 86400000LL);
 
 // Entities that keep coming back: named as the cause of two or more incidents.
 struct Lemon

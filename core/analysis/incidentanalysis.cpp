@@ -27,6 +27,12 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_dirty = true;
 }
 
+void IncidentAnalysis::setCarriedHazards(std::optional<HazardModel> hazards)
+{
+    m_carriedHazards = std::move(hazards);
+    m_dirty = true;
+}
+
 void IncidentAnalysis::setSettings(const CostSettings &settings)
 {
     m_settings = settings;
@@ -83,10 +89,15 @@ void IncidentAnalysis::update(int64_t nowMs)
     m_attributor.learn(incidents);
     m_attributions.clear();
     m_costs.clear();
-    for (const Incident &i : incidents) {
+    for (const Incident &i : incidents)
         m_attributions.push_back(m_attributor.attribute(i));
-        m_costs.push_back(costOf(i, m_attributions.back(), *m_topology, m_settings, nowMs, m_actions));
-    }
+    // The hazards are learnt from the whole history so far, then rate every warning.
+    m_hazards = m_carriedHazards ? *m_carriedHazards
+                                 : fitHazards(m_attributor, incidents, m_attributions, *m_topology,
+                                              m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs) + 1);
+    for (size_t k = 0; k < incidents.size(); ++k)
+        m_costs.push_back(
+            costOf(incidents[k], m_attributions[k], *m_topology, m_settings, nowMs, m_actions, m_hazards));
     // Slowdowns hang on the pace, the warnings and the price, not on the clock: found again only
     // when one of those moved (live, once a minute of pace; replayed, once).
     if (changed || m_tracker.pace().revision() != m_slowdownsPaceRevision) {
@@ -97,7 +108,7 @@ void IncidentAnalysis::update(int64_t nowMs)
     m_totals = gritTotals(incidents, m_costs, m_slowdowns, m_actions, *m_topology, m_grit,
                           m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs));
     m_fleet = fleetReliability(*m_topology, m_failures, m_firstMs ? m_firstMs : nowMs, std::max(nowMs, m_firstMs) + 1);
-    m_debt = maintenanceDebt(m_attributor, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
+    m_debt = maintenanceDebt(m_attributor, m_hazards, m_costs, incidents, m_actions, *m_topology, m_settings, nowMs);
     m_lemons = vigil::lemons(m_costs);
 }
 

@@ -25,6 +25,9 @@ public:
     void noteState(const ClusterState &state);
     // The jobs' pace all at once, read from a recording (readJobPace), in place of what was noted.
     void setPace(JobPace pace);
+    // The hazard model to judge by in place of one learnt from the events given: an incident
+    // bundle's, learnt from the whole recording it was cut from (nullopt: learn it here).
+    void setCarriedHazards(std::optional<HazardModel> hazards);
     // Recomputes attributions and costs as of `nowMs`, when anything changed.
     void update(int64_t nowMs);
 
@@ -43,6 +46,8 @@ public:
     const GritTotals &totals() const { return m_totals; }
     const std::vector<DebtItem> &debt() const { return m_debt; }
     const std::vector<Lemon> &lemons() const { return m_lemons; }
+    // What each kind of warning is worth, learnt from the history so far.
+    const HazardModel &hazards() const { return m_hazards; }
     // A window [fromMs, toMs) widened to hold the whole of every incident it touches: from
     // its cause's first warning, its last checkpoint and the hour of pace before the failure,
     // to its restart (or, for a run given up, to when its GPUs worked again). A bundle of it
@@ -73,6 +78,8 @@ private:
     GritTotals m_totals;
     std::vector<DebtItem> m_debt;
     std::vector<Lemon> m_lemons;
+    HazardModel m_hazards;
+    std::optional<HazardModel> m_carriedHazards;
     int64_t m_firstMs = 0;
     bool m_dirty = false;
 };

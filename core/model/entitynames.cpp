@@ -183,4 +183,31 @@ QString entityKeyName(const Topology &t, EntityRef e)
     return QStringLiteral("entity-%1 #%2").arg(int(e.kind)).arg(i);
 }
 
+QString entityKindKey(EntityKind kind)
+{
+    switch (kind) {
+    case EntityKind::Gpu:
+        return QStringLiteral("gpu");
+    case EntityKind::Node:
+        return QStringLiteral("node");
+    case EntityKind::Rack:
+        return QStringLiteral("rack");
+    case EntityKind::Pdu:
+        return QStringLiteral("pdu");
+    case EntityKind::CoolingLoop:
+        return QStringLiteral("cooling_loop");
+    case EntityKind::Switch:
+        return QStringLiteral("switch");
+    case EntityKind::Job:
+        return QStringLiteral("job");
+    case EntityKind::Cluster:
+        return QStringLiteral("cluster");
+    case EntityKind::GpuInstance:
+        return QStringLiteral("gpu_instance");
+    case EntityKind::Unspecified:
+        break;
+    }
+    return QStringLiteral("unspecified");
+}
+
 } // namespace vigil

@@ -35,6 +35,8 @@ QString entityKeyName(const Topology &topology, EntityRef entity);
 QString eventTypeKey(EventType type);
 std::optional<EventType> eventTypeFromKey(const QString &key);
 QString severityKey(Severity severity);
+// Stable lower-case keys for kinds of entity ("gpu", "node", "cooling_loop", …).
+QString entityKindKey(EntityKind kind);
 std::optional<Severity> severityFromKey(const QString &key);
 
 } // namespace vigil

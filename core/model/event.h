@@ -77,6 +77,12 @@ struct EntityRef
     bool operator==(const EntityRef &) const = default;
 };
 
+// One number per entity, for maps keyed by entity (and item models' roles: entityFromKey reads it back).
+inline quint64 entityKey(EntityRef e)
+{
+    return (quint64(e.kind) << 32) | e.index;
+}
+
 struct Event
 {
     uint64_t id = 0;

@@ -48,7 +48,7 @@ bool xidIsJobFatal(int code)
 
 bool xidIsApplicationError(int code)
 {
-    return code == 13 || code == 31 || code == 43;
+    return code == 13 || code == 31 || code == 43 || code == 45;
 }
 
 } // namespace vigil

@@ -12,8 +12,9 @@ namespace vigil {
 QString xidDescription(int code);
 // Whether NVIDIA's catalogue treats the Xid as fatal to the job running on the GPU.
 bool xidIsJobFatal(int code);
-// Whether the Xid is usually the application's own fault (13, 31, 43: an illegal
-// instruction, a bad address, a kernel stopped), not the hardware's.
+// Whether the Xid is usually the application's own fault (13, 31, 43, 45: an illegal
+// instruction, a bad address, a kernel stopped, the driver cleaning up after the program
+// ended), not the hardware's: NVIDIA's catalogue tells to restart the application.
 bool xidIsApplicationError(int code);
 
 } // namespace vigil

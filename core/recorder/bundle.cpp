@@ -20,7 +20,8 @@ namespace {
 constexpr size_t MaxBundleFrames = 5000000;
 
 // A bundle travels alone: fold the WAL in and note where it came from.
-QString finishStandalone(const QString &path, const QString &source, int64_t fromMs, int64_t toMs)
+QString finishStandalone(const QString &path, const QString &source, int64_t fromMs, int64_t toMs,
+                         const std::vector<std::pair<QString, QString>> &carried)
 {
     const QString connection = recording::uniqueConnectionName("bundle");
     QString error;
@@ -32,11 +33,12 @@ QString finishStandalone(const QString &path, const QString &source, int64_t fro
         } else {
             QSqlQuery q(db);
             q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"));
-            const std::pair<QString, QString> meta[] = {
+            std::vector<std::pair<QString, QString>> meta = {
                 { QStringLiteral("bundle_of"), QFileInfo(source).fileName() },
                 { QStringLiteral("bundle_from_ms"), QString::number(fromMs) },
                 { QStringLiteral("bundle_to_ms"), QString::number(toMs) },
             };
+            meta.insert(meta.end(), carried.begin(), carried.end());
             for (const auto &[key, value] : meta) {
                 q.addBindValue(key);
                 q.addBindValue(value);
@@ -55,7 +57,8 @@ QString finishStandalone(const QString &path, const QString &source, int64_t fro
 } // namespace
 
 QString exportBundle(const QString &source, const QString &destination, int64_t fromMs, int64_t toMs,
-                     const std::function<bool(double)> &progress, BundleSummary *summary)
+                     const std::function<bool(double)> &progress, BundleSummary *summary,
+                     const std::vector<std::pair<QString, QString>> &carried)
 {
     if (!(fromMs < toMs))
         return QStringLiteral("the bundle's end must come after its start");
@@ -147,7 +150,7 @@ QString exportBundle(const QString &source, const QString &destination, int64_t 
         QFile::remove(destination);
         return cancelled ? QStringLiteral("cancelled") : error;
     }
-    if (QString e = finishStandalone(destination, source, fromMs, toMs); !e.isEmpty())
+    if (QString e = finishStandalone(destination, source, fromMs, toMs, carried); !e.isEmpty())
         return QStringLiteral("%1: %2").arg(QFileInfo(destination).fileName(), e);
     return {};
 }

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace vigil {
 
@@ -20,8 +22,19 @@ struct BundleSummary
 // standalone recording (one file, no WAL beside it) to hand to a colleague. It
 // starts with the cluster as it stood at `fromMs` and holds every frame, event,
 // gap and bookmark up to `toMs`. `progress` gets the share done and returns
-// false to cancel. Returns an error naming the file and the problem.
+// false to cancel. `carried` are facts about the whole recording that its excerpt
+// cannot learn again, kept in the bundle's meta table (the hazard model the incidents
+// were judged by: RecordingMeta::HazardModel). Returns an error naming the file and the problem.
 QString exportBundle(const QString &source, const QString &destination, int64_t fromMs, int64_t toMs,
-                     const std::function<bool(double)> &progress = {}, BundleSummary *summary = nullptr);
+                     const std::function<bool(double)> &progress = {}, BundleSummary *summary = nullptr,
+                     const std::vector<std::pair<QString, QString>> &carried = {});
+
+namespace RecordingMeta {
+// The hazard model (HazardModel::toJson) of the recording a bundle was cut from.
+inline QString hazardModel()
+{
+    return QStringLiteral("hazard_model");
+}
+} // namespace RecordingMeta
 
 } // namespace vigil

@@ -469,6 +469,14 @@ std::vector<RecordedSegment> RecordingReader::segments()
     return segments;
 }
 
+QString RecordingReader::metaValue(const QString &key)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    q.addBindValue(key);
+    return q.exec() && q.next() ? q.value(0).toString() : QString();
+}
+
 std::vector<Bookmark> RecordingReader::bookmarks()
 {
     std::vector<Bookmark> bookmarks;

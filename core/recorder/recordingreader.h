@@ -107,6 +107,8 @@ public:
     // None in a recording whose source's clock never went back, or made before segments were kept.
     std::vector<RecordedSegment> segments();
     std::vector<Bookmark> bookmarks();
+    // A value the recording keeps about itself (its `meta` table): empty when it has none.
+    QString metaValue(const QString &key);
     // The gateway's alarms as they stood at `timeMs` (by id); none in a recording made
     // before alarms were recorded. A damaged row is skipped and counted.
     std::vector<Alarm> alarmsAt(int64_t timeMs);

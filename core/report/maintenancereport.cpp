@@ -6,6 +6,7 @@
 #include "alarms/alarmbook.h"
 #include "analysis/incidentanalysis.h"
 #include "model/blastradius.h"
+#include "recorder/bundle.h"
 #include "recorder/recordingreader.h"
 
 #include <QFileInfo>
@@ -103,12 +104,23 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     if (QString error = readJobPace(recording, trendFromMs - Attributor::LookBackMs, toMs, pace); !error.isEmpty())
         return error;
     analysis.setPace(std::move(pace));
+    // An incident bundle is judged by the hazards of the whole recording it was cut from.
+    if (const QString carried = recording.metaValue(RecordingMeta::hazardModel()); !carried.isEmpty()) {
+        QString problem;
+        HazardModel hazards = HazardModel::fromJson(carried.toUtf8(), &problem);
+        if (!problem.isEmpty())
+            return QStringLiteral("%1: %2").arg(QFileInfo(recording.path()).fileName(), problem);
+        analysis.setCarriedHazards(std::move(hazards));
+    }
     analysis.addEvents(events);
     analysis.update(toMs);
     const std::vector<Incident> &incidents = analysis.incidents();
     const std::vector<Attribution> &attributions = analysis.attributions();
     const std::vector<IncidentCost> &costs = analysis.costs();
     const std::vector<Event> &actions = analysis.actions();
+    // The forecast put to the test: fitted on what came before the period, tested on the period.
+    out.backtest = backtestHazards(analysis.attributor(), incidents, attributions, costs, *out.topology,
+                                   std::max(recording.startMs(), trendFromMs - Attributor::LookBackMs), fromMs, toMs);
 
     for (PeriodFigures &p : out.trend) {
         p = figuresOf(
@@ -118,6 +130,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         const int64_t overlap
             = std::min(p.toMs, saturatingAdd(recording.endMs(), 1)) - std::max(p.fromMs, recording.startMs());
         p.recorded = overlap >= std::min<int64_t>(p.toMs - p.fromMs, 3600000);
+        p.recordedShare = p.toMs > p.fromMs ? std::clamp(double(overlap) / double(p.toMs - p.fromMs), 0.0, 1.0) : 0.0;
     }
     out.current = out.trend.back();
     out.previous = out.trend[out.trend.size() - 2];
@@ -226,8 +239,9 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
             }
     out.lemons = analysis.lemons();
 
-    // Fix first: what each open warning is expected to cost over a period like this one if
-    // left, and what each lemon has cost per period of the trend.
+    // Fix first: what dealing with each open warning is expected to save (the chance it fails
+    // within its horizon × what that failure costs: a failure happens once, so never more than
+    // that, however long the period), and what each lemon has cost per period of the trend.
     const double periodDays = double(length) / double(Day);
     const double trendPeriods = double(MaintenanceReport::TrendPeriods);
     std::map<std::pair<int, int>, std::vector<const DebtItem *>> byKind; // (entity kind, warning) -> items
@@ -239,18 +253,20 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         for (const DebtItem *d : items) {
             if (trivia && d != items.front()) {
                 FixFirst &group = out.fixFirst.back();
-                group.expectedSavingAll += d->expectedCostPerDay * periodDays;
+                group.expectedSavingAll += d->expectedSaving();
                 ++group.entities;
                 continue;
             }
             out.fixFirst.push_back({ d->warnings.entity, FixFirst::Reason::OpenWarning, d->warnings.type,
-                                     d->expectedCostPerDay * periodDays, d->expectedCostPerDay, 0 });
+                                     d->expectedSaving(), d->hazard, d->expectedCostPerDay, 0 });
             out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
         }
         if (trivia) { // per entity: their mean (the debt is ranked, so the first is the costliest)
             FixFirst &group = out.fixFirst.back();
             group.expectedSaving = group.expectedSavingAll / double(group.entities);
-            group.costPerDay = group.expectedSaving / periodDays;
+            group.costPerDay = 0.0;
+            for (const DebtItem *d : items)
+                group.costPerDay += d->expectedCostPerDay / double(items.size());
         }
     }
     // A slowdown still under way at the end of the period, at its pace of the last day, if what
@@ -269,7 +285,8 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         const EventType what = slow.causedByHand ? EventType::ThresholdChange
             : slow.evidence.empty()              ? EventType::Unspecified
                                                  : slow.evidence.front().type;
-        out.fixFirst.push_back({ *slow.causeEntity, FixFirst::Reason::Slowing, what, perDay * periodDays, perDay, 0 });
+        out.fixFirst.push_back(
+            { *slow.causeEntity, FixFirst::Reason::Slowing, what, perDay * periodDays, {}, perDay, 0 });
         out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
     }
     for (const Lemon &l : out.lemons) {
@@ -281,8 +298,13 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
                 ++trendFailures;
             }
         if (trendFailures > 0) {
-            out.fixFirst.push_back({ l.entity, FixFirst::Reason::Lemon, EventType::Unspecified,
-                                     trendLoss / trendPeriods, 0.0, l.failures });
+            out.fixFirst.push_back({ l.entity,
+                                     FixFirst::Reason::Lemon,
+                                     EventType::Unspecified,
+                                     trendLoss / trendPeriods,
+                                     {},
+                                     0.0,
+                                     l.failures });
             out.fixFirst.back().expectedSavingAll = out.fixFirst.back().expectedSaving;
         }
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "alarms/alarmstatistics.h"
+#include "analysis/backtest.h"
 #include "analysis/costofgrit.h"
 #include "analysis/fleetreliability.h"
 
@@ -27,6 +28,7 @@ struct PeriodFigures
     double mttrHours = 0.0;
     double preventableGpuHours = 0.0;
     bool recorded = false; // the recording reaches into the period (else its zeros mean nothing)
+    double recordedShare = 0.0; // of the period the recording covers
     double preventableShare() const { return lostGpuHours > 0.0 ? preventableGpuHours / lostGpuHours : 0.0; }
 };
 
@@ -84,7 +86,10 @@ struct FixFirst
     } reason
         = Reason::OpenWarning;
     EventType warning = EventType::Unspecified;
-    double expectedSaving = 0.0; // money over one period
+    // Money: an open warning's chance of failing within its horizon × what that failure would cost
+    // (HazardEstimate, DebtItem::expectedSaving); a lemon's or a slowdown's cost over one period.
+    double expectedSaving = 0.0;
+    HazardEstimate hazard; // an open warning's kind, as the hazard model rates it
     double costPerDay = 0.0;
     int failures = 0;
     // Open warnings of one kind on entities of one kind, three or more, are one line (the
@@ -118,10 +123,17 @@ struct MaintenanceReport
     std::vector<DebtBucket> debtByAge; // < 1 day, 1–3 days, 3–7 days, a week or more
     std::vector<Lemon> lemons;
     std::vector<FixFirst> fixFirst; // the ten with the largest expected saving
+    // The hazard model behind the open warnings, fitted on the history before this period only
+    // and tested on it: what it predicted of the period against what happened.
+    Backtest backtest;
     FloodFigures flood; // alarms raised from the period's warnings
     // Every hardware failure of the period, where it happened, whether or not a job ran there.
     FleetReliability fleet;
     std::shared_ptr<const Topology> topology;
+
+    // The period before is recorded in full, and so is this one: only then do the headline
+    // figures say "better" or "worse" than before (a part of a week is no week to compare with).
+    bool comparable() const { return previous.recordedShare >= 0.9 && current.recordedShare >= 0.9; }
 
     bool isEmpty() const
     {

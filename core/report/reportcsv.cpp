@@ -43,11 +43,60 @@ public:
         return {};
     }
 
+    const QString &text() const { return m_text; }
+
 private:
     QString m_text;
 };
 
+QString hazardKindKey(const HazardKind &kind)
+{
+    const QString what
+        = kind.type == EventType::Xid ? QStringLiteral("xid_%1").arg(kind.code) : eventTypeKey(kind.type);
+    return QStringLiteral("%1 on %2").arg(what, entityKindKey(kind.entityKind));
+}
+
+Table backtestTable(const Backtest &b)
+{
+    Table table({ QStringLiteral("warning"), QStringLiteral("fitted_cases"), QStringLiteral("chance_of_failure"),
+                  QStringLiteral("windows"), QStringLiteral("predicted_failures"), QStringLiteral("actual_failures"),
+                  QStringLiteral("predicted_gpu_hours"), QStringLiteral("actual_gpu_hours") });
+    auto row = [&](const QString &what, const Backtest::Row &r, bool total) {
+        table.row({ what, total ? QString() : num(r.fittedCases, 1), num(r.probability, 4), num(r.windows, 1),
+                    num(r.predictedFailures), num(r.actualFailures, 0), num(r.predictedGpuHours),
+                    num(r.actualGpuHours) });
+    };
+    for (const Backtest::Row &r : b.rows)
+        row(hazardKindKey(r.kind), r, false);
+    row(QStringLiteral("all"), b.total, true);
+    return table;
+}
+
 } // namespace
+
+QString verdictKey(IncidentCost::Verdict verdict)
+{
+    switch (verdict) {
+    case IncidentCost::Verdict::NoCause:
+        return QStringLiteral("no_cause");
+    case IncidentCost::Verdict::NoWarning:
+        return QStringLiteral("no_warning_before");
+    case IncidentCost::Verdict::NotMaterial:
+        return QStringLiteral("warning_not_material");
+    case IncidentCost::Verdict::TooLate:
+        return QStringLiteral("warned_too_late");
+    case IncidentCost::Verdict::Remediated:
+        return QStringLiteral("remediated");
+    case IncidentCost::Verdict::Preventable:
+        break;
+    }
+    return QStringLiteral("preventable");
+}
+
+QByteArray backtestCsv(const Backtest &backtest)
+{
+    return backtestTable(backtest).text().toUtf8();
+}
 
 QString csvField(const QString &text)
 {
@@ -136,7 +185,8 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                       QStringLiteral("cause"), QStringLiteral("cause_class"), QStringLiteral("warned_hours"),
                       QStringLiteral("acknowledged_by"), QStringLiteral("gpus"), QStringLiteral("downtime_gpu_hours"),
                       QStringLiteral("recompute_gpu_hours"), QStringLiteral("lost_gpu_hours"),
-                      QStringLiteral("cost_usd"), QStringLiteral("preventable"), QStringLiteral("state") });
+                      QStringLiteral("cost_usd"), QStringLiteral("preventable"), QStringLiteral("state"),
+                      QStringLiteral("preventable_why"), QStringLiteral("warning_chance_of_failure") });
     for (const ReportIncident &i : r.incidents) {
         const CauseCandidate *top = i.attribution.top();
         QString acknowledgedBy;
@@ -144,14 +194,17 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
             for (const WarningRun &run : top->evidence)
                 if (!run.acknowledgedBy.isEmpty())
                     acknowledgedBy = run.acknowledgedBy;
-        incidents.row({ iso(i.incident.failedMs), i.incident.jobId, eventTypeKey(i.incident.kind),
-                        top ? entityKeyName(t, top->entity) : QString(), causeClassName(i.cost.cause),
-                        num(double(i.cost.leadMs) / 3600000.0), acknowledgedBy, QString::number(i.incident.gpus),
-                        num(i.cost.downtimeGpuHours), num(i.cost.recomputeGpuHours), num(i.cost.lostGpuHours),
-                        num(i.cost.money), i.cost.preventable ? QStringLiteral("yes") : QStringLiteral("no"),
-                        i.incident.state == Incident::State::Open        ? QStringLiteral("open")
-                            : i.incident.state == Incident::State::Ended ? QStringLiteral("aborted")
-                                                                         : QStringLiteral("recovered") });
+        incidents.row(
+            { iso(i.incident.failedMs), i.incident.jobId, eventTypeKey(i.incident.kind),
+              top ? entityKeyName(t, top->entity) : QString(), causeClassName(i.cost.cause),
+              num(double(i.cost.leadMs) / 3600000.0), acknowledgedBy, QString::number(i.incident.gpus),
+              num(i.cost.downtimeGpuHours), num(i.cost.recomputeGpuHours), num(i.cost.lostGpuHours), num(i.cost.money),
+              i.cost.preventable ? QStringLiteral("yes") : QStringLiteral("no"),
+              i.incident.state == Incident::State::Open        ? QStringLiteral("open")
+                  : i.incident.state == Incident::State::Ended ? QStringLiteral("aborted")
+                                                               : QStringLiteral("recovered"),
+              verdictKey(i.cost.verdict),
+              i.cost.hazard.kind.type == EventType::Unspecified ? QString() : num(i.cost.hazard.probability, 4) });
     }
     tables.emplace_back(QStringLiteral("incidents.csv"), incidents);
 
@@ -179,13 +232,17 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
 
     Table debt({ QStringLiteral("entity"), QStringLiteral("warning"), QStringLiteral("first_seen"),
                  QStringLiteral("age_hours"), QStringLiteral("times"), QStringLiteral("acknowledged_by"),
-                 QStringLiteral("gpus_at_risk"), QStringLiteral("expected_cost_usd_per_day") });
+                 QStringLiteral("gpus_at_risk"), QStringLiteral("expected_cost_usd_per_day"),
+                 QStringLiteral("chance_of_failure"), QStringLiteral("chance_low"), QStringLiteral("chance_high"),
+                 QStringLiteral("cases"), QStringLiteral("cost_of_failure_usd") });
     for (const DebtItem &d : r.debt)
         debt.row({ entityKeyName(t, d.warnings.entity),
                    d.warnings.type == EventType::Xid ? QStringLiteral("xid_%1").arg(d.warnings.code)
                                                      : eventTypeKey(d.warnings.type),
                    iso(d.warnings.firstMs), num(double(d.ageMs) / 3600000.0, 1), QString::number(d.warnings.count),
-                   d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.expectedCostPerDay) });
+                   d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.expectedCostPerDay),
+                   num(d.hazard.probability, 4), num(d.hazard.low, 4), num(d.hazard.high, 4), num(d.hazard.cases, 1),
+                   num(d.costOfFailure) });
     tables.emplace_back(QStringLiteral("open_warnings.csv"), debt);
 
     Table thresholds({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("entity"),
@@ -210,8 +267,7 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
     tables.emplace_back(QStringLiteral("lemons.csv"), lemons);
 
     Table fix({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("entities"), QStringLiteral("reason"),
-                QStringLiteral("warning"), QStringLiteral("expected_saving_usd_per_period"),
-                QStringLiteral("all_entities_usd_per_period") });
+                QStringLiteral("warning"), QStringLiteral("expected_saving_usd"), QStringLiteral("all_entities_usd") });
     for (size_t i = 0; i < r.fixFirst.size(); ++i) {
         const FixFirst &f = r.fixFirst[i];
         const QString reason = f.reason == FixFirst::Reason::Lemon ? QStringLiteral("keeps_failing")
@@ -222,6 +278,7 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
                   num(f.expectedSavingAll) });
     }
     tables.emplace_back(QStringLiteral("fix_first.csv"), fix);
+    tables.emplace_back(QStringLiteral("backtest.csv"), backtestTable(r.backtest));
 
     for (const auto &[name, table] : tables)
         if (QString error = table.save(dir, name, written); !error.isEmpty())

@@ -45,8 +45,15 @@ class TestCostOfGrit : public QObject
     {
         IncidentTracker tracker;
         Attributor attributor;
+        std::vector<Attribution> attributions;
+        HazardModel hazards;
         std::vector<IncidentCost> costs;
         std::vector<Event> actions;
+        // The hazard model learnt from the history up to `nowMs`, as the dock learns it.
+        HazardModel hazardsAt(const Topology &topology, int64_t nowMs) const
+        {
+            return fitHazards(attributor, tracker.incidents(), attributions, topology, T0 - 4 * 24 * Hour, nowMs);
+        }
     };
     void analyse(Analysed &a, const std::vector<Event> &events, const CostSettings &settings = {}) const
     {
@@ -61,7 +68,11 @@ class TestCostOfGrit : public QObject
             if (isOperatorAction(e.type))
                 a.actions.push_back(e);
         for (const Incident &i : a.tracker.incidents())
-            a.costs.push_back(costOf(i, a.attributor.attribute(i), *topology, settings, T0 + 48 * Hour, a.actions));
+            a.attributions.push_back(a.attributor.attribute(i));
+        a.hazards = a.hazardsAt(*topology, T0 + 48 * Hour);
+        for (size_t k = 0; k < a.attributions.size(); ++k)
+            a.costs.push_back(costOf(a.tracker.incidents()[k], a.attributions[k], *topology, settings, T0 + 48 * Hour,
+                                     a.actions, a.hazards));
     }
 
 private Q_SLOTS:
@@ -79,7 +90,36 @@ private Q_SLOTS:
         QCOMPARE(*c.causeEntity, culprit());
         QCOMPARE(c.leadMs, 3 * Hour);
         QVERIFY(!c.acknowledged);
+        // Its one correctable-error run was followed by its fault: (0.01 × 20 + 1) / (20 + 1),
+        // over the 5 % a warning kind must reach to be worth acting on.
+        QCOMPARE(c.hazard.cases, 1.0);
+        QCOMPARE(c.hazard.failures, size_t(1));
+        QCOMPARE(c.hazard.probability, 1.2 / 21.0);
+        QVERIFY(c.hazard.material);
+        QCOMPARE(c.verdict, IncidentCost::Verdict::Preventable);
         QVERIFY(c.preventable);
+    }
+
+    // A warning of a kind that is seldom followed by a failure does not make a loss
+    // preventable, however long before it came: the evaluation job blamed on one correctable
+    // error 61 hours earlier.
+    void aWarningOfAnImmaterialKindIsNotPreventable()
+    {
+        std::vector<Event> events = failure(1, T0, 61 * Hour);
+        // The same kind of warning on forty other GPUs over the days before, none of them followed by a failure.
+        for (uint64_t k = 0; k < 40; ++k)
+            events.push_back(makeEvent(100 + k, T0 - 4 * 24 * Hour + int64_t(k) * Hour, EventType::EccSingleBit,
+                                       { EntityKind::Gpu, topology->jobs[0].gpuIndices[10 + k] }, Severity::Warning));
+        Analysed a;
+        analyse(a, events);
+        const IncidentCost &c = a.costs[0];
+        QCOMPARE(*c.causeEntity, culprit());
+        QCOMPARE(c.leadMs, 61 * Hour);
+        QVERIFY2(c.hazard.probability < HazardModel::MaterialProbability,
+                 qPrintable(QString::number(c.hazard.probability)));
+        QVERIFY(!c.hazard.material);
+        QCOMPARE(c.verdict, IncidentCost::Verdict::NotMaterial);
+        QVERIFY(!c.preventable);
     }
 
     void drainedInTimeOrWarnedTooLateIsNot()
@@ -95,16 +135,40 @@ private Q_SLOTS:
         analyse(a, drained);
         QCOMPARE(a.costs.size(), size_t(1));
         QVERIFY(a.costs[0].remediated);
+        QCOMPARE(a.costs[0].verdict, IncidentCost::Verdict::Remediated);
         QVERIFY(!a.costs[0].preventable);
 
         Analysed late;
         analyse(late, failure(1, T0, 30 * Minute)); // under the 1 h lead time
+        QCOMPARE(late.costs[0].verdict, IncidentCost::Verdict::TooLate);
         QVERIFY(!late.costs[0].preventable);
         CostSettings quick;
         quick.leadTimeMs = 15 * Minute;
         Analysed configured;
         analyse(configured, failure(1, T0, 30 * Minute), quick);
         QVERIFY(configured.costs[0].preventable);
+    }
+
+    // A job that went down before the period and never came back trained nothing in it: its
+    // ETTR is zero, though its incident belongs to the period it failed in.
+    void aJobDownThroughoutThePeriodTrainedNothingInIt()
+    {
+        const EntityRef jobRef { EntityKind::Job, 0 };
+        Analysed a;
+        analyse(a, { makeEvent(1, T0 - 48 * Hour, EventType::JobCrash, jobRef, Severity::Critical, job(), 500) });
+        QCOMPARE(a.tracker.incidents().size(), size_t(1));
+        QCOMPARE(a.tracker.incidents()[0].state, Incident::State::Open);
+        const GritTotals g
+            = gritTotals(a.tracker.incidents(), a.costs, {}, a.actions, *topology, {}, T0, T0 + 24 * Hour);
+        QCOMPARE(g.incidents, size_t(0));
+        double held = 0, productive = 0;
+        for (const Job &j : topology->jobs)
+            if (j.priority == PriorityClass::Training) {
+                held += double(j.gpuIndices.size()) * 24.0;
+                productive += &j == &topology->jobs[0] ? 0.0 : double(j.gpuIndices.size()) * 24.0;
+            }
+        QCOMPARE(g.ettr, productive / held);
+        QVERIFY(g.ettr < 1.0);
     }
 
     void aFailureWithNoCauseIsUnattributed()
@@ -116,6 +180,7 @@ private Q_SLOTS:
                   makeEvent(2, T0 + Hour, EventType::JobRestart, jobRef, Severity::Info, job(), 500) });
         QCOMPARE(a.costs[0].cause, CauseClass::Unattributed);
         QVERIFY(!a.costs[0].causeEntity);
+        QCOMPARE(a.costs[0].verdict, IncidentCost::Verdict::NoCause);
         QVERIFY(!a.costs[0].preventable);
         QCOMPARE(a.costs[0].lostGpuHours, gpus() * 1.0);
     }
@@ -304,13 +369,16 @@ private Q_SLOTS:
             makeEvent(33, T0 + 4 * Hour, EventType::Drain, drained, Severity::Info, {}, 0, 0, QStringLiteral("kim")));
         Analysed a;
         analyse(a, events);
-        a.attributor.learn(a.tracker.incidents());
         const int64_t now = T0 + 5 * Hour;
+        const HazardModel hazards = a.hazardsAt(*topology, now);
         const std::vector<DebtItem> debt
-            = maintenanceDebt(a.attributor, a.costs, a.tracker.incidents(), a.actions, *topology, {}, now);
+            = maintenanceDebt(a.attributor, hazards, a.costs, a.tracker.incidents(), a.actions, *topology, {}, now);
         QCOMPARE(debt.size(), size_t(2)); // not the GPU that failed, not the drained one
-        // ECC runs: GPU 5's was followed by its fault, the other two not yet: (1 + 1) / (3 + 2).
-        QCOMPARE(a.attributor.failureShare(EventType::EccSingleBit), 0.4);
+        // ECC runs: GPU 5's was followed by its fault (a whole case); the other two have been
+        // watched 3 of the horizon's 72 hours without one (3/72 of a case each).
+        const double eccCases = 1.0 + 2.0 * 3.0 / 72.0;
+        const double eccHazard = (0.01 * 20.0 + 1.0) / (20.0 + eccCases);
+        const double pduHazard = (0.01 * 20.0) / (20.0 + 2.0 / 72.0);
         const double lostPerGpu = 0.5 + 200.0 / 3600.0;
         const DebtItem *gpu = nullptr, *feed = nullptr;
         for (const DebtItem &d : debt)
@@ -321,7 +389,11 @@ private Q_SLOTS:
         const uint32_t jobGpus = uint32_t(topology->jobs[0].gpuIndices.size());
         QCOMPARE(gpu->gpusAtRisk, jobGpus);
         QCOMPARE(gpu->ageMs, 3 * Hour);
-        QCOMPARE(gpu->expectedCostPerDay, 0.4 / 3.0 * jobGpus * lostPerGpu * 2.5);
+        QCOMPARE(gpu->hazard.cases, eccCases);
+        QCOMPARE(gpu->hazard.probability, eccHazard);
+        QVERIFY(gpu->hazard.low < eccHazard && eccHazard < gpu->hazard.high);
+        QCOMPARE(gpu->costOfFailure, jobGpus * lostPerGpu * 2.5);
+        QCOMPARE(gpu->expectedCostPerDay, eccHazard / 3.0 * jobGpus * lostPerGpu * 2.5);
         // The PDU feeds the rack: every job with a GPU there.
         std::set<int> jobsOnRack;
         for (uint32_t g = 0; g < topology->gpus.size(); ++g)
@@ -333,7 +405,8 @@ private Q_SLOTS:
         for (int j : jobsOnRack)
             rackJobGpus += uint32_t(topology->jobs[size_t(j)].gpuIndices.size());
         QCOMPARE(feed->gpusAtRisk, rackJobGpus);
-        QCOMPARE(feed->expectedCostPerDay, (1.0 / 3.0) / 3.0 * rackJobGpus * lostPerGpu * 2.5);
+        QCOMPARE(feed->hazard.probability, pduHazard);
+        QCOMPARE(feed->expectedCostPerDay, pduHazard / 3.0 * rackJobGpus * lostPerGpu * 2.5);
         QCOMPARE(debt.front().expectedCostPerDay, std::max(gpu->expectedCostPerDay, feed->expectedCostPerDay));
 
         // A GPU's warnings close when its node is drained, or when it fails with no job to stop;
@@ -352,10 +425,9 @@ private Q_SLOTS:
         closing.push_back(makeEvent(45, T0 + 4 * Hour, EventType::Xid, applicationXid, Severity::Critical, {}, 0, 13));
         Analysed c;
         analyse(c, closing);
-        c.attributor.learn(c.tracker.incidents());
         std::set<std::pair<int, uint32_t>> stillOpen;
-        for (const DebtItem &d :
-             maintenanceDebt(c.attributor, c.costs, c.tracker.incidents(), c.actions, *topology, {}, now))
+        for (const DebtItem &d : maintenanceDebt(c.attributor, c.hazardsAt(*topology, now), c.costs,
+                                                 c.tracker.incidents(), c.actions, *topology, {}, now))
             stillOpen.insert({ int(d.warnings.entity.kind), d.warnings.entity.index });
         QVERIFY(!stillOpen.count({ int(EntityKind::Gpu), underDrainedNode.index }));
         QVERIFY(!stillOpen.count({ int(EntityKind::Gpu), failedAlone.index }));

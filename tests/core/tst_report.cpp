@@ -350,14 +350,19 @@ private Q_SLOTS:
         QCOMPARE(r.debtByAge[1].warnings + r.debtByAge[2].warnings + r.debtByAge[3].warnings, size_t(0));
         QVERIFY(r.lemons.empty()); // one failure is not a pattern
 
-        // Trends: six weeks, of which only this one is recorded; fix first: the PDU, at its cost a day for a week.
+        // Trends: six weeks, of which only this one is recorded; fix first: the PDU, at its chance of
+        // failing within the horizon times what that failure would cost (a failure comes once: not
+        // its cost a day times the week).
         QCOMPARE(r.trend.size(), size_t(6));
         QVERIFY(r.current.recorded);
         QVERIFY(!r.previous.recorded); // before the history began: no figures, not zeros
         QCOMPARE(r.trend.front().fromMs, from - 5 * 7 * 86400000LL);
         QCOMPARE(r.fixFirst.size(), size_t(1));
         QCOMPARE(r.fixFirst[0].entity, (EntityRef { EntityKind::Pdu, 3 }));
-        QVERIFY(std::fabs(r.fixFirst[0].expectedSaving - 7.0 * r.debt[0].expectedCostPerDay) < 1e-9);
+        QVERIFY(std::fabs(r.fixFirst[0].expectedSaving - r.debt[0].hazard.probability * r.debt[0].costOfFailure)
+                < 1e-9);
+        QCOMPARE(r.fixFirst[0].expectedSaving, r.debt[0].expectedSaving());
+        QVERIFY(r.fixFirst[0].hazard.cases >= 0.0);
 
         // The PDF of it: the title page, then the sections, page numbers on each.
         const QString pdf = dir.filePath(QStringLiteral("week.pdf"));
@@ -376,9 +381,10 @@ private Q_SLOTS:
         QVERIFY(body.contains(QStringLiteral("0 of them at night")));
         QVERIFY(body.contains(QStringLiteral("2 acknowledgements, shelves and notes besides")));
         QVERIFY(body.contains(QStringLiteral("power cap 560 W")));
-        // The title page; where it went with its one incident and the grit; debt, trends and fix first.
-        QCOMPARE(body.count(QStringLiteral("Vigil maintenance-debt report · page ")), 3);
-        QVERIFY(body.contains(QStringLiteral("page 1 of 3")) && body.contains(QStringLiteral("page 3 of 3")));
+        // The title page; where it went with its one incident and the grit; debt, the backtest and trends.
+        QCOMPARE(body.count(QStringLiteral("Vigil maintenance-debt report · page ")), 4);
+        QVERIFY(body.contains(QStringLiteral("page 1 of 4")) && body.contains(QStringLiteral("page 4 of 4")));
+        QVERIFY(body.contains(QStringLiteral("Does the forecast hold? The backtest")));
     }
 
     // The decline story's worn fan tray slows the training job for days: the report prices it
@@ -505,7 +511,7 @@ private Q_SLOTS:
                 if (d.warnings.entity.kind == f.entity.kind && d.warnings.type == f.warning
                     && d.expectedCostPerDay > 0.0) {
                     ++like;
-                    all += d.expectedCostPerDay * 5.0; // days in the period
+                    all += d.expectedSaving();
                 }
             QCOMPARE(f.entities, like >= 3 ? like : size_t(1));
             if (like >= 3) {

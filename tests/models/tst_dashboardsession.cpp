@@ -284,7 +284,10 @@ private Q_SLOTS:
             const auto [from, to] = dock.wholeIncidentsWindow(incident.failedMs - 3600000, incident.failedMs + 1800000);
             QVERIFY(from <= incident.failedMs - 3600000);
             const QString bundle = dir.filePath(QStringLiteral("incident-%1.vigil").arg(incident.id));
-            QCOMPARE(exportBundle(path, bundle, std::max(from, reader.startMs()), std::min(to, reader.endMs())),
+            // As File → Export incident bundle writes it: with the hazards learnt from the whole recording.
+            QCOMPARE(exportBundle(path, bundle, std::max(from, reader.startMs()), std::min(to, reader.endMs()), {},
+                                  nullptr,
+                                  { { RecordingMeta::hazardModel(), QString::fromUtf8(dock.hazards().toJson()) } }),
                      QString());
             RecordingReader small;
             QCOMPARE(small.open(bundle), QString());

@@ -61,6 +61,25 @@ struct ReportRenderer::Cursor
         QFontMetricsF metrics(f, const_cast<QImage *>(&metricsDevice));
         return metrics.boundingRect(QRectF(0, 0, width, 1e6), flags, text);
     }
+    // One line in a box, never clipped: the font shrinks until the line fits the box's width and
+    // its glyphs' whole height (a CJK face stands taller than the Latin one the box was drawn for).
+    void fittedLine(const QRectF &box, const QString &s, double size, bool bold, const QColor &colour)
+    {
+        QFont f = font(size, bold);
+        QFontMetricsF metrics(f, &metricsDevice);
+        while ((metrics.horizontalAdvance(s) > box.width() || metrics.height() > box.height() + 6.0)
+               && f.pixelSize() > 6) {
+            f.setPixelSize(f.pixelSize() - 1);
+            metrics = QFontMetricsF(f, &metricsDevice);
+        }
+        if (!p)
+            return;
+        p->setFont(f);
+        p->setPen(colour);
+        const double h = std::max(box.height(), metrics.height());
+        p->drawText(QRectF(box.left(), box.center().y() - h / 2, box.width(), h),
+                    Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, s);
+    }
     double bottom() const { return page.bottom() - 24.0; } // room for the footer
     void footer()
     {
@@ -137,7 +156,8 @@ struct ReportRenderer::Cursor
                 for (int c = 0; c < cells.size() && size_t(c) < w.size(); ++c) {
                     const bool right = std::find(rightAligned.begin(), rightAligned.end(), c) != rightAligned.end();
                     p->drawText(QRectF(x + 3, y + 3, w[size_t(c)] - 6, h - 6),
-                                Qt::TextWordWrap | (right ? Qt::AlignRight : Qt::AlignLeft), cells[c]);
+                                Qt::TextWordWrap | Qt::TextDontClip | (right ? Qt::AlignRight : Qt::AlignLeft),
+                                cells[c]);
                     x += w[size_t(c)];
                 }
                 p->setPen(QPen(Rule, 0.5));
@@ -180,12 +200,13 @@ struct ReportRenderer::Cursor
             if (p) {
                 p->setFont(font(8.5));
                 p->setPen(Ink);
-                p->drawText(QRectF(page.left(), y, labelW - 6, rowH), Qt::AlignRight | Qt::AlignVCenter,
-                            QFontMetricsF(font(8.5)).elidedText(label, Qt::ElideMiddle, labelW - 6));
+                p->drawText(QRectF(page.left(), y, labelW - 6, rowH),
+                            Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip,
+                            QFontMetricsF(font(8.5), &metricsDevice).elidedText(label, Qt::ElideMiddle, labelW - 6));
                 const double len = most > 0 ? barW * value / most : 0;
                 p->fillRect(QRectF(page.left() + labelW, y + 3, std::max(1.0, len), rowH - 6), Bar);
                 p->drawText(QRectF(page.left() + labelW + len + 4, y, valueW + barW - len, rowH),
-                            Qt::AlignLeft | Qt::AlignVCenter, valueText(value));
+                            Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, valueText(value));
             }
             y += rowH;
         }
@@ -235,11 +256,12 @@ struct ReportRenderer::Cursor
                     p->drawEllipse(at(i), 2.2, 2.2);
                 }
                 p->setPen(known ? Ink : Dim);
-                p->drawText(QRectF(at(i).x() - 40, at(i).y() - 14, 80, 12), Qt::AlignCenter,
+                p->drawText(QRectF(at(i).x() - 40, at(i).y() - 14, 80, 12), Qt::AlignCenter | Qt::TextDontClip,
                             known ? format(values[i]) : QStringLiteral("—"));
                 p->setPen(Dim);
                 if (size_t(labels.size()) > i)
-                    p->drawText(QRectF(at(i).x() - 40, plot.bottom() + 3, 80, 12), Qt::AlignCenter, labels[int(i)]);
+                    p->drawText(QRectF(at(i).x() - 40, plot.bottom() + 3, 80, 12), Qt::AlignCenter | Qt::TextDontClip,
+                                labels[int(i)]);
             }
         }
         y += h;
@@ -251,6 +273,47 @@ ReportRenderer::ReportRenderer(const MaintenanceReport &report, QPageSize pageSi
     , m_pageSize(std::move(pageSize))
     , m_locale(std::move(locale))
 { }
+
+void ReportRenderer::backtestSection(Cursor &c, const MaintenanceReport &r) const
+{
+    const QLocale &l = m_locale;
+    const Backtest &b = r.backtest;
+    const auto number = [&](double v, int decimals) { return l.toString(v, 'f', decimals); };
+    c.heading(tr("Does the forecast hold? The backtest"));
+    if (b.fittedOnNothing())
+        c.text(tr("The recording holds no history before this period, so this tests the documented priors alone: "
+                  "what they would have predicted of the period's warnings, and what came."),
+               9.5, Dim, false, 6);
+    else
+        c.text(tr("The hazard model, fitted on %1 days before the period only, predicted the period's failures "
+                  "from its warnings; here is what came.")
+                   .arg(number(double(b.fromMs - b.fittedFromMs) / 86400000.0, 0)),
+               9.5, Ink, false, 6);
+    std::vector<QStringList> rows;
+    const auto kindName = [&](const HazardKind &k) {
+        return k.type == EventType::Xid ? tr("Xid %1").arg(k.code) : eventTypeName(k.type);
+    };
+    for (size_t i = 0; i < b.rows.size() && i < 12; ++i) {
+        const Backtest::Row &row = b.rows[i];
+        rows.push_back({ kindName(row.kind), number(row.probability * 100.0, 1), number(row.windows, 0),
+                         number(row.predictedFailures, 1), number(row.actualFailures, 0),
+                         number(row.predictedGpuHours, 0), number(row.actualGpuHours, 0) });
+    }
+    if (rows.empty()) {
+        c.text(tr("No warnings in this period to test the forecast on."), 10, Dim);
+        return;
+    }
+    rows.push_back({ tr("All, each failure once"), number(b.total.probability * 100.0, 1), number(b.total.windows, 0),
+                     number(b.total.predictedFailures, 1), number(b.total.actualFailures, 0),
+                     number(b.total.predictedGpuHours, 0), number(b.total.actualGpuHours, 0) });
+    c.table({ tr("Warning"), tr("Chance, %"), tr("Windows"), tr("Failures predicted"), tr("came"),
+              tr("GPU-h predicted"), tr("came") },
+            { 0.25, 0.11, 0.11, 0.14, 0.09, 0.17, 0.13 }, rows, { 1, 2, 3, 4, 5, 6 });
+    c.text(tr("Brier score %1 (0 is perfect), against %2 for one chance for every warning. A row whose failures came "
+              "far from its prediction is a forecast that did not hold.")
+               .arg(number(b.brier, 4), number(b.baselineBrier, 4)),
+           8.5, Dim, false, 6);
+}
 
 int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage)
 {
@@ -280,7 +343,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     const auto clock
         = [&](int64_t ms) { return shortClock(ms, crossesYear || yearOf(ms) != yearOf(r.current.toMs - 1)); };
     const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
-        if (!r.previous.recorded)
+        if (!r.comparable())
             return QString(); // said once, under the tiles
         if (before <= 0.0)
             return now > 0.0 ? tr("new this period") : tr("as before");
@@ -299,9 +362,11 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                .arg(t && !t->clusterName.isEmpty() ? t->clusterName : r.source, date(now.fromMs), date(now.toMs - 1)),
            12, Dim, false, 4);
     c.text(tr("From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h "
-              "before and was not drained.")
+              "before, with a kind of warning followed by a failure within 72 h at least %4 % of the time, and was "
+              "not drained.")
                .arg(r.source, QStringLiteral("$%1").arg(l.toString(r.settings.pricePerGpuHour, 'f', 2)),
-                    l.toString(double(r.settings.leadTimeMs) / 3600000.0, 'f', 1)),
+                    l.toString(double(r.settings.leadTimeMs) / 3600000.0, 'f', 1),
+                    l.toString(HazardModel::MaterialProbability * 100.0, 'f', 0)),
            9, Dim, false, 30);
     const FleetReliability &fleet = r.fleet;
     const auto rate = [&](const FailureTally &f) { return l.toString(f.per1000GpuDays(), 'f', 2); };
@@ -322,17 +387,17 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         const Tile tiles[] = {
             { tr("GPU-hours lost"), l.toString(now.lostGpuHours, 'f', 0),
               change(now.lostGpuHours, before.lostGpuHours, true),
-              before.recorded && now.lostGpuHours > before.lostGpuHours },
+              r.comparable() && now.lostGpuHours > before.lostGpuHours },
             { tr("What they cost"), money(now.money), change(now.money, before.money, true),
-              before.recorded && now.money > before.money },
+              r.comparable() && now.money > before.money },
             { tr("Disruptions"), l.toString(qulonglong(now.disruptions)),
               change(double(now.disruptions), double(before.disruptions), true),
-              before.recorded && now.disruptions > before.disruptions },
+              r.comparable() && now.disruptions > before.disruptions },
             { tr("Effective training time (ETTR)"), percent(now.ettr), change(now.ettr, before.ettr, false),
-              before.recorded && now.ettr < before.ettr },
+              r.comparable() && now.ettr < before.ettr },
             { tr("Preventable share"), percent(now.preventableShare()),
               change(now.preventableShare(), before.preventableShare(), true),
-              before.recorded && now.preventableShare() > before.preventableShare() },
+              r.comparable() && now.preventableShare() > before.preventableShare() },
             { tr("Hands-on actions (at night)"),
               tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.work.handsOn)),
                                 l.toString(qulonglong(r.grit.work.handsOnAtNight))),
@@ -346,22 +411,20 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                 painter->setPen(QPen(Rule, 0.8));
                 painter->setBrush(QColor(0xf7, 0xf8, 0xfa));
                 painter->drawRoundedRect(QRectF(x, y, tileW, tileH), 4, 4);
-                painter->setPen(Dim);
-                painter->setFont(c.font(9));
-                painter->drawText(QRectF(x + 10, y + 6, tileW - 20, 14), Qt::AlignLeft, tiles[i].label);
-                painter->setPen(Ink);
-                painter->setFont(c.font(22, true));
-                painter->drawText(QRectF(x + 10, y + 20, tileW - 20, 30), Qt::AlignLeft | Qt::AlignVCenter,
-                                  tiles[i].value);
-                painter->setPen(tiles[i].bad ? Accent : Dim);
-                painter->setFont(c.font(8.5));
-                painter->drawText(QRectF(x + 10, y + 52, tileW - 20, 14), Qt::AlignLeft, tiles[i].delta);
+                c.fittedLine(QRectF(x + 10, y + 6, tileW - 20, 14), tiles[i].label, 9, false, Dim);
+                c.fittedLine(QRectF(x + 10, y + 20, tileW - 20, 30), tiles[i].value, 22, true, Ink);
+                c.fittedLine(QRectF(x + 10, y + 52, tileW - 20, 14), tiles[i].delta, 8.5, false,
+                             tiles[i].bad ? Accent : Dim);
             }
         }
         c.y += 3 * (tileH + 12) + 10;
         if (!before.recorded)
             c.text(tr("The recording holds no record of the period before, so nothing is compared with it."), 9, Dim,
                    false, 6);
+        else if (!r.comparable())
+            c.text(tr("The recording covers %1 of the period before and %2 of this one: too little to compare them.")
+                       .arg(percent(before.recordedShare), percent(now.recordedShare)),
+                   9, Dim, false, 6);
         c.text(tr("Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.")
                    .arg(money(std::accumulate(r.debt.begin(), r.debt.end(), 0.0,
                                               [](double s, const DebtItem &d) { return s + d.expectedCostPerDay; }))),
@@ -375,7 +438,11 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         const QString what = f.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", f.failures)
             : f.reason == FixFirst::Reason::Slowing
             ? tr("began as a job slowed, still slow: %1 a day").arg(money(f.costPerDay))
-            : tr("%1, open: %2 a day").arg(eventTypeName(f.warning), money(f.costPerDay));
+            : tr("%1, open: %2 % chance of a failure within 72 h (%3–%4 %, %5 cases); %6 if it fails")
+                  .arg(eventTypeName(f.warning), l.toString(f.hazard.probability * 100.0, 'f', 1),
+                       l.toString(f.hazard.low * 100.0, 'f', 1), l.toString(f.hazard.high * 100.0, 'f', 1),
+                       l.toString(f.hazard.cases, 'f', 0),
+                       money(f.hazard.probability > 0.0 ? f.expectedSaving / f.hazard.probability : 0.0));
         const QString entity = f.entities > 1
             ? tr("%1 and %n more like it", "", int(f.entities - 1)).arg(entityName(t, f.entity))
             : entityName(t, f.entity);
@@ -387,8 +454,10 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     if (rows.empty())
         c.text(tr("Nothing stands out."), 10, Dim);
     else
-        c.table({ tr("#"), tr("What"), tr("Why"), tr("Expected saving a period") }, { 0.06, 0.34, 0.4, 0.2 }, rows,
-                { 3 });
+        c.table({ tr("#"), tr("What"), tr("Why"), tr("Expected saving") }, { 0.06, 0.3, 0.44, 0.2 }, rows, { 3 });
+    c.text(tr("An open warning saves its chance of failing within 72 hours times what that failure would cost; a "
+              "part that keeps failing or a slowdown still under way saves what it cost in a period."),
+           8.5, Dim, false, 6);
     c.breakPage();
 
     // The fleet's failure record: where hardware fails, over years, job or no job.
@@ -565,6 +634,8 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     if (!rows.empty())
         c.table({ tr("Lemons: failed again and again"), tr("Incidents caused"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 },
                 rows, { 1, 2 });
+
+    backtestSection(c, r);
 
     // Trends.
     QStringList labels;

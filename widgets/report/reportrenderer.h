@@ -36,6 +36,8 @@ private:
     struct Cursor;
     // Runs the layout: with `painter` null it only measures (page breaks, page count).
     int layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage);
+    // The hazard model put to the test on the period: predicted against actual, by kind of warning.
+    void backtestSection(Cursor &c, const MaintenanceReport &r) const;
 
     const MaintenanceReport &m_report;
     QPageSize m_pageSize;
