@@ -175,13 +175,19 @@ void runIndependentAttributionBenchmark(BenchReport &report)
         return;
     }
     const auto &a = s.analysis, &b = s.lastWarning;
-    QTextStream(stdout) << QStringLiteral("independent family: %1 failures; precision %2, recall %3; the last warning: "
-                                          "%4, %5")
+    QTextStream(stdout) << QStringLiteral("independent family: %1 failures (%6 right, %7 wrong entity, %8 named with "
+                                          "nothing to find, %9 missed, %10 rightly nothing); precision %2, recall %3; "
+                                          "the last warning: %4, %5")
                                .arg(s.failures)
                                .arg(a.precision(), 0, 'f', 3)
                                .arg(a.recall(), 0, 'f', 3)
                                .arg(b.precision(), 0, 'f', 3)
                                .arg(b.recall(), 0, 'f', 3)
+                               .arg(a.truePositives)
+                               .arg(a.wrongEntity)
+                               .arg(a.falsePositives - a.wrongEntity)
+                               .arg(a.falseNegatives - a.wrongEntity)
+                               .arg(a.trueNegatives)
                         << Qt::endl;
     report.add({ QStringLiteral("attribution_precision_independent"), a.precision(), QString(), b.precision(),
                  b.precision() > 0 ? a.precision() / b.precision() : 0.0 });

@@ -5,6 +5,7 @@
 #include "benchreport.h"
 #include "chart_bench.h"
 #include "correlation_bench.h"
+#include "forecast_bench.h"
 #include "gateway_bench.h"
 #include "ingest_bench.h"
 #include "peer_bench.h"
@@ -60,6 +61,8 @@ int main(int argc, char *argv[])
         vigil::bench::runCorrelationBenchmark(report);
     if (wanted("attribution_precision_independent") || wanted("attribution_recall_independent"))
         vigil::bench::runIndependentAttributionBenchmark(report);
+    if (wanted("forecast_calibration_ratio") || wanted("backtest_brier_score"))
+        vigil::bench::runForecastBenchmark(report);
     if (wanted("alarm_follow_16k_frame_us"))
         vigil::bench::runAlarmBenchmark(report);
     if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))

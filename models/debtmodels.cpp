@@ -45,8 +45,7 @@ void DebtTableModel::setAnalysis(const IncidentAnalysis &analysis)
 
 double DebtTableModel::totalPerDay() const
 {
-    return std::accumulate(m_rows.begin(), m_rows.end(), 0.0,
-                           [](double sum, const DebtItem &d) { return sum + d.expectedCostPerDay; });
+    return expectedCostPerDayOfDebt(m_rows);
 }
 
 int DebtTableModel::rowCount(const QModelIndex &parent) const

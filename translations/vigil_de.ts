@@ -1369,10 +1369,6 @@
         <translation>%1 Bediener-Stunden</translation>
     </message>
     <message>
-        <source>Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.</source>
-        <translation>Offene Warnungen, um die sich niemand gekümmert hat, kosten voraussichtlich %1 pro Tag, wenn sie bleiben, wie sie sind.</translation>
-    </message>
-    <message>
         <source>Where the GPU-hours went</source>
         <translation>Wohin die GPU-Stunden gingen</translation>
     </message>
@@ -1800,6 +1796,10 @@
     <message>
         <source>An open warning saves its chance of failing within 72 hours times what that failure would cost; a part that keeps failing or a slowdown still under way saves what it cost in a period.</source>
         <translation>Eine offene Warnung erspart ihre Ausfallwahrscheinlichkeit binnen 72 Stunden mal die Kosten dieses Ausfalls; ein immer wieder ausfallendes Teil oder eine noch andauernde Verlangsamung erspart, was sie in einem Zeitraum gekostet hat.</translation>
+    </message>
+    <message>
+        <source>Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.</source>
+        <translation>Offene Warnungen einer Art, bei der sich Handeln lohnt, kosten voraussichtlich %1 am Tag, wenn sie so bleiben.</translation>
     </message>
 </context>
 <context>

@@ -1361,10 +1361,6 @@
         <translation>作業 %1 時間</translation>
     </message>
     <message>
-        <source>Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.</source>
-        <translation>誰も対処していない未対応の警告は、このまま放置すると 1 日あたり %1 のコストが見込まれます。</translation>
-    </message>
-    <message>
         <source>Where the GPU-hours went</source>
         <translation>GPU 時間の行き先</translation>
     </message>
@@ -1785,6 +1781,10 @@
     <message>
         <source>An open warning saves its chance of failing within 72 hours times what that failure would cost; a part that keeps failing or a slowdown still under way saves what it cost in a period.</source>
         <translation>未対応の警告の節約額は、72 時間以内に障害となる確率 × その障害の損失です。繰り返し故障する部品や続いている速度低下は、1 期間に生じた損失を節約します。</translation>
+    </message>
+    <message>
+        <source>Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.</source>
+        <translation>対応する価値のある種類の未対応の警告は、このまま放置すると 1 日あたり %1 のコストが見込まれます。</translation>
     </message>
 </context>
 <context>

@@ -27,20 +27,12 @@ Backtest backtestHazards(const Attributor &attributor, const std::vector<Inciden
     const HazardModel model = fitHazards(attributor, before, beforeAttributions, topology, b.fittedFromMs, fromMs);
 
     // What the period brought: each entity's failures, with the GPU-hours the incidents it caused lost.
-    struct Failure
-    {
-        int64_t timeMs;
-        double lostGpuHours;
-    };
-    std::map<quint64, std::vector<Failure>> failures;
-    for (size_t i = 0; i < incidents.size() && i < attributions.size() && i < costs.size(); ++i)
-        if (const CauseCandidate *cause = attributions[i].top())
-            failures[entityKey(cause->entity)].push_back({ incidents[i].failedMs, costs[i].lostGpuHours });
-    for (const Event &e : attributor.warnings())
-        if (isHardwareFailure(e))
-            failures[entityKey(e.entity)].push_back({ e.timeMs, 0.0 }); // job or no job: a failure, no loss of its own
-    for (auto &[key, list] : failures)
-        std::sort(list.begin(), list.end(), [](const Failure &x, const Failure &y) { return x.timeMs < y.timeMs; });
+    std::vector<double> lost;
+    for (const IncidentCost &c : costs)
+        lost.push_back(c.lostGpuHours);
+    std::map<quint64, std::vector<EntityFailure>> failures;
+    for (const EntityFailure &f : entityFailures(attributor, incidents, attributions, lost))
+        failures[entityKey(f.entity)].push_back(f);
 
     std::map<HazardKind, Backtest::Row> rows;
     std::set<std::pair<quint64, int64_t>> counted; // each failure once in the total, whatever warned of it
@@ -54,7 +46,7 @@ Backtest backtestHazards(const Attributor &attributor, const std::vector<Inciden
         double lost = 0.0, lostUncounted = 0.0;
         size_t uncounted = 0;
         if (const auto list = failures.find(entityKey(w.entity)); list != failures.end())
-            for (const Failure &f : list->second)
+            for (const EntityFailure &f : list->second)
                 if (f.timeMs > w.startMs && f.timeMs <= std::min(w.endMs(), toMs)) {
                     failed = true;
                     lost += f.lostGpuHours;

@@ -137,6 +137,15 @@ IncidentCost costOf(const Incident &incident, const Attribution &attribution, co
     return c;
 }
 
+double expectedCostPerDayOfDebt(const std::vector<DebtItem> &debt)
+{
+    double total = 0.0;
+    for (const DebtItem &d : debt)
+        if (d.hazard.material)
+            total += d.expectedCostPerDay;
+    return total;
+}
+
 uint32_t gpusAtRisk(const Attributor &attributor, const Topology &topology, EntityRef entity)
 {
     std::set<int> jobsReached;

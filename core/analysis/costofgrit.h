@@ -154,6 +154,11 @@ struct DebtItem
 // failed GPU stops its whole synchronous job.
 uint32_t gpusAtRisk(const Attributor &attributor, const Topology &topology, EntityRef entity);
 
+// What the open warnings worth acting on (of a material kind: HazardEstimate::material) are
+// expected to cost a day if left: the debt's headline, in every view. Warnings of kinds seldom
+// followed by a failure are listed with their own small cost, but are no debt to pay down.
+double expectedCostPerDayOfDebt(const std::vector<DebtItem> &debt);
+
 // What a failure of an entity of this kind costs per GPU it stops, in GPU-hours: the mean over
 // the incidents caused by entities of that kind (a GPU's fault costs a restart; a PDU's trip
 // can end the run), else over those with any hardware cause, else over all; 0.5 h with none.

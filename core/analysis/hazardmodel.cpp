@@ -177,17 +177,38 @@ void HazardModel::fit(const std::vector<WarningRun> &runs, const std::vector<Ent
         e = estimate(kind);
 }
 
+std::vector<EntityFailure> entityFailures(const Attributor &attributor, const std::vector<Incident> &incidents,
+                                          const std::vector<Attribution> &attributions,
+                                          const std::vector<double> &lostGpuHours)
+{
+    std::vector<EntityFailure> all;
+    for (size_t i = 0; i < incidents.size() && i < attributions.size(); ++i)
+        if (const CauseCandidate *cause = attributions[i].top())
+            all.push_back({ cause->entity, incidents[i].failedMs, i < lostGpuHours.size() ? lostGpuHours[i] : 0.0 });
+    for (const Event &e : attributor.warnings())
+        if (isHardwareFailure(e))
+            all.push_back({ e.entity, e.timeMs, 0.0 });
+    std::sort(all.begin(), all.end(), [](const EntityFailure &a, const EntityFailure &b) {
+        return entityKey(a.entity) != entityKey(b.entity) ? entityKey(a.entity) < entityKey(b.entity)
+                                                          : a.timeMs < b.timeMs;
+    });
+    std::vector<EntityFailure> once;
+    for (const EntityFailure &f : all) {
+        if (!once.empty() && once.back().entity == f.entity
+            && f.timeMs - once.back().timeMs <= Attributor::CoincidentMs) {
+            once.back().lostGpuHours += f.lostGpuHours; // the Xid, then the crash it caused: one failure
+            continue;
+        }
+        once.push_back(f);
+    }
+    return once;
+}
+
 HazardModel fitHazards(const Attributor &attributor, const std::vector<Incident> &incidents,
                        const std::vector<Attribution> &attributions, const Topology &topology, int64_t fromMs,
                        int64_t toMs)
 {
-    std::vector<EntityFailure> failures;
-    for (size_t i = 0; i < incidents.size() && i < attributions.size(); ++i)
-        if (const CauseCandidate *cause = attributions[i].top())
-            failures.push_back({ cause->entity, incidents[i].failedMs });
-    for (const Event &e : attributor.warnings())
-        if (isHardwareFailure(e))
-            failures.push_back({ e.entity, e.timeMs });
+    const std::vector<EntityFailure> failures = entityFailures(attributor, incidents, attributions);
     const std::map<EntityKind, size_t> entities {
         { EntityKind::Gpu, topology.gpus.size() },        { EntityKind::Node, topology.nodes.size() },
         { EntityKind::Rack, topology.racks.size() },      { EntityKind::Pdu, topology.pdus.size() },

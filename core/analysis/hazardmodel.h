@@ -48,7 +48,15 @@ struct EntityFailure
 {
     EntityRef entity;
     int64_t timeMs = 0;
+    double lostGpuHours = 0.0; // what the incidents it caused lost (0: it stopped no job)
 };
+
+// The failures of entities in an analysis's history, each once: the causes its incidents were
+// attributed to (with what each lost, from `lostGpuHours` in the incidents' order, when given)
+// and the hardware failures it saw; a fault and the incident it caused, minutes apart, are one.
+std::vector<EntityFailure> entityFailures(const Attributor &attributor, const std::vector<Incident> &incidents,
+                                          const std::vector<Attribution> &attributions,
+                                          const std::vector<double> &lostGpuHours = {});
 
 // The one model behind every forward-looking figure: the open warnings' expected cost, the
 // savings of "Fix first", the preventable verdict and the backtest (docs/cost-model.md).
@@ -64,7 +72,7 @@ public:
     static constexpr double PriorStrength = 20.0; // pseudo-cases
     static constexpr double MaterialProbability = 0.05;
 
-    // Fits on the runs and failures that fall in [fromMs, toMs); `entities` counts the
+    // Fits on the runs and failures (each once: entityFailures) that fall in [fromMs, toMs); `entities` counts the
     // entities of each kind, for the base rate of failures that nothing warned of.
     void fit(const std::vector<WarningRun> &runs, const std::vector<EntityFailure> &failures,
              const std::map<EntityKind, size_t> &entities, int64_t fromMs, int64_t toMs);
@@ -94,9 +102,10 @@ public:
     static bool isApplicationFault(const HazardKind &kind);
 
     // The horizon after a warning, per entity and kind of warning: the first warning opens one;
-    // warnings while it lasts open the next as it ends (a warning kept up for ten days is four
-    // windows in a row); the first warning after a quiet spell opens a new one. Windows of one
-    // entity and kind never overlap, so a failure counts once for each kind that warned of it.
+    // a warning kept up opens the next as one ends, tiling from the first (a warning kept up for
+    // ten days is four windows in a row); a warning that comes inside a window opens none of its
+    // own; the first warning after the last window ended opens a new one. Windows of one entity
+    // and kind never overlap, so a failure counts once for each kind that warned of it.
     struct Window
     {
         EntityRef entity;

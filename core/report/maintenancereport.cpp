@@ -235,7 +235,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         for (DebtBucket &b : out.debtByAge)
             if (d.ageMs >= b.minAgeMs && (b.maxAgeMs == 0 || d.ageMs < b.maxAgeMs)) {
                 ++b.warnings;
-                b.costPerDay += d.expectedCostPerDay;
+                b.costPerDay += d.hazard.material ? d.expectedCostPerDay : 0.0; // as the headline counts it
             }
     out.lemons = analysis.lemons();
 
@@ -246,7 +246,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     const double trendPeriods = double(MaintenanceReport::TrendPeriods);
     std::map<std::pair<int, int>, std::vector<const DebtItem *>> byKind; // (entity kind, warning) -> items
     for (const DebtItem &d : out.debt)
-        if (d.expectedCostPerDay > 0.0)
+        if (d.expectedCostPerDay > 0.0 && d.hazard.material) // a kind seldom followed by a failure is no work to do
             byKind[{ int(d.warnings.entity.kind), int(d.warnings.type) }].push_back(&d);
     for (const auto &[kind, items] : byKind) {
         const bool trivia = items.size() >= 3; // many of one kind: one item of work

@@ -305,6 +305,7 @@ void tally(IndependentScore::Tally &t, const std::optional<EntityRef> &truth, co
         t.falsePositives += named.has_value();
         t.falseNegatives += truth.has_value();
         t.trueNegatives += !named && !truth;
+        t.wrongEntity += named && truth;
     }
 }
 

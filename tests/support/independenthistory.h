@@ -54,6 +54,7 @@ struct IndependentScore
     struct Tally
     {
         int truePositives = 0, falsePositives = 0, falseNegatives = 0, trueNegatives = 0;
+        int wrongEntity = 0; // named another entity than the cause: both a false positive and a false negative
         double precision() const;
         double recall() const;
     };

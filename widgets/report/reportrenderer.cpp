@@ -425,9 +425,8 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
             c.text(tr("The recording covers %1 of the period before and %2 of this one: too little to compare them.")
                        .arg(percent(before.recordedShare), percent(now.recordedShare)),
                    9, Dim, false, 6);
-        c.text(tr("Open warnings nobody has dealt with are expected to cost %1 a day if left as they are.")
-                   .arg(money(std::accumulate(r.debt.begin(), r.debt.end(), 0.0,
-                                              [](double s, const DebtItem &d) { return s + d.expectedCostPerDay; }))),
+        c.text(tr("Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.")
+                   .arg(money(expectedCostPerDayOfDebt(r.debt))),
                10, Ink, false, 6);
     }
     // Fix first, on the title page: what happened, what it cost, and what to do about it, in one place.
