@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vigil {
 
@@ -16,6 +17,7 @@ void Attributor::setTopology(std::shared_ptr<const Topology> topology)
     m_acknowledgedBy.clear();
     m_affected.clear();
     m_liftCounts.clear();
+    m_drainedAt.clear();
     m_skipped = m_duplicates = 0;
 }
 
@@ -35,6 +37,11 @@ void Attributor::addEvents(const std::vector<Event> &events)
     for (const Event &e : events) {
         if (e.type == EventType::Acknowledge && e.targetEventId) {
             m_acknowledgedBy[e.targetEventId] = e.operatorName;
+            continue;
+        }
+        if (e.type == EventType::Drain) {
+            auto &times = m_drainedAt[entityKey(e.entity)];
+            times.insert(std::upper_bound(times.begin(), times.end(), e.timeMs), e.timeMs);
             continue;
         }
         if (!isHardwareWarning(e.type))
@@ -113,6 +120,40 @@ Attribution Attributor::attribute(const Incident &incident) const
     const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), from,
                                         [](const Event &e, int64_t t) { return e.timeMs < t; });
     std::map<std::pair<quint64, int>, std::vector<WarningRun>> runs;
+    // Warnings dealt with before this failure (their entity, node or rack drained since, or the
+    // entity failed since on its own) were another story: alone, they name no cause of it. (An
+    // entity that fails with the job keeps them as its evidence: "it had been drained in time".)
+    std::map<quint64, int64_t> closedAt;
+    auto closedSince = [&](EntityRef e) {
+        const quint64 key = entityKey(e);
+        if (auto found = closedAt.find(key); found != closedAt.end())
+            return found->second;
+        int64_t latest = std::numeric_limits<int64_t>::min();
+        auto drained = [&](EntityRef place) {
+            if (auto d = m_drainedAt.find(entityKey(place)); d != m_drainedAt.end()) {
+                const auto before
+                    = std::lower_bound(d->second.begin(), d->second.end(), incident.failedMs - CoincidentMs);
+                if (before != d->second.begin())
+                    latest = std::max(latest, *(before - 1));
+            }
+        };
+        drained(e);
+        if (e.kind == EntityKind::Gpu && e.index < m_topology->gpus.size()) {
+            const uint32_t node = m_topology->gpus[e.index].nodeIndex;
+            drained({ EntityKind::Node, node });
+            drained({ EntityKind::Rack, m_topology->nodes[node].rackIndex });
+        } else if (e.kind == EntityKind::Node && e.index < m_topology->nodes.size()) {
+            drained({ EntityKind::Rack, m_topology->nodes[e.index].rackIndex });
+        }
+        closedAt[key] = latest;
+        return latest;
+    };
+    for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it)
+        if (it->severity == Severity::Critical && it->timeMs < incident.failedMs - CoincidentMs
+            && !(it->type == EventType::Xid && isApplicationXid(it->code))) {
+            int64_t &at = closedAt.try_emplace(entityKey(it->entity), closedSince(it->entity)).first->second;
+            at = std::max(at, it->timeMs); // it failed on its own before: its warnings before that are paid
+        }
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it) {
         if (!withinRadius(it->entity))
             continue;
@@ -178,7 +219,8 @@ Attribution Attributor::attribute(const Incident &incident) const
             const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
             if (c.failedWithIt) {
                 score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
-            } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical) {
+            } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical
+                       && r.lastMs >= closedSince(c.entity)) {
                 // Warnings alone: by how unusual the run is for this entity and its peers (a burst,
                 // a first time), a day's distance halving it.
                 mostSurprising = std::max(mostSurprising, surprise(r, incident.failedMs) / (1.0 + hoursBefore / 24.0));

@@ -65,7 +65,7 @@ public:
     static constexpr int64_t OwnPastMinMs = 86400000; // an entity's past says something after a day
 
     void setTopology(std::shared_ptr<const Topology> topology);
-    // Hardware warnings and acknowledgements; other events are ignored.
+    // Hardware warnings, acknowledgements and drains; other events are ignored.
     void addEvents(const std::vector<Event> &events);
     Attribution attribute(const Incident &incident) const;
     // How much more often warnings of this kind came before a failure on the same
@@ -96,6 +96,7 @@ private:
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_warnings; // time order
     std::map<uint64_t, QString> m_acknowledgedBy; // warning id -> operator
+    std::map<quint64, std::vector<int64_t>> m_drainedAt; // entity -> when it was drained
     mutable QHash<quint64, std::vector<uint32_t>> m_affected; // by entity key
     uint64_t m_skipped = 0, m_duplicates = 0;
     std::map<EventType, std::pair<double, double>> m_liftCounts; // type -> (runs before a failure, all runs)

@@ -174,6 +174,33 @@ private Q_SLOTS:
         QCOMPARE(top->evidence.front().count, 1u); // the repeat is not a second warning
     }
 
+    // A burst of warnings names the entity as the cause of a failure it preceded; once the
+    // entity's node was drained, or the entity failed on its own, the same burst is another story
+    // and names no cause of a later failure.
+    void warningsDealtWithNameNoLaterCause()
+    {
+        const EntityRef gpu { EntityKind::Gpu, jobGpu(9) };
+        std::vector<Event> burst;
+        for (int i = 0; i < 12; ++i)
+            burst.push_back(warning(uint64_t(i + 1), T0 - 3 * Hour + i * 60000, EventType::EccSingleBit, gpu));
+        const auto named = topCause(burst);
+        QVERIFY(named);
+        QCOMPARE(named->entity, gpu);
+
+        std::vector<Event> drained = burst;
+        drained.push_back(test::makeEvent(50, T0 - 2 * Hour, EventType::Drain,
+                                          { EntityKind::Node, topology->gpus[gpu.index].nodeIndex }, Severity::Info, {},
+                                          0, 0, QStringLiteral("kim")));
+        // The scheduler let the job run on past the drain (it saved a checkpoint after it): no disruption of its own.
+        drained.push_back(test::makeEvent(51, T0 - 90 * 60000, EventType::CheckpointSaved, { EntityKind::Job, 0 },
+                                          Severity::Info, topology->jobs[0].id, 90));
+        QVERIFY(!topCause(drained));
+
+        std::vector<Event> failedAlone = burst;
+        failedAlone.push_back(warning(60, T0 - 2 * Hour, EventType::Xid, gpu, Severity::Critical, 79));
+        QVERIFY(!topCause(failedAlone));
+    }
+
     void noPrecursorIsNeverForced()
     {
         // One stray warning on the job a day earlier is no cause.
