@@ -251,9 +251,27 @@ void IncidentTracker::rebuild() const
                 continue; // a planned restart, or a consequence already counted
             Incident &incident = m_incidents[open->second];
             if (isRestart(e) && incident.state == Incident::State::Recovered) {
-                // Back at work already: a later restart (planned, or another reason's) does not
-                // stretch this incident. Its rollback, had one come, would have come with it.
-                openByJob.erase(open);
+                // A restart by hand that the scheduler then requeues (within the hour, no rollback
+                // yet, no checkpoint saved in between): the job resumed only now, and the rollback
+                // that follows is this incident's.
+                constexpr int64_t RequeueWithinMs = 3600000;
+                const bool requeued = incident.restartedByHand && e.type == EventType::JobRestart
+                    && e.timeMs - incident.resumedMs <= RequeueWithinMs
+                    && incident.checkpointStep == incident.stepAtFailure
+                    && !std::any_of(m_events.begin(), m_events.end(), [&](const Event &c) {
+                                          return c.type == EventType::CheckpointSaved && c.jobId == e.jobId
+                                              && c.timeMs > incident.resumedMs && c.timeMs <= e.timeMs;
+                                      });
+                if (!requeued) {
+                    // Back at work already: a later restart (planned, or another reason's) does not
+                    // stretch this incident. Its rollback, had one come, would have come with it.
+                    openByJob.erase(open);
+                    continue;
+                }
+                incident.eventIds.push_back(e.id);
+                incident.resumedMs = e.timeMs;
+                if (e.step > 0)
+                    incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
                 continue;
             }
             incident.eventIds.push_back(e.id);

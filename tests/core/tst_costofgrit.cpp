@@ -171,6 +171,41 @@ private Q_SLOTS:
         QVERIFY(g.ettr < 1.0);
     }
 
+    // An operator restarts the job by hand, the scheduler requeues it and it rolls back to its
+    // checkpoint: it resumed at the requeue, and the steps since the checkpoint are trained again.
+    void aRestartByHandThenARequeueAndARollbackRecomputes()
+    {
+        const EntityRef jobRef { EntityKind::Job, 0 };
+        std::vector<Event> events = {
+            makeEvent(1, T0 - 10 * Minute, EventType::CheckpointSaved, jobRef, Severity::Info, job(), 1000),
+            makeEvent(2, T0, EventType::JobCrash, jobRef, Severity::Critical, job(), 1100),
+            makeEvent(3, T0 + 20 * Minute, EventType::ManualRestart, jobRef, Severity::Info, job(), 0, 0,
+                      QStringLiteral("ana")),
+            makeEvent(4, T0 + 25 * Minute, EventType::JobRestart, jobRef, Severity::Info, job()),
+            makeEvent(5, T0 + 26 * Minute, EventType::Rollback, jobRef, Severity::Warning, job(), 1000),
+        };
+        Analysed a;
+        analyse(a, events);
+        QCOMPARE(a.tracker.incidents().size(), size_t(1));
+        const Incident &i = a.tracker.incidents()[0];
+        QVERIFY(i.restartedByHand);
+        QCOMPARE(i.resumedMs, T0 + 25 * Minute);
+        QCOMPARE(i.checkpointStep, int64_t(1000));
+        QCOMPARE(a.costs[0].downtimeGpuHours, gpus() * 25.0 / 60.0);
+        QCOMPARE(a.costs[0].recomputeGpuHours, gpus() * 100 * 2.0 / 3600.0);
+
+        // Once it has trained on (a checkpoint saved), a later restart is another story.
+        std::vector<Event> later = events;
+        later[3].timeMs = T0 + 50 * Minute;
+        later[4].timeMs = T0 + 51 * Minute;
+        later.push_back(
+            makeEvent(6, T0 + 40 * Minute, EventType::CheckpointSaved, jobRef, Severity::Info, job(), 1010));
+        Analysed b;
+        analyse(b, later);
+        QCOMPARE(b.tracker.incidents()[0].resumedMs, T0 + 20 * Minute);
+        QCOMPARE(b.costs[0].recomputeGpuHours, 0.0);
+    }
+
     void aFailureWithNoCauseIsUnattributed()
     {
         const EntityRef jobRef { EntityKind::Job, 0 };

@@ -154,6 +154,8 @@ std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, cons
                 break;
             }
         bool drainedOnly = false; // down because of a drain, and nothing else has happened since
+        bool byHand = false; // the last restart was by hand
+        bool savedSinceBack = false; // a checkpoint since the restart
         for (const Event &e : ordered) {
             if (e.type == EventType::Drain) {
                 // A drain of GPUs the job uses, while it runs, takes it down.
@@ -248,6 +250,7 @@ std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, cons
                 continue;
             if (e.type == EventType::CheckpointSaved) {
                 checkpoints.emplace_back(e.timeMs, e.step);
+                savedSinceBack = true;
             } else if (isFailure(e)) {
                 if (state == Down) { // a second symptom, or the run given up while down
                     if (e.type == EventType::JobEnd) {
@@ -280,11 +283,26 @@ std::vector<ReferenceIncident> referenceIncidents(const Topology &topology, cons
                     ReferenceIncident &incident = mine.back();
                     incident.state = ReferenceIncident::State::Recovered;
                     incident.resumedMs = e.timeMs;
+                    byHand = e.type == EventType::ManualRestart;
+                    savedSinceBack = false;
                     incident.checkpointStep
                         = e.step > 0 ? std::min(incident.stepAtFailure, e.step) : incident.stepAtFailure;
                     state = Back;
                 } else if (state == Back) {
-                    state = Idle; // a later restart does not stretch an incident already over
+                    // A restart by hand the scheduler requeues within the hour, before any rollback
+                    // or checkpoint: the job resumes only now. Any other later restart does not
+                    // stretch an incident already over.
+                    ReferenceIncident &incident = mine.back();
+                    const bool requeue = byHand && e.type == EventType::JobRestart
+                        && e.timeMs - incident.resumedMs <= 3600000 && incident.checkpointStep == incident.stepAtFailure
+                        && !savedSinceBack;
+                    if (requeue) {
+                        incident.resumedMs = e.timeMs;
+                        if (e.step > 0)
+                            incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+                    } else {
+                        state = Idle;
+                    }
                 }
             } else if (e.type == EventType::Rollback) {
                 if (state == Down || state == Back)
@@ -459,6 +477,11 @@ RandomHistory randomHistory(uint64_t seed)
                 emit(back, EventType::ManualRestart, jobRef, Severity::Info, job.id, rollback ? checkpoint : 0, who);
                 if (rollback) {
                     emit(back, EventType::Rollback, jobRef, Severity::Warning, job.id, checkpoint);
+                    step = checkpoint;
+                } else if (chance(0.4)) { // the scheduler requeues it, and it rolls back to its checkpoint
+                    const int64_t requeue = back + int64_t(uniform(1.0, 20.0) * double(Minute));
+                    emit(requeue, EventType::JobRestart, jobRef, Severity::Info, job.id, 0);
+                    emit(requeue + 30000, EventType::Rollback, jobRef, Severity::Warning, job.id, checkpoint);
                     step = checkpoint;
                 }
             } else { // given up
