@@ -228,12 +228,50 @@ Attribution Attributor::attribute(const Incident &incident) const
         }
         c.score = c.failedWithIt ? score : 10.0 * mostSurprising;
     }
+    if (incident.kind == EventType::Drain)
+        nameWhatWasDrained(incident, byEntity);
     for (auto &[key, c] : byEntity)
         if (c.failedWithIt || c.score >= 10.0 * PrecursorSurprise) // below: background, "no precursor seen"
             result.ranked.push_back(std::move(c));
     std::sort(result.ranked.begin(), result.ranked.end(),
               [](const CauseCandidate &a, const CauseCandidate &b) { return a.score > b.score; });
     return result;
+}
+
+void Attributor::nameWhatWasDrained(const Incident &incident, std::map<quint64, CauseCandidate> &byEntity) const
+{
+    // An operator drained it for a reason: what warned inside what was drained (a GPU of the
+    // drained node, the node itself) is the cause, however little it said; with nothing warned
+    // there, the drained entity itself.
+    const std::vector<uint32_t> &drained = affected(incident.drained);
+    if (drained.empty())
+        return;
+    auto inside = [&](EntityRef e) {
+        const std::vector<uint32_t> &reach = affected(e);
+        return !reach.empty() && std::all_of(reach.begin(), reach.end(), [&](uint32_t g) {
+            return std::find(drained.begin(), drained.end(), g) != drained.end();
+        });
+    };
+    bool named = false;
+    for (auto &[key, c] : byEntity) {
+        if (c.failedWithIt || !inside(c.entity) || c.leadMs <= 0)
+            continue;
+        uint32_t warnings = 0;
+        for (const WarningRun &r : c.evidence)
+            if (!(r.type == EventType::Xid && isApplicationXid(r.code)))
+                warnings += r.count;
+        if (warnings == 0)
+            continue;
+        // Above any warning alone elsewhere, below a fault with the failure; more warnings first.
+        c.score = std::max(c.score, 90.0 + std::min(9.0, std::log2(1.0 + double(warnings))));
+        named = true;
+    }
+    if (!named) {
+        CauseCandidate &c = byEntity[entityKey(incident.drained)];
+        c.entity = incident.drained;
+        c.firstSeenMs = incident.failedMs;
+        c.score = std::max(c.score, 90.0);
+    }
 }
 
 std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs, bool faults) const

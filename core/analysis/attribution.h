@@ -92,6 +92,8 @@ public:
 
 private:
     const std::vector<uint32_t> &affected(EntityRef entity) const;
+    // A drain's incident: names what warned inside what the operator drained, else that entity.
+    void nameWhatWasDrained(const Incident &incident, std::map<quint64, CauseCandidate> &byEntity) const;
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Event> m_warnings; // time order

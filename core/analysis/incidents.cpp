@@ -352,6 +352,7 @@ void IncidentTracker::openDrainIncidents(const Event &drain, std::map<QString, s
         incident.jobId = job.id;
         incident.job = int(j);
         incident.kind = EventType::Drain;
+        incident.drained = drain.entity;
         incident.failedMs = drain.timeMs;
         incident.gpus = uint32_t(job.gpuIndices.size());
         // Where training stood: the drain's step when told, else the step it last stood at for

@@ -39,6 +39,7 @@ struct Incident
     QString jobId;
     int job = -1; // index into the topology's jobs
     EventType kind = EventType::Unspecified; // JobCrash, JobOom, NcclTimeout, JobEnd, Drain (of GPUs it ran on)
+    EntityRef drained; // for a Drain: what the operator drained
     State state = State::Open;
     int64_t failedMs = 0;
     int64_t resumedMs = 0; // the restart; 0 while open

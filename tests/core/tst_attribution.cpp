@@ -201,6 +201,38 @@ private Q_SLOTS:
         QVERIFY(!topCause(failedAlone));
     }
 
+    // An operator drains a node the job runs on: what warned inside it is the cause however
+    // little it said (two correctable errors), and with nothing warned there, the node itself.
+    void aDrainNamesWhatItDrained()
+    {
+        const EntityRef gpu { EntityKind::Gpu, jobGpu(12) };
+        const EntityRef node { EntityKind::Node, topology->gpus[gpu.index].nodeIndex };
+        auto drainCause = [&](std::vector<Event> events) {
+            events.push_back(
+                test::makeEvent(90, T0, EventType::Drain, node, Severity::Info, {}, 0, 0, QStringLiteral("kim")));
+            IncidentTracker tracker;
+            tracker.setTopology(topology);
+            tracker.addEvents(events);
+            Attributor attributor;
+            attributor.setTopology(topology);
+            attributor.addEvents(events);
+            const Incident &drain = tracker.incidents().at(0);
+            const Attribution a = attributor.attribute(drain);
+            return std::make_pair(drain, a.top() ? std::optional<CauseCandidate>(*a.top()) : std::nullopt);
+        };
+        const auto [warned, cause] = drainCause({ warning(1, T0 - 2 * Hour, EventType::EccSingleBit, gpu),
+                                                  warning(2, T0 - Hour, EventType::EccSingleBit, gpu) });
+        QCOMPARE(warned.kind, EventType::Drain);
+        QCOMPARE(warned.drained, node);
+        QVERIFY(cause);
+        QCOMPARE(cause->entity, gpu);
+        QCOMPARE(cause->leadMs, 2 * Hour);
+        const auto [silent, itself] = drainCause({});
+        QVERIFY(itself);
+        QCOMPARE(itself->entity, node);
+        QCOMPARE(itself->leadMs, int64_t(0));
+    }
+
     void noPrecursorIsNeverForced()
     {
         // One stray warning on the job a day earlier is no cause.
