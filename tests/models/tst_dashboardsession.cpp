@@ -9,7 +9,9 @@
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
 #include "report/maintenancereport.h"
+#include "report/reportcsv.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -311,6 +313,56 @@ private Q_SLOTS:
             ++bundled;
         }
         QVERIFY(bundled >= 2);
+
+        // The CSV a manager opens says the same of every incident.
+        const QString tables = dir.filePath(QStringLiteral("tables"));
+        QCOMPARE(writeReportCsv(report, tables), QString());
+        QFile csv(tables + QStringLiteral("/incidents.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(size_t(lines.size() - 1), report.incidents.size());
+        const int lostColumn = int(lines.front().split(',').indexOf("lost_gpu_hours"));
+        QVERIFY(lostColumn >= 0);
+        for (qsizetype row = 1; row < lines.size(); ++row) {
+            const double csvLost = lines[row].split(',').at(lostColumn).toDouble();
+            QVERIFY(std::fabs(csvLost - report.incidents[size_t(row - 1)].cost.lostGpuHours) < 0.006);
+        }
+
+        // At another instant, every incident has one price again, whichever view: the dock with
+        // the cursor there, and the report of the period ending there (an open one accrues up to
+        // it, a closed one has its final cost); so the costliest is the same one in both.
+        const int64_t middle = overview.startMs + (overview.endMs - overview.startMs) * 5 / 8;
+        replay->seek(middle, false);
+        replay->waitUntilIdle();
+        QVERIFY(tickUntil(session, ticks, [&](const SessionTick &t) {
+            return t.incidentsUpdated && session.state().timeMs() == middle;
+        }));
+        MaintenanceReport atMiddle;
+        QCOMPARE(buildReport(reader, reader.startMs(), middle, {}, {}, atMiddle), QString());
+        size_t before = 0;
+        uint64_t dockCostliest = 0;
+        double most = -1.0;
+        for (size_t i = 0; i < dock.incidents().size(); ++i) {
+            if (dock.incidents()[i].failedMs >= middle)
+                continue;
+            ++before;
+            const IncidentCost &d = dock.costs()[i];
+            if (d.lostGpuHours > most) {
+                most = d.lostGpuHours;
+                dockCostliest = d.incidentId;
+            }
+            const auto r = std::find_if(atMiddle.incidents.begin(), atMiddle.incidents.end(),
+                                        [&](const ReportIncident &x) { return x.incident.id == d.incidentId; });
+            QVERIFY(r != atMiddle.incidents.end());
+            QVERIFY2(std::fabs(r->cost.lostGpuHours - d.lostGpuHours) < 0.01,
+                     qPrintable(QStringLiteral("incident %1 at the middle: dock %2, report %3 GPU-h")
+                                    .arg(d.incidentId)
+                                    .arg(d.lostGpuHours)
+                                    .arg(r->cost.lostGpuHours)));
+        }
+        QCOMPARE(atMiddle.incidents.size(), before);
+        QVERIFY(before >= 2);
+        QCOMPARE(atMiddle.incidents.front().incident.id, dockCostliest); // the report lists the costliest first
     }
 };
 
