@@ -29,7 +29,28 @@ std::unique_ptr<OperatorsFile> OperatorsFile::open(const QString &path, std::fun
     }
     file->m_registry = std::move(registry);
     file->m_checkedAt = std::chrono::steady_clock::now();
+    file->checkPermissions();
     return file;
+}
+
+void OperatorsFile::checkPermissions() const
+{
+    if (m_log && (QFileInfo(m_path).permissions() & QFileDevice::ReadOther))
+        m_log(QStringLiteral("WARNING: the operators file %1 can be read by every user of this machine, and its "
+                             "tokens with it (chmod 600 %1)")
+                  .arg(m_path));
+}
+
+void OperatorsFile::noteRefusal()
+{
+    std::lock_guard lock(m_mutex);
+    ++m_refusals;
+    const auto now = std::chrono::steady_clock::now();
+    if (!m_log || now - m_refusalsReportedAt < std::chrono::milliseconds(RefusalReportMs))
+        return;
+    m_log(QStringLiteral("refused %1 call(s) with a missing or unknown token since the last report").arg(m_refusals));
+    m_refusals = 0;
+    m_refusalsReportedAt = now;
 }
 
 OperatorsFile::Stamp OperatorsFile::stampNow() const
@@ -60,6 +81,7 @@ std::shared_ptr<const OperatorRegistry> OperatorsFile::current()
     if (m_log)
         m_log(QStringLiteral("operators file reloaded: %1 tokens").arg(registry->size()));
     m_registry = std::move(registry);
+    checkPermissions();
     return m_registry;
 }
 
@@ -71,8 +93,10 @@ grpc::Status GatewayAuthenticator::Process(const InputMetadata &metadata, grpc::
                                            OutputMetadata *)
 {
     QString refusal;
-    if (!identifyCaller(*m_operators, metadata, &refusal))
+    if (!identifyCaller(*m_operators, metadata, &refusal)) {
+        m_operators->noteRefusal();
         return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, refusal.toStdString());
+    }
     return grpc::Status::OK;
 }
 

@@ -31,6 +31,10 @@ public:
     std::shared_ptr<const OperatorRegistry> current();
     void setRecheckInterval(std::chrono::milliseconds recheck) { m_recheck = recheck; }
     QString path() const { return m_path; }
+    // A call refused for its token: counted, and said at most once per `RefusalReportMs` with
+    // how many (a stranger guessing tokens leaves a trace; a flood of refusals fills no log).
+    void noteRefusal();
+    static constexpr int64_t RefusalReportMs = 10000;
 
 private:
     OperatorsFile() = default;
@@ -41,6 +45,8 @@ private:
         bool operator==(const Stamp &) const = default;
     };
     Stamp stampNow() const;
+    // Says so when the file can be read by every user of the machine: its tokens are anybody's.
+    void checkPermissions() const;
 
     QString m_path;
     std::function<void(const QString &)> m_log;
@@ -49,6 +55,8 @@ private:
     std::shared_ptr<const OperatorRegistry> m_registry;
     Stamp m_stamp;
     std::chrono::steady_clock::time_point m_checkedAt;
+    uint64_t m_refusals = 0; // since the last report (under m_mutex)
+    std::chrono::steady_clock::time_point m_refusalsReportedAt;
 };
 
 // Who is calling, read from one call's own metadata (its "authorization: Bearer <token>").

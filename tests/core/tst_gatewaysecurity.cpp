@@ -501,6 +501,46 @@ private Q_SLOTS:
                      QStringLiteral("written by %1").arg(QString::fromStdString(note.operator_name())));
     }
 
+    // An operators file anyone on the machine can read is said at start; so are calls refused
+    // for their token, counted, at most once per ten seconds.
+    void carelessFilesAndWrongTokensAreSaid()
+    {
+        const QString operators = dir.filePath(QStringLiteral("ops-careless"));
+        writeFile(operators, QByteArray(ViewerToken) + " wall viewer\n");
+        QVERIFY(QFile::setPermissions(operators,
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                          | QFileDevice::ReadOther));
+        GatewayOptions options = testGatewayOptions(64);
+        options.operatorsPath = operators;
+        QStringList said;
+        std::mutex saidMutex;
+        options.log = [&](const QString &line) {
+            std::lock_guard lock(saidMutex);
+            said << line;
+        };
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(topology(server->address(), QStringLiteral("guessed-token-%1-000000").arg(i)).error_code(),
+                     grpc::StatusCode::UNAUTHENTICATED);
+        {
+            std::lock_guard lock(saidMutex);
+            QCOMPARE(said.filter(QStringLiteral("can be read by every user")).size(), 1);
+            QVERIFY2(said.filter(QStringLiteral("chmod 600")).size() == 1, qPrintable(said.join(u'\n')));
+            // The first refusal is said at once; the four after it wait for the next report.
+            QCOMPARE(said.filter(QStringLiteral("refused 1 call(s) with a missing or unknown token")).size(), 1);
+        }
+        server.reset();
+
+        QVERIFY(QFile::setPermissions(operators, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        said.clear();
+        server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        std::lock_guard lock(saidMutex);
+        QVERIFY(said.filter(QStringLiteral("can be read by every user")).isEmpty());
+    }
+
     void tokensFileIsReloadedWithoutARestart()
     {
         const QString operators = dir.filePath(QStringLiteral("ops-reload"));
