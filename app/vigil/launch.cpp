@@ -67,6 +67,13 @@ std::optional<int64_t> parseInstant(const QString &text, int64_t startMs)
 // --screenshot: once data is live (or the replay has settled), wait a moment, save the window, quit.
 void scheduleScreenshot(MainWindow &window, LiveCluster &cluster, const QString &path, int settleMs)
 {
+    // A recording that cannot be opened will never settle: say why and quit, rather than wait for ever.
+    QObject::connect(&window, &MainWindow::recordingOpened, &window, [path](const QString &error) {
+        if (error.isEmpty())
+            return;
+        QTextStream(stderr) << "vigil: no screenshot written to " << path << ": " << error << Qt::endl;
+        QApplication::exit(1);
+    });
     auto *poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, &cluster, poll, path, settleMs] {
         const auto state = cluster.status().state;
@@ -334,8 +341,13 @@ int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLi
             [&window, &parser, at, span](const QString &error) {
                 if (!error.isEmpty()) {
                     QTextStream(stderr) << "vigil: " << error << Qt::endl;
-                    QMessageBox::warning(&window, QApplication::translate("main", "Vigil"),
-                                         QApplication::translate("main", "Cannot open the recording: %1").arg(error));
+                    // Not modal: whatever else waits for the recording (--screenshot) hears of it too.
+                    auto *box
+                        = new QMessageBox(QMessageBox::Warning, QApplication::translate("main", "Vigil"),
+                                          QApplication::translate("main", "Cannot open the recording: %1").arg(error),
+                                          QMessageBox::Ok, &window);
+                    box->setAttribute(Qt::WA_DeleteOnClose);
+                    box->open();
                     return;
                 }
                 const int64_t start = window.replayBar()->feed()->overview().startMs;
