@@ -257,10 +257,16 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
                 return error;
             });
     // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
-    if (options.simulates() || !options.replayPath.isEmpty())
+    if (options.simulates() || !options.replayPath.isEmpty()) {
         server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);
-    else
-        server->m_service->setClock([] { return QDateTime::currentMSecsSinceEpoch(); }, options.maxClockSkew);
+    } else {
+        const auto wallClock = [] { return QDateTime::currentMSecsSinceEpoch(); };
+        server->m_service->setClock(wallClock, options.maxClockSkew);
+        // Every input of real sources (exporters, logs, upstream pods), not only Publish: a source's
+        // time never moves the alarm clock beyond the gateway's own. (A simulated or replayed
+        // cluster is its own clock.)
+        server->m_journal->holdTimesTo(wallClock, options.maxClockSkew.count(), options.log);
+    }
 
     // The first state is in the journal before anyone can subscribe.
     if (server->m_simulator) {

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "telemetryjournal.h"
 
+#include "model/checkedtime.h"
 #include "wire/codec.h"
 #include "wire/sampleencoder.h"
+
+#include <QDateTime>
 
 #include <grpcpp/impl/codegen/proto_utils.h>
 #include <grpcpp/support/proto_buffer_writer.h>
@@ -65,8 +68,50 @@ void TelemetryJournal::evictLocked()
     }
 }
 
+void TelemetryJournal::holdTimesTo(std::function<int64_t()> clock, int64_t maxAheadMs,
+                                   std::function<void(const QString &)> log)
+{
+    m_clock = std::move(clock);
+    m_maxAheadMs = std::max<int64_t>(0, maxAheadMs);
+    m_log = std::move(log);
+}
+
+int64_t TelemetryJournal::latestAllowedMs() const
+{
+    if (!m_clock)
+        return INT64_MAX;
+    const int64_t now = m_clock();
+    return now > 0 ? saturatingAdd(now, m_maxAheadMs) : INT64_MAX; // no clock yet: nothing to hold times to
+}
+
+void TelemetryJournal::noteRefusedAhead(uint64_t count, int64_t timeMs)
+{
+    if (count == 0)
+        return;
+    m_refusedAhead += count;
+    std::lock_guard lock(m_refusalMutex);
+    m_refusedSinceReport += count;
+    const auto now = std::chrono::steady_clock::now();
+    if (!m_log || now - m_refusalReportedAt < std::chrono::seconds(10))
+        return;
+    m_log(QStringLiteral("refused %1 reading(s) or event(s) dated ahead of the gateway's clock by more than %2 s "
+                         "(the latest at %3): a source's clock is wrong")
+              .arg(m_refusedSinceReport)
+              .arg(m_maxAheadMs / 1000)
+              .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(Qt::ISODate)));
+    m_refusedSinceReport = 0;
+    m_refusalReportedAt = now;
+}
+
 uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
 {
+    const int64_t latest = latestAllowedMs();
+    const auto ahead = std::remove_if(samples.begin(), samples.end(),
+                                      [latest](const v1::Samples &s) { return s.time_ms() > latest; });
+    if (ahead != samples.end()) {
+        noteRefusedAhead(uint64_t(samples.end() - ahead), ahead->time_ms());
+        samples.erase(ahead, samples.end());
+    }
     {
         std::lock_guard lock(m_mutex);
         for (v1::Samples &s : samples) {
@@ -97,19 +142,33 @@ uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<u
 {
     if (events.empty())
         return 0;
+    const int64_t latest = latestAllowedMs();
     uint64_t seq = 0;
+    uint64_t refused = 0;
+    int64_t refusedAt = 0;
     {
         std::lock_guard lock(m_mutex);
         v1::StreamMessage message;
         for (Event &e : events) {
+            if (e.timeMs > latest) {
+                ++refused;
+                refusedAt = e.timeMs;
+                if (assignedIds)
+                    assignedIds->push_back(0); // refused: no id
+                continue;
+            }
             e.id = m_nextEventId++;
             if (assignedIds)
                 assignedIds->push_back(e.id);
             *message.mutable_events()->add_events() = wire::toProto(e);
         }
-        seq = appendFollowedLocked(std::move(message));
+        if (message.events().events_size() > 0)
+            seq = appendFollowedLocked(std::move(message));
         evictLocked();
     }
+    noteRefusedAhead(refused, refusedAt);
+    if (seq == 0)
+        return 0;
     m_appended.notify_all();
     if (m_appendedCallback)
         m_appendedCallback();

@@ -13,6 +13,7 @@
 
 #include <grpcpp/support/byte_buffer.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -63,6 +64,14 @@ public:
     const std::vector<MetricDescriptor> &rollupMetrics() const { return m_rollupMetrics; }
     // The GPU metric a rollup comes from.
     std::optional<uint32_t> rollupSourceOf(uint32_t rollupId) const { return m_rollups.sourceOf(rollupId); }
+
+    // Holds every input's time to the gateway's own clock, whichever source it comes from (a
+    // bridge's exporter or log, an upstream pod, Publish, the simulator): nothing dated more than
+    // `maxAheadMs` ahead of `clock` enters. One future-dated line would otherwise move the alarm
+    // clock days on, clearing every warning and expiring every shelf. Refusals are counted and
+    // said through `log`, at most once every ten seconds. Set before the sources start.
+    void holdTimesTo(std::function<int64_t()> clock, int64_t maxAheadMs, std::function<void(const QString &)> log);
+    uint64_t refusedAhead() const { return m_refusedAhead.load(); }
 
     // Appends metric samples (already validated against the dictionary). Returns the last seq used.
     uint64_t appendSamples(std::vector<v1::Samples> &&samples) override;
@@ -136,6 +145,17 @@ public:
     void setFollower(JournalFollower *follower) { m_follower = follower; }
 
 private:
+    // The latest time an input may carry now (INT64_MAX when no clock is set).
+    int64_t latestAllowedMs() const;
+    void noteRefusedAhead(uint64_t count, int64_t timeMs);
+    std::function<int64_t()> m_clock;
+    int64_t m_maxAheadMs = 0;
+    std::function<void(const QString &)> m_log;
+    std::atomic<uint64_t> m_refusedAhead { 0 };
+    std::mutex m_refusalMutex;
+    uint64_t m_refusedSinceReport = 0;
+    std::chrono::steady_clock::time_point m_refusalReportedAt;
+
     uint64_t appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
     // Appends, then lets the follower add what it derived.
     uint64_t appendFollowedLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});

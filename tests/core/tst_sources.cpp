@@ -24,6 +24,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <mutex>
 
 using namespace vigil;
 
@@ -397,6 +398,52 @@ private Q_SLOTS:
         QCOMPARE(xid79(), 1);
         const auto standing = std::find_if(events.begin(), events.end(), [](const Event &e) { return e.code == 79; });
         QVERIFY2(standing->message.contains(QStringLiteral("python3")), qPrintable(standing->message));
+        client.stop();
+    }
+
+    // A line dated days ahead (a node whose clock is wrong, or a hostile log) never enters: it
+    // would move the alarm clock days on, clearing every warning and expiring every shelf. The
+    // lines around it are kept, and the refusal is said.
+    void aFutureDatedLineIsRefusedAndSaid()
+    {
+        QTemporaryDir dir;
+        const QString kernelLog = dir.filePath(QStringLiteral("kern.log"));
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        auto line = [](const QDateTime &at, int xid) {
+            return at.toString(Qt::ISODate)
+                + QStringLiteral(" gpu-node-01 kernel: NVRM: Xid (PCI:0000:ab:00): %1, pid=4242, name=python3, "
+                                 "a fault.\n")
+                      .arg(xid);
+        };
+        writeFile(kernelLog, (line(now.addDays(3), 79) + line(now, 48)).toUtf8());
+        GatewayOptions options = optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::KernelLog, kernelLog) });
+        QStringList said;
+        std::mutex saidMutex;
+        options.log = [&](const QString &text) {
+            std::lock_guard lock(saidMutex);
+            said << text;
+        };
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto xids = [&](int code) {
+            for (Event &e : cluster.takeEvents())
+                events.push_back(std::move(e));
+            return std::count_if(events.begin(), events.end(),
+                                 [code](const Event &e) { return e.type == EventType::Xid && e.code == code; });
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(xids(48), 1, 5000);
+        QCOMPARE(xids(79), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(server->journal().refusedAhead(), uint64_t(1), 5000);
+        {
+            std::lock_guard lock(saidMutex);
+            QVERIFY2(!said.filter(QStringLiteral("dated ahead of the gateway's clock")).isEmpty(),
+                     qPrintable(said.join(u'\n')));
+        }
         client.stop();
     }
 
