@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "groundtruth.h"
 
+#include "model/entitynames.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,33 +19,6 @@ QJsonArray ids(const std::vector<uint64_t> &values)
     return out;
 }
 
-QString kindName(EntityKind kind)
-{
-    switch (kind) {
-    case EntityKind::Gpu:
-        return QStringLiteral("gpu");
-    case EntityKind::Node:
-        return QStringLiteral("node");
-    case EntityKind::Rack:
-        return QStringLiteral("rack");
-    case EntityKind::Pdu:
-        return QStringLiteral("pdu");
-    case EntityKind::CoolingLoop:
-        return QStringLiteral("cooling_loop");
-    case EntityKind::Switch:
-        return QStringLiteral("switch");
-    case EntityKind::Job:
-        return QStringLiteral("job");
-    case EntityKind::Cluster:
-        return QStringLiteral("cluster");
-    case EntityKind::GpuInstance:
-        return QStringLiteral("gpu_instance");
-    case EntityKind::Unspecified:
-        break;
-    }
-    return QStringLiteral("unspecified");
-}
-
 } // namespace
 
 QByteArray FailureTruth::toJsonLine() const
@@ -54,7 +29,7 @@ QByteArray FailureTruth::toJsonLine() const
         { QStringLiteral("component"), component },
         { QStringLiteral("category"), category },
         { QStringLiteral("root_entity"),
-          QJsonObject { { QStringLiteral("kind"), kindName(rootEntity.kind) },
+          QJsonObject { { QStringLiteral("kind"), entityKindKey(rootEntity.kind) },
                         { QStringLiteral("index"), qint64(rootEntity.index) } } },
         { QStringLiteral("precursor_event_ids"), ids(precursorEventIds) },
         { QStringLiteral("failure_event_ids"), ids(failureEventIds) },
