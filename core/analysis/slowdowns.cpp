@@ -43,25 +43,49 @@ struct HourPace
 {
     int64_t hour = 0; // hours since the epoch
     double seconds = 0.0; // the lower median of its minutes
-    int minutes = 0;
+    double minutes = 0.0; // of training it stands for
 };
 
+// A job's readings may be sparse: a frame every 15 simulated minutes when the demo plays the
+// week at an hour a second, a scrape every 5 minutes at some sites. Each reading then stands
+// for the minutes until the next one, up to the job's usual spacing (the median gap between
+// its readings), so an hour read four times is still an hour of training, while a job that
+// stops reporting (it went down) is not counted on past its usual spacing. Read every minute,
+// each reading stands for its minute.
 std::vector<HourPace> hoursOf(const std::vector<JobPace::Minute> &minutes)
 {
+    std::vector<int64_t> gaps;
+    for (size_t i = 1; i < minutes.size(); ++i)
+        gaps.push_back(minutes[i].minute - minutes[i - 1].minute);
+    int64_t usual = 1;
+    if (!gaps.empty()) {
+        std::nth_element(gaps.begin(), gaps.begin() + std::ptrdiff_t(gaps.size() / 2), gaps.end());
+        usual = std::clamp<int64_t>(gaps[gaps.size() / 2], 1, 60);
+    }
     std::vector<HourPace> hours;
     std::vector<double> values;
+    double held = 0.0, spill = 0.0; // a reading's span past its hour's end goes to the next hour
     auto close = [&](int64_t hour) {
-        if (int(values.size()) >= SlowdownFinder::SlowMinutesPerHour)
-            hours.push_back({ hour, kthSmallest(values, (values.size() - 1) / 2), int(values.size()) });
+        if (held >= double(SlowdownFinder::SlowMinutesPerHour))
+            hours.push_back({ hour, kthSmallest(values, (values.size() - 1) / 2), std::min(60.0, held) });
         values.clear();
+        held = 0.0;
     };
     int64_t current = 0;
-    for (const JobPace::Minute &m : minutes) {
+    for (size_t i = 0; i < minutes.size(); ++i) {
+        const JobPace::Minute &m = minutes[i];
         const int64_t hour = floorDiv(m.minute, 60);
-        if (!values.empty() && hour != current)
+        if (!values.empty() && hour != current) {
             close(current);
+            held = hour == current + 1 ? spill : 0.0;
+        }
         current = hour;
         values.push_back(double(m.stepSeconds));
+        const int64_t next = i + 1 < minutes.size() ? minutes[i + 1].minute : m.minute + usual;
+        const int64_t span = std::clamp<int64_t>(next - m.minute, 1, usual);
+        const int64_t inHour = std::min<int64_t>(span, (hour + 1) * 60 - m.minute);
+        held += double(inHour);
+        spill = double(span - inHour);
     }
     if (!values.empty())
         close(current);
@@ -152,7 +176,7 @@ std::vector<Slowdown> SlowdownFinder::find(const JobPace &pace, const Topology &
             const double baseline = kthSmallest(window, (fasterHalf - 1) / 2);
             if (!(h.seconds > baseline * (1.0 + SlowTolerance)))
                 continue;
-            const double lost = gpus * double(h.minutes) / 60.0 * (h.seconds - baseline) / h.seconds;
+            const double lost = gpus * h.minutes / 60.0 * (h.seconds - baseline) / h.seconds;
             if (!open || h.hour - lastSlowHour > JoinHours) {
                 found.push_back({});
                 open = &found.back();

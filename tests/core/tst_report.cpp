@@ -389,14 +389,24 @@ private Q_SLOTS:
 
     // The decline story's worn fan tray slows the training job for days: the report prices it
     // against the simulator's own account and blames the hot rack, not a disruption.
+    // Read a frame a minute, or a frame every 15 simulated minutes as the demo plays the week at
+    // an hour a second (each reading then stands for the minutes until the next): the same price.
+    void theSlowDegradationIsPricedAndPlaced_data()
+    {
+        QTest::addColumn<int64_t>("frameMs");
+        QTest::newRow("a frame a minute") << int64_t(60000);
+        QTest::newRow("a frame every 15 minutes") << int64_t(900000);
+    }
+
     void theSlowDegradationIsPricedAndPlaced()
     {
-        const QString week = dir.filePath(QStringLiteral("slow-week.vigil"));
+        QFETCH(int64_t, frameMs);
+        const QString week = dir.filePath(QStringLiteral("slow-week-%1.vigil").arg(frameMs));
         SimulatorOptions options;
         options.shape.gpus = 256;
         options.scenario = Scenario::Decline;
         GenerationSummary truth;
-        QCOMPARE(generateRecording(options, 168 * 3600000LL, 60000, week, &truth), QString());
+        QCOMPARE(generateRecording(options, 168 * 3600000LL, frameMs, week, &truth), QString());
         RecordingReader reader;
         QCOMPARE(reader.open(week), QString());
         MaintenanceReport r;
