@@ -3088,10 +3088,6 @@
         <translation>Verlangsamungen</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen kosten %10 am Tag</translation>
-    </message>
-    <message>
         <source>Slowdowns (%1)</source>
         <translation>Verlangsamungen (%1)</translation>
     </message>
@@ -3102,6 +3098,10 @@
     <message>
         <source>Fleet (%1 failures)</source>
         <translation>Flotte (%1 Ausfälle)</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
+        <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen, bei denen sich Handeln lohnt, kosten %10 am Tag · Stand %12 UTC</translation>
     </message>
 </context>
 <context>

@@ -3060,10 +3060,6 @@
         <translation>速度低下</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day</source>
-        <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 未対応の警告のコスト 1日 %10</translation>
-    </message>
-    <message>
         <source>Slowdowns (%1)</source>
         <translation>速度低下（%1）</translation>
     </message>
@@ -3074,6 +3070,10 @@
     <message>
         <source>Fleet (%1 failures)</source>
         <translation>フリート（障害 %1 件）</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
+        <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 対応する価値のある未対応の警告のコスト 1日 %10 · %12 UTC 時点</translation>
     </message>
 </context>
 <context>

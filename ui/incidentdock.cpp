@@ -6,6 +6,7 @@
 #include "incidenttablemodel.h"
 #include "slowdowntablemodel.h"
 
+#include <QDateTime>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -181,7 +182,8 @@ void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
     const InterventionCounts work = countInterventions(g.interventions);
     m_totals->setText(
         tr("Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % "
-           "· %7 hands-on actions (%8 at night, %9 operator-h) · open warnings cost %10 a day")
+           "· %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · "
+           "priced as of %12 UTC")
             .arg(l.toString(g.lostGpuHours, 'f', 0), QStringLiteral("$%1").arg(l.toString(g.money, 'f', 0)),
                  l.toString(g.ettr * 100.0, 'f', 1), l.toString(g.mtbfHours, 'f', 1),
                  l.toString(g.mttrHours * 60.0, 'f', 0), l.toString(g.preventableShare() * 100.0, 'f', 0))
@@ -189,7 +191,10 @@ void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
             .arg(work.handsOnAtNight)
             .arg(l.toString(work.operatorHours, 'f', 1),
                  QStringLiteral("$%1").arg(l.toString(m_debt->totalPerDay(), 'f', 0)))
-            .arg(l.toString(g.slowdownGpuHours, 'f', 0)));
+            .arg(l.toString(g.slowdownGpuHours, 'f', 0),
+                 // One instant prices every incident in the dock (an open one accrues up to it): the
+                 // replay's cursor, or now; the report of a period ending then says the same.
+                 QDateTime::fromMSecsSinceEpoch(g.toMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     m_totals->setToolTip(
         tr("The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
            "lost to failures (downtime plus steps trained again), what share came after warnings that were "
