@@ -2385,6 +2385,10 @@
         <source>alarms: all acknowledged</source>
         <translation>Alarme: alle bestätigt</translation>
     </message>
+    <message>
+        <source>live: no gateway heard</source>
+        <translation>live: kein Gateway zu hören</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

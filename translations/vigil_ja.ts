@@ -2367,6 +2367,10 @@
         <source>alarms: all acknowledged</source>
         <translation>アラーム: すべて確認済み</translation>
     </message>
+    <message>
+        <source>live: no gateway heard</source>
+        <translation>ライブ: ゲートウェイ応答なし</translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmDock</name>

@@ -2,6 +2,7 @@
 #include "alarmcountlabel.h"
 
 #include "dashboardsession.h"
+#include "state/clusterfeed.h"
 
 #include <algorithm>
 
@@ -19,9 +20,14 @@ void AlarmCountLabel::showCount(const DashboardSession &session, size_t asking, 
     if (session.isReplaying()) {
         const std::vector<Alarm> &live = session.liveAlarms();
         const auto now = std::count_if(live.begin(), live.end(), [](const Alarm &a) { return a.needsAcknowledging(); });
+        // Live only says "all acknowledged" when it hears a gateway: with none, it knows nothing.
+        const ConnectionState state = session.live().status().state;
+        const bool hearing = state == ConnectionState::Live || state == ConnectionState::Resumed;
         setText((asking ? tr("▲ %n unacknowledged then", "", int(asking)) : tr("alarms then: all acknowledged"))
                 + QStringLiteral(" · ")
-                + (now ? tr("live: ▲ %n unacknowledged now", "", int(now)) : tr("live: all acknowledged")));
+                + (!hearing  ? tr("live: no gateway heard")
+                       : now ? tr("live: ▲ %n unacknowledged now", "", int(now))
+                             : tr("live: all acknowledged")));
         setVisible(!alarms.empty() || !live.empty());
     } else {
         setText(asking ? tr("▲ %n unacknowledged", "", int(asking)) : tr("alarms: all acknowledged"));

@@ -588,6 +588,12 @@ private Q_SLOTS:
         const size_t recentEvents = reader.events(t - ReplayFeed::EventHistoryMs, t + 1).size();
         QVERIFY(recentEvents > 0);
         QCOMPARE(size_t(window.eventDock()->model()->rowCount()), std::min<size_t>(recentEvents, 5000));
+        // No gateway behind the replay: the status bar never says the live alarms are all acknowledged.
+        window.refresh();
+        QVERIFY2(!window.alarmCountText().contains(QStringLiteral("live: all acknowledged")),
+                 qPrintable(window.alarmCountText()));
+        QTRY_VERIFY2_WITH_TIMEOUT(window.alarmCountText().contains(QStringLiteral("live: no gateway heard")),
+                                  qPrintable(window.alarmCountText()), 5000);
 
         // The keyboard on the timeline: a frame forward, play, then the end.
         TimelineWidget *timeline = window.replayBar()->timeline();
