@@ -179,7 +179,20 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *GatewayService::Subscribe(grpc::Call
     std::optional<OperatorIdentity> who;
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return SubscriptionHub::refuse(refused);
-    return m_subscriptions.subscribe(context, request, who);
+    std::function<bool()> stillAllowed;
+    if (m_operators && who) {
+        // The stream outlives the call's check: it ends once its token no longer names the same person.
+        const auto header = context->client_metadata().find("authorization");
+        const QString token = header == context->client_metadata().end()
+            ? QString()
+            : OperatorRegistry::tokenFromHeader(
+                QString::fromUtf8(header->second.data(), qsizetype(header->second.size())));
+        stillAllowed = [operators = m_operators, token, name = who->name, role = who->role] {
+            const std::optional<OperatorIdentity> now = operators->current()->byToken(token);
+            return now && now->name == name && now->role == role;
+        };
+    }
+    return m_subscriptions.subscribe(context, request, who, std::move(stillAllowed));
 }
 
 QString GatewayService::outsideAgentHosts(const OperatorIdentity &agent, EntityKind kind, uint32_t index) const

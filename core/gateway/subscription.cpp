@@ -185,12 +185,14 @@ public:
 class Subscription final : public grpc::ServerWriteReactor<grpc::ByteBuffer>
 {
 public:
-    Subscription(SubscriptionHub &hub, grpc::CallbackServerContext *context, std::string client, StreamFilter filter)
+    Subscription(SubscriptionHub &hub, grpc::CallbackServerContext *context, std::string client, StreamFilter filter,
+                 std::function<bool()> stillAllowed)
         : m_hub(hub)
         , m_context(context)
         , m_client(std::move(client))
         , m_filter(std::move(filter))
         , m_epoch(hub.m_journal.epoch())
+        , m_stillAllowed(std::move(stillAllowed))
     { }
 
     // The snapshot (or the resume point). Called once, before the hub knows the stream: the
@@ -219,6 +221,18 @@ public:
         bool cutOff = false;
         {
             std::lock_guard lock(m_mutex);
+            if (m_stillAllowed && !m_revoked) {
+                const auto now = std::chrono::steady_clock::now();
+                if (now - m_allowedCheckedAt >= std::chrono::seconds(1)) {
+                    m_allowedCheckedAt = now;
+                    m_revoked = !m_stillAllowed();
+                }
+            }
+            if (m_revoked) { // its token was revoked: the stream ends, after the write in flight
+                if (!m_writing)
+                    finishLocked(revokedStatus());
+                return;
+            }
             if (m_writing && !m_cancelling && m_hub.m_journal.range().oldest > m_cursor + 1) {
                 // Fell out of the retained window with a write still in flight: a slow reader
                 // gets RESOURCE_EXHAUSTED once that write lands; one that never reads is cut off.
@@ -242,6 +256,10 @@ public:
         m_lastWrite = std::chrono::steady_clock::now();
         if (!ok || m_cancelling) {
             finishLocked(grpc::Status::CANCELLED);
+            return;
+        }
+        if (m_revoked) {
+            finishLocked(revokedStatus());
             return;
         }
         pumpLocked();
@@ -444,6 +462,15 @@ private:
     uint64_t m_resumeSyncAt = 0;
     std::chrono::steady_clock::time_point m_lastWrite = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> m_behindSince;
+    std::function<bool()> m_stillAllowed;
+    std::chrono::steady_clock::time_point m_allowedCheckedAt = std::chrono::steady_clock::now();
+    bool m_revoked = false;
+
+    static grpc::Status revokedStatus()
+    {
+        return status(grpc::StatusCode::UNAUTHENTICATED,
+                      QStringLiteral("the token this stream was opened with is no longer valid"));
+    }
 };
 
 SubscriptionHub::SubscriptionHub(TelemetryJournal &journal, StreamSettings settings)
@@ -495,7 +522,8 @@ void SubscriptionHub::leave(Subscription *subscription)
 
 grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::CallbackServerContext *context,
                                                                        const grpc::ByteBuffer *requestBytes,
-                                                                       const std::optional<OperatorIdentity> &who)
+                                                                       const std::optional<OperatorIdentity> &who,
+                                                                       std::function<bool()> stillAllowed)
 {
     v1::SubscribeRequest request;
     grpc::ByteBuffer copy(*requestBytes);
@@ -586,7 +614,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         ++m_perClient[client];
         ++m_starting;
     }
-    auto *subscription = new Subscription(*this, context, client, std::move(filter));
+    auto *subscription = new Subscription(*this, context, client, std::move(filter), std::move(stillAllowed));
     subscription->prepare(request, gap, fresh, resumeFrom);
     std::lock_guard lock(m_mutex);
     --m_starting;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
+
 #include "operators.h"
 #include "state/periodicworker.h"
 #include "telemetryjournal.h"
@@ -48,10 +50,13 @@ public:
     SubscriptionHub(const SubscriptionHub &) = delete;
     SubscriptionHub &operator=(const SubscriptionHub &) = delete;
 
-    // The reactor for one Subscribe call (a refusal finishes at once).
+    // The reactor for one Subscribe call (a refusal finishes at once). `stillAllowed`, when
+    // given, is asked at most once a second while the stream runs: once it says no (the
+    // caller's token was revoked), the stream ends UNAUTHENTICATED.
     grpc::ServerWriteReactor<grpc::ByteBuffer> *subscribe(grpc::CallbackServerContext *context,
                                                           const grpc::ByteBuffer *request,
-                                                          const std::optional<OperatorIdentity> &who);
+                                                          const std::optional<OperatorIdentity> &who,
+                                                          std::function<bool()> stillAllowed = {});
     int active() const;
     // A stream that ends at once with `why`.
     static grpc::ServerWriteReactor<grpc::ByteBuffer> *refuse(const grpc::Status &why);

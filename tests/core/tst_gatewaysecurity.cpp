@@ -585,6 +585,41 @@ private Q_SLOTS:
                  qPrintable(said.join(u'\n')));
     }
 
+    // A token revoked while its stream runs ends that stream, not only the next call.
+    void aRevokedTokenLosesItsOpenStream()
+    {
+        const QString operators = dir.filePath(QStringLiteral("ops-revoke"));
+        writeFile(operators,
+                  QByteArray(ViewerToken) + " wall viewer\n" + QByteArray(OperatorToken) + " alice operator\n");
+        GatewayOptions options = testGatewayOptions(64);
+        options.operatorsPath = operators;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster wall, desk;
+        ClientOptions wallOptions, deskOptions;
+        wallOptions.address = deskOptions.address = server->address();
+        wallOptions.token = QLatin1String(ViewerToken);
+        deskOptions.token = QLatin1String(OperatorToken);
+        TelemetryClient wallClient(wallOptions, wall), deskClient(deskOptions, desk);
+        wallClient.start();
+        deskClient.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(wall) && isLive(desk), 10000);
+
+        writeFile(operators, QByteArray(OperatorToken) + " alice operator\n"); // the wall screen's token is gone
+        // Its stream ends "no longer valid"; the client's retries then meet "unknown token" at the gate.
+        QTRY_VERIFY_WITH_TIMEOUT(wall.status().lastError.contains(QLatin1String("no longer valid"))
+                                     || wall.status().lastError.contains(QLatin1String("unknown token")),
+                                 10000);
+        QVERIFY(!isLive(wall));
+        // The operator's stream runs on.
+        const uint64_t seq = desk.status().lastSeq;
+        QTRY_VERIFY_WITH_TIMEOUT(desk.status().lastSeq > seq, 5000);
+        QVERIFY(isLive(desk));
+        wallClient.stop();
+        deskClient.stop();
+    }
+
     void stalledSubscribersHoldNoThreadsAndAreCutOff()
     {
         GatewayOptions options = testGatewayOptions(2048, 20.0);
