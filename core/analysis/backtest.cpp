@@ -38,6 +38,7 @@ Backtest backtestHazards(const Attributor &attributor, const std::vector<Inciden
     std::set<std::pair<quint64, int64_t>> counted; // each failure once in the total, whatever warned of it
     double brier = 0.0, baseline = 0.0, weight = 0.0;
     const double pooled = model.pooledRate();
+    std::map<EntityKind, double> lostPerGpuOfKind;
     for (const HazardModel::Window &w : HazardModel::windowsOf(attributor.runs(b.fittedFromMs, toMs))) {
         if (w.startMs < fromMs || w.startMs >= toMs)
             continue; // a window of the history the model was fitted on
@@ -56,8 +57,12 @@ Backtest backtestHazards(const Attributor &attributor, const std::vector<Inciden
                     }
                 }
         const double share = HazardModel::watchedShare(w, toMs, failed);
-        const double perFailure = double(gpusAtRisk(attributor, topology, w.entity))
-            * lostGpuHoursPerGpuOfFailure(before, beforeCosts, w.entity.kind);
+        auto perGpu = lostPerGpuOfKind.find(w.entity.kind); // the same for every window on a kind of entity
+        if (perGpu == lostPerGpuOfKind.end())
+            perGpu = lostPerGpuOfKind
+                         .emplace(w.entity.kind, lostGpuHoursPerGpuOfFailure(before, beforeCosts, w.entity.kind))
+                         .first;
+        const double perFailure = double(gpusAtRisk(attributor, topology, w.entity)) * perGpu->second;
         Backtest::Row &row = rows[w.kind];
         row.kind = w.kind;
         row.fittedCases = estimate.cases;

@@ -231,6 +231,7 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const Hazard
         end = std::max(end, w.endMs());
     }
     std::map<EntityKey, DebtItem> latest; // per entity, its latest run
+    std::map<EntityKind, double> lostPerGpuOfKind;
     for (WarningRun &run : open) {
         // Paid already (the entity failed since) or dealt with (drained since)?
         if (auto it = closedAt.find({ int(run.entity.kind), run.entity.index });
@@ -241,8 +242,12 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const Hazard
         // Its blast radius: every GPU of every job it reaches, since one failed GPU stops its whole job.
         item.gpusAtRisk = gpusAtRisk(attributor, topology, run.entity);
         item.hazard = hazards.estimate(run);
-        item.costOfFailure = double(item.gpusAtRisk) * lostGpuHoursPerGpuOfFailure(incidents, costs, run.entity.kind)
-            * settings.pricePerGpuHour;
+        auto perGpu = lostPerGpuOfKind.find(run.entity.kind); // the same for every run on a kind of entity
+        if (perGpu == lostPerGpuOfKind.end())
+            perGpu = lostPerGpuOfKind
+                         .emplace(run.entity.kind, lostGpuHoursPerGpuOfFailure(incidents, costs, run.entity.kind))
+                         .first;
+        item.costOfFailure = double(item.gpusAtRisk) * perGpu->second * settings.pricePerGpuHour;
         const bool watching = nowMs < lastWindowEnd[{ entityKey(run.entity), HazardKind::of(run) }];
         const double perDay = watching ? item.hazard.probability * 86400000.0 / double(HazardModel::HorizonMs) : 0.0;
         item.expectedCostPerDay = perDay * item.costOfFailure;

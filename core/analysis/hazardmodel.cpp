@@ -174,7 +174,7 @@ void HazardModel::fit(const std::vector<WarningRun> &runs, const std::vector<Ent
             m_baseRate[kind] = double(unwarned[kind]) / (double(count) * horizons);
 
     for (auto &[kind, e] : m_estimates)
-        e = estimate(kind);
+        e = rated(kind, e.cases, e.failures);
 }
 
 std::vector<EntityFailure> entityFailures(const Attributor &attributor, const std::vector<Incident> &incidents,
@@ -274,7 +274,7 @@ HazardModel HazardModel::fromJson(const QByteArray &json, QString *error)
         e.failures = size_t(failures);
     }
     for (auto &[kind, e] : model.m_estimates)
-        e = model.estimate(kind);
+        e = model.rated(kind, e.cases, e.failures);
     error->clear();
     return model;
 }
@@ -287,12 +287,19 @@ double HazardModel::baseRate(EntityKind kind) const
 
 HazardEstimate HazardModel::estimate(const HazardKind &kind) const
 {
+    // Worked out once per kind when the model is fitted or read (the interval takes a few
+    // thousand steps), not once per warning rated.
+    if (const auto it = m_estimates.find(kind); it != m_estimates.end())
+        return it->second;
+    return rated(kind, 0.0, 0);
+}
+
+HazardEstimate HazardModel::rated(const HazardKind &kind, double cases, size_t failures) const
+{
     HazardEstimate e;
     e.kind = kind;
-    if (const auto it = m_estimates.find(kind); it != m_estimates.end()) {
-        e.cases = it->second.cases;
-        e.failures = it->second.failures;
-    }
+    e.cases = cases;
+    e.failures = failures;
     e.prior = priorProbability(kind);
     e.applicationFault = isApplicationFault(kind);
     if (e.applicationFault)

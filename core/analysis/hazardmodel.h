@@ -61,8 +61,8 @@ std::vector<EntityFailure> entityFailures(const Attributor &attributor, const st
 // The one model behind every forward-looking figure: the open warnings' expected cost, the
 // savings of "Fix first", the preventable verdict and the backtest (docs/cost-model.md).
 //
-// Each warning run is cut into windows of one horizon from its first warning (a run that
-// warns for ten days is four cases, not one); a window is a failure when its entity failed
+// Warnings are cut into windows of one horizon per entity and kind (windowsOf: a warning
+// kept up for ten days is four cases, not one); a window is a failure when its entity failed
 // within it. Per kind: a Beta posterior, with a prior of PriorStrength cases at the
 // documented mean.
 class HazardModel
@@ -88,8 +88,6 @@ public:
     // The share of all warning windows followed by a failure: the model that knows no kinds,
     // the backtest's baseline.
     double pooledRate() const { return m_pooledCases ? double(m_pooledFailures) / double(m_pooledCases) : 0.0; }
-    int64_t fittedFromMs() const { return m_fromMs; }
-    int64_t fittedToMs() const { return m_toMs; }
 
     // The model as it was learnt, to travel with an excerpt of its history (an incident
     // bundle judges its incidents by the whole recording's model, not by its own hour).
@@ -121,6 +119,9 @@ public:
     }
 
 private:
+    // The posterior of a kind from its cases and failures, with its interval.
+    HazardEstimate rated(const HazardKind &kind, double cases, size_t failures) const;
+
     std::map<HazardKind, HazardEstimate> m_estimates;
     std::map<EntityKind, double> m_baseRate;
     double m_pooledCases = 0.0;
