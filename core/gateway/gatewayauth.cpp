@@ -43,14 +43,8 @@ void OperatorsFile::checkPermissions() const
 
 void OperatorsFile::noteRefusal()
 {
-    std::lock_guard lock(m_mutex);
-    ++m_refusals;
-    const auto now = std::chrono::steady_clock::now();
-    if (!m_log || now - m_refusalsReportedAt < std::chrono::milliseconds(RefusalReportMs))
-        return;
-    m_log(QStringLiteral("refused %1 call(s) with a missing or unknown token since the last report").arg(m_refusals));
-    m_refusals = 0;
-    m_refusalsReportedAt = now;
+    if (const uint64_t refused = m_refusals.add(1); refused && m_log)
+        m_log(QStringLiteral("refused %1 call(s) with a missing or unknown token since the last report").arg(refused));
 }
 
 OperatorsFile::Stamp OperatorsFile::stampNow() const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "operators.h"
+#include "throttledtally.h"
 
 #include <grpcpp/security/auth_metadata_processor.h>
 #include <grpcpp/support/string_ref.h>
@@ -31,10 +32,9 @@ public:
     std::shared_ptr<const OperatorRegistry> current();
     void setRecheckInterval(std::chrono::milliseconds recheck) { m_recheck = recheck; }
     QString path() const { return m_path; }
-    // A call refused for its token: counted, and said at most once per `RefusalReportMs` with
-    // how many (a stranger guessing tokens leaves a trace; a flood of refusals fills no log).
+    // A call refused for its token: counted, and said at most once every ten seconds with how
+    // many (a stranger guessing tokens leaves a trace; a flood of refusals fills no log).
     void noteRefusal();
-    static constexpr int64_t RefusalReportMs = 10000;
 
 private:
     OperatorsFile() = default;
@@ -55,8 +55,7 @@ private:
     std::shared_ptr<const OperatorRegistry> m_registry;
     Stamp m_stamp;
     std::chrono::steady_clock::time_point m_checkedAt;
-    uint64_t m_refusals = 0; // since the last report (under m_mutex)
-    std::chrono::steady_clock::time_point m_refusalsReportedAt;
+    ThrottledTally m_refusals { std::chrono::seconds(10) };
 };
 
 // Who is calling, read from one call's own metadata (its "authorization: Bearer <token>").

@@ -89,28 +89,27 @@ void TelemetryJournal::noteRefusedAhead(uint64_t count, int64_t timeMs)
     if (count == 0)
         return;
     m_refusedAhead += count;
-    std::lock_guard lock(m_refusalMutex);
-    m_refusedSinceReport += count;
-    const auto now = std::chrono::steady_clock::now();
-    if (!m_log || now - m_refusalReportedAt < std::chrono::seconds(10))
-        return;
-    m_log(QStringLiteral("refused %1 reading(s) or event(s) dated ahead of the gateway's clock by more than %2 s "
-                         "(the latest at %3): a source's clock is wrong")
-              .arg(m_refusedSinceReport)
-              .arg(m_maxAheadMs / 1000)
-              .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(Qt::ISODate)));
-    m_refusedSinceReport = 0;
-    m_refusalReportedAt = now;
+    if (const uint64_t refused = m_refusalsToSay.add(count); refused && m_log)
+        m_log(QStringLiteral("refused %1 reading(s) or event(s) dated ahead of the gateway's clock by more than %2 s "
+                             "(the latest at %3): a source's clock is wrong")
+                  .arg(refused)
+                  .arg(m_maxAheadMs / 1000)
+                  .arg(QDateTime::fromMSecsSinceEpoch(timeMs, Qt::UTC).toString(Qt::ISODate)));
 }
 
 uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
 {
     const int64_t latest = latestAllowedMs();
-    const auto ahead = std::remove_if(samples.begin(), samples.end(),
-                                      [latest](const v1::Samples &s) { return s.time_ms() > latest; });
-    if (ahead != samples.end()) {
-        noteRefusedAhead(uint64_t(samples.end() - ahead), ahead->time_ms());
-        samples.erase(ahead, samples.end());
+    uint64_t refused = 0;
+    int64_t refusedAt = 0;
+    for (const v1::Samples &s : samples)
+        if (s.time_ms() > latest) {
+            ++refused;
+            refusedAt = s.time_ms();
+        }
+    if (refused) {
+        std::erase_if(samples, [latest](const v1::Samples &s) { return s.time_ms() > latest; });
+        noteRefusedAhead(refused, refusedAt);
     }
     {
         std::lock_guard lock(m_mutex);

@@ -9,6 +9,7 @@
 #include "state/rollups.h"
 #include "state/telemetrysource.h"
 
+#include "throttledtally.h"
 #include "vigil/v1/gateway.pb.h"
 
 #include <grpcpp/support/byte_buffer.h>
@@ -66,8 +67,8 @@ public:
     std::optional<uint32_t> rollupSourceOf(uint32_t rollupId) const { return m_rollups.sourceOf(rollupId); }
 
     // Holds every input's time to the gateway's own clock, whichever source it comes from (a
-    // bridge's exporter or log, an upstream pod, Publish, the simulator): nothing dated more than
-    // `maxAheadMs` ahead of `clock` enters. One future-dated line would otherwise move the alarm
+    // bridge's exporter or log, an upstream pod, Publish): nothing dated more than `maxAheadMs`
+    // ahead of `clock` enters. One future-dated line would otherwise move the alarm
     // clock days on, clearing every warning and expiring every shelf. Refusals are counted and
     // said through `log`, at most once every ten seconds. Set before the sources start.
     void holdTimesTo(std::function<int64_t()> clock, int64_t maxAheadMs, std::function<void(const QString &)> log);
@@ -152,9 +153,7 @@ private:
     int64_t m_maxAheadMs = 0;
     std::function<void(const QString &)> m_log;
     std::atomic<uint64_t> m_refusedAhead { 0 };
-    std::mutex m_refusalMutex;
-    uint64_t m_refusedSinceReport = 0;
-    std::chrono::steady_clock::time_point m_refusalReportedAt;
+    ThrottledTally m_refusalsToSay { std::chrono::seconds(10) };
 
     uint64_t appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
     // Appends, then lets the follower add what it derived.
