@@ -181,14 +181,12 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *GatewayService::Subscribe(grpc::Call
         return SubscriptionHub::refuse(refused);
     std::function<bool()> stillAllowed;
     if (m_operators && who) {
-        // The stream outlives the call's check: it ends once its token no longer names the same person.
-        const auto header = context->client_metadata().find("authorization");
-        const QString token = header == context->client_metadata().end()
-            ? QString()
-            : OperatorRegistry::tokenFromHeader(
-                QString::fromUtf8(header->second.data(), qsizetype(header->second.size())));
-        stillAllowed = [operators = m_operators, token, name = who->name, role = who->role] {
-            const std::optional<OperatorIdentity> now = operators->current()->byToken(token);
+        // The stream outlives the call's check: it ends once its token no longer names the same
+        // person. (The context outlives the stream's reactor, which owns this.)
+        stillAllowed = [operators = m_operators, context, name = who->name, role = who->role] {
+            QString refusal;
+            const std::optional<OperatorIdentity> now
+                = identifyCaller(*operators, context->client_metadata(), &refusal);
             return now && now->name == name && now->role == role;
         };
     }
