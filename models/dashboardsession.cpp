@@ -3,12 +3,10 @@
 #include "state/threadaffinity.h"
 
 #include "historybackfiller.h"
-#include "recorder/bundle.h"
 #include "recorder/recordingreader.h"
 #include "recorder/replayfeed.h"
 
 #include <QDateTime>
-#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -166,14 +164,7 @@ std::shared_ptr<OpenedRecording> openOffThread(const QString &path, const std::a
         opened->events = reader.events(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
         if (!cancelled)
             readJobPace(reader, reader.startMs(), reader.endMs() + 1, opened->pace);
-        if (const QString carried = reader.metaValue(RecordingMeta::hazardModel()); !carried.isEmpty()) {
-            QString problem;
-            HazardModel hazards = HazardModel::fromJson(carried.toUtf8(), &problem);
-            if (problem.isEmpty())
-                opened->hazards = std::move(hazards);
-            else
-                opened->error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), problem);
-        }
+        opened->hazards = hazardsCarriedBy(reader, &opened->error);
         if (!cancelled)
             for (const RecordingReader::AlarmChange &change :
                  reader.alarmChanges(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()))

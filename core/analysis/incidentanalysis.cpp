@@ -1,10 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentanalysis.h"
 
+#include "recorder/bundle.h"
+#include "recorder/recordingreader.h"
+
+#include <QFileInfo>
+
 #include <algorithm>
 #include <utility>
 
 namespace vigil {
+
+std::optional<HazardModel> hazardsCarriedBy(RecordingReader &recording, QString *error)
+{
+    error->clear();
+    const QString carried = recording.metaValue(RecordingMeta::hazardModel());
+    if (carried.isEmpty())
+        return std::nullopt;
+    QString problem;
+    HazardModel hazards = HazardModel::fromJson(carried.toUtf8(), &problem);
+    if (!problem.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(QFileInfo(recording.path()).fileName(), problem);
+        return std::nullopt;
+    }
+    return hazards;
+}
 
 void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
 {

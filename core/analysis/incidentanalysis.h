@@ -7,6 +7,13 @@
 
 namespace vigil {
 
+class RecordingReader;
+
+// The hazard model a recording carries (an incident bundle's: RecordingMeta::hazardModel), to
+// judge its incidents by: nullopt with `error` empty when it carries none; with an error naming
+// the file when what it carries is not a model.
+std::optional<HazardModel> hazardsCarriedBy(RecordingReader &recording, QString *error);
+
 // Incidents, their causes and their cost, kept up to date from the event
 // flow and the jobs' step times: what the Incidents dock and the cost-of-grit
 // panel show, live or replayed. Cheap enough to redo on every refresh that

@@ -24,7 +24,7 @@ struct BundleSummary
 // gap and bookmark up to `toMs`. `progress` gets the share done and returns
 // false to cancel. `carried` are facts about the whole recording that its excerpt
 // cannot learn again, kept in the bundle's meta table (the hazard model the incidents
-// were judged by: RecordingMeta::HazardModel). Returns an error naming the file and the problem.
+// were judged by: RecordingMeta::hazardModel()). Returns an error naming the file and the problem.
 QString exportBundle(const QString &source, const QString &destination, int64_t fromMs, int64_t toMs,
                      const std::function<bool(double)> &progress = {}, BundleSummary *summary = nullptr,
                      const std::vector<std::pair<QString, QString>> &carried = {});

@@ -6,7 +6,6 @@
 #include "alarms/alarmbook.h"
 #include "analysis/incidentanalysis.h"
 #include "model/blastradius.h"
-#include "recorder/bundle.h"
 #include "recorder/recordingreader.h"
 
 #include <QFileInfo>
@@ -105,13 +104,11 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
         return error;
     analysis.setPace(std::move(pace));
     // An incident bundle is judged by the hazards of the whole recording it was cut from.
-    if (const QString carried = recording.metaValue(RecordingMeta::hazardModel()); !carried.isEmpty()) {
-        QString problem;
-        HazardModel hazards = HazardModel::fromJson(carried.toUtf8(), &problem);
-        if (!problem.isEmpty())
-            return QStringLiteral("%1: %2").arg(QFileInfo(recording.path()).fileName(), problem);
-        analysis.setCarriedHazards(std::move(hazards));
-    }
+    QString carriedError;
+    std::optional<HazardModel> carried = hazardsCarriedBy(recording, &carriedError);
+    if (!carriedError.isEmpty())
+        return carriedError;
+    analysis.setCarriedHazards(std::move(carried));
     analysis.addEvents(events);
     analysis.update(toMs);
     const std::vector<Incident> &incidents = analysis.incidents();
