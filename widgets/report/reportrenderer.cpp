@@ -293,19 +293,22 @@ void ReportRenderer::backtestSection(Cursor &c, const MaintenanceReport &r) cons
     const auto kindName = [&](const HazardKind &k) {
         return k.type == EventType::Xid ? tr("Xid %1").arg(k.code) : eventTypeName(k.type);
     };
-    for (size_t i = 0; i < b.rows.size() && i < 12; ++i) {
-        const Backtest::Row &row = b.rows[i];
-        rows.push_back({ kindName(row.kind), number(row.probability * 100.0, 1), number(row.windows, 0),
-                         number(row.predictedFailures, 1), number(row.actualFailures, 0),
-                         number(row.predictedGpuHours, 0), number(row.actualGpuHours, 0) });
-    }
+    const auto cells = [&](const QString &what, const Backtest::Row &row) {
+        return QStringList { what,
+                             number(row.probability * 100.0, 1),
+                             number(row.windows, 0),
+                             number(row.predictedFailures, 1),
+                             number(row.actualFailures, 0),
+                             number(row.predictedGpuHours, 0),
+                             number(row.actualGpuHours, 0) };
+    };
+    for (size_t i = 0; i < b.rows.size() && i < 12; ++i)
+        rows.push_back(cells(kindName(b.rows[i].kind), b.rows[i]));
     if (rows.empty()) {
         c.text(tr("No warnings in this period to test the forecast on."), 10, Dim);
         return;
     }
-    rows.push_back({ tr("All, each failure once"), number(b.total.probability * 100.0, 1), number(b.total.windows, 0),
-                     number(b.total.predictedFailures, 1), number(b.total.actualFailures, 0),
-                     number(b.total.predictedGpuHours, 0), number(b.total.actualGpuHours, 0) });
+    rows.push_back(cells(tr("All, each failure once"), b.total));
     c.table({ tr("Warning"), tr("Chance, %"), tr("Windows"), tr("Failures predicted"), tr("came"),
               tr("GPU-h predicted"), tr("came") },
             { 0.25, 0.11, 0.11, 0.14, 0.09, 0.17, 0.13 }, rows, { 1, 2, 3, 4, 5, 6 });
