@@ -19,6 +19,7 @@ DashboardSession::DashboardSession(ClusterFeed &live, QObject *parent)
     , m_live(live)
     , m_feed(&live)
     , m_views(ViewHistories::fresh())
+    , m_analysis(std::make_shared<const IncidentAnalysis>())
     , m_backfiller(new HistoryBackfiller(this))
 {
     connect(m_backfiller, &HistoryBackfiller::ready, this, &DashboardSession::applyBackfill);
@@ -33,9 +34,8 @@ DashboardSession::~DashboardSession()
 void DashboardSession::setPricing(const CostSettings &cost, const GritSettings &grit)
 {
     checkThreadOf(this, Q_FUNC_INFO);
-    m_analysis.setSettings(cost);
-    m_analysis.setGritSettings(grit);
-    m_analysis.update(m_state.timeMs()); // priced anew at once
+    m_analyst.setPricing(cost, grit);
+    m_analyst.priceAt(m_state.timeMs()); // priced anew at once
     m_analysedAtMs = QDateTime::currentMSecsSinceEpoch();
 }
 
@@ -68,29 +68,26 @@ SessionTick DashboardSession::tick()
     tick.topologyChanged = tick.newState && m_state.topology() != previous;
     if (tick.topologyChanged)
         m_warnings.setTopology(m_state.topology());
+    bool analysisStartedOver = false;
     if (m_state.topology() != m_analysedTopology) {
-        // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
-        m_analysedTopology = m_state.topology();
-        m_analysis.setTopology(m_analysedTopology);
-        m_analysis.setCarriedHazards(m_replay ? m_recordingHazards : std::nullopt);
-        if (m_replay) {
-            m_analysis.setPace(m_recordingPace);
-            m_analysis.addEvents(m_recordingEvents);
-        }
+        startAnalysisOver();
+        analysisStartedOver = true;
     }
     if (!m_replay) {
-        m_analysis.addEvents(tick.events);
+        m_analyst.addEvents(tick.events);
         if (tick.newState)
-            m_analysis.noteState(m_state);
+            if (const MetricColumn *stepTime = m_state.column(metric::JobStepTime))
+                m_analyst.notePace(m_state.timeMs(), stepTime->values);
     }
     // Once a second is plenty for the incidents (their downtime grows while open); after a
-    // jump, the costs as of the new instant at once.
+    // jump, the costs as of the new instant at once. The worker prices them; the window
+    // shows the newest it has priced.
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     if ((tick.jumped && tick.newState) || now - m_analysedAtMs >= 1000) {
         m_analysedAtMs = now;
-        m_analysis.update(m_state.timeMs());
-        tick.incidentsUpdated = true;
+        m_analyst.priceAt(m_state.timeMs());
     }
+    tick.incidentsUpdated = m_analyst.takeNewer(m_analysis, m_analysisGeneration) || analysisStartedOver;
 
     tick.jobReadingsFromFeed = m_feed->takeJobReadings(tick.jobReadings, tick.jobReadingsStartOver);
     if (m_replay) { // behind a replay the live readings are not drawn: back to live rebuilds the charts
@@ -110,6 +107,19 @@ SessionTick DashboardSession::tick()
         m_views.record(m_state);
     }
     return tick;
+}
+
+void DashboardSession::startAnalysisOver()
+{
+    // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
+    // Until the worker has priced the new start, the views see an empty analysis of the new
+    // topology, never the old one's incidents on it.
+    m_analysedTopology = m_state.topology();
+    auto empty = std::make_shared<IncidentAnalysis>();
+    empty->setTopology(m_analysedTopology);
+    m_analysis = std::move(empty);
+    m_analyst.startOver(m_analysedTopology, m_replay ? m_recordingHazards : std::nullopt,
+                        m_replay ? m_recordingPace : nullptr, m_replay ? m_recordingEvents : nullptr);
 }
 
 void DashboardSession::startOver()
@@ -210,8 +220,8 @@ void DashboardSession::cancelOpening()
 void DashboardSession::startReplay(OpenedRecording &opened)
 {
     m_replay = std::move(opened.feed);
-    m_recordingEvents = std::move(opened.events);
-    m_recordingPace = std::move(opened.pace);
+    m_recordingEvents = std::make_shared<const std::vector<Event>>(std::move(opened.events));
+    m_recordingPace = std::make_shared<const JobPace>(std::move(opened.pace));
     m_recordingHazards = std::move(opened.hazards);
     m_recordingRaises = std::move(opened.raises);
     m_liveAlarms = m_alarms; // what the live list held, until the gateway says more
@@ -227,8 +237,8 @@ void DashboardSession::goLive()
         return;
     switchFeed(&m_live);
     m_replay.reset();
-    m_recordingEvents.clear();
-    m_recordingPace.clear();
+    m_recordingEvents.reset();
+    m_recordingPace.reset();
     m_recordingHazards.reset();
     m_recordingRaises.clear();
 }

@@ -4,6 +4,7 @@
 #include "alarms/alarm.h"
 #include "alarms/alarmstatistics.h"
 #include "analysis/incidentanalysis.h"
+#include "analysisworker.h"
 #include "hardwarewarnings.h"
 #include "state/clusterstate.h"
 #include "viewhistories.h"
@@ -26,7 +27,7 @@ struct SessionTick
     bool jumped = false; // the flow of time broke (a replay jump, a switch of feed): views started over
     bool newState = false; // a new frame
     bool topologyChanged = false;
-    bool incidentsUpdated = false; // the incident analysis was brought up to date
+    bool incidentsUpdated = false; // a newer incident analysis came from the worker
     bool alarmsChanged = false;
     std::vector<Event> events; // the events that arrived, oldest first
     // Live: every job reading since the last tick at its own time (the training charts'
@@ -71,12 +72,17 @@ public:
     const ClusterState &state() const { return m_state; }
     const HardwareWarnings &warnings() const { return m_warnings; }
     const ViewHistories &views() const { return m_views; }
-    const IncidentAnalysis &analysis() const { return m_analysis; }
+    // The newest incident analysis the worker priced: it stays as it is until a tick that says
+    // incidentsUpdated, so hold it no longer than the tick (or keep analysisShared()).
+    const IncidentAnalysis &analysis() const { return *m_analysis; }
+    std::shared_ptr<const IncidentAnalysis> analysisShared() const { return m_analysis; }
+    // Blocks until the worker has priced everything handed over (tests; a tick then takes it).
+    void waitForAnalysis() { m_analyst.waitUntilIdle(); }
     // Every hardware failure the analysis holds: live, those the stream has brought; replaying,
     // the whole recording's. For the failures overlay, over spans far longer than the recent
     // events the other overlays keep, and the same failures as the dock's fleet tab.
-    const std::vector<Event> &hardwareFailures() const { return m_analysis.hardwareFailures(); }
-    // Prices the incidents with new settings, at once.
+    const std::vector<Event> &hardwareFailures() const { return m_analysis->hardwareFailures(); }
+    // Prices the incidents with new settings (a tick soon after says incidentsUpdated).
     void setPricing(const CostSettings &cost, const GritSettings &grit);
 
     // The alarms in view: live, the gateway's; replaying, the recording's at the instant shown.
@@ -120,10 +126,16 @@ private:
     std::deque<Event> m_liveEvents;
     HardwareWarnings m_warnings;
     ViewHistories m_views;
-    IncidentAnalysis m_analysis;
+    void startAnalysisOver();
+
+    AnalysisWorker m_analyst;
+    std::shared_ptr<const IncidentAnalysis> m_analysis; // the newest the worker published
+    uint64_t m_analysisGeneration = 0;
     std::shared_ptr<const Topology> m_analysedTopology;
-    std::vector<Event> m_recordingEvents; // a replayed recording's every event: its incidents, past and future
-    JobPace m_recordingPace; // and its jobs' pace
+    // A replayed recording's every event (its incidents, past and future) and its jobs' pace:
+    // shared with the worker, never copied on the GUI thread.
+    std::shared_ptr<const std::vector<Event>> m_recordingEvents;
+    std::shared_ptr<const JobPace> m_recordingPace;
     std::optional<HazardModel> m_recordingHazards; // a bundle's hazards, learnt from the recording it was cut from
     int64_t m_analysedAtMs = 0; // wall clock of the last analysis update
     std::vector<Alarm> m_alarms;

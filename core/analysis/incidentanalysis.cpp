@@ -44,6 +44,7 @@ void IncidentAnalysis::setTopology(std::shared_ptr<const Topology> topology)
     m_debt.clear();
     m_lemons.clear();
     m_firstMs = 0;
+    m_pricedAtMs = 0;
     m_dirty = true;
 }
 
@@ -105,6 +106,7 @@ void IncidentAnalysis::update(int64_t nowMs)
     if (!m_topology || (!m_dirty && m_costs.size() == m_tracker.incidents().size() && m_totals.toMs == nowMs))
         return;
     const bool changed = std::exchange(m_dirty, false);
+    m_pricedAtMs = nowMs;
     const std::vector<Incident> &incidents = m_tracker.incidents();
     m_attributor.learn(incidents);
     m_attributions.clear();

@@ -16,8 +16,8 @@ std::optional<HazardModel> hazardsCarriedBy(RecordingReader &recording, QString 
 
 // Incidents, their causes and their cost, kept up to date from the event
 // flow and the jobs' step times: what the Incidents dock and the cost-of-grit
-// panel show, live or replayed. Cheap enough to redo on every refresh that
-// brought events (54 days of a 16k-GPU cluster take about a quarter second).
+// panel show, live or replayed. 54 days of a 16k-GPU cluster take about half a second to
+// price, and a live 100k-GPU cluster seconds: the dashboard runs it on an AnalysisWorker.
 class IncidentAnalysis
 {
 public:
@@ -30,6 +30,8 @@ public:
     void addEvents(const std::vector<Event> &events);
     // The jobs' pace from a state's metrics (live, as the states arrive).
     void noteState(const ClusterState &state);
+    // One job's step time at `timeMs` (what noteState reads off a state, handed over alone).
+    void notePace(int job, int64_t timeMs, double stepSeconds) { m_tracker.notePace(job, timeMs, stepSeconds); }
     // The jobs' pace all at once, read from a recording (readJobPace), in place of what was noted.
     void setPace(JobPace pace);
     // The hazard model to judge by in place of one learnt from the events given: an incident
@@ -37,6 +39,8 @@ public:
     void setCarriedHazards(std::optional<HazardModel> hazards);
     // Recomputes attributions and costs as of `nowMs`, when anything changed.
     void update(int64_t nowMs);
+    // The instant the last update() priced the incidents as of (0 before any).
+    int64_t pricedAtMs() const { return m_pricedAtMs; }
 
     const std::vector<Incident> &incidents() const { return m_tracker.incidents(); }
     const IncidentTracker &tracker() const { return m_tracker; }
@@ -88,6 +92,7 @@ private:
     HazardModel m_hazards;
     std::optional<HazardModel> m_carriedHazards;
     int64_t m_firstMs = 0;
+    int64_t m_pricedAtMs = 0;
     bool m_dirty = false;
 };
 

@@ -174,7 +174,9 @@ private Q_SLOTS:
         replay->seek(hour70, false);
         replay->waitUntilIdle();
         ticks.clear();
-        QVERIFY(tickUntil(session, ticks, [](const SessionTick &t) { return t.newState && t.incidentsUpdated; }));
+        QVERIFY(tickUntil(session, ticks, [&](const SessionTick &) {
+            return session.analysis().pricedAtMs() == hour70 && session.state().timeMs() == hour70;
+        }));
         QVERIFY(ticks.back().jumped || std::any_of(ticks.begin(), ticks.end(), [](const auto &t) { return t.jumped; }));
         QCOMPARE(session.state().timeMs(), hour70);
         QVERIFY(!session.analysis().tracker().incidents().empty());
@@ -236,19 +238,19 @@ private Q_SLOTS:
         replay->waitUntilIdle();
         std::vector<SessionTick> ticks;
         QVERIFY(tickUntil(session, ticks, [&](const SessionTick &t) {
-            return t.incidentsUpdated && session.state().timeMs() == overview.endMs;
+            return t.incidentsUpdated && session.analysis().pricedAtMs() == overview.endMs;
         }));
-        const IncidentAnalysis &dock = session.analysis();
-        QVERIFY(dock.incidents().size() >= 3);
+        std::shared_ptr<const IncidentAnalysis> dock = session.analysisShared();
+        QVERIFY(dock->incidents().size() >= 3);
 
         RecordingReader reader;
         QCOMPARE(reader.open(path), QString());
         MaintenanceReport report;
         QCOMPARE(buildReport(reader, reader.startMs(), reader.endMs() + 1, {}, {}, report), QString());
-        QCOMPARE(report.incidents.size(), dock.incidents().size());
+        QCOMPARE(report.incidents.size(), dock->incidents().size());
         double dockTotal = 0.0;
-        for (size_t i = 0; i < dock.incidents().size(); ++i) {
-            const IncidentCost &d = dock.costs()[i];
+        for (size_t i = 0; i < dock->incidents().size(); ++i) {
+            const IncidentCost &d = dock->costs()[i];
             dockTotal += d.lostGpuHours;
             const auto r = std::find_if(report.incidents.begin(), report.incidents.end(),
                                         [&](const ReportIncident &x) { return x.incident.id == d.incidentId; });
@@ -262,9 +264,9 @@ private Q_SLOTS:
             QCOMPARE(r->cost.preventable, d.preventable);
         }
         // The slowdowns too: the same hours, the same GPU-hours, the same cause.
-        QVERIFY(!dock.slowdowns().empty());
-        QCOMPARE(report.slowdowns.size(), dock.slowdowns().size());
-        for (const Slowdown &d : dock.slowdowns()) {
+        QVERIFY(!dock->slowdowns().empty());
+        QCOMPARE(report.slowdowns.size(), dock->slowdowns().size());
+        for (const Slowdown &d : dock->slowdowns()) {
             dockTotal += d.lostGpuHours;
             const auto r = std::find_if(report.slowdowns.begin(), report.slowdowns.end(),
                                         [&](const Slowdown &x) { return x.id == d.id; });
@@ -273,23 +275,24 @@ private Q_SLOTS:
             QCOMPARE(r->causeEntity, d.causeEntity);
         }
         QVERIFY(std::fabs(report.current.lostGpuHours - dockTotal) < 0.01);
-        QVERIFY(std::fabs(report.current.lostGpuHours - dock.totals().lostGpuHours) < 0.01);
+        QVERIFY(std::fabs(report.current.lostGpuHours - dock->totals().lostGpuHours) < 0.01);
 
         // A bundle of each warned incident's default window (the hour before to half an hour after
         // its failure, widened to hold it whole) tells that incident as the recording does.
         int bundled = 0;
-        for (size_t i = 0; i < dock.incidents().size(); ++i) {
-            const Incident &incident = dock.incidents()[i];
-            const IncidentCost &whole = dock.costs()[i];
+        for (size_t i = 0; i < dock->incidents().size(); ++i) {
+            const Incident &incident = dock->incidents()[i];
+            const IncidentCost &whole = dock->costs()[i];
             if (!whole.causeEntity || incident.state == Incident::State::Open)
                 continue;
-            const auto [from, to] = dock.wholeIncidentsWindow(incident.failedMs - 3600000, incident.failedMs + 1800000);
+            const auto [from, to]
+                = dock->wholeIncidentsWindow(incident.failedMs - 3600000, incident.failedMs + 1800000);
             QVERIFY(from <= incident.failedMs - 3600000);
             const QString bundle = dir.filePath(QStringLiteral("incident-%1.vigil").arg(incident.id));
             // As File → Export incident bundle writes it: with the hazards learnt from the whole recording.
             QCOMPARE(exportBundle(path, bundle, std::max(from, reader.startMs()), std::min(to, reader.endMs()), {},
                                   nullptr,
-                                  { { RecordingMeta::hazardModel(), QString::fromUtf8(dock.hazards().toJson()) } }),
+                                  { { RecordingMeta::hazardModel(), QString::fromUtf8(dock->hazards().toJson()) } }),
                      QString());
             RecordingReader small;
             QCOMPARE(small.open(bundle), QString());
@@ -335,18 +338,19 @@ private Q_SLOTS:
         replay->seek(middle, false);
         replay->waitUntilIdle();
         QVERIFY(tickUntil(session, ticks, [&](const SessionTick &t) {
-            return t.incidentsUpdated && session.state().timeMs() == middle;
+            return t.incidentsUpdated && session.analysis().pricedAtMs() == middle;
         }));
+        dock = session.analysisShared();
         MaintenanceReport atMiddle;
         QCOMPARE(buildReport(reader, reader.startMs(), middle, {}, {}, atMiddle), QString());
         size_t before = 0;
         uint64_t dockCostliest = 0;
         double most = -1.0;
-        for (size_t i = 0; i < dock.incidents().size(); ++i) {
-            if (dock.incidents()[i].failedMs >= middle)
+        for (size_t i = 0; i < dock->incidents().size(); ++i) {
+            if (dock->incidents()[i].failedMs >= middle)
                 continue;
             ++before;
-            const IncidentCost &d = dock.costs()[i];
+            const IncidentCost &d = dock->costs()[i];
             if (d.lostGpuHours > most) {
                 most = d.lostGpuHours;
                 dockCostliest = d.incidentId;

@@ -361,8 +361,10 @@ private Q_SLOTS:
         const int64_t start = timeline->overview().startMs, end = timeline->overview().endMs;
         window.replayBar()->seek(end);
         QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), end, 5000);
-        const IncidentAnalysis &analysis = window.incidentAnalysis();
-        QTRY_VERIFY_WITH_TIMEOUT(!analysis.incidents().empty(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.incidentAnalysis().pricedAtMs() == end && !window.incidentAnalysis().incidents().empty(), 5000);
+        const std::shared_ptr<const IncidentAnalysis> held = window.session()->analysisShared(); // past later ticks
+        const IncidentAnalysis &analysis = *held;
         window.rackMap()->fitAll();
         const auto mapTotal = [&] {
             window.refresh();
@@ -631,7 +633,9 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(window.clusterState().timeMs(), reader.endMs(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(window.incidentDock()->model()->rowCount() > 0, 5000);
         QVERIFY(window.incidentDock()->totalsText().contains(QStringLiteral("GPU-h")));
-        const IncidentAnalysis &analysis = window.incidentAnalysis();
+        QTRY_COMPARE_WITH_TIMEOUT(window.incidentAnalysis().pricedAtMs(), reader.endMs(), 5000);
+        const std::shared_ptr<const IncidentAnalysis> held = window.session()->analysisShared(); // past later ticks
+        const IncidentAnalysis &analysis = *held;
         size_t named = 0;
         for (size_t i = 0; i < analysis.incidents().size(); ++i)
             named += analysis.attributions()[i].top() != nullptr;
@@ -757,7 +761,7 @@ private Q_SLOTS:
         PricingSettings dearer = before;
         dearer.cost.pricePerGpuHour = before.cost.pricePerGpuHour * 2.0;
         QCOMPARE(window.applyPricing(dearer), QString());
-        QCOMPARE(window.incidentAnalysis().totals().money, 2.0 * money);
+        QTRY_COMPARE_WITH_TIMEOUT(window.incidentAnalysis().totals().money, 2.0 * money, 5000);
         PricingSettings nonsense = before;
         nonsense.cost.pricePerGpuHour = -1.0;
         QVERIFY(window.applyPricing(nonsense).contains(QStringLiteral("price")));

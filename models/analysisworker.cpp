@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysisworker.h"
+
+#include <chrono>
+
+namespace vigil {
+
+AnalysisWorker::AnalysisWorker()
+{
+    m_worker.start([this](std::stop_token stop) { run(stop); });
+}
+
+AnalysisWorker::~AnalysisWorker()
+{
+    m_worker.stop();
+}
+
+void AnalysisWorker::hand(Step step, bool startsOver)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_steps.push_back(std::move(step));
+        if (startsOver)
+            ++m_epochAsked;
+    }
+    m_wake.notify_all();
+}
+
+void AnalysisWorker::startOver(std::shared_ptr<const Topology> topology, std::optional<HazardModel> carriedHazards,
+                               std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events)
+{
+    hand(
+        [topology = std::move(topology), carried = std::move(carriedHazards), pace = std::move(pace),
+         events = std::move(events)](IncidentAnalysis &analysis) mutable {
+            analysis.setTopology(std::move(topology));
+            analysis.setCarriedHazards(std::move(carried));
+            if (pace)
+                analysis.setPace(*pace);
+            if (events)
+                analysis.addEvents(*events);
+        },
+        true);
+}
+
+void AnalysisWorker::addEvents(std::vector<Event> events)
+{
+    if (!events.empty())
+        hand([events = std::move(events)](IncidentAnalysis &analysis) { analysis.addEvents(events); });
+}
+
+void AnalysisWorker::notePace(int64_t timeMs, std::vector<float> stepSeconds)
+{
+    hand([timeMs, steps = std::move(stepSeconds)](IncidentAnalysis &analysis) {
+        for (size_t job = 0; job < steps.size(); ++job)
+            analysis.notePace(int(job), timeMs, double(steps[job]));
+    });
+}
+
+void AnalysisWorker::setPricing(const CostSettings &cost, const GritSettings &grit)
+{
+    hand([cost, grit](IncidentAnalysis &analysis) {
+        analysis.setSettings(cost);
+        analysis.setGritSettings(grit);
+    });
+}
+
+void AnalysisWorker::priceAt(int64_t nowMs)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_priceAt = nowMs;
+    }
+    m_wake.notify_all();
+}
+
+bool AnalysisWorker::takeNewer(std::shared_ptr<const IncidentAnalysis> &out, uint64_t &generation)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_published || m_publishedGeneration == generation || m_publishedEpoch != m_epochAsked)
+        return false;
+    out = m_published;
+    generation = m_publishedGeneration;
+    return true;
+}
+
+void AnalysisWorker::waitUntilIdle()
+{
+    std::unique_lock lock(m_mutex);
+    m_idle.wait(lock, m_worker.token(), [this] { return m_steps.empty() && !m_priceAt && !m_busy; });
+}
+
+int64_t AnalysisWorker::lastPricingMs() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_lastPricingMs;
+}
+
+void AnalysisWorker::run(std::stop_token stop)
+{
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point restUntil = Clock::now();
+    while (!stop.stop_requested()) {
+        std::vector<Step> steps;
+        std::optional<int64_t> priceAt;
+        uint64_t epoch = 0;
+        {
+            std::unique_lock lock(m_mutex);
+            m_busy = false;
+            m_idle.notify_all();
+            m_wake.wait(lock, stop, [this] { return !m_steps.empty() || m_priceAt; });
+            if (stop.stop_requested())
+                return;
+            // Resting after a long pricing: what arrives is applied, but the next price waits
+            // for the rest to end, unless the session started over (a jump wants its price now).
+            const bool startedOver = m_epochAsked != m_epochApplied;
+            if (!startedOver && m_steps.empty() && Clock::now() < restUntil) {
+                m_wake.wait_until(lock, stop, restUntil, [this] { return m_epochAsked != m_epochApplied; });
+                if (stop.stop_requested())
+                    return;
+            }
+            steps.swap(m_steps);
+            if (m_epochAsked != m_epochApplied || Clock::now() >= restUntil)
+                priceAt = std::exchange(m_priceAt, std::nullopt);
+            epoch = m_epochAsked;
+            m_busy = true;
+        }
+        for (Step &step : steps)
+            step(m_analysis);
+        {
+            std::lock_guard lock(m_mutex);
+            m_epochApplied = epoch;
+        }
+        if (!priceAt)
+            continue;
+        const Clock::time_point began = Clock::now();
+        m_analysis.update(*priceAt);
+        auto published = std::make_shared<const IncidentAnalysis>(m_analysis);
+        const Clock::time_point ended = Clock::now();
+        restUntil = ended + (ended - began);
+        std::lock_guard lock(m_mutex);
+        m_published = std::move(published);
+        ++m_publishedGeneration;
+        m_publishedEpoch = epoch;
+        m_lastPricingMs = std::chrono::duration_cast<std::chrono::milliseconds>(ended - began).count();
+    }
+}
+
+} // namespace vigil
