@@ -14,9 +14,6 @@ void runGatewayFanoutBenchmark(BenchReport &report);
 // state, across processes over loopback, and what the dashboard's side costs meanwhile.
 void runEndToEndLatencyBenchmark(BenchReport &report);
 
-// dashboard_100k_rss_mb: the real dashboard (offscreen) live on a 100,000-GPU gateway, its
-// resident memory after $VIGIL_BENCH_DASHBOARD_MINUTES (5) minutes, against after the first.
-void runDashboardMemoryBenchmark(BenchReport &report);
 
 // The other side of those benchmarks, run by vigil-bench itself in a child process
 // (--role subscribers|feed); returns the exit code.

@@ -9,6 +9,7 @@
 #include "gateway_bench.h"
 #include "ingest_bench.h"
 #include "peer_bench.h"
+#include "photon_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "remotewrite_bench.h"
@@ -73,8 +74,8 @@ int main(int argc, char *argv[])
         vigil::bench::runGatewayFanoutBenchmark(report);
     if (wanted("e2e_latency_16k_p99_ms") || wanted("e2e_dashboard_cpu_pct"))
         vigil::bench::runEndToEndLatencyBenchmark(report);
-    if (wanted("dashboard_100k_rss_mb"))
-        vigil::bench::runDashboardMemoryBenchmark(report);
+    if (wanted("ui_key_to_photon_100k_live_p99_ms") || wanted("dashboard_100k_live_rss_mb") || wanted("quit_100k_s"))
+        vigil::bench::runLiveWindowBenchmark(report);
     if (wanted("remote_write_samples_per_cpu_s") || wanted("remote_write_bytes_per_sample"))
         vigil::bench::runRemoteWriteBenchmark(report);
     if (wanted("shared_state_actions_per_s") || wanted("shared_state_propagation_ms"))

@@ -12,7 +12,7 @@ packages=(
   libsqlite3-dev libzstd-dev libsnappy-dev sqlite3 openssl libcurl4-openssl-dev libpq-dev
   prometheus postgresql-15
   python3-grpcio python3-protobuf
-  xvfb xauth fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
+  xvfb xauth libx11-dev libxtst6 fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
 )
 
 # `make fuzz` builds the fuzz targets with clang's libFuzzer.
