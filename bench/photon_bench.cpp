@@ -58,7 +58,9 @@ public:
         const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
         if (fd < 0)
             return false;
-        struct stat st { };
+        struct stat st
+        {
+        };
         fstat(fd, &st);
         m_size = size_t(st.st_size);
         m_map = mmap(nullptr, m_size, PROT_READ, MAP_SHARED, fd, 0);
@@ -77,7 +79,8 @@ public:
         height = int(field(5));
         m_stride = field(12);
         m_pixels = static_cast<const uint8_t *>(m_map) + headerSize + colours * 12;
-        return bitsPerPixel == 32 && size_t(m_pixels - static_cast<const uint8_t *>(m_map)) + size_t(m_stride) * size_t(height) <= m_size;
+        return bitsPerPixel == 32
+            && size_t(m_pixels - static_cast<const uint8_t *>(m_map)) + size_t(m_stride) * size_t(height) <= m_size;
     }
     uint32_t at(size_t offset) const
     {
@@ -261,9 +264,9 @@ Outcome run(const Scenario &scenario)
     const QString display = QStringLiteral(":%1").arg(freeDisplay());
     QProcess xserver;
     xserver.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    xserver.start(QStringLiteral("Xvfb"), { display, QStringLiteral("-screen"), QStringLiteral("0"),
-                                            QStringLiteral("1920x1080x24"), QStringLiteral("-fbdir"), dir.path(),
-                                            QStringLiteral("-nolisten"), QStringLiteral("tcp") });
+    xserver.start(QStringLiteral("Xvfb"),
+                  { display, QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1920x1080x24"),
+                    QStringLiteral("-fbdir"), dir.path(), QStringLiteral("-nolisten"), QStringLiteral("tcp") });
     if (!xserver.waitForStarted(10000)) {
         out.error = QStringLiteral("Xvfb did not start (Debian: xvfb)");
         return out;
@@ -436,7 +439,8 @@ void runLiveWindowBenchmark(BenchReport &report)
         bool throughGateway;
     };
     for (const Pair &pair : { Pair { QStringLiteral("live"), false }, Pair { QStringLiteral("gateway"), true } }) {
-        const QString how = pair.throughGateway ? QStringLiteral("vigil --gateway (real time)") : QStringLiteral("vigil --demo");
+        const QString how
+            = pair.throughGateway ? QStringLiteral("vigil --gateway (real time)") : QStringLiteral("vigil --demo");
         const Outcome small = run({ how + QStringLiteral(", 2,048 GPUs"), 2048, pair.throughGateway, baselineMinutes });
         const Outcome large = run({ how + QStringLiteral(", 100,000 GPUs"), 100000, pair.throughGateway, minutes });
         for (const Outcome *o : { &small, &large })
@@ -454,18 +458,19 @@ void runLiveWindowBenchmark(BenchReport &report)
         const double p99 = percentileOf(l, 0.99), p99Small = percentileOf(s, 0.99);
         const double p50 = percentileOf(l, 0.5), p50Small = percentileOf(s, 0.5);
         const double worst = percentileOf(l, 1.0);
-        const double growth = large.rssMb.size() > 2
-            ? (large.rssMb.back() - large.rssMb[1]) / double(large.rssMb.size() - 2)
-            : 0.0;
-        QTextStream(stdout) << how << ", 100k GPUs for " << minutes << " min: " << l.size() << " presses, p50 "
-                            << p50 << " ms, p99 " << p99 << " ms, worst " << worst << " ms, " << large.unanswered
+        const double growth
+            = large.rssMb.size() > 2 ? (large.rssMb.back() - large.rssMb[1]) / double(large.rssMb.size() - 2) : 0.0;
+        QTextStream(stdout) << how << ", 100k GPUs for " << minutes << " min: " << l.size() << " presses, p50 " << p50
+                            << " ms, p99 " << p99 << " ms, worst " << worst << " ms, " << large.unanswered
                             << " unanswered; RSS " << (large.rssMb.empty() ? 0.0 : large.rssMb.back())
                             << " MB, growing " << growth << " MB/min after minute 2; quit " << large.quitSeconds
                             << " s (2,048 GPUs: p99 " << p99Small << " ms, quit " << small.quitSeconds << " s)"
                             << Qt::endl;
         const QString stem = QStringLiteral("ui_key_to_photon_100k_") + pair.figure;
-        report.add({ stem + QStringLiteral("_p99_ms"), p99, QStringLiteral("ms"), p99Small, p99 > 0 ? p99Small / p99 : 0 });
-        report.add({ stem + QStringLiteral("_p50_ms"), p50, QStringLiteral("ms"), p50Small, p50 > 0 ? p50Small / p50 : 0 });
+        report.add(
+            { stem + QStringLiteral("_p99_ms"), p99, QStringLiteral("ms"), p99Small, p99 > 0 ? p99Small / p99 : 0 });
+        report.add(
+            { stem + QStringLiteral("_p50_ms"), p50, QStringLiteral("ms"), p50Small, p50 > 0 ? p50Small / p50 : 0 });
         report.add({ stem + QStringLiteral("_worst_ms"), worst, QStringLiteral("ms"), percentileOf(s, 1.0),
                      worst > 0 ? percentileOf(s, 1.0) / worst : 0 });
         const double rss = large.rssMb.empty() ? 0.0 : *std::max_element(large.rssMb.begin(), large.rssMb.end());
@@ -475,7 +480,8 @@ void runLiveWindowBenchmark(BenchReport &report)
         report.add({ rssName, rss, QStringLiteral("MB"), rssSmall, rss > 0 ? rssSmall / rss : 0 });
         report.add({ rssName + QStringLiteral("_growth_per_min"), growth, QStringLiteral("MB/min"), 1.0,
                      growth > 0 ? 1.0 / growth : 0 });
-        const QString quitName = pair.throughGateway ? QStringLiteral("quit_100k_gateway_s") : QStringLiteral("quit_100k_s");
+        const QString quitName
+            = pair.throughGateway ? QStringLiteral("quit_100k_gateway_s") : QStringLiteral("quit_100k_s");
         report.add({ quitName, large.quitSeconds, QStringLiteral("s"), small.quitSeconds,
                      large.quitSeconds > 0 ? small.quitSeconds / large.quitSeconds : 0 });
     }

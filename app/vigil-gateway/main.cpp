@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-gateway: serves a simulated GPU cluster's topology, telemetry and events over gRPC.
+#include "../processmemory.h"
 #include "gateway/framelog.h"
 #include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
@@ -66,6 +67,7 @@ int generate(const QCommandLineParser &parser, const vigil::GatewayOptions &opti
 
 int main(int argc, char *argv[])
 {
+    vigil::settleProcessMemory();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("vigil-gateway"));
     QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil: the dashboard. Connects to a gateway (or starts one with --demo) and shows the cluster live.
+#include "../processmemory.h"
 #include "launch.h"
 #include "mainwindow.h"
 #include "recorder/streamrecording.h"
@@ -11,6 +12,7 @@
 
 int main(int argc, char *argv[])
 {
+    vigil::settleProcessMemory();
     const std::unique_ptr<QCoreApplication> application = vigil::makeApplication(argc, argv);
     QCommandLineParser parser;
     vigil::addDashboardOptions(parser);
