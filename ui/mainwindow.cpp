@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "stallwatch.h"
 
 #include "alarmshades.h"
 #include "alarmtreemodel.h"
@@ -50,6 +51,8 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     , m_detailsDock(new DetailsDock(this))
     , m_refreshTimer(new QTimer(this))
 {
+    if (StallWatch::wantedByDefault())
+        m_stallWatch = new StallWatch(std::chrono::milliseconds(50), this);
     m_coverage = new QLabel(this);
     m_map = new RackMapPresenter(*m_session, m_rackMap, m_legend, m_coverage, this);
     m_trainingDock = new TrainingDock(this);

@@ -25,6 +25,8 @@ class QTimer;
 
 namespace vigil {
 
+class StallWatch;
+
 class ClusterFeed;
 class ColorLegend;
 struct Backfill;
@@ -106,6 +108,8 @@ public:
     void setRecorderControl(RecorderControl *control);
     // Whether the views' histories are being rebuilt from a recording after a jump.
     bool isBackfilling() const { return m_session->isRebuildingHistories(); }
+    // The GUI thread's stall watch, where one runs (StallWatch::wantedByDefault); else null.
+    StallWatch *stallWatch() const { return m_stallWatch; }
 
 Q_SIGNALS:
     void recordingOpened(const QString &error);
@@ -127,6 +131,7 @@ private:
     void editPricing();
 
     DashboardSession *m_session;
+    StallWatch *m_stallWatch = nullptr;
     RackMapPresenter *m_map; // the overlay, legend and cell marks
     ReplayController *m_replay = nullptr;
     ViewActions *m_view = nullptr;

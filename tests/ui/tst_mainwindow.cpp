@@ -33,6 +33,7 @@
 #include "sim/topologybuilder.h"
 #include "sourcesdock.h"
 #include "sparkline/sparklinetable.h"
+#include "stallwatch.h"
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
 #include "tsdbhistoryflow.h"
@@ -61,12 +62,14 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
 #include <QThreadPool>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QtConcurrent/QtConcurrentRun>
+#include <thread>
 
 using namespace vigil;
 
@@ -98,11 +101,38 @@ void answerTheNextDialog(QObject *owner, std::function<bool(QWidget *modal)> ans
 
 } // namespace
 
+// A function of its own, so that the stall's stack names it (the suite exports its symbols).
+Q_DECL_EXPORT void vigilTestHoldsTheGuiThread(std::chrono::milliseconds howLong);
+Q_DECL_EXPORT Q_NEVER_INLINE void vigilTestHoldsTheGuiThread(std::chrono::milliseconds howLong)
+{
+    std::this_thread::sleep_for(howLong);
+}
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("VIGIL_STALL_WATCH", "1"); // every window here runs with its stall watch, in both lanes
+    }
+
+    // A stall of the GUI thread is reported with its length and the stack it stalled in.
+    void aStalledGuiThreadIsReported()
+    {
+        LiveCluster nowhere;
+        MainWindow window(nowhere);
+        StallWatch *watch = window.stallWatch();
+        QVERIFY(watch);
+        QTest::qWait(100); // beating
+        const uint64_t before = watch->stalls();
+        vigilTestHoldsTheGuiThread(std::chrono::milliseconds(250));
+        QTRY_VERIFY_WITH_TIMEOUT(watch->stalls() > before, 5000);
+        const QString report = watch->lastReport();
+        QVERIFY2(report.contains(QStringLiteral("stalled for")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("vigilTestHoldsTheGuiThread")), qPrintable(report));
+    }
 
     void trainingDockShowsRollbacksAndMarkers()
     {
