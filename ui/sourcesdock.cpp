@@ -127,8 +127,19 @@ void SourcesDock::present(const SourcesOutcome &outcome, int64_t nowMs)
             ++troubled;
             item->setForeground(ErrorColumn, QColor(0xff, 0x6b, 0x6b));
         }
-        for (const std::string &why : s.rejections())
-            (new QTreeWidgetItem(item))->setText(SourceColumn, tr("rejected: %1").arg(QString::fromStdString(why)));
+        // Each distinct problem once, with how often and when last (a gateway before the tallies
+        // gives the reasons alone).
+        for (const v1::SourceStatus::Rejection &r : s.rejection_tallies()) {
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(SourceColumn, tr("rejected: %1").arg(QString::fromStdString(r.why())));
+            child->setToolTip(SourceColumn, child->text(SourceColumn));
+            child->setText(RejectedColumn, l.toString(qulonglong(r.times())));
+            child->setTextAlignment(RejectedColumn, Qt::AlignRight | Qt::AlignVCenter);
+            child->setText(LastPollColumn, ago(r.last_seen_ms(), nowMs));
+        }
+        if (s.rejection_tallies().empty())
+            for (const std::string &why : s.rejections())
+                (new QTreeWidgetItem(item))->setText(SourceColumn, tr("rejected: %1").arg(QString::fromStdString(why)));
         for (const v1::SourceStatus::UnknownField &u : s.unknown_fields()) {
             auto *child = new QTreeWidgetItem(item);
             child->setText(SourceColumn, tr("not on the stream: %1").arg(QString::fromStdString(u.name())));

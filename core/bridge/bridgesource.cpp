@@ -307,14 +307,29 @@ void BridgeSource::report(const QString &message)
         m_log(QStringLiteral("%1: %2").arg(m_spec.describe(), message));
 }
 
+QStringList BridgeCounters::rejectionReasons() const
+{
+    QStringList reasons;
+    for (const Rejection &r : rejections)
+        reasons << r.why;
+    return reasons;
+}
+
 void BridgeSource::keepRejections(const QStringList &reasons)
 {
-    constexpr qsizetype Kept = 20;
+    constexpr size_t Kept = 20;
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
     std::lock_guard lock(m_mutex);
+    std::vector<BridgeCounters::Rejection> &kept = m_counters.rejections;
     for (const QString &r : reasons) {
-        if (m_counters.firstRejections.size() >= Kept)
-            return;
-        m_counters.firstRejections << r;
+        auto seen = std::find_if(kept.begin(), kept.end(), [&](const auto &k) { return k.why == r; });
+        if (seen == kept.end()) {
+            if (kept.size() >= Kept)
+                continue;
+            seen = kept.insert(kept.end(), { r, 0, 0 });
+        }
+        ++seen->times;
+        seen->lastSeenMs = now;
     }
 }
 

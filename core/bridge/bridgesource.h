@@ -84,7 +84,17 @@ struct BridgeCounters
     uint64_t skipped = 0; // valid input of no interest (comments, unmapped fields, blanks)
     uint64_t rejected = 0; // bad input, counted and dropped
     QString lastError;
-    QStringList firstRejections; // "line N: why", the first few since the source started
+    // Each distinct rejection ("line N: why") once, the first 20 met since the source started, with
+    // how often it came back and when last: an exporter that serves the same bad line every scrape
+    // is one problem, not one row a poll.
+    struct Rejection
+    {
+        QString why;
+        uint64_t times = 0;
+        int64_t lastSeenMs = 0; // wall clock
+    };
+    std::vector<Rejection> rejections;
+    QStringList rejectionReasons() const;
     std::map<QString, UnknownField> unknownFields; // dcgm: fields the stream has no metric for, as last scraped
 };
 

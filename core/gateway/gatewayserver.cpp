@@ -551,8 +551,13 @@ v1::Sources GatewayServer::sourcesStatus() const
         s->set_events(c.events);
         s->set_skipped(c.skipped);
         s->set_rejected(c.rejected);
-        for (const QString &r : c.firstRejections)
-            s->add_rejections(r.toStdString());
+        for (const BridgeCounters::Rejection &r : c.rejections) {
+            s->add_rejections(r.why.toStdString()); // what dashboards before the tallies read
+            v1::SourceStatus::Rejection *tally = s->add_rejection_tallies();
+            tally->set_why(r.why.toStdString());
+            tally->set_times(r.times);
+            tally->set_last_seen_ms(r.lastSeenMs);
+        }
         s->set_last_error(c.lastError.toStdString());
         for (const auto &[name, field] : c.unknownFields) {
             v1::SourceStatus::UnknownField *u = s->add_unknown_fields();

@@ -68,13 +68,17 @@ int printSourceChecks(const std::vector<SourceCheck> &checks, QTextStream &out)
                 out << '\n';
             }
         }
-        if (!c.firstRejections.isEmpty()) {
+        if (!c.rejections.empty()) {
             out << "  rejected lines";
-            if (uint64_t(c.firstRejections.size()) < c.rejected)
-                out << " (first " << c.firstRejections.size() << " of " << c.rejected << ')';
+            if (uint64_t(c.rejections.size()) < c.rejected)
+                out << " (" << c.rejections.size() << " distinct of " << c.rejected << ')';
             out << ":\n";
-            for (const QString &r : c.firstRejections)
-                out << "    " << r << '\n';
+            for (const BridgeCounters::Rejection &r : c.rejections) {
+                out << "    " << r.why;
+                if (r.times > 1)
+                    out << " (" << r.times << " times)";
+                out << '\n';
+            }
         }
         if (!c.lastError.isEmpty())
             out << "  last error: " << c.lastError << '\n';

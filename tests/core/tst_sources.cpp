@@ -213,6 +213,20 @@ private Q_SLOTS:
             rejectedThere += source.rejected();
         }
         QVERIFY(rejectedThere >= 4 + 2 + 3);
+        // The exporter serves the same four bad lines at every scrape: each is one problem, told once
+        // with how often it came back, and the tallies add up to what was rejected (give or take the
+        // scrape being counted as the gateway answered).
+        const v1::SourceStatus &dcgm = account.sources.sources(0);
+        QCOMPARE(dcgm.rejection_tallies_size(), 4);
+        QCOMPARE(dcgm.rejections_size(), 4);
+        uint64_t tallied = 0;
+        for (const v1::SourceStatus::Rejection &r : dcgm.rejection_tallies()) {
+            tallied += r.times();
+            QVERIFY(r.last_seen_ms() > 0);
+        }
+        QVERIFY2(tallied <= dcgm.rejected() && tallied + 4 >= dcgm.rejected(),
+                 qPrintable(QStringLiteral("%1 tallied, %2 rejected").arg(tallied).arg(dcgm.rejected())));
+        QVERIFY(dcgm.polls() < 3 || dcgm.rejection_tallies(0).times() > 1);
         const v1::SourceStatus &training = account.sources.sources(2);
         QVERIFY(training.rejections_size() > 0); // "line N: why"
         QVERIFY(std::any_of(training.unknown_fields().begin(), training.unknown_fields().end(),
@@ -901,8 +915,9 @@ private Q_SLOTS:
         }
         const BridgeCounters counters = server->bridges().front()->counters();
         QCOMPARE(counters.rejected, uint64_t(1));
-        QVERIFY2(counters.firstRejections.join(u'\n').contains(QStringLiteral("add it to the node's \"nvswitches\"")),
-                 qPrintable(counters.firstRejections.join(u'\n')));
+        QVERIFY2(
+            counters.rejectionReasons().join(u'\n').contains(QStringLiteral("add it to the node's \"nvswitches\"")),
+            qPrintable(counters.rejectionReasons().join(u'\n')));
     }
 
     // MIG (#19): each GPU instance is an entity under its GPU with readings of its own, never
@@ -995,10 +1010,10 @@ private Q_SLOTS:
         QVERIFY(checks[0].readable);
         QCOMPARE(checks[0].counters.samples, uint64_t(9));
         QCOMPARE(checks[0].counters.rejected, uint64_t(4));
-        QCOMPARE(checks[0].counters.firstRejections.size(), 4);
+        QCOMPARE(checks[0].counters.rejections.size(), 4);
         QVERIFY(checks[1].readable);
         QVERIFY(checks[1].counters.events >= 3);
-        QVERIFY(checks[1].counters.firstRejections.join(u'\n').contains(QStringLiteral("no GPU at PCI")));
+        QVERIFY(checks[1].counters.rejectionReasons().join(u'\n').contains(QStringLiteral("no GPU at PCI")));
         QVERIFY(!checks[2].readable);
         QVERIFY(checks[2].counters.lastError.contains(QStringLiteral("cannot connect")));
         QString printed;

@@ -1207,6 +1207,10 @@ private Q_SLOTS:
         log->set_name("kernel log /var/log/kern.log");
         log->set_rejected(2);
         log->add_rejections("line 7: no GPU at PCI 0000:ab:00.0 on node9");
+        auto *tally = log->add_rejection_tallies(); // a gateway that tallies them
+        tally->set_why("line 7: no GPU at PCI 0000:ab:00.0 on node9");
+        tally->set_times(12);
+        tally->set_last_seen_ms(1793588400000 - 5000);
         log->set_last_error("2 lines rejected so far");
         SourcesDock dock([outcome] { return outcome; });
         QSignalSpy updated(&dock, &SourcesDock::updated);
@@ -1218,7 +1222,10 @@ private Q_SLOTS:
         QCOMPARE(first->text(2), QLocale().toString(123456));
         QCOMPARE(first->childCount(), 1);
         QVERIFY(first->child(0)->text(0).contains(QStringLiteral("DCGM_FI_PROF_NEW_THING")));
+        // Told once, with how often and when last, however many polls brought it.
+        QCOMPARE(dock.tree()->topLevelItem(1)->childCount(), 1);
         QVERIFY(dock.tree()->topLevelItem(1)->child(0)->text(0).contains(QStringLiteral("line 7")));
+        QCOMPARE(dock.tree()->topLevelItem(1)->child(0)->text(5), QLocale().toString(12));
         QCOMPARE(dock.tree()->topLevelItem(1)->text(6), QStringLiteral("2 lines rejected so far"));
 
         SourcesOutcome older;
