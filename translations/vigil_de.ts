@@ -1803,6 +1803,13 @@
     </message>
 </context>
 <context>
+    <name>StaleMark</name>
+    <message>
+        <source>%1 · stale</source>
+        <translation>%1 · veraltet</translation>
+    </message>
+</context>
+<context>
     <name>Tr</name>
     <message>
         <source>%1 %2: %3</source>

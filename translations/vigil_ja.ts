@@ -1788,6 +1788,13 @@
     </message>
 </context>
 <context>
+    <name>StaleMark</name>
+    <message>
+        <source>%1 · stale</source>
+        <translation>%1 · 古いデータ</translation>
+    </message>
+</context>
+<context>
     <name>Tr</name>
     <message>
         <source>%1 %2: %3</source>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "stalemark.h"
 #include "stallwatch.h"
 
 #include "alarmshades.h"
@@ -265,7 +266,12 @@ void MainWindow::refresh()
     const ConnectionStatus status = m_session->live().status();
     const bool replaying = m_session->isReplaying();
     m_status->showStatus(status, replaying ? 0 : state.timeMs(), m_session->live().gaps());
-    m_rackMap->setStaleNotice(replaying || !state.topology() ? QString() : ConnectionStatusWidget::staleNotice(status));
+    const QString stale = replaying || !state.topology() ? QString() : ConnectionStatusWidget::staleNotice(status);
+    m_rackMap->setStaleNotice(stale);
+    // The docks of live readings are as stale as the map.
+    for (QDockWidget *dock : { static_cast<QDockWidget *>(m_jobs), static_cast<QDockWidget *>(m_trainingDock),
+                               static_cast<QDockWidget *>(m_detailsDock) })
+        markStale(dock, stale);
     m_replay->updateLabel();
 }
 

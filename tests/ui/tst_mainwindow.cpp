@@ -19,6 +19,7 @@
 #include "gatewayfixture.h"
 #include "incidentdock.h"
 #include "incidenttablemodel.h"
+#include "jobsdock.h"
 #include "legend/colorlegend.h"
 #include "mainwindow.h"
 #include "model/blastradius.h"
@@ -33,6 +34,7 @@
 #include "sim/topologybuilder.h"
 #include "sourcesdock.h"
 #include "sparkline/sparklinetable.h"
+#include "stalemark.h"
 #include "stallwatch.h"
 #include "timeline/timelinewidget.h"
 #include "trainingdock.h"
@@ -318,6 +320,7 @@ private Q_SLOTS:
         QVERIFY(!window.eventDock()->selectEvent(UINT64_MAX));
         window.eventDock()->filter()->setLevel(EventFilterProxy::Level::Everything);
         QVERIFY(window.rackMap()->staleNotice().isEmpty());
+        QVERIFY(!isMarkedStale(window.findChild<JobsDock *>()));
 
         // Search jumps to a host, selects its first GPU, zooms in and shows its details.
         const Topology &t = *window.clusterState().topology();
@@ -369,6 +372,15 @@ private Q_SLOTS:
         server.reset();
         QTRY_VERIFY_WITH_TIMEOUT(window.rackMap()->staleNotice().contains(QStringLiteral("reconnecting")), 5000);
         QCOMPARE(window.connectionStatus()->stateText(), QStringLiteral("Reconnecting…"));
+        // So must every dock of live readings: faded, and saying so in its title.
+        for (QDockWidget *dock :
+             { static_cast<QDockWidget *>(window.findChild<JobsDock *>()),
+               static_cast<QDockWidget *>(window.trainingDock()), static_cast<QDockWidget *>(window.detailsDock()) }) {
+            QVERIFY2(isMarkedStale(dock), qPrintable(dock->windowTitle()));
+            QVERIFY2(dock->windowTitle().endsWith(QStringLiteral("· stale")), qPrintable(dock->windowTitle()));
+            QVERIFY(dock->toolTip().contains(QStringLiteral("reconnecting")));
+            QVERIFY(dock->widget()->graphicsEffect());
+        }
         client.stop();
     }
 
