@@ -355,10 +355,13 @@ private Q_SLOTS:
         marks[warning] = RackMapWidget::WarningMark;
         marks[critical] = RackMapWidget::CriticalMark;
         marks[stale] = RackMapWidget::StaleMark;
+        map.grab(); // rendered once for the topology
+        const uint64_t rendered = map.renders();
         map.setCellValues(levels, ColorScale::states({ clear, amber, red }), 0.0f, 2.0f);
         map.setCellMarks(marks);
         QVERIFY(map.viewport().scale >= 4.0); // big enough cells for badges at this size
         const QImage shot = map.grab().toImage();
+        QCOMPARE(map.renders(), rendered + 1); // values and marks of one tick: every cell rendered once
         auto cell = [&](int gpu) {
             return map.viewport().cellRect(map.rackLayout().gpuCells()[size_t(gpu)]).adjusted(0, 0, -1, -1);
         };

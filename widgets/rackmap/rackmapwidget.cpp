@@ -44,8 +44,7 @@ void RackMapWidget::setTopology(std::shared_ptr<const Topology> topology)
     m_selected = -1;
     m_zoom = 1.0;
     rebuildBackground();
-    renderCells();
-    update();
+    cellsChanged();
 }
 
 void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &scale, float min, float max,
@@ -57,8 +56,7 @@ void RackMapWidget::setCellValues(std::vector<float> values, const ColorScale &s
     m_scale = scale;
     m_min = min;
     m_max = max;
-    renderCells();
-    update();
+    cellsChanged();
 }
 
 void RackMapWidget::setCellMarks(std::vector<uint8_t> marks)
@@ -69,8 +67,7 @@ void RackMapWidget::setCellMarks(std::vector<uint8_t> marks)
         for (size_t g = 0; g < m_marks.size() && g < m_topology->gpus.size(); ++g)
             if (m_marks[g])
                 m_rackMarks[m_topology->rackOfGpu(uint32_t(g))] |= m_marks[g];
-    renderCells();
-    update();
+    cellsChanged();
 }
 
 void RackMapWidget::setRackAggregate(RackAggregate aggregate)
@@ -78,8 +75,7 @@ void RackMapWidget::setRackAggregate(RackAggregate aggregate)
     if (aggregate == m_aggregate)
         return;
     m_aggregate = aggregate;
-    renderCells();
-    update();
+    cellsChanged();
 }
 
 float RackMapWidget::rackAggregate(size_t rack) const
@@ -364,8 +360,7 @@ void RackMapWidget::updateViewport()
 void RackMapWidget::applyViewChange()
 {
     rebuildBackground();
-    renderCells();
-    update();
+    cellsChanged();
     Q_EMIT viewChanged();
 }
 
@@ -472,8 +467,18 @@ QString RackMapWidget::breadcrumb() const
     return t.clusterName;
 }
 
+void RackMapWidget::cellsChanged()
+{
+    // Rendered once, at the next paint: a tick that sets the values and then the marks (or a
+    // zoom that moves the view too) paints every cell once, not once per change.
+    m_cellsToRender = true;
+    update();
+}
+
 void RackMapWidget::renderCells()
 {
+    m_cellsToRender = false;
+    ++m_renders;
     if (m_background.size() != size())
         rebuildBackground();
     if (!m_topology || m_frame.isNull())
@@ -552,8 +557,10 @@ void RackMapWidget::paintEvent(QPaintEvent *)
     QPainter p(this);
     if (m_background.size() != size()) {
         rebuildBackground();
-        renderCells();
+        m_cellsToRender = true;
     }
+    if (m_cellsToRender)
+        renderCells();
     if (!m_unitFrame.isNull())
         p.drawImage(m_unitTarget, m_unitFrame); // nearest-neighbour: cells keep their exact colours
     else
@@ -642,8 +649,7 @@ void RackMapWidget::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange && m_topology) {
         rebuildBackground();
-        renderCells();
-        update();
+        cellsChanged();
     }
     QWidget::changeEvent(event);
 }
@@ -651,7 +657,7 @@ void RackMapWidget::changeEvent(QEvent *event)
 void RackMapWidget::resizeEvent(QResizeEvent *)
 {
     rebuildBackground();
-    renderCells();
+    m_cellsToRender = true;
     Q_EMIT viewChanged();
 }
 

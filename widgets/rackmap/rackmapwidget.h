@@ -56,6 +56,8 @@ public:
     };
     // The summary of a rack's cells as setRackAggregate() says (NaN: no reading).
     float rackAggregate(size_t rack) const;
+    // How many times every cell was rendered into the frame (once per paint that found them changed).
+    uint64_t renders() const { return m_renders; }
     void setRackAggregate(RackAggregate aggregate);
     RackAggregate rackAggregateMode() const { return m_aggregate; }
     // Below this many pixels per GPU cell racks are drawn as one block each.
@@ -74,7 +76,9 @@ public:
     // Widget position of the centre of a GPU's cell.
     QPoint cellCenter(int gpu) const;
     // Renders the cell image from the current values (what a value update costs).
+    void cellsChanged();
     void renderCells();
+    uint64_t m_renders = 0;
 
     // Zoom relative to "fit all" (1 = the whole floor), kept between 1 and a cell of 64 px.
     double zoom() const { return m_zoom; }
@@ -145,6 +149,7 @@ private:
     std::function<QString(int)> m_tooltip;
     QImage m_background;
     QImage m_frame;
+    bool m_cellsToRender = false; // the cells changed since the frame was rendered
     std::vector<QRect> m_cellPixels; // per GPU, gaps applied, clipped
     // Below this many pixels per unit no label shows: paint one pixel per unit and scale the blit.
     static constexpr double UnitFrameBelowScale = 3.3;
