@@ -182,28 +182,26 @@ StoryLink storyLink(const QString &href)
 }
 
 IncidentTableModel::IncidentTableModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : KeyedTableModel(parent)
 { }
 
 void IncidentTableModel::setAnalysis(const IncidentAnalysis &analysis)
 {
     checkThreadOf(this, Q_FUNC_INFO);
-    const auto &incidents = analysis.incidents();
-    const bool sameRows = incidents.size() == m_rows.size() && analysis.topology() == m_topology;
-    if (!sameRows)
+    if (analysis.topology() != m_topology) { // another cluster: the ids mean other incidents
         beginResetModel();
-    m_topology = analysis.topology();
-    m_rows.resize(incidents.size());
-    for (size_t i = 0; i < incidents.size() && i < analysis.costs().size(); ++i) {
-        Row &row = m_rows[incidents.size() - 1 - i]; // newest first
-        row.incident = incidents[i];
-        row.attribution = analysis.attributions()[i];
-        row.cost = analysis.costs()[i];
-    }
-    if (!sameRows)
+        m_rows.clear();
+        m_topology = analysis.topology();
         endResetModel();
-    else if (!m_rows.empty())
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    }
+    // By key: a new incident is a row inserted, the others keep their place and the view its
+    // selection and current row (the proxy sorts them newest first).
+    const auto &incidents = analysis.incidents();
+    std::vector<Row> fresh;
+    fresh.reserve(incidents.size());
+    for (size_t i = 0; i < incidents.size() && i < analysis.costs().size(); ++i)
+        fresh.push_back({ incidents[i], analysis.attributions()[i], analysis.costs()[i] });
+    replaceRows(m_rows, std::move(fresh), [](const Row &r) { return r.incident.id; });
 }
 
 int IncidentTableModel::rowOf(uint64_t incidentId) const

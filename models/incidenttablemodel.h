@@ -3,7 +3,7 @@
 
 #include "analysis/incidentanalysis.h"
 
-#include <QAbstractTableModel>
+#include "keyedtablemodel.h"
 
 #include <optional>
 
@@ -37,9 +37,9 @@ struct StoryLink
 };
 StoryLink storyLink(const QString &href);
 
-// Incidents, newest first: when, which job, the cause, how long it had warned,
+// Incidents (views sort them newest first): when, which job, the cause, how long it had warned,
 // lost GPU-hours, money, preventable.
-class IncidentTableModel : public QAbstractTableModel
+class IncidentTableModel : public KeyedTableModel
 {
     Q_OBJECT
 public:
@@ -80,7 +80,7 @@ private:
         Attribution attribution;
         IncidentCost cost;
     };
-    std::vector<Row> m_rows; // newest first
+    std::vector<Row> m_rows; // in the order they came; views sort
     std::shared_ptr<const Topology> m_topology;
 };
 

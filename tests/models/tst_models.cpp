@@ -936,6 +936,58 @@ private Q_SLOTS:
         QVERIFY(selection.isRowSelected(rowOf(20), {}));
     }
 
+    // A new incident is a row inserted: the others keep their place, and the view its selection.
+    void incidentTableKeepsItsSelectionAsIncidentsCome()
+    {
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        IncidentAnalysis analysis;
+        analysis.setTopology(topology);
+        auto crash = [&](uint64_t id, int job, int64_t t) {
+            Event e;
+            e.id = id;
+            e.timeMs = t;
+            e.type = EventType::JobCrash;
+            e.severity = Severity::Critical;
+            e.entity = { EntityKind::Job, uint32_t(job) };
+            e.jobId = topology->jobs[size_t(job)].id;
+            e.step = 1000;
+            return e;
+        };
+        analysis.addEvents({ crash(1, 0, T0), crash(2, 1, T0 + 3600000) });
+        analysis.update(T0 + 7200000);
+        QCOMPARE(analysis.incidents().size(), size_t(2));
+
+        IncidentTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(IncidentTableModel::SortRole);
+        proxy.sort(IncidentTableModel::TimeColumn, Qt::DescendingOrder);
+        QItemSelectionModel selection(&proxy);
+        model.setAnalysis(analysis);
+        auto rowOf = [&](uint64_t incident) {
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                if (proxy.index(r, 0).data(IncidentTableModel::IncidentIdRole).toULongLong() == incident)
+                    return r;
+            return -1;
+        };
+        const uint64_t chosen = analysis.incidents().front().id;
+        selection.setCurrentIndex(proxy.index(rowOf(chosen), 0),
+                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+
+        analysis.addEvents({ crash(3, 2, T0 + 7200000) });
+        analysis.update(T0 + 9000000);
+        model.setAnalysis(analysis);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(rowOf(analysis.incidents().back().id), 0); // the newest on top
+        QCOMPARE(selection.currentIndex().row(), rowOf(chosen));
+        QVERIFY(selection.isRowSelected(rowOf(chosen), {}));
+    }
+
     void eventLogNewestFirstAndCapped()
     {
         EventLogModel model(nullptr, 5);
