@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDateTime>
 #include <QFontMetrics>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -135,6 +136,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_topology = topology;
     m_analysis = analysis;
 
+    const int64_t floodNow = m_replaying ? nowMs : QDateTime::currentMSecsSinceEpoch();
+    if (m_floodSinceMs == 0 || m_replaying)
+        m_floodSinceMs = floodNow;
     // What asks for an operator, and what is new since the last look.
     size_t asking = 0, newlyAsking = 0;
     AlarmPriority highest = AlarmPriority::Low, highestNew = AlarmPriority::Low;
@@ -143,8 +147,17 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
         const bool fresh = seen == m_raisedSeen.end() || seen->second != a.raisedMs;
         if (fresh && a.raisedMs > 0) {
             m_raisedSeen[a.id] = a.raisedMs;
-            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService)
-                m_activations.push_back({ a.id, a.raisedMs, a.priority });
+            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService) {
+                // The flood is what reaches the operator, on the operator's clock. Live, that is
+                // when it reached the screen: a demo runs an hour of cluster a second, and counted
+                // on the cluster's clock 1,300 alarms in ten minutes read as one. A reconnect's
+                // snapshot brings alarms raised long ago: only those new to the cluster too count.
+                // Replayed, it is when they were raised.
+                if (m_replaying)
+                    m_activations.push_back({ a.id, a.raisedMs, a.priority });
+                else if (nowMs - a.raisedMs <= FloodFigures::WindowMs)
+                    m_activations.push_back({ a.id, floodNow, a.priority });
+            }
         }
         if (!a.needsAcknowledging())
             continue;
@@ -158,7 +171,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_unacknowledged = asking;
     m_highest = highest;
     // The flood figures keep the last day of activations.
-    std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < nowMs - 86400000; });
+    std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
 
     m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked()), nowMs, std::move(topology));
     if (current)
@@ -184,7 +197,10 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     setWindowTitle(asking ? tr("Alarms (%1 unacknowledged)").arg(asking) : tr("Alarms"));
 
     const int operators = std::max(1, QSettings().value(QStringLiteral("alarms/operatorsOnShift"), 1).toInt());
-    m_flood = floodFigures(m_activations, alarms, nowMs - 3600000, nowMs, operators);
+    // The last hour, or live as much of it as this dashboard has watched: a minute-old window
+    // averaged over an hour would say a sixtieth of what it faced.
+    const int64_t floodFrom = m_replaying ? nowMs - 3600000 : std::max(floodNow - 3600000, m_floodSinceMs);
+    m_flood = floodFigures(m_activations, alarms, floodFrom, floodNow + 1, operators);
     const QLocale l;
     QString flood = tr("Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a "
                        "flood) · busiest 10 min: %2")
@@ -232,7 +248,8 @@ void AlarmDock::setReplaying(bool replaying)
         return;
     m_replaying = replaying;
     m_raisedSeen.clear(); // another book: nothing in it is new to the operator
-    m_activations.clear();
+    m_activations.clear(); // and another clock
+    m_floodSinceMs = 0;
     showAlarms({}, m_nowMs, m_topology, m_analysis);
 }
 

@@ -113,6 +113,7 @@ private:
     QCheckBox *m_showNormal;
     QLabel *m_counts;
     QLabel *m_floodLabel;
+    int64_t m_floodSinceMs = 0; // live: when this dock began counting (wall clock)
     QLabel *m_feedback;
     Sender m_sender;
     QString m_operatorName;

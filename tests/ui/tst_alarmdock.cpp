@@ -116,6 +116,39 @@ class TestAlarmDock : public QObject
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    // The flood line counts what reaches the operator on the operator's clock: a demo raising
+    // alarms an hour of cluster apart, thirty in a moment, is thirty in ten minutes, not one.
+    // A reconnect's snapshot of alarms raised long ago is no flood.
+    void theFloodLineCountsOnTheOperatorsClock()
+    {
+        AlarmDock dock;
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        const int64_t start = 1793588400000;
+        std::vector<Alarm> alarms;
+        for (uint32_t i = 0; i < 5; ++i) { // standing since long before: a snapshot
+            Alarm a;
+            a.id = 100 + i;
+            a.entity = { EntityKind::Gpu, i };
+            a.sourceType = EventType::EccSingleBit;
+            a.active = true;
+            a.acknowledged = false;
+            a.raisedMs = start - 86400000;
+            alarms.push_back(a);
+        }
+        dock.showAlarms(alarms, start, topology, nullptr);
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 0.0 alarms")), qPrintable(dock.floodText()));
+        for (uint32_t i = 0; i < 30; ++i) {
+            Alarm a = alarms.front();
+            a.id = 1 + i;
+            a.entity = { EntityKind::Gpu, 10 + i };
+            a.raisedMs = start + int64_t(i + 1) * 3600000; // an hour of cluster time each
+            alarms.push_back(a);
+            dock.showAlarms(alarms, a.raisedMs, topology, nullptr);
+        }
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 30.0 alarms")), qPrintable(dock.floodText()));
+        QCOMPARE(dock.unacknowledged(), size_t(35));
+    }
+
     void twoWindowsShareOneAlarmState()
     {
         QString error;
