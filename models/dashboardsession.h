@@ -141,7 +141,9 @@ private:
     std::vector<Alarm> m_alarms;
     uint64_t m_alarmGeneration = ~uint64_t(0);
     std::vector<Alarm> m_liveAlarms; // while replaying
-    AlarmRaiseLog m_liveRaises, m_recordingRaises;
+    // Live, the last 200,000 raises (a 100k-GPU demo raises a thousand a minute); a recording's, all.
+    static constexpr size_t LiveRaiseLimit = 200000;
+    AlarmRaiseLog m_liveRaises { LiveRaiseLimit }, m_recordingRaises;
     uint64_t m_liveAlarmGeneration = ~uint64_t(0);
     HistoryBackfiller *m_backfiller;
     std::shared_ptr<std::atomic<bool>> m_openCancel; // of the recording being opened

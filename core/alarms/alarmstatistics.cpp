@@ -14,6 +14,12 @@ void AlarmRaiseLog::note(const Alarm &alarm)
     // before this log began, in which case it still counts where the span holds it).
     if (alarm.raisedMs > 0 && m_seen.insert({ alarm.id, alarm.raisedMs }).second)
         m_raises.push_back({ alarm.id, alarm.raisedMs, alarm.entity });
+    if (m_raises.size() > m_limit) {
+        const auto dropped = m_raises.begin() + std::ptrdiff_t(m_raises.size() - m_limit * 3 / 4);
+        for (auto r = m_raises.begin(); r != dropped; ++r)
+            m_seen.erase({ r->alarmId, r->raisedMs });
+        m_raises.erase(m_raises.begin(), dropped);
+    }
 }
 
 void AlarmRaiseLog::note(const std::vector<Alarm> &alarms)

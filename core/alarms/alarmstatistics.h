@@ -3,7 +3,9 @@
 
 #include "alarm.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <set>
 #include <vector>
 
@@ -28,6 +30,11 @@ struct AlarmRaise
 class AlarmRaiseLog
 {
 public:
+    // At most `limit` raises: past it the oldest quarter goes (a live dashboard's log is bounded;
+    // a recording's holds all).
+    explicit AlarmRaiseLog(size_t limit = SIZE_MAX)
+        : m_limit(std::max<size_t>(limit, 4))
+    { }
     void note(const Alarm &alarm);
     void note(const std::vector<Alarm> &alarms);
     void clear();
@@ -37,6 +44,7 @@ public:
 private:
     std::set<std::pair<uint64_t, int64_t>> m_seen; // (alarm, raised at)
     std::vector<AlarmRaise> m_raises;
+    size_t m_limit;
 };
 
 // Upsets: from UpsetLeadMs before to UpsetTailMs after each fault that stops a job (a

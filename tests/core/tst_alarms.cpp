@@ -732,6 +732,33 @@ private Q_SLOTS:
         QVERIFY(!restored.find(2)->shelved);
     }
 
+    // A live dashboard's log of raises is bounded: past its limit the oldest go, the newest stay,
+    // and a raise already kept is not kept twice.
+    void theRaiseLogIsBounded()
+    {
+        AlarmRaiseLog log(100);
+        for (uint64_t i = 1; i <= 250; ++i) {
+            Alarm a;
+            a.id = i;
+            a.raisedMs = int64_t(i) * 1000;
+            a.entity = { EntityKind::Gpu, uint32_t(i) };
+            log.note(a);
+            log.note(a); // the same raise again
+        }
+        QVERIFY(log.size() <= 100 && log.size() >= 75);
+        QCOMPARE(log.raises().back().alarmId, uint64_t(250));
+        for (size_t k = 1; k < log.raises().size(); ++k)
+            QVERIFY(log.raises()[k].raisedMs > log.raises()[k - 1].raisedMs);
+        AlarmRaiseLog whole; // a recording's keeps every one
+        for (uint64_t i = 1; i <= 250; ++i) {
+            Alarm a;
+            a.id = i;
+            a.raisedMs = int64_t(i) * 1000;
+            whole.note(a);
+        }
+        QCOMPARE(whole.size(), size_t(250));
+    }
+
     void floodFiguresOnCraftedStreams()
     {
         std::vector<AlarmActivation> stream;
