@@ -4,6 +4,7 @@
 
 #include "debtmodels.h"
 #include "eventdescription.h"
+#include "model/blastradius.h"
 
 #include <QBrush>
 #include <QColor>
@@ -140,8 +141,22 @@ std::optional<int64_t> parseShelveDuration(const QString &text)
     return int64_t(std::llround(minutes * 60000.0));
 }
 
+namespace {
+
+// The row of racks an alarm's entity is in (its first GPU's); nullopt where it has none.
+std::optional<uint32_t> rowOfEntity(const Topology &topology, EntityRef entity)
+{
+    const std::vector<uint32_t> gpus = gpusAffectedBy(topology, entity);
+    if (gpus.empty() || gpus.front() >= topology.gpus.size())
+        return std::nullopt;
+    const uint32_t rack = topology.rackOfGpu(gpus.front());
+    return rack < topology.racks.size() ? std::optional(topology.racks[rack].rowIndex) : std::nullopt;
+}
+
+} // namespace
+
 std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
-                                    bool withNormal)
+                                    bool withNormal, const Topology *topology)
 {
     std::vector<AlarmGroup> groups;
     std::map<uint64_t, size_t> groupOfIncident;
@@ -158,8 +173,8 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
                 causes.push_back(c.entity);
             recent.emplace_back(i, std::move(causes));
         }
-    AlarmGroup loose;
-    loose.title = AlarmTreeModelTr::tr("Not part of an incident");
+    std::vector<AlarmGroup> loose;
+    std::map<std::pair<QString, int64_t>, size_t> looseGroupOf; // (condition, row: -1 for none)
     for (const Alarm &a : alarms) {
         if (!withNormal && a.state() == AlarmState::Normal)
             continue;
@@ -168,7 +183,18 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
             if (std::find(it->second.begin(), it->second.end(), a.entity) != it->second.end())
                 home = it->first;
         if (!home) {
-            loose.alarms.push_back(a);
+            const QString condition = alarmConditionName(a);
+            const std::optional<uint32_t> row = topology ? rowOfEntity(*topology, a.entity) : std::nullopt;
+            auto [at, fresh] = looseGroupOf.emplace(std::pair(condition, row ? int64_t(*row) : -1), loose.size());
+            if (fresh) {
+                AlarmGroup g;
+                g.key = QStringLiteral("cause:%1@%2").arg(condition).arg(row ? int64_t(*row) : -1);
+                g.title = row && *row < topology->rows.size()
+                    ? AlarmTreeModelTr::tr("%1 in row %2").arg(condition, topology->rows[*row].name)
+                    : condition;
+                loose.push_back(std::move(g));
+            }
+            loose[at->second].alarms.push_back(a);
             continue;
         }
         const Incident &incident = analysis->incidents()[*home];
@@ -176,14 +202,18 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
         if (fresh) {
             AlarmGroup g;
             g.incidentId = incident.id;
+            g.key = QStringLiteral("incident:%1").arg(incident.id);
             g.title = AlarmTreeModelTr::tr("Incident: %1, %2 at %3")
                           .arg(incident.jobId, eventTypeName(incident.kind), shortClock(incident.failedMs));
             groups.push_back(std::move(g));
         }
         groups[at->second].alarms.push_back(a);
     }
-    if (!loose.alarms.empty())
-        groups.push_back(std::move(loose));
+    // The largest first; ties by what they are, so the order holds from one refresh to the next.
+    std::stable_sort(loose.begin(), loose.end(), [](const AlarmGroup &a, const AlarmGroup &b) {
+        return a.alarms.size() != b.alarms.size() ? a.alarms.size() > b.alarms.size() : a.key < b.key;
+    });
+    groups.insert(groups.end(), std::make_move_iterator(loose.begin()), std::make_move_iterator(loose.end()));
     return groups;
 }
 
@@ -196,8 +226,7 @@ void AlarmTreeModel::setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, st
     checkThreadOf(this, Q_FUNC_INFO);
     bool sameShape = groups.size() == m_groups.size() && topology == m_topology;
     for (size_t g = 0; sameShape && g < groups.size(); ++g) {
-        sameShape
-            = groups[g].incidentId == m_groups[g].incidentId && groups[g].alarms.size() == m_groups[g].alarms.size();
+        sameShape = groups[g].key == m_groups[g].key && groups[g].alarms.size() == m_groups[g].alarms.size();
         for (size_t i = 0; sameShape && i < groups[g].alarms.size(); ++i)
             sameShape = groups[g].alarms[i].id == m_groups[g].alarms[i].id;
     }
@@ -290,7 +319,7 @@ QVariant AlarmTreeModel::data(const QModelIndex &index, int role) const
     if (role == AlarmIdRole)
         return qulonglong(0);
     if (role == SortRole)
-        return g.incidentId ? -double(index.row()) : -1e18; // groups keep their order; the loose ones last
+        return -double(index.row()); // groups keep their order: incidents, then the largest causes
     if (role == Qt::FontRole) {
         QFont bold;
         bold.setBold(true);

@@ -10,19 +10,22 @@
 
 namespace vigil {
 
-// Alarms under the incident they belong to, or under "not part of an incident".
+// Alarms under the incident they belong to, or, of no incident, under their cause and place.
 struct AlarmGroup
 {
     uint64_t incidentId = 0; // 0: the alarms of no incident
+    QString key; // "incident:ID", or "cause:CONDITION@ROW": what the group is, whatever its title says
     QString title;
     std::vector<Alarm> alarms;
 };
 
 // An alarm belongs to an incident that is open, or failed within the last day, when
-// its entity is among the incident's candidate causes. Normal alarms are left out
-// unless `withNormal`.
+// its entity is among the incident's candidate causes. The others are grouped by cause
+// and place: one condition (Xid 79, correctable ECC, a threshold) in one row of racks,
+// the largest group first, so that hundreds of alarms read as the few things that are
+// wrong. Normal alarms are left out unless `withNormal`.
 std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
-                                    bool withNormal);
+                                    bool withNormal, const Topology *topology = nullptr);
 
 // "5 min", "2 h", "1.5 d", "90" (minutes): how long to shelve; nullopt when it is not a duration.
 std::optional<int64_t> parseShelveDuration(const QString &text);

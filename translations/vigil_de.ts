@@ -48,10 +48,6 @@
         <translation>niedrig</translation>
     </message>
     <message>
-        <source>Not part of an incident</source>
-        <translation>Zu keinem Vorfall gehörend</translation>
-    </message>
-    <message>
         <source>Incident: %1, %2 at %3</source>
         <translation>Vorfall: %1, %2 um %3</translation>
     </message>
@@ -173,6 +169,10 @@
             <numerusform>%1: %n Knoten des Racks</numerusform>
             <numerusform>%1: %n Knoten des Racks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 in row %2</source>
+        <translation>%1 in Reihe %2</translation>
     </message>
 </context>
 <context>

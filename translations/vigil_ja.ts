@@ -48,10 +48,6 @@
         <translation>低</translation>
     </message>
     <message>
-        <source>Not part of an incident</source>
-        <translation>インシデントに属さないもの</translation>
-    </message>
-    <message>
         <source>Incident: %1, %2 at %3</source>
         <translation>インシデント: %1、%3 に %2</translation>
     </message>
@@ -168,6 +164,10 @@
         <translation>
             <numerusform>%1: ラックのノード %n 台</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 in row %2</source>
+        <translation>%2 列の %1</translation>
     </message>
 </context>
 <context>

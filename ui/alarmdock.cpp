@@ -173,7 +173,8 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     // The flood figures keep the last day of activations.
     std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
 
-    m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked()), nowMs, std::move(topology));
+    m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked(), topology.get()), nowMs,
+                       std::move(topology));
     if (current)
         selectAlarm(current);
     const bool blind = !m_connected && !m_replaying && alarms.empty();

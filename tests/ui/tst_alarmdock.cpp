@@ -324,6 +324,38 @@ private Q_SLOTS:
         QCOMPARE(groups[1].incidentId, uint64_t(0)); // not part of an incident, last
         QCOMPARE(groups[1].alarms.size(), size_t(1)); // the normal one is left out
         QCOMPARE(groupAlarms({ onCulprit, loose, normal }, &analysis, t0 + 60000, true)[1].alarms.size(), size_t(2));
+        // Of no incident, by cause and place: the same condition in one row is one group, the
+        // largest first; another row, or another condition, is another group.
+        {
+            const auto hall = std::make_shared<const Topology>(buildTopology({ 4096 }, 3)); // rows of racks
+            auto inRow = [&](uint32_t row) {
+                std::vector<uint32_t> gpus;
+                for (uint32_t g = 0; g < hall->gpus.size(); ++g)
+                    if (hall->racks[hall->rackOfGpu(g)].rowIndex == row)
+                        gpus.push_back(g);
+                return gpus;
+            };
+            const std::vector<uint32_t> row0 = inRow(0), row1 = inRow(1);
+            QVERIFY(row0.size() >= 3 && row1.size() >= 1);
+            std::vector<Alarm> many;
+            auto ecc = [&](uint64_t id, uint32_t gpu, EventType type) {
+                Alarm a = loose;
+                a.id = id;
+                a.entity = { EntityKind::Gpu, gpu };
+                a.sourceType = type;
+                return a;
+            };
+            many = { ecc(20, row1[0], EventType::EccSingleBit), ecc(21, row0[0], EventType::EccSingleBit),
+                     ecc(22, row0[1], EventType::EccSingleBit), ecc(23, row0[2], EventType::EccSingleBit),
+                     ecc(24, row0[2], EventType::Xid) };
+            const std::vector<AlarmGroup> byCause = groupAlarms(many, nullptr, t0, false, hall.get());
+            QCOMPARE(byCause.size(), size_t(3));
+            QCOMPARE(byCause[0].alarms.size(), size_t(3)); // correctable ECC in row 0
+            QVERIFY2(byCause[0].title.contains(hall->rows[0].name), qPrintable(byCause[0].title));
+            QCOMPARE(byCause[1].alarms.size(), size_t(1));
+            QCOMPARE(byCause[2].alarms.size(), size_t(1));
+            QVERIFY(byCause[0].key != byCause[1].key && byCause[1].key != byCause[2].key);
+        }
         // Two days on, a recovered incident no longer gathers alarms.
         Event restart = crash;
         restart.id = 3;
