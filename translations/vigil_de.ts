@@ -2426,10 +2426,6 @@
         <source>Alarms (%1 unacknowledged)</source>
         <translation>Alarme (%1 unbestätigt)</translation>
     </message>
-    <message>
-        <source>Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %2</source>
-        <translation>Letzte Stunde: %1 Alarme pro 10 min pro Bediener (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %2</translation>
-    </message>
     <message numerus="yes">
         <source> · %n chattering</source>
         <translation>
@@ -2561,6 +2557,18 @@
     <message>
         <source>%1: done on this gateway; not yet shared with the NOC: %2</source>
         <translation>%1: auf diesem Gateway erledigt; noch nicht mit der Leitwarte geteilt: %2</translation>
+    </message>
+    <message>
+        <source>Since %1</source>
+        <translation>Seit %1</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
+        <translation>%1: %2 Alarme pro 10 min pro Bediener (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %3</translation>
     </message>
 </context>
 <context>

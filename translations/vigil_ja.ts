@@ -2407,10 +2407,6 @@
         <source>Alarms (%1 unacknowledged)</source>
         <translation>アラーム (未確認 %1)</translation>
     </message>
-    <message>
-        <source>Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %2</source>
-        <translation>直近 1 時間: オペレーター 1 人あたり 10 分に %1 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %2 件</translation>
-    </message>
     <message numerus="yes">
         <source> · %n chattering</source>
         <translation>
@@ -2538,6 +2534,18 @@
     <message>
         <source>%1: done on this gateway; not yet shared with the NOC: %2</source>
         <translation>%1: このゲートウェイでは完了。NOC とはまだ共有されていません: %2</translation>
+    </message>
+    <message>
+        <source>Since %1</source>
+        <translation>%1 以降</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>直近 1 時間</translation>
+    </message>
+    <message>
+        <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
+        <translation>%1: オペレーター 1 人あたり 10 分に %2 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %3 件</translation>
     </message>
 </context>
 <context>

@@ -203,9 +203,13 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     const int64_t floodFrom = m_replaying ? nowMs - 3600000 : std::max(floodNow - 3600000, m_floodSinceMs);
     m_flood = floodFigures(m_activations, alarms, floodFrom, floodNow + 1, operators);
     const QLocale l;
-    QString flood = tr("Last hour: %1 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a "
-                       "flood) · busiest 10 min: %2")
-                        .arg(l.toString(m_flood.averagePer10Min, 'f', 1), l.toString(m_flood.peakPer10Min, 'f', 0));
+    const QString span = floodFrom > floodNow - 3600000
+        ? tr("Since %1").arg(QDateTime::fromMSecsSinceEpoch(floodFrom).toString(QStringLiteral("HH:mm")))
+        : tr("Last hour");
+    QString flood
+        = tr("%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a "
+             "flood) · busiest 10 min: %3")
+              .arg(span, l.toString(m_flood.averagePer10Min, 'f', 1), l.toString(m_flood.peakPer10Min, 'f', 0));
     if (!m_flood.chattering.empty())
         flood += tr(" · %n chattering", "", int(m_flood.chattering.size()));
     if (!m_flood.stale.empty())

@@ -136,7 +136,7 @@ private Q_SLOTS:
             alarms.push_back(a);
         }
         dock.showAlarms(alarms, start, topology, nullptr);
-        QVERIFY2(dock.floodText().contains(QStringLiteral(": 0.0 alarms")), qPrintable(dock.floodText()));
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 0.0 alarms per 10 min")), qPrintable(dock.floodText()));
         for (uint32_t i = 0; i < 30; ++i) {
             Alarm a = alarms.front();
             a.id = 1 + i;
@@ -145,7 +145,9 @@ private Q_SLOTS:
             alarms.push_back(a);
             dock.showAlarms(alarms, a.raisedMs, topology, nullptr);
         }
-        QVERIFY2(dock.floodText().contains(QStringLiteral(": 30.0 alarms")), qPrintable(dock.floodText()));
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 30.0 alarms per 10 min")), qPrintable(dock.floodText()));
+        QVERIFY2(dock.floodText().startsWith(QStringLiteral("Since ")),
+                 qPrintable(dock.floodText())); // not an hour yet
         QCOMPARE(dock.unacknowledged(), size_t(35));
     }
 
