@@ -174,6 +174,7 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
             recent.emplace_back(i, std::move(causes));
         }
     std::vector<AlarmGroup> loose;
+    std::vector<QString> looseCondition; // of each loose group
     std::map<std::pair<QString, int64_t>, size_t> looseGroupOf; // (condition, row: -1 for none)
     for (const Alarm &a : alarms) {
         if (!withNormal && a.state() == AlarmState::Normal)
@@ -193,6 +194,7 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
                     ? AlarmTreeModelTr::tr("%1 in row %2").arg(condition, topology->rows[*row].name)
                     : condition;
                 loose.push_back(std::move(g));
+                looseCondition.push_back(condition);
             }
             loose[at->second].alarms.push_back(a);
             continue;
@@ -208,6 +210,30 @@ std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const Inci
             groups.push_back(std::move(g));
         }
         groups[at->second].alarms.push_back(a);
+    }
+    // A row holds a group where the condition gathers (three or more there); a condition met
+    // here and there is one group of its own, scattered: a few groups to read, whatever the
+    // size of the hall.
+    constexpr size_t Gathered = 3;
+    if (topology) {
+        std::vector<AlarmGroup> placed;
+        std::map<QString, size_t> scatteredOf;
+        for (size_t k = 0; k < loose.size(); ++k) {
+            if (loose[k].alarms.size() >= Gathered) {
+                placed.push_back(std::move(loose[k]));
+                continue;
+            }
+            auto [at, fresh] = scatteredOf.emplace(looseCondition[k], placed.size());
+            if (fresh) {
+                AlarmGroup g;
+                g.key = QStringLiteral("cause:%1@scattered").arg(looseCondition[k]);
+                g.title = AlarmTreeModelTr::tr("%1, scattered").arg(looseCondition[k]);
+                placed.push_back(std::move(g));
+            }
+            std::vector<Alarm> &into = placed[at->second].alarms;
+            into.insert(into.end(), loose[k].alarms.begin(), loose[k].alarms.end());
+        }
+        loose = std::move(placed);
     }
     // The largest first; ties by what they are, so the order holds from one refresh to the next.
     std::stable_sort(loose.begin(), loose.end(), [](const AlarmGroup &a, const AlarmGroup &b) {

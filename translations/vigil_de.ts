@@ -174,6 +174,10 @@
         <source>%1 in row %2</source>
         <translation>%1 in Reihe %2</translation>
     </message>
+    <message>
+        <source>%1, scattered</source>
+        <translation>%1, verstreut</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>

@@ -169,6 +169,10 @@
         <source>%1 in row %2</source>
         <translation>%2 列の %1</translation>
     </message>
+    <message>
+        <source>%1, scattered</source>
+        <translation>%1 (散発)</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>

@@ -354,9 +354,13 @@ private Q_SLOTS:
             QCOMPARE(byCause.size(), size_t(3));
             QCOMPARE(byCause[0].alarms.size(), size_t(3)); // correctable ECC in row 0
             QVERIFY2(byCause[0].title.contains(hall->rows[0].name), qPrintable(byCause[0].title));
-            QCOMPARE(byCause[1].alarms.size(), size_t(1));
+            QCOMPARE(byCause[1].alarms.size(), size_t(1)); // one here, one there: scattered
             QCOMPARE(byCause[2].alarms.size(), size_t(1));
+            QVERIFY2(byCause[1].title.contains(QStringLiteral("scattered")), qPrintable(byCause[1].title));
             QVERIFY(byCause[0].key != byCause[1].key && byCause[1].key != byCause[2].key);
+            // A fourth in row 0 joins the group gathered there.
+            many.push_back(ecc(25, row0[2], EventType::EccSingleBit));
+            QCOMPARE(groupAlarms(many, nullptr, t0, false, hall.get())[0].alarms.size(), size_t(4));
         }
         // Two days on, a recovered incident no longer gathers alarms.
         Event restart = crash;
