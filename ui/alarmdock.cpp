@@ -128,13 +128,13 @@ void AlarmDock::setSender(Sender sender, QString operatorName)
 }
 
 void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
-                           const IncidentAnalysis *analysis)
+                           std::shared_ptr<const IncidentAnalysis> analysis)
 {
     const uint64_t current = currentAlarm();
     m_alarms = alarms;
     m_nowMs = nowMs;
     m_topology = topology;
-    m_analysis = analysis;
+    m_analysis = std::move(analysis);
 
     const int64_t floodNow = m_replaying ? nowMs : QDateTime::currentMSecsSinceEpoch();
     if (m_floodSinceMs == 0 || m_replaying)
@@ -173,8 +173,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     // The flood figures keep the last day of activations.
     std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
 
-    m_model->setGroups(groupAlarms(alarms, analysis, nowMs, m_showNormal->isChecked(), topology.get()), nowMs,
-                       std::move(topology));
+    std::vector<AlarmGroup> groups
+        = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
+    m_model->setGroups(std::move(groups), nowMs, std::move(topology));
     if (current)
         selectAlarm(current);
     const bool blind = !m_connected && !m_replaying && alarms.empty();
@@ -233,7 +234,7 @@ bool AlarmDock::follow(const DashboardSession &session, bool changed)
     if (!changed && now - m_followedAtMs < 1000)
         return false;
     m_followedAtMs = now;
-    showAlarms(session.alarms(), session.alarmClockMs(), session.alarmTopology(), &session.analysis());
+    showAlarms(session.alarms(), session.alarmClockMs(), session.alarmTopology(), session.analysisShared());
     return true;
 }
 

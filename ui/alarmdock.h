@@ -55,7 +55,7 @@ public:
     QString countsText() const;
     // The alarms as they stand (and the incidents they may belong to).
     void showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
-                    const IncidentAnalysis *analysis);
+                    std::shared_ptr<const IncidentAnalysis> analysis);
 
     // Follows the session: live, the gateway's alarms (kept, stale, through an outage);
     // replaying, the recording's at the instant shown. Redrawn when they change, and once
@@ -121,7 +121,7 @@ private:
     std::vector<Alarm> m_alarms;
     int64_t m_nowMs = 0;
     std::shared_ptr<const Topology> m_topology;
-    const IncidentAnalysis *m_analysis = nullptr;
+    std::shared_ptr<const IncidentAnalysis> m_analysis; // held: a newer one never frees it under the dock
     size_t m_unacknowledged = 0;
     bool m_connected = false;
     bool m_replaying = false;

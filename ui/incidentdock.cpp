@@ -162,9 +162,12 @@ void IncidentDock::showTab(Tab tab)
     m_tabs->setCurrentIndex(tab);
 }
 
-void IncidentDock::showAnalysis(const IncidentAnalysis &analysis)
+void IncidentDock::showAnalysis(std::shared_ptr<const IncidentAnalysis> shown)
 {
-    m_analysis = &analysis;
+    if (!shown)
+        return;
+    m_analysis = std::move(shown);
+    const IncidentAnalysis &analysis = *m_analysis;
     const QModelIndex current = m_view->currentIndex();
     const uint64_t selected = m_model->incidentIdAt(current.isValid() ? sourceIndex(m_view, current).row() : -1);
     m_model->setAnalysis(analysis);

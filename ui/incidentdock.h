@@ -40,7 +40,8 @@ public:
     };
 
     explicit IncidentDock(QWidget *parent = nullptr);
-    void showAnalysis(const IncidentAnalysis &analysis);
+    // Held until the next: a newer analysis replaces it, never frees it under the dock.
+    void showAnalysis(std::shared_ptr<const IncidentAnalysis> analysis);
     IncidentTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QTableView *tableOf(Tab tab) const;
@@ -79,7 +80,7 @@ private:
     QLabel *m_story;
     bool m_pickedByPress = false; // the current row changed under a mouse press: its click picks nothing more
     QLabel *m_input;
-    const IncidentAnalysis *m_analysis = nullptr;
+    std::shared_ptr<const IncidentAnalysis> m_analysis;
 };
 
 } // namespace vigil

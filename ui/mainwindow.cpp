@@ -250,7 +250,7 @@ void MainWindow::refresh()
         m_map->topologyChanged();
     }
     if (tick.incidentsUpdated)
-        m_incidentDock->showAnalysis(m_session->analysis());
+        m_incidentDock->showAnalysis(m_session->analysisShared());
     updateAlarms(tick.alarmsChanged);
     applyEvents(tick.events);
     if (tick.jobReadingsFromFeed)
@@ -358,7 +358,7 @@ QString MainWindow::applyPricing(const PricingSettings &pricing)
     QSettings settings;
     m_pricing.save(settings);
     m_session->setPricing(m_pricing.cost, m_pricing.grit);
-    m_incidentDock->showAnalysis(m_session->analysis());
+    m_incidentDock->showAnalysis(m_session->analysisShared());
     return {};
 }
 

@@ -1191,7 +1191,7 @@ private Q_SLOTS:
         analysis.addEvents({ crash, ecc, known, known });
         analysis.update(crash.timeMs + 60000);
         IncidentDock dock;
-        dock.showAnalysis(analysis);
+        dock.showAnalysis(std::make_shared<const IncidentAnalysis>(analysis));
         QCOMPARE(analysis.eventsSkipped(), uint64_t(2));
         QCOMPARE(analysis.duplicatesIgnored(), uint64_t(1));
         QVERIFY(dock.inputText().contains(QStringLiteral("2 event")));
