@@ -438,7 +438,11 @@ void runLiveWindowBenchmark(BenchReport &report)
         QString figure;
         bool throughGateway;
     };
+    // VIGIL_BENCH_WINDOW_ONLY=live or gateway runs one scenario.
+    const QString only = qEnvironmentVariable("VIGIL_BENCH_WINDOW_ONLY");
     for (const Pair &pair : { Pair { QStringLiteral("live"), false }, Pair { QStringLiteral("gateway"), true } }) {
+        if (!only.isEmpty() && only != pair.figure)
+            continue;
         const QString how
             = pair.throughGateway ? QStringLiteral("vigil --gateway (real time)") : QStringLiteral("vigil --demo");
         const Outcome small = run({ how + QStringLiteral(", 2,048 GPUs"), 2048, pair.throughGateway, baselineMinutes });

@@ -13,7 +13,7 @@ namespace vigil::bench {
 //   ui_key_to_photon_100k_live_p99_ms, ui_key_to_photon_100k_gateway_p99_ms,
 //   dashboard_100k_live_rss_mb, quit_100k_s
 // VIGIL_BENCH_WINDOW_MINUTES sets each 100k run's length (default 10); the 2,048-GPU runs take a
-// fifth of it (at least one minute).
+// fifth of it (at least one minute). VIGIL_BENCH_WINDOW_ONLY=live or gateway runs one scenario.
 void runLiveWindowBenchmark(BenchReport &report);
 
 } // namespace vigil::bench

@@ -13,6 +13,22 @@ AnalysisWorker::AnalysisWorker()
 AnalysisWorker::~AnalysisWorker()
 {
     m_worker.stop();
+    {
+        std::lock_guard lock(m_morgue->mutex);
+        m_morgue->workerGone = true;
+    }
+    bury();
+}
+
+void AnalysisWorker::bury()
+{
+    std::vector<const IncidentAnalysis *> bodies;
+    {
+        std::lock_guard lock(m_morgue->mutex);
+        bodies.swap(m_morgue->bodies);
+    }
+    for (const IncidentAnalysis *body : bodies)
+        delete body;
 }
 
 void AnalysisWorker::hand(Step step, bool startsOver)
@@ -107,7 +123,13 @@ void AnalysisWorker::run(std::stop_token stop)
             std::unique_lock lock(m_mutex);
             m_busy = false;
             m_idle.notify_all();
-            m_wake.wait(lock, stop, [this] { return !m_steps.empty() || m_priceAt; });
+            // At least once a second, to free the analyses let go of meanwhile.
+            m_wake.wait_for(lock, stop, std::chrono::seconds(1), [this] { return !m_steps.empty() || m_priceAt; });
+            lock.unlock();
+            bury();
+            lock.lock();
+            if (m_steps.empty() && !m_priceAt)
+                continue;
             if (stop.stop_requested())
                 return;
             // Resting after a long pricing: what arrives is applied, but the next price waits
@@ -134,7 +156,16 @@ void AnalysisWorker::run(std::stop_token stop)
             continue;
         const Clock::time_point began = Clock::now();
         m_analysis.update(*priceAt);
-        auto published = std::make_shared<const IncidentAnalysis>(m_analysis);
+        std::shared_ptr<const IncidentAnalysis> published(new IncidentAnalysis(m_analysis),
+                                                          [morgue = m_morgue](const IncidentAnalysis *body) {
+                                                              std::unique_lock lock(morgue->mutex);
+                                                              if (!morgue->workerGone) {
+                                                                  morgue->bodies.push_back(body);
+                                                                  return;
+                                                              }
+                                                              lock.unlock();
+                                                              delete body;
+                                                          });
         const Clock::time_point ended = Clock::now();
         restUntil = ended + (ended - began);
         std::lock_guard lock(m_mutex);

@@ -51,6 +51,17 @@ public:
     int64_t lastPricingMs() const;
 
 private:
+    // Where published analyses go when their last holder lets go: freeing one of a 100k-GPU
+    // history (tens of thousands of events, warnings and debt items) took the GUI thread up to
+    // half a second. The worker frees them; once it is gone, whoever lets go does.
+    struct Morgue
+    {
+        std::mutex mutex;
+        std::vector<const IncidentAnalysis *> bodies;
+        bool workerGone = false;
+    };
+    void bury();
+
     using Step = std::function<void(IncidentAnalysis &)>;
     void hand(Step step, bool startsOver = false);
     void run(std::stop_token stop);
@@ -67,6 +78,7 @@ private:
     uint64_t m_publishedEpoch = 0;
     int64_t m_lastPricingMs = 0;
     IncidentAnalysis m_analysis; // the worker's own: only its thread touches it
+    std::shared_ptr<Morgue> m_morgue = std::make_shared<Morgue>();
     Worker m_worker; // last: it stops before what it uses goes
 };
 

@@ -38,14 +38,14 @@ void DebtTableModel::setAnalysis(const IncidentAnalysis &analysis)
         m_topology = analysis.topology();
         endResetModel();
     }
-    replaceRows(m_rows, analysis.debt(), [](const DebtItem &d) {
-        return std::tuple(entityKey(d.warnings.entity), int(d.warnings.type), d.warnings.code);
-    });
-}
-
-double DebtTableModel::totalPerDay() const
-{
-    return expectedCostPerDayOfDebt(m_rows);
+    const std::vector<DebtItem> &debt = analysis.debt(); // the costliest first (maintenanceDebt)
+    m_openWarnings = debt.size();
+    m_totalPerDay = expectedCostPerDayOfDebt(debt);
+    const auto listed = std::min(debt.size(), ListedRows);
+    replaceRows(m_rows, std::vector<DebtItem>(debt.begin(), debt.begin() + std::ptrdiff_t(listed)),
+                [](const DebtItem &d) {
+                    return std::tuple(entityKey(d.warnings.entity), int(d.warnings.type), d.warnings.code);
+                });
 }
 
 int DebtTableModel::rowCount(const QModelIndex &parent) const

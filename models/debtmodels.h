@@ -37,10 +37,17 @@ public:
         CostPerDayColumn,
         ColumnCount
     };
+    // The rows listed: the costliest open warnings. A 100k-GPU hall holds tens of thousands, and
+    // copying them all into the table every second was work on the GUI thread that grew with
+    // the history; nobody reads past the first screens. The count and the total are the whole list's.
+    static constexpr size_t ListedRows = 1000;
+
     explicit DebtTableModel(QObject *parent = nullptr);
     void setAnalysis(const IncidentAnalysis &analysis);
-    // The expected cost a day of all of it.
-    double totalPerDay() const;
+    // The expected cost a day of all of it, listed or not.
+    double totalPerDay() const { return m_totalPerDay; }
+    // Every open warning, listed or not.
+    size_t openWarnings() const { return m_openWarnings; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -50,6 +57,8 @@ public:
 private:
     std::vector<DebtItem> m_rows;
     std::shared_ptr<const Topology> m_topology;
+    double m_totalPerDay = 0.0;
+    size_t m_openWarnings = 0;
 };
 
 // Entities named as the cause of incident after incident.

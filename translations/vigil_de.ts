@@ -3126,6 +3126,10 @@
         <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
         <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen, bei denen sich Handeln lohnt, kosten %10 am Tag · Stand %12 UTC</translation>
     </message>
+    <message>
+        <source>The %1 costliest are listed</source>
+        <translation>Die %1 teuersten sind aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>vigil::IncidentTableModel</name>

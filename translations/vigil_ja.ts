@@ -3098,6 +3098,10 @@
         <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
         <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 対応する価値のある未対応の警告のコスト 1日 %10 · %12 UTC 時点</translation>
     </message>
+    <message>
+        <source>The %1 costliest are listed</source>
+        <translation>コストの高い %1 件を表示しています</translation>
+    </message>
 </context>
 <context>
     <name>vigil::IncidentTableModel</name>

@@ -219,7 +219,11 @@ void IncidentDock::updateTabTitles()
 {
     const QLocale l;
     m_tabs->setTabText(IncidentsTab, tr("Incidents (%1)").arg(l.toString(m_model->rowCount())));
-    m_tabs->setTabText(DebtTab, tr("Open warnings (%1)").arg(l.toString(m_debt->rowCount())));
+    m_tabs->setTabText(DebtTab, tr("Open warnings (%1)").arg(l.toString(qulonglong(m_debt->openWarnings()))));
+    m_tabs->setTabToolTip(DebtTab,
+                          m_debt->openWarnings() > size_t(m_debt->rowCount())
+                              ? tr("The %1 costliest are listed").arg(l.toString(m_debt->rowCount()))
+                              : QString());
     m_tabs->setTabText(LemonsTab, tr("Lemons (%1)").arg(l.toString(m_lemons->rowCount())));
     m_tabs->setTabText(InterventionsTab, tr("Interventions (%1)").arg(l.toString(m_interventions->rowCount())));
     m_tabs->setTabText(SlowdownsTab, tr("Slowdowns (%1)").arg(l.toString(m_slowdowns->rowCount())));
