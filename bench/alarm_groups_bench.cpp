@@ -10,6 +10,7 @@
 #include "alarmtreemodel.h"
 #include "client/telemetryclient.h"
 #include "dashboardsession.h"
+#include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
 
 #include <QCoreApplication>
@@ -26,13 +27,8 @@ void runAlarmGroupsBenchmark(BenchReport &report)
         ? qEnvironmentVariableIntValue("VIGIL_BENCH_WINDOW_MINUTES")
         : 10;
     GatewayOptions options;
-    options.listen = "127.0.0.1:0";
+    readDemoGatewayOptions(nullptr, options);
     options.simulator.shape.gpus = 100000;
-    options.simulator.scenario = Scenario::Decline;
-    options.speed = 3600.0;
-    options.rateHz = 4.0;
-    options.retention.window = std::chrono::seconds(60);
-    options.retention.maxBytes = size_t(64) << 20;
     QString error;
     const std::unique_ptr<GatewayServer> gateway = GatewayServer::start(options, &error);
     if (!gateway) {

@@ -14,7 +14,6 @@ void runGatewayFanoutBenchmark(BenchReport &report);
 // state, across processes over loopback, and what the dashboard's side costs meanwhile.
 void runEndToEndLatencyBenchmark(BenchReport &report);
 
-
 // The other side of those benchmarks, run by vigil-bench itself in a child process
 // (--role subscribers|feed); returns the exit code.
 int runGatewayBenchRole(const QString &role, const QStringList &arguments);

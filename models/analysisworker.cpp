@@ -105,12 +105,6 @@ void AnalysisWorker::waitUntilIdle()
     m_idle.wait(lock, m_worker.token(), [this] { return m_steps.empty() && !m_priceAt && !m_busy; });
 }
 
-int64_t AnalysisWorker::lastPricingMs() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_lastPricingMs;
-}
-
 void AnalysisWorker::run(std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
@@ -172,7 +166,6 @@ void AnalysisWorker::run(std::stop_token stop)
         m_published = std::move(published);
         ++m_publishedGeneration;
         m_publishedEpoch = epoch;
-        m_lastPricingMs = std::chrono::duration_cast<std::chrono::milliseconds>(ended - began).count();
     }
 }
 

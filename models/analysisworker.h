@@ -47,8 +47,6 @@ public:
     bool takeNewer(std::shared_ptr<const IncidentAnalysis> &out, uint64_t &generation);
     // Blocks until everything handed over is applied and every asked price published (tests, quitting).
     void waitUntilIdle();
-    // How long the last pricing took, for the stall report and the benchmarks.
-    int64_t lastPricingMs() const;
 
 private:
     // Where published analyses go when their last holder lets go: freeing one of a 100k-GPU
@@ -76,7 +74,6 @@ private:
     std::shared_ptr<const IncidentAnalysis> m_published;
     uint64_t m_publishedGeneration = 0;
     uint64_t m_publishedEpoch = 0;
-    int64_t m_lastPricingMs = 0;
     IncidentAnalysis m_analysis; // the worker's own: only its thread touches it
     std::shared_ptr<Morgue> m_morgue = std::make_shared<Morgue>();
     Worker m_worker; // last: it stops before what it uses goes

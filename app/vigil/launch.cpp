@@ -237,21 +237,7 @@ void installLanguageAndTheme(QApplication &app, const QString &language)
 std::unique_ptr<GatewayServer> startDemoGateway(const QCommandLineParser &parser, QString *error)
 {
     GatewayOptions options;
-    options.listen = "127.0.0.1:0";
-    *error = readGatewayOptions(parser, options, false);
-    // The demo tells the decline story at an hour per second unless told otherwise.
-    if (!parser.isSet(QStringLiteral("scenario")))
-        options.simulator.scenario = Scenario::Decline;
-    if (!parser.isSet(QStringLiteral("speed")))
-        options.speed = 3600.0;
-    if (!parser.isSet(QStringLiteral("rate")))
-        options.rateHz = 4.0;
-    // Its one subscriber is this window, in the same process: a minute and 64 MB of journal is
-    // resume enough, where a gateway for a NOC keeps ten minutes and 512 MB (at 100k GPUs the
-    // journal was half of the demo's memory).
-    if (!parser.isSet(QStringLiteral("retain")))
-        options.retention.window = std::chrono::seconds(60);
-    options.retention.maxBytes = size_t(64) << 20;
+    *error = readDemoGatewayOptions(&parser, options);
     return error->isEmpty() ? GatewayServer::start(options, error) : nullptr;
 }
 

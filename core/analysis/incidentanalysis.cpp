@@ -90,11 +90,6 @@ void IncidentAnalysis::addEvents(const std::vector<Event> &delivered)
     m_dirty = true;
 }
 
-void IncidentAnalysis::noteState(const ClusterState &state)
-{
-    m_tracker.notePace(state);
-}
-
 void IncidentAnalysis::setPace(JobPace pace)
 {
     m_tracker.setPace(std::move(pace));

@@ -28,8 +28,6 @@ public:
     const CostSettings &settings() const { return m_settings; }
     const GritSettings &gritSettings() const { return m_grit; }
     void addEvents(const std::vector<Event> &events);
-    // The jobs' pace from a state's metrics (live, as the states arrive).
-    void noteState(const ClusterState &state);
     // One job's step time at `timeMs` (what noteState reads off a state, handed over alone).
     void notePace(int job, int64_t timeMs, double stepSeconds) { m_tracker.notePace(job, timeMs, stepSeconds); }
     // The jobs' pace all at once, read from a recording (readJobPace), in place of what was noted.

@@ -67,11 +67,6 @@ void IncidentTracker::notePace(int job, int64_t timeMs, double stepSeconds)
     m_pace.record(job, timeMs, stepSeconds);
 }
 
-void IncidentTracker::notePace(const ClusterState &state)
-{
-    m_pace.recordState(state);
-}
-
 void IncidentTracker::setPace(JobPace pace)
 {
     m_pace = std::move(pace);

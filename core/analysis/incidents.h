@@ -73,7 +73,6 @@ public:
     void addEvents(const std::vector<Event> &events);
     // The jobs' step times (from their metrics): the pace steps trained again are priced at.
     void notePace(int job, int64_t timeMs, double stepSeconds);
-    void notePace(const ClusterState &state);
     // All at once (read from a recording), in place of what was noted.
     void setPace(JobPace pace);
     const JobPace &pace() const { return m_pace; }

@@ -420,4 +420,24 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
     return {};
 }
 
+QString readDemoGatewayOptions(const QCommandLineParser *parser, GatewayOptions &options)
+{
+    options.listen = "127.0.0.1:0";
+    const QString error = parser ? readGatewayOptions(*parser, options, false) : QString();
+    auto given = [parser](const char *name) { return parser && parser->isSet(QLatin1String(name)); };
+    if (!given("scenario"))
+        options.simulator.scenario = Scenario::Decline;
+    if (!given("speed"))
+        options.speed = 3600.0;
+    if (!given("rate"))
+        options.rateHz = 4.0;
+    // Its one subscriber is the window, in the same process: a minute and 64 MB of journal is
+    // resume enough, where a gateway for a NOC keeps ten minutes and 512 MB (at 100k GPUs the
+    // journal was half of the demo's memory).
+    if (!given("retain"))
+        options.retention.window = std::chrono::seconds(60);
+    options.retention.maxBytes = size_t(64) << 20;
+    return error;
+}
+
 } // namespace vigil

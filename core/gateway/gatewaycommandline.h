@@ -14,5 +14,10 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
 // `notes` receives warnings worth telling the user (e.g. racks placed automatically).
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
                            QStringList *notes = nullptr);
+// `vigil --demo`'s gateway, in the dashboard's process: the options read as above, then the
+// demo's own defaults for those not given (the decline story at an hour a second, 4 frames a
+// second, a minute and 64 MB of journal for its one subscriber). Without a parser: the demo
+// as it starts with no options but --gpus (the benchmarks').
+QString readDemoGatewayOptions(const QCommandLineParser *parser, GatewayOptions &options);
 
 } // namespace vigil
