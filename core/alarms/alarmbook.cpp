@@ -437,6 +437,27 @@ void AlarmBook::applyAction(const Event &e)
     if (check(e).first != AlarmRefusal::None)
         return; // not applicable any more (a replayed journal, a race lost): the state stays consistent
     Alarm &a = m_alarms[e.alarmId];
+    applyOperatorAction(a, e);
+    touch(a, e.timeMs);
+}
+
+namespace {
+
+// Back in the operator's view: an alarm still active asks for a new acknowledgement.
+void askAgainIfActive(Alarm &a)
+{
+    a.acknowledged = !a.active;
+    if (a.active) {
+        a.acknowledgedBy.clear();
+        a.acknowledgedMs = 0;
+    }
+}
+
+} // namespace
+
+void AlarmBook::applyOperatorAction(Alarm &a, const Event &e)
+{
+    const QString who = e.operatorName.isEmpty() ? QStringLiteral("?") : e.operatorName;
     if (!e.message.isEmpty() && e.type != EventType::Assign)
         a.lastComment = QStringLiteral("%1: %2").arg(who, e.message);
     switch (e.type) {
@@ -454,7 +475,7 @@ void AlarmBook::applyAction(const Event &e)
         a.shelved = false;
         a.shelvedUntilMs = 0;
         a.shelvedBy.clear();
-        a.acknowledged = !a.active; // back from the shelf: asking again if still in alarm, normal if not
+        askAgainIfActive(a); // back from the shelf: asking again if still in alarm, normal if not
         break;
     case EventType::Assign:
         a.owner = e.message;
@@ -468,12 +489,49 @@ void AlarmBook::applyAction(const Event &e)
         break;
     case EventType::ReturnToService:
         a.outOfService = false;
-        a.acknowledged = !a.active;
+        askAgainIfActive(a);
         break;
     default: // a note
         break;
     }
-    touch(a, e.timeMs);
+    a.changedMs = std::max(a.changedMs, e.timeMs);
+}
+
+void AlarmBook::settleOperatorState(Alarm &a, const Alarm &settled)
+{
+    // An operator's acknowledgement there covers the activations here raised before it (by
+    // the clock of the gateway it was taken on: gateways' clocks and scrapes differ by up to
+    // SettleSkewMs); a newer one asks anew. One here that the settled state does not hold
+    // was refused there.
+    if (!settled.acknowledgedBy.isEmpty() && saturatingAdd(settled.acknowledgedMs, SettleSkewMs) >= a.raisedMs) {
+        a.acknowledged = true;
+        a.acknowledgedBy = settled.acknowledgedBy;
+        a.acknowledgedMs = settled.acknowledgedMs;
+    } else if (!a.acknowledgedBy.isEmpty()
+               && (a.acknowledgedBy != settled.acknowledgedBy || a.acknowledgedMs != settled.acknowledgedMs)) {
+        a.acknowledged = false;
+        a.acknowledgedBy.clear();
+        a.acknowledgedMs = 0;
+    }
+    a.shelved = settled.shelved;
+    a.shelvedBy = settled.shelvedBy;
+    a.shelvedUntilMs = settled.shelvedUntilMs;
+    a.owner = settled.owner;
+    if (settled.escalated && !a.escalated)
+        a.priority = raised(std::max(a.priority, AlarmPriority::Medium), 1);
+    a.escalated = settled.escalated;
+    a.outOfService = settled.outOfService;
+    a.lastComment = settled.lastComment;
+    a.changedMs = std::max(a.changedMs, settled.changedMs);
+}
+
+void AlarmBook::settle(uint64_t id, const Alarm &settled)
+{
+    const auto it = m_alarms.find(id);
+    if (it == m_alarms.end())
+        return;
+    settleOperatorState(it->second, settled);
+    m_changed.insert(id);
 }
 
 std::pair<AlarmRefusal, QString> AlarmBook::check(const Event &e) const
@@ -491,6 +549,12 @@ std::pair<AlarmRefusal, QString> AlarmBook::check(const Event &e) const
             AlarmRefusal::NotFound,
             QStringLiteral("alarm %1 does not exist (any more: normal alarms are forgotten after a day)").arg(e.alarmId)
         };
+    return checkAgainst(*a, e);
+}
+
+std::pair<AlarmRefusal, QString> AlarmBook::checkAgainst(const Alarm &alarm, const Event &e)
+{
+    const Alarm *a = &alarm;
     const QString id = QString::number(e.alarmId);
     switch (e.type) {
     case EventType::Acknowledge:

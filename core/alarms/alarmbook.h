@@ -91,6 +91,19 @@ public:
     // journals the action.
     std::pair<AlarmRefusal, QString> check(const Event &action) const;
 
+    // The same rules for one alarm as it stands, wherever it is held (the NOC's shared
+    // state checks an action against the alarm as it settled there).
+    static std::pair<AlarmRefusal, QString> checkAgainst(const Alarm &alarm, const Event &action);
+    // Takes an action that checkAgainst allows.
+    static void applyOperatorAction(Alarm &alarm, const Event &action);
+    // The operators' part of an alarm's state (acknowledgement, shelf, owner, escalation,
+    // service, the latest comment) as `settled` holds it. An acknowledgement speaks only
+    // for the activations `settled` had seen: one raised here since asks anew.
+    static void settleOperatorState(Alarm &alarm, const Alarm &settled);
+    static constexpr int64_t SettleSkewMs = 60000;
+    // Settles an alarm of this book so (the NOC's shared state decided it).
+    void settle(uint64_t id, const Alarm &settled);
+
     const Alarm *find(uint64_t id) const;
     // The alarm of this condition (alarmKeyText's form), if the book holds it: how an
     // action taken on another gateway, which numbers its alarms its own way, finds its alarm here.

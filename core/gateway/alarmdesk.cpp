@@ -35,11 +35,35 @@ QString AlarmDesk::openJournal(const QString &path)
     return {};
 }
 
-void AlarmDesk::shareThrough(SharedAlarmState *shared, std::vector<v1::Alarm> saved)
+namespace {
+
+constexpr const char *SharedInstanceKey = "shared_instance";
+constexpr const char *SharedVersionKey = "shared_version";
+
+} // namespace
+
+bool AlarmDesk::shareThrough(SharedAlarmState *shared)
 {
     m_shared = shared;
+    if (!m_store)
+        return true;
+    // The journal knows its alarms, by its own ids, up to the version it last applied.
+    const QString instance = m_store->meta(QLatin1String(SharedInstanceKey));
+    const int64_t version = m_store->meta(QLatin1String(SharedVersionKey)).toLongLong();
+    m_shared->resumeAs(instance, version);
+    {
+        std::lock_guard lock(m_mutex);
+        m_sharedVersion = version;
+    }
+    if (instance.isEmpty())
+        m_store->save({}, {}, std::nullopt, false, { { QLatin1String(SharedInstanceKey), shared->instance() } });
+    return false;
+}
+
+void AlarmDesk::takeSharedAlarms(std::vector<v1::Alarm> saved)
+{
     if (m_store || saved.empty())
-        return; // the desk's own journal knows its alarms, by its own ids
+        return;
     // Every gateway numbers its alarms its own way: these are numbered afresh.
     std::vector<Alarm> alarms;
     for (const v1::Alarm &a : saved) {
@@ -50,8 +74,42 @@ void AlarmDesk::shareThrough(SharedAlarmState *shared, std::vector<v1::Alarm> sa
     m_book.restore(std::move(alarms));
 }
 
+void AlarmDesk::settleShared(uint64_t id, int64_t version, const v1::Alarm &settled)
+{
+    Settlement &s = m_settled[id];
+    if (s.version > version)
+        return;
+    s.version = version;
+    s.alarm = wire::fromProto(settled);
+    m_book.settle(id, s.alarm);
+}
+
 void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &shared)
 {
+    // The version is applied here (saved with the alarms: a restart resumes after it).
+    auto appliedLocked = [this, version = shared.version] {
+        if (version > m_sharedVersion) {
+            m_sharedVersion = version;
+            m_sharedVersionUnsaved = true;
+        }
+    };
+    auto applied = [this, &appliedLocked] {
+        std::lock_guard lock(m_mutex);
+        appliedLocked();
+    };
+    if (shared.takenHere) {
+        // Applied here when it was taken; committed (or refused) since: it stands as settled.
+        {
+            std::lock_guard lock(m_mutex);
+            const Alarm *a = shared.alarmKey.isEmpty() ? nullptr : m_book.findByKey(shared.alarmKey);
+            if (a && shared.settled)
+                settleShared(a->id, shared.version, *shared.settled);
+            appliedLocked();
+        }
+        if (!shared.refused.isEmpty())
+            ++m_sharedRefused;
+        return;
+    }
     Event action = wire::fromProto(shared.action);
     std::lock_guard actLock(m_actMutex);
     {
@@ -60,21 +118,30 @@ void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &share
             const Alarm *a = m_book.findByKey(shared.alarmKey);
             if (!a) {
                 ++m_sharedNotApplicable;
+                appliedLocked();
                 return;
             }
             action.alarmId = a->id;
             action.entity = a->entity;
+            if (shared.settled) {
+                // Journalled even when it no longer applies here: it happened, and the alarm is then
+                // settled (follow) as the shared state has it after this action.
+                Settlement &s = m_settled[a->id];
+                if (s.version < shared.version)
+                    s = { shared.version, wire::fromProto(*shared.settled) };
+            } else if (m_book.check(action).first != AlarmRefusal::None) {
+                ++m_sharedNotApplicable; // an older gateway's row: taken here too, or overtaken
+                appliedLocked();
+                return;
+            }
         } else {
             action.alarmId = 0;
-        }
-        if (action.alarmId != 0 && m_book.check(action).first != AlarmRefusal::None) {
-            ++m_sharedNotApplicable; // taken here too, or overtaken: the state is the same
-            return;
         }
     }
     action.id = 0; // this journal numbers it
     action.targetEventId = 0; // the other gateway's numbering
     journal.appendEvents({ action });
+    applied();
 }
 
 QString AlarmDesk::setRules(std::vector<ThresholdRule> rules)
@@ -94,11 +161,20 @@ std::optional<v1::StreamMessage> AlarmDesk::follow(const v1::StreamMessage &appe
         for (const v1::Event &e : appended.events().events())
             events.push_back(wire::fromProto(e));
         m_book.applyEvents(events);
+        // An action that reached this gateway out of the shared state's order leaves the
+        // alarm as the state settled it.
+        if (!m_settled.empty())
+            for (const Event &e : events)
+                if (isOperatorAction(e.type) && e.alarmId != 0)
+                    if (const auto it = m_settled.find(e.alarmId); it != m_settled.end())
+                        m_book.settle(e.alarmId, it->second.alarm);
     } else {
         return std::nullopt;
     }
     const std::vector<uint64_t> changed = m_book.takeChanged();
     const std::vector<uint64_t> forgotten = m_book.takeForgotten();
+    for (uint64_t id : forgotten)
+        m_settled.erase(id);
     if (changed.empty() && forgotten.empty())
         return std::nullopt;
     v1::StreamMessage update;
@@ -131,6 +207,8 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
                             QString *notShared)
 {
     std::lock_guard actLock(m_actMutex);
+    QString key;
+    std::optional<v1::Alarm> before;
     {
         std::lock_guard lock(m_mutex);
         const auto [refusal, why] = m_book.check(action);
@@ -148,6 +226,28 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
         }();
         if (refusal != AlarmRefusal::None)
             return grpc::Status(code, why.toStdString());
+        if (const Alarm *a = action.alarmId ? m_book.find(action.alarmId) : nullptr) {
+            key = alarmKeyText(*a);
+            before = wire::toProto(*a);
+        }
+    }
+    if (m_shared) {
+        // Committed there first, against the alarm as the NOC settled it: an action another
+        // gateway took on it a moment ago decides whether this one still applies.
+        const SharedCommit shared = m_shared->publish(wire::toProto(action), key, before);
+        if (!shared.refused.isEmpty())
+            return grpc::Status(
+                grpc::StatusCode::FAILED_PRECONDITION,
+                QStringLiteral("%1 (on another gateway, a moment ago)").arg(shared.refused).toStdString());
+        std::lock_guard lock(m_mutex);
+        if (shared.committed() && shared.settled)
+            m_settled[action.alarmId] = { shared.version, wire::fromProto(*shared.settled) };
+        else if (!shared.committed())
+            m_settled.erase(action.alarmId); // it holds here until the state answers, and then as settled there
+        if (!shared.error.isEmpty() && notShared)
+            *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
+                                        "state answers again (%1)")
+                             .arg(shared.error);
     }
     std::vector<uint64_t> ids;
     *seq = journal.appendEvents({ action }, &ids); // the book follows the journal: the change is applied now
@@ -158,22 +258,6 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
         return grpc::Status(
             grpc::StatusCode::UNAVAILABLE,
             QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
-    if (m_shared) {
-        QString key;
-        std::optional<v1::Alarm> alarm;
-        {
-            std::lock_guard lock(m_mutex);
-            if (const Alarm *a = action.alarmId ? m_book.find(action.alarmId) : nullptr) {
-                key = alarmKeyText(*a);
-                alarm = wire::toProto(*a);
-            }
-        }
-        const QString error = m_shared->publish(wire::toProto(action), key, alarm);
-        if (!error.isEmpty() && notShared)
-            *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
-                                        "state answers again (%1)")
-                             .arg(error);
-    }
     return grpc::Status::OK;
 }
 
@@ -210,16 +294,20 @@ QString AlarmDesk::save(std::optional<v1::Event> action, bool wait)
         return {};
     std::vector<v1::Alarm> changed;
     std::vector<uint64_t> removed;
+    std::vector<std::pair<QString, QString>> meta;
     {
         std::lock_guard lock(m_mutex);
-        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !action && !wait)
+        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !m_sharedVersionUnsaved && !action && !wait)
             return {}; // nothing to write
         for (uint64_t id : std::exchange(m_unsaved, {}))
             if (const Alarm *a = m_book.find(id))
                 changed.push_back(wire::toProto(*a));
         removed = std::exchange(m_unsavedRemoved, {});
+        // Saved with the alarms as they stand at it: a restart resumes from there.
+        if (std::exchange(m_sharedVersionUnsaved, false))
+            meta.emplace_back(QLatin1String(SharedVersionKey), QString::number(m_sharedVersion));
     }
-    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait);
+    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait, std::move(meta));
 }
 
 } // namespace vigil

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 
 namespace vigil {
 
@@ -29,14 +30,21 @@ public:
     // Keeps the alarms in this file, restoring those saved there. An error names the file and the problem.
     QString openJournal(const QString &path);
     // Shares the operators' actions with the other gateways of the NOC through this
-    // state (it outlives the desk's use of it); with `saved`, the alarms kept there
-    // become this desk's when it has no journal of its own.
-    void shareThrough(SharedAlarmState *shared, std::vector<v1::Alarm> saved);
-    // An action another gateway took: applied here to the alarm of the same condition
-    // and journalled, so this gateway's dashboards see it. Actions that no longer apply
-    // (the alarm is gone, or is acknowledged already) are counted, not journalled.
+    // state (it outlives the desk's use of it), before the state is opened. With a
+    // journal, the state is told where this gateway left off, so it hands over every
+    // action taken since; without, the desk asks (true) for the alarms kept there.
+    bool shareThrough(SharedAlarmState *shared);
+    // The alarms the shared state keeps, as this desk's own (numbered afresh).
+    void takeSharedAlarms(std::vector<v1::Alarm> saved);
+    // An action committed to the shared state. Taken elsewhere: applied here to the alarm
+    // of the same condition and journalled, so this gateway's dashboards see it; an alarm
+    // this gateway does not hold is counted, not journalled. Either way the alarm then
+    // stands as the shared state settled it (every action on it in version order), so
+    // gateways that saw concurrent actions in different orders agree.
     void applyShared(TelemetryJournal &journal, const SharedAction &shared);
     uint64_t sharedNotApplicable() const { return m_sharedNotApplicable; }
+    // Actions taken here while the shared state was away, refused on its return.
+    uint64_t sharedRefused() const { return m_sharedRefused; }
 
     // Threshold rules instead of the defaults; why not, when they make no sense.
     QString setRules(std::vector<ThresholdRule> rules);
@@ -47,8 +55,10 @@ public:
     // Checks an operator's action against the alarms, journals it (the journal
     // then brings the change to every subscriber) and saves it; the status says
     // why not (NOT_FOUND, FAILED_PRECONDITION, OUT_OF_RANGE, INVALID_ARGUMENT). With a
-    // shared state, `notShared` says why an action that holds here has not reached the
-    // other gateways yet (it goes once the state answers again).
+    // shared state the action is committed there first, checked against the alarm as
+    // the state settled it (FAILED_PRECONDITION when another gateway's action got there
+    // first); `notShared` says why an action that holds here has not reached the other
+    // gateways yet (it goes once the state answers again).
     grpc::Status act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq,
                      QString *notShared = nullptr);
 
@@ -63,6 +73,19 @@ public:
 private:
     // Hands the alarms changed since the last save (and the action, if any) to the store.
     QString save(std::optional<v1::Event> action, bool wait);
+    // The alarm stands as the shared state settled it at `version`, unless it holds a later settlement already.
+    void settleShared(uint64_t id, int64_t version, const v1::Alarm &settled); // with m_mutex held
+
+    // Per alarm acted on through the shared state: its latest settlement seen here. An
+    // action reaching this gateway out of version order is applied and then settled back.
+    struct Settlement
+    {
+        int64_t version = 0;
+        Alarm alarm;
+    };
+    std::unordered_map<uint64_t, Settlement> m_settled;
+    int64_t m_sharedVersion = 0; // the shared state's latest version applied here
+    bool m_sharedVersionUnsaved = false;
 
     mutable std::mutex m_mutex; // the book and what is still to be saved
     AlarmBook m_book;
@@ -73,6 +96,7 @@ private:
     PeriodicWorker m_flusher; // once a second, the changes to the journal
     SharedAlarmState *m_shared = nullptr;
     std::atomic<uint64_t> m_sharedNotApplicable { 0 };
+    std::atomic<uint64_t> m_sharedRefused { 0 };
 };
 
 } // namespace vigil

@@ -47,14 +47,21 @@ QString AlarmStore::open(const QString &path, std::vector<v1::Alarm> &saved)
     return {};
 }
 
+QString AlarmStore::meta(const QString &key) const
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_meta.find(key);
+    return it == m_meta.end() ? QString() : it->second;
+}
+
 QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
-                         bool wait)
+                         bool wait, std::vector<std::pair<QString, QString>> meta)
 {
     std::unique_lock lock(m_mutex);
     if (!m_openError.isEmpty() || !m_opened)
         return m_openError.isEmpty() ? QStringLiteral("the alarm journal is not open") : m_openError;
     const uint64_t ticket = m_nextTicket++;
-    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket });
+    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket, std::move(meta) });
     m_wake.notify_all();
     if (!wait)
         return {};
@@ -110,8 +117,13 @@ void AlarmStore::run(QString path, std::stop_token stop)
         } else if (error.isEmpty()) {
             error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), q.lastError().text());
         }
+        std::map<QString, QString> meta;
+        if (error.isEmpty() && q.exec(QStringLiteral("SELECT key, value FROM meta")))
+            while (q.next())
+                meta[q.value(0).toString()] = q.value(1).toString();
         std::lock_guard lock(m_mutex);
         m_loaded = std::move(loaded);
+        m_meta = std::move(meta);
     }
     {
         std::lock_guard lock(m_mutex);
@@ -140,7 +152,8 @@ void AlarmStore::run(QString path, std::stop_token stop)
         }
         QString writeError;
         db.transaction();
-        QSqlQuery upsert(db), remove(db), log(db);
+        QSqlQuery upsert(db), remove(db), log(db), keep(db);
+        keep.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"));
         upsert.prepare(QStringLiteral("INSERT OR REPLACE INTO alarms (id, data) VALUES (?, ?)"));
         remove.prepare(QStringLiteral("DELETE FROM alarms WHERE id = ?"));
         log.prepare(QStringLiteral("INSERT INTO actions (time_ms, data) VALUES (?, ?)"));
@@ -155,6 +168,12 @@ void AlarmStore::run(QString path, std::stop_token stop)
                 remove.addBindValue(qulonglong(id));
                 if (!remove.exec())
                     writeError = remove.lastError().text();
+            }
+            for (const auto &[key, value] : job.meta) {
+                keep.addBindValue(key);
+                keep.addBindValue(value);
+                if (!keep.exec())
+                    writeError = keep.lastError().text();
             }
             if (job.action) {
                 log.addBindValue(qlonglong(job.action->time_ms()));

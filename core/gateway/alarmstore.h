@@ -8,6 +8,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -34,7 +35,9 @@ public:
     // Saves alarms that changed, forgets removed ones, and logs an action; with `wait`,
     // returns once it is on disk (an operator's action is answered only then).
     QString save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
-                 bool wait);
+                 bool wait, std::vector<std::pair<QString, QString>> meta = {});
+    // A value kept beside the alarms (saved with save()'s `meta`) as the file held it when opened.
+    QString meta(const QString &key) const;
     // Actions logged so far (the audit trail), oldest first.
     std::vector<v1::Event> actions();
 
@@ -45,11 +48,12 @@ private:
         std::vector<uint64_t> removed;
         std::optional<v1::Event> action;
         uint64_t ticket = 0;
+        std::vector<std::pair<QString, QString>> meta;
     };
     void run(QString path, std::stop_token stop);
     QString writeBatch(std::vector<Job> &jobs);
 
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable_any m_wake, m_done;
     std::deque<Job> m_queue;
     uint64_t m_nextTicket = 1, m_doneTicket = 0;
@@ -57,6 +61,7 @@ private:
     bool m_opened = false, m_readActions = false;
     QString m_openError;
     std::vector<v1::Alarm> m_loaded;
+    std::map<QString, QString> m_meta; // as opened
     std::vector<v1::Event> m_actions;
     Worker m_worker; // last: stopped before anything it uses goes
 };

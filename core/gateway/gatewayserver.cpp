@@ -227,10 +227,11 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             ? QStringLiteral("%1/%2").arg(QSysInfo::machineHostName()).arg(QCoreApplication::applicationPid())
             : options.name;
         server->m_shared = std::make_unique<SharedAlarmState>(options.sharedState, name);
+        const bool takesKeptAlarms = server->m_alarms->shareThrough(server->m_shared.get());
         std::vector<v1::Alarm> saved;
-        if (QString error = server->m_shared->open(&saved); !error.isEmpty())
+        if (QString error = server->m_shared->open(takesKeptAlarms ? &saved : nullptr); !error.isEmpty())
             return fail(QStringLiteral("cannot share the alarm state: %1").arg(error));
-        server->m_alarms->shareThrough(server->m_shared.get(), std::move(saved));
+        server->m_alarms->takeSharedAlarms(std::move(saved));
     }
     server->m_journal->setFollower(server->m_alarms.get());
     if (!options.operatorsPath.isEmpty()) {

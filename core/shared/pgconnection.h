@@ -50,6 +50,11 @@ public:
     // Runs one statement. Parameters are text, except those marked binary (bytea);
     // columns whose type is bytea come back decoded.
     PgResult exec(const char *sql, const std::vector<QByteArray> &params = {}, const std::vector<bool> &binary = {});
+    PgResult exec(const QByteArray &sql, const std::vector<QByteArray> &params = {},
+                  const std::vector<bool> &binary = {})
+    {
+        return exec(sql.constData(), params, binary);
+    }
     // Waits up to `timeoutMs` for notifications and adds them to `out`; an error when the
     // connection broke. A notification that came in with the answer to a query is kept by
     // libpq, not left on the socket: it is returned at once, without waiting.

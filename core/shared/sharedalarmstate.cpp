@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sharedalarmstate.h"
 
+#include "alarms/alarmbook.h"
+#include "wire/codec.h"
+
 #include <QDateTime>
 #include <QUuid>
 
@@ -40,12 +43,20 @@ constexpr const char *Schema[] = {
     "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS about timestamptz",
     // GetBookmarks reads a span of them on the writer's connection: by index, not by the
     // whole audit trail.
+    // The alarm as the action left it in the shared state (vigil.v1.Alarm): what every gateway settles on.
+    "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS alarm_after bytea",
     "CREATE INDEX IF NOT EXISTS vigil_alarm_actions_about ON vigil_alarm_actions (about) WHERE about IS NOT NULL",
     "CREATE OR REPLACE VIEW vigil_bookmarks AS SELECT version, about, comment AS note, operator_name, gateway,"
     " committed_at FROM vigil_alarm_actions WHERE about IS NOT NULL",
 };
 
 constexpr int64_t ResyncBatch = 5000;
+// A commit waits this long for a row another transaction holds (a hung client, a long
+// migration), and any statement this long for its answer; then the action waits in the
+// outbox and the operator is told, well within the dashboard's 8 s deadline.
+constexpr const char *LockTimeout = "SET lock_timeout = '2s'";
+constexpr const char *StatementTimeout = "SET statement_timeout = '5s'";
+constexpr const char *ActionColumns = "version, gateway, instance, alarm_key, action, alarm_after";
 
 QByteArray number(int64_t v)
 {
@@ -67,6 +78,11 @@ bool parseAction(const PgRow &row, SharedAction &out)
     out.gateway = QString::fromUtf8(row[1]);
     out.instance = QString::fromUtf8(row[2]);
     out.alarmKey = QString::fromUtf8(row[3]);
+    if (row.size() > 5 && !row[5].isEmpty()) {
+        v1::Alarm settled;
+        if (settled.ParseFromArray(row[5].constData(), int(row[5].size())))
+            out.settled = std::move(settled);
+    }
     return out.action.ParseFromArray(row[4].constData(), int(row[4].size()));
 }
 
@@ -90,7 +106,17 @@ SharedAlarmState::SharedAlarmState(QString conninfo, QString gatewayName)
     : m_conninfo(std::move(conninfo))
     , m_gateway(std::move(gatewayName))
     , m_instance(QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , m_session(m_instance)
 { }
+
+void SharedAlarmState::resumeAs(const QString &instance, int64_t appliedVersion)
+{
+    if (!instance.isEmpty())
+        m_instance = instance;
+    m_resumed = true;
+    std::lock_guard statusLock(m_statusMutex);
+    m_status.version = appliedVersion;
+}
 
 SharedAlarmState::~SharedAlarmState()
 {
@@ -124,7 +150,7 @@ QString SharedAlarmState::open(std::vector<v1::Alarm> *saved)
     const PgResult clock = m_writer.exec("SELECT version FROM vigil_state_clock");
     if (!clock.ok() || clock.rows.empty())
         return fail(QStringLiteral("cannot read the state's version"), clock.error);
-    {
+    if (!m_resumed) {
         std::lock_guard statusLock(m_statusMutex);
         m_status.version = clock.rows.front()[0].toLongLong(); // what came before is in the alarms below
     }
@@ -156,85 +182,160 @@ QString SharedAlarmState::ensureWriter()
 {
     if (m_writer.isOpen())
         return {};
-    return m_writer.connect(m_conninfo, QStringLiteral("vigil-gateway %1").arg(m_gateway));
+    if (QString error = m_writer.connect(m_conninfo, QStringLiteral("vigil-gateway %1").arg(m_gateway));
+        !error.isEmpty())
+        return error;
+    for (const char *setting : { LockTimeout, StatementTimeout })
+        if (PgResult r = m_writer.exec(setting); !r.ok()) {
+            m_writer.close();
+            return r.error;
+        }
+    return {};
 }
 
-QString SharedAlarmState::publish(const v1::Event &action, const QString &alarmKey,
-                                  const std::optional<v1::Alarm> &alarm)
+SharedCommit SharedAlarmState::publish(const v1::Event &action, const QString &alarmKey,
+                                       const std::optional<v1::Alarm> &before)
 {
-    Outgoing o { QStringLiteral("%1/%2").arg(m_instance).arg(action.id()), action, alarmKey, alarm };
     std::lock_guard lock(m_writeMutex);
-    m_outbox.push_back(std::move(o));
+    Outgoing o { QStringLiteral("%1/%2").arg(m_session).arg(++m_published), action, alarmKey, before };
+    SharedCommit result;
     // Older actions waiting go first: the shared state sees them in the order they were taken.
-    const QString error = flushOutbox();
+    result.error = flushOutbox();
+    if (result.error.isEmpty())
+        result = commitRetrying(o);
+    if (!result.error.isEmpty()) {
+        noteError(result.error);
+        m_outbox.push_back(std::move(o));
+    }
     std::lock_guard statusLock(m_statusMutex);
     m_status.pending = m_outbox.size();
-    return error;
+    if (result.committed())
+        ++m_status.published;
+    return result;
+}
+
+SharedCommit SharedAlarmState::commitRetrying(const Outgoing &o)
+{
+    const bool wasOpen = m_writer.isOpen();
+    SharedCommit result = commit(o);
+    if (!result.error.isEmpty() && wasOpen && !m_writer.isOpen()) {
+        // The connection died under it (the server restarted since the last action):
+        // one fresh connection, one more try.
+        m_writer.close();
+        result = commit(o);
+    }
+    return result;
 }
 
 QString SharedAlarmState::flushOutbox()
 {
     while (!m_outbox.empty()) {
-        const bool wasOpen = m_writer.isOpen();
-        QString error = commit(m_outbox.front());
-        if (!error.isEmpty() && wasOpen && !m_writer.isOpen()) {
-            // The connection died under it (the server restarted since the last action):
-            // one fresh connection, one more try.
-            m_writer.close();
-            error = commit(m_outbox.front());
+        const Outgoing &o = m_outbox.front();
+        const SharedCommit result = commitRetrying(o);
+        if (!result.error.isEmpty()) {
+            noteError(result.error);
+            return result.error;
         }
-        if (!error.isEmpty()) {
-            noteError(error);
-            return error;
+        // Applied here when it was taken: the gateway now settles the alarm as the state has it.
+        if (m_receiver) {
+            SharedAction a;
+            a.version = result.version;
+            a.gateway = m_gateway;
+            a.instance = m_instance;
+            a.alarmKey = o.alarmKey;
+            a.action = o.action;
+            a.settled = result.settled;
+            a.takenHere = true;
+            a.refused = result.refused;
+            m_receiver(a);
         }
         m_outbox.pop_front();
         std::lock_guard statusLock(m_statusMutex);
-        ++m_status.published;
+        if (result.refused.isEmpty())
+            ++m_status.published;
+        else
+            ++m_status.refused;
     }
     return {};
 }
 
-QString SharedAlarmState::commit(const Outgoing &o)
+SharedCommit SharedAlarmState::commit(const Outgoing &o)
 {
-    if (QString error = ensureWriter(); !error.isEmpty())
-        return error;
-    auto fail = [this](const QString &error) {
+    SharedCommit result;
+    if (QString error = ensureWriter(); !error.isEmpty()) {
+        result.error = error;
+        return result;
+    }
+    auto fail = [this, &result](const QString &error) {
         m_writer.exec("ROLLBACK");
-        return error;
+        result.error = error;
+        return result;
     };
     if (PgResult r = m_writer.exec("BEGIN"); !r.ok())
         return fail(r.error);
     const QByteArray origin = o.origin.toUtf8();
     // A commit whose answer was lost (the server restarted as it committed) is there already.
-    const PgResult done = m_writer.exec("SELECT version FROM vigil_alarm_actions WHERE origin = $1", { origin });
+    const PgResult done
+        = m_writer.exec("SELECT version, alarm_after FROM vigil_alarm_actions WHERE origin = $1", { origin });
     if (!done.ok())
         return fail(done.error);
-    if (!done.rows.empty())
-        return m_writer.exec("COMMIT").error;
-    // The counter's row lock orders the commits: versions become visible in order.
+    if (!done.rows.empty()) {
+        result.version = done.rows.front()[0].toLongLong();
+        v1::Alarm settled;
+        if (!done.rows.front()[1].isEmpty()
+            && settled.ParseFromArray(done.rows.front()[1].constData(), int(done.rows.front()[1].size())))
+            result.settled = std::move(settled);
+        result.error = m_writer.exec("COMMIT").error;
+        return result;
+    }
+    // The counter's row lock orders the commits: versions become visible in order, and an
+    // action another gateway takes meanwhile waits for this one and then sees it (the alarm's
+    // own row cannot be locked before its first action has made it).
     const PgResult next = m_writer.exec("UPDATE vigil_state_clock SET version = version + 1 RETURNING version");
     if (!next.ok() || next.rows.empty())
         return fail(next.ok() ? QStringLiteral("the state's version row is missing") : next.error);
     const QByteArray version = next.rows.front()[0];
     const QByteArray key = o.alarmKey.toUtf8();
+    // The alarm as the shared state settled it (read after the lock: every commit before this one).
+    std::optional<v1::Alarm> after;
+    if (o.before && !o.alarmKey.isEmpty()) {
+        const PgResult stored = m_writer.exec("SELECT alarm FROM vigil_alarms WHERE alarm_key = $1", { key });
+        if (!stored.ok())
+            return fail(stored.error);
+        Alarm alarm = wire::fromProto(*o.before);
+        v1::Alarm settled;
+        if (!stored.rows.empty() && !stored.rows.front()[0].isEmpty()
+            && settled.ParseFromArray(stored.rows.front()[0].constData(), int(stored.rows.front()[0].size())))
+            AlarmBook::settleOperatorState(alarm, wire::fromProto(settled));
+        const Event action = wire::fromProto(o.action);
+        if (const auto [refusal, why] = AlarmBook::checkAgainst(alarm, action); refusal != AlarmRefusal::None) {
+            m_writer.exec("ROLLBACK");
+            result.refused = why;
+            result.settled = wire::toProto(alarm);
+            return result;
+        }
+        AlarmBook::applyOperatorAction(alarm, action);
+        after = wire::toProto(alarm);
+    }
     const QByteArray gateway = m_gateway.toUtf8();
     const std::string actionBytes = o.action.SerializeAsString();
-    if (PgResult r = m_writer.exec("INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
-                                   "action, operator_name, comment, about) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
-                                   "CASE WHEN $9::bigint = 0 THEN NULL ELSE to_timestamp($9::bigint / 1000.0) END)",
-                                   { version, origin, gateway, m_instance.toUtf8(), key,
-                                     QByteArray::fromStdString(actionBytes), readableText(o.action.operator_name()),
-                                     readableText(o.action.message()), number(o.action.about_ms()) },
-                                   { false, false, false, false, false, true, false, false, false });
+    const QByteArray afterBytes = after ? QByteArray::fromStdString(after->SerializeAsString()) : QByteArray();
+    if (PgResult r = m_writer.exec(
+            "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
+            "action, operator_name, comment, about, alarm_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+            "CASE WHEN $9::bigint = 0 THEN NULL ELSE to_timestamp($9::bigint / 1000.0) END, NULLIF($10, ''::bytea))",
+            { version, origin, gateway, m_instance.toUtf8(), key, QByteArray::fromStdString(actionBytes),
+              readableText(o.action.operator_name()), readableText(o.action.message()), number(o.action.about_ms()),
+              afterBytes },
+            { false, false, false, false, false, true, false, false, false, true });
         !r.ok())
         return fail(r.error);
-    if (o.alarm && !o.alarmKey.isEmpty()) {
-        const std::string alarmBytes = o.alarm->SerializeAsString();
-        if (PgResult r = m_writer.exec(
-                "INSERT INTO vigil_alarms (alarm_key, version, alarm, updated_by) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (alarm_key) DO UPDATE SET version = excluded.version, alarm = excluded.alarm, "
-                "updated_by = excluded.updated_by, updated_at = now()",
-                { key, version, QByteArray::fromStdString(alarmBytes), gateway }, { false, false, true, false });
+    if (after) {
+        if (PgResult r
+            = m_writer.exec("INSERT INTO vigil_alarms (alarm_key, version, alarm, updated_by) VALUES ($1, $2, $3, $4) "
+                            "ON CONFLICT (alarm_key) DO UPDATE SET version = excluded.version, alarm = excluded.alarm, "
+                            "updated_by = excluded.updated_by, updated_at = now()",
+                            { key, version, afterBytes, gateway }, { false, false, true, false });
             !r.ok())
             return fail(r.error);
     }
@@ -244,7 +345,9 @@ QString SharedAlarmState::commit(const Outgoing &o)
         return fail(r.error);
     if (PgResult r = m_writer.exec("COMMIT"); !r.ok())
         return fail(r.error);
-    return {};
+    result.version = version.toLongLong();
+    result.settled = std::move(after);
+    return result;
 }
 
 QString SharedAlarmState::actions(std::vector<SharedAction> &out)
@@ -253,8 +356,7 @@ QString SharedAlarmState::actions(std::vector<SharedAction> &out)
     if (QString error = ensureWriter(); !error.isEmpty())
         return error;
     return takeActions(
-        m_writer.exec("SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions ORDER BY version"),
-        out);
+        m_writer.exec(QByteArray("SELECT ") + ActionColumns + " FROM vigil_alarm_actions ORDER BY version"), out);
 }
 
 QString SharedAlarmState::bookmarks(int64_t fromMs, int64_t toMs, size_t max, std::vector<SharedAction> &out)
@@ -264,10 +366,12 @@ QString SharedAlarmState::bookmarks(int64_t fromMs, int64_t toMs, size_t max, st
         return error;
     // The instants compare as the commit stored them: to_timestamp of the same milliseconds.
     return takeActions(
-        m_writer.exec("SELECT version, gateway, instance, alarm_key, action FROM vigil_alarm_actions "
-                      "WHERE about BETWEEN to_timestamp($1::bigint / 1000.0) AND to_timestamp($2::bigint / 1000.0) "
-                      "ORDER BY about, version LIMIT $3",
-                      { number(fromMs), number(toMs), number(int64_t(max)) }),
+        m_writer.exec(
+            QByteArray("SELECT ") + ActionColumns
+                + " FROM vigil_alarm_actions "
+                  "WHERE about BETWEEN to_timestamp($1::bigint / 1000.0) AND to_timestamp($2::bigint / 1000.0) "
+                  "ORDER BY about, version LIMIT $3",
+            { number(fromMs), number(toMs), number(int64_t(max)) }),
         out);
 }
 
@@ -279,15 +383,17 @@ QString SharedAlarmState::resync(PgConnection &connection)
             std::lock_guard statusLock(m_statusMutex);
             from = m_status.version;
         }
-        const PgResult r = connection.exec("SELECT version, gateway, instance, alarm_key, action "
-                                           "FROM vigil_alarm_actions WHERE version > $1 ORDER BY version LIMIT $2",
-                                           { number(from), number(ResyncBatch) });
+        const PgResult r
+            = connection.exec(QByteArray("SELECT ") + ActionColumns
+                                  + " FROM vigil_alarm_actions WHERE version > $1 ORDER BY version LIMIT $2",
+                              { number(from), number(ResyncBatch) });
         if (!r.ok())
             return r.error;
         for (const PgRow &row : r.rows) {
             SharedAction a;
             const bool parsed = parseAction(row, a);
-            if (parsed && a.instance != m_instance && m_receiver)
+            a.takenHere = a.instance == m_instance; // by this gateway, perhaps before it restarted
+            if (parsed && m_receiver)
                 m_receiver(a);
             std::lock_guard statusLock(m_statusMutex);
             m_status.version = std::max<int64_t>(m_status.version, row[0].toLongLong());

@@ -15,8 +15,8 @@
 namespace vigil {
 
 // An operator's action as the shared state holds it: the version the state was at
-// once it was committed, the gateway it was taken on, and the alarm's condition in
-// words every gateway agrees on (alarmKeyText).
+// once it was committed, the gateway it was taken on, the alarm's condition in words
+// every gateway agrees on (alarmKeyText), and the alarm as the action left it there.
 struct SharedAction
 {
     int64_t version = 0;
@@ -24,6 +24,24 @@ struct SharedAction
     QString instance; // the gateway process that took it
     QString alarmKey; // empty: an action on no alarm (a note)
     v1::Event action;
+    // The alarm as the shared state settled it: every action on it up to `version`, in
+    // version order, each taken only where it applied. Absent for rows older than it.
+    std::optional<v1::Alarm> settled;
+    // Taken on this gateway (and applied here when it was taken): only its settled state is news.
+    bool takenHere = false;
+    // Taken here while the state was away, and refused once it answered: the alarm had been
+    // acted on meanwhile elsewhere (`settled` is the alarm as the state holds it).
+    QString refused;
+};
+
+// What became of an action handed to publish().
+struct SharedCommit
+{
+    QString error; // the state did not answer: the action waits to be committed when it does
+    QString refused; // the state settled the alarm otherwise meanwhile: not taken (FAILED_PRECONDITION)
+    int64_t version = 0; // committed at this version
+    std::optional<v1::Alarm> settled; // committed: the alarm as the action left it in the shared state
+    bool committed() const { return error.isEmpty() && refused.isEmpty(); }
 };
 
 struct SharedStateStatus
@@ -33,6 +51,7 @@ struct SharedStateStatus
     uint64_t published = 0; // actions taken here, committed
     uint64_t received = 0; // actions taken on other gateways, handed over
     size_t pending = 0; // actions taken here, waiting for the server to come back
+    uint64_t refused = 0; // actions taken here while it was away, refused on its return (acted on elsewhere)
     QString lastError;
     int64_t lastErrorMs = 0;
 };
@@ -59,18 +78,27 @@ public:
     SharedAlarmState(const SharedAlarmState &) = delete;
     SharedAlarmState &operator=(const SharedAlarmState &) = delete;
 
+    // A gateway that keeps a journal of its own resumes as the instance it was, from
+    // the version it had applied: open() then leaves the alarms to the journal, and the
+    // listener hands over every action committed since. Called before open().
+    void resumeAs(const QString &instance, int64_t appliedVersion);
+
     // Connects, makes the tables if they are missing, and reads the alarms kept
     // there. An error names the server and the problem.
     QString open(std::vector<v1::Alarm> *saved);
     // Starts listening; `receiver` is called on the listener's thread, in version order,
-    // for every action another gateway takes from now on.
+    // for every action committed from now on (those taken here marked takenHere), and
+    // for an action taken here while the state was away once it is committed or refused.
     void start(Receiver receiver);
     void stop();
 
-    // Commits an action taken here (with the alarm as it stands after it). Returns
-    // once committed, or why not: the action is then kept, in order, and committed
-    // as soon as the server answers again (a retry never commits it twice).
-    QString publish(const v1::Event &action, const QString &alarmKey, const std::optional<v1::Alarm> &alarm);
+    // Commits an action on the alarm as it stood here before it (`before`): under the
+    // alarm's row lock the action is checked against, and applied to, the alarm as the
+    // shared state settled it, so concurrent actions on one alarm take effect in version
+    // order on every gateway. When the server does not answer (within a few seconds: a
+    // hung transaction holding a lock counts), the action is kept, in order, and committed
+    // once it does (a retry never commits it twice).
+    SharedCommit publish(const v1::Event &action, const QString &alarmKey, const std::optional<v1::Alarm> &before);
 
     // Every action committed, oldest first (the audit trail of all gateways).
     QString actions(std::vector<SharedAction> &out);
@@ -81,28 +109,36 @@ public:
     SharedStateStatus status() const;
     QString describe() const;
     const QString &instance() const { return m_instance; }
+    // Names this process's commits: "session/n" for the n-th action handed to publish().
+    const QString &session() const { return m_session; }
 
 private:
     struct Outgoing
     {
-        QString origin; // instance/event id: a retried commit is recognised
+        QString origin; // session/event id: a retried commit is recognised
         v1::Event action;
         QString alarmKey;
-        std::optional<v1::Alarm> alarm;
+        std::optional<v1::Alarm> before;
     };
-    QString commit(const Outgoing &o); // with m_writeMutex held
+    SharedCommit commit(const Outgoing &o); // with m_writeMutex held
+    SharedCommit commitRetrying(const Outgoing &o); // with m_writeMutex held
+    // Commits what waits, oldest first, up to the first the state does not take.
     QString flushOutbox(); // with m_writeMutex held
     QString ensureWriter(); // with m_writeMutex held
     void listen(std::stop_token stop);
     QString resync(PgConnection &connection);
     void noteError(const QString &error);
 
-    const QString m_conninfo, m_gateway, m_instance;
+    const QString m_conninfo, m_gateway;
+    QString m_instance; // this gateway's, kept across restarts by its journal
+    const QString m_session; // this process's: names the actions it commits
+    bool m_resumed = false;
     Receiver m_receiver;
 
     std::mutex m_writeMutex; // the writer connection and the outbox
     PgConnection m_writer;
     std::deque<Outgoing> m_outbox;
+    uint64_t m_published = 0; // actions handed to publish() so far
 
     mutable std::mutex m_statusMutex;
     SharedStateStatus m_status;
