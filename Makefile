@@ -7,7 +7,7 @@ BUILD_DIR := build/$(PRESET)
 CMAKE_ARGS ?=
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build run test test-release test-asan bench fuzz translations format clean
+.PHONY: all deps configure build run test test-release test-asan bench soak fuzz translations format clean
 
 all: build
 
@@ -50,6 +50,13 @@ fuzz:
 	        -artifact_prefix=build/fuzz/artifacts/{}- build/fuzz/corpus/{} fuzz/corpus/{} \
 	        >build/fuzz/{}.log 2>&1 && echo "fuzz: {} clean for $(FUZZ_SECONDS) s: $$(grep -o "stat::number_of_executed_units: [0-9]*" build/fuzz/{}.log)" \
 	        || { echo "fuzz: {} FAILED, see build/fuzz/{}.log"; exit 1; }'
+
+# The shared alarm state's history checker (tests/core/tst_sharedhistory.cpp) for ten minutes:
+# three gateways, concurrent operators, server restarts, a held lock, cut listeners and a
+# journalled gateway restarted; then nothing acknowledged lost and every gateway converged.
+soak: build
+	cd $(BUILD_DIR)/tests && VIGIL_SOAK_SECONDS=$${VIGIL_SOAK_SECONDS:-600} QTEST_FUNCTION_TIMEOUT=3600000 \
+		QT_QPA_PLATFORM=offscreen ./tst_sharedhistory
 
 bench: build
 	QT_QPA_PLATFORM=offscreen ./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json

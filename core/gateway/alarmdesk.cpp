@@ -51,12 +51,14 @@ bool AlarmDesk::shareThrough(SharedAlarmState *shared)
     const QString instance = m_store->meta(QLatin1String(SharedInstanceKey));
     const int64_t version = m_store->meta(QLatin1String(SharedVersionKey)).toLongLong();
     m_shared->resumeAs(instance, version);
+    m_shared->requeue(m_store->waitingForSharedState());
     {
         std::lock_guard lock(m_mutex);
         m_sharedVersion = version;
     }
     if (instance.isEmpty())
-        m_store->save({}, {}, std::nullopt, false, { { QLatin1String(SharedInstanceKey), shared->instance() } });
+        m_store->save({}, {}, std::nullopt, false,
+                      { {}, {}, { { QLatin1String(SharedInstanceKey), shared->instance() } } });
     return false;
 }
 
@@ -108,6 +110,10 @@ void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &share
         }
         if (!shared.refused.isEmpty())
             ++m_sharedRefused;
+        if (!shared.queuedOrigin.isEmpty() && m_store) {
+            std::lock_guard lock(m_mutex);
+            m_sharedDone.push_back(shared.queuedOrigin); // no longer waits: off the journal's list
+        }
         return;
     }
     Event action = wire::fromProto(shared.action);
@@ -231,6 +237,7 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
             before = wire::toProto(*a);
         }
     }
+    std::optional<SharedOutgoing> waiting;
     if (m_shared) {
         // Committed there first, against the alarm as the NOC settled it: an action another
         // gateway took on it a moment ago decides whether this one still applies.
@@ -244,17 +251,21 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
             m_settled[action.alarmId] = { shared.version, wire::fromProto(*shared.settled) };
         else if (!shared.committed())
             m_settled.erase(action.alarmId); // it holds here until the state answers, and then as settled there
-        if (!shared.error.isEmpty() && notShared)
-            *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
-                                        "state answers again (%1)")
-                             .arg(shared.error);
+        if (!shared.error.isEmpty()) {
+            // Kept in the journal with the action: a restart before the state answers does not lose it.
+            waiting = SharedOutgoing { shared.origin, wire::toProto(action), key, before };
+            if (notShared)
+                *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
+                                            "state answers again (%1)")
+                                 .arg(shared.error);
+        }
     }
     std::vector<uint64_t> ids;
     *seq = journal.appendEvents({ action }, &ids); // the book follows the journal: the change is applied now
     *eventId = ids.front();
     action.id = *eventId;
     // Answered only once it is on disk: an acknowledged action survives a restart.
-    if (QString error = save(wire::toProto(action), true); !error.isEmpty())
+    if (QString error = save(wire::toProto(action), true, std::move(waiting)); !error.isEmpty())
         return grpc::Status(
             grpc::StatusCode::UNAVAILABLE,
             QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
@@ -288,16 +299,19 @@ void AlarmDesk::flush(bool wait)
     save(std::nullopt, wait);
 }
 
-QString AlarmDesk::save(std::optional<v1::Event> action, bool wait)
+QString AlarmDesk::save(std::optional<v1::Event> action, bool wait, std::optional<SharedOutgoing> waiting)
 {
     if (!m_store)
         return {};
     std::vector<v1::Alarm> changed;
     std::vector<uint64_t> removed;
-    std::vector<std::pair<QString, QString>> meta;
+    AlarmStore::SharedChanges shared;
+    if (waiting)
+        shared.waiting.push_back(std::move(*waiting));
     {
         std::lock_guard lock(m_mutex);
-        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !m_sharedVersionUnsaved && !action && !wait)
+        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !m_sharedVersionUnsaved && m_sharedDone.empty() && !action
+            && !wait)
             return {}; // nothing to write
         for (uint64_t id : std::exchange(m_unsaved, {}))
             if (const Alarm *a = m_book.find(id))
@@ -305,9 +319,10 @@ QString AlarmDesk::save(std::optional<v1::Event> action, bool wait)
         removed = std::exchange(m_unsavedRemoved, {});
         // Saved with the alarms as they stand at it: a restart resumes from there.
         if (std::exchange(m_sharedVersionUnsaved, false))
-            meta.emplace_back(QLatin1String(SharedVersionKey), QString::number(m_sharedVersion));
+            shared.meta.emplace_back(QLatin1String(SharedVersionKey), QString::number(m_sharedVersion));
+        shared.shared = std::exchange(m_sharedDone, {});
     }
-    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait, std::move(meta));
+    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait, std::move(shared));
 }
 
 } // namespace vigil

@@ -72,7 +72,7 @@ public:
 
 private:
     // Hands the alarms changed since the last save (and the action, if any) to the store.
-    QString save(std::optional<v1::Event> action, bool wait);
+    QString save(std::optional<v1::Event> action, bool wait, std::optional<SharedOutgoing> waiting = std::nullopt);
     // The alarm stands as the shared state settled it at `version`, unless it holds a later settlement already.
     void settleShared(uint64_t id, int64_t version, const v1::Alarm &settled); // with m_mutex held
 
@@ -86,6 +86,7 @@ private:
     std::unordered_map<uint64_t, Settlement> m_settled;
     int64_t m_sharedVersion = 0; // the shared state's latest version applied here
     bool m_sharedVersionUnsaved = false;
+    std::vector<QString> m_sharedDone; // origins of waiting actions since committed (or refused) there
 
     mutable std::mutex m_mutex; // the book and what is still to be saved
     AlarmBook m_book;

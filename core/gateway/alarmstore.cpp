@@ -18,6 +18,10 @@ const char *const Schema[] = {
     "CREATE TABLE IF NOT EXISTS alarms (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     ("CREATE TABLE IF NOT EXISTS actions (seq INTEGER PRIMARY KEY AUTOINCREMENT, time_ms INTEGER NOT NULL,"
      " data BLOB NOT NULL)"),
+    // Actions taken while the NOC's shared state was away: committed there once it answers,
+    // after a restart too. `before` is the alarm as it stood before the action (may be empty).
+    ("CREATE TABLE IF NOT EXISTS shared_waiting (seq INTEGER PRIMARY KEY AUTOINCREMENT, origin TEXT NOT NULL UNIQUE,"
+     " alarm_key TEXT NOT NULL, action BLOB NOT NULL, before BLOB)"),
 };
 
 QByteArray bytesOf(const google::protobuf::MessageLite &m)
@@ -54,14 +58,20 @@ QString AlarmStore::meta(const QString &key) const
     return it == m_meta.end() ? QString() : it->second;
 }
 
+std::vector<SharedOutgoing> AlarmStore::waitingForSharedState() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_waiting;
+}
+
 QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
-                         bool wait, std::vector<std::pair<QString, QString>> meta)
+                         bool wait, SharedChanges shared)
 {
     std::unique_lock lock(m_mutex);
     if (!m_openError.isEmpty() || !m_opened)
         return m_openError.isEmpty() ? QStringLiteral("the alarm journal is not open") : m_openError;
     const uint64_t ticket = m_nextTicket++;
-    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket, std::move(meta) });
+    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket, std::move(shared) });
     m_wake.notify_all();
     if (!wait)
         return {};
@@ -121,9 +131,27 @@ void AlarmStore::run(QString path, std::stop_token stop)
         if (error.isEmpty() && q.exec(QStringLiteral("SELECT key, value FROM meta")))
             while (q.next())
                 meta[q.value(0).toString()] = q.value(1).toString();
+        std::vector<SharedOutgoing> waiting;
+        if (error.isEmpty()
+            && q.exec(QStringLiteral("SELECT origin, alarm_key, action, before FROM shared_waiting ORDER BY seq")))
+            while (q.next()) {
+                SharedOutgoing o;
+                o.origin = q.value(0).toString();
+                o.alarmKey = q.value(1).toString();
+                const QByteArray action = q.value(2).toByteArray(), before = q.value(3).toByteArray();
+                if (!o.action.ParseFromArray(action.constData(), int(action.size())))
+                    continue; // damaged: the operator was told it was not shared yet
+                if (!before.isEmpty()) {
+                    v1::Alarm alarm;
+                    if (alarm.ParseFromArray(before.constData(), int(before.size())))
+                        o.before = std::move(alarm);
+                }
+                waiting.push_back(std::move(o));
+            }
         std::lock_guard lock(m_mutex);
         m_loaded = std::move(loaded);
         m_meta = std::move(meta);
+        m_waiting = std::move(waiting);
     }
     {
         std::lock_guard lock(m_mutex);
@@ -152,8 +180,11 @@ void AlarmStore::run(QString path, std::stop_token stop)
         }
         QString writeError;
         db.transaction();
-        QSqlQuery upsert(db), remove(db), log(db), keep(db);
+        QSqlQuery upsert(db), remove(db), log(db), keep(db), wait(db), shared(db);
         keep.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"));
+        wait.prepare(QStringLiteral(
+            "INSERT OR IGNORE INTO shared_waiting (origin, alarm_key, action, before) VALUES (?, ?, ?, ?)"));
+        shared.prepare(QStringLiteral("DELETE FROM shared_waiting WHERE origin = ?"));
         upsert.prepare(QStringLiteral("INSERT OR REPLACE INTO alarms (id, data) VALUES (?, ?)"));
         remove.prepare(QStringLiteral("DELETE FROM alarms WHERE id = ?"));
         log.prepare(QStringLiteral("INSERT INTO actions (time_ms, data) VALUES (?, ?)"));
@@ -169,11 +200,24 @@ void AlarmStore::run(QString path, std::stop_token stop)
                 if (!remove.exec())
                     writeError = remove.lastError().text();
             }
-            for (const auto &[key, value] : job.meta) {
+            for (const auto &[key, value] : job.shared.meta) {
                 keep.addBindValue(key);
                 keep.addBindValue(value);
                 if (!keep.exec())
                     writeError = keep.lastError().text();
+            }
+            for (const SharedOutgoing &o : job.shared.waiting) {
+                wait.addBindValue(o.origin);
+                wait.addBindValue(o.alarmKey);
+                wait.addBindValue(bytesOf(o.action));
+                wait.addBindValue(o.before ? bytesOf(*o.before) : QByteArray());
+                if (!wait.exec())
+                    writeError = wait.lastError().text();
+            }
+            for (const QString &origin : job.shared.shared) {
+                shared.addBindValue(origin);
+                if (!shared.exec())
+                    writeError = shared.lastError().text();
             }
             if (job.action) {
                 log.addBindValue(qlonglong(job.action->time_ms()));

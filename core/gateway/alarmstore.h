@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "shared/sharedalarmstate.h"
 #include "state/periodicworker.h"
 #include "vigil/v1/gateway.pb.h"
 
@@ -34,8 +35,18 @@ public:
 
     // Saves alarms that changed, forgets removed ones, and logs an action; with `wait`,
     // returns once it is on disk (an operator's action is answered only then).
+    // With a shared state: `waiting` are actions to keep until they are committed there, `shared`
+    // the origins of those that are.
+    struct SharedChanges
+    {
+        std::vector<SharedOutgoing> waiting;
+        std::vector<QString> shared;
+        std::vector<std::pair<QString, QString>> meta;
+    };
     QString save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
-                 bool wait, std::vector<std::pair<QString, QString>> meta = {});
+                 bool wait, SharedChanges shared = {});
+    // The actions that waited for the shared state when the file was last written.
+    std::vector<SharedOutgoing> waitingForSharedState() const;
     // A value kept beside the alarms (saved with save()'s `meta`) as the file held it when opened.
     QString meta(const QString &key) const;
     // Actions logged so far (the audit trail), oldest first.
@@ -48,7 +59,7 @@ private:
         std::vector<uint64_t> removed;
         std::optional<v1::Event> action;
         uint64_t ticket = 0;
-        std::vector<std::pair<QString, QString>> meta;
+        SharedChanges shared;
     };
     void run(QString path, std::stop_token stop);
     QString writeBatch(std::vector<Job> &jobs);
@@ -62,6 +73,7 @@ private:
     QString m_openError;
     std::vector<v1::Alarm> m_loaded;
     std::map<QString, QString> m_meta; // as opened
+    std::vector<SharedOutgoing> m_waiting; // as opened
     std::vector<v1::Event> m_actions;
     Worker m_worker; // last: stopped before anything it uses goes
 };

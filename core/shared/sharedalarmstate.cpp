@@ -109,6 +109,15 @@ SharedAlarmState::SharedAlarmState(QString conninfo, QString gatewayName)
     , m_session(m_instance)
 { }
 
+void SharedAlarmState::requeue(std::vector<SharedOutgoing> waiting)
+{
+    std::lock_guard lock(m_writeMutex);
+    for (SharedOutgoing &o : waiting)
+        m_outbox.push_back(std::move(o));
+    std::lock_guard statusLock(m_statusMutex);
+    m_status.pending = m_outbox.size();
+}
+
 void SharedAlarmState::resumeAs(const QString &instance, int64_t appliedVersion)
 {
     if (!instance.isEmpty())
@@ -203,6 +212,7 @@ SharedCommit SharedAlarmState::publish(const v1::Event &action, const QString &a
     result.error = flushOutbox();
     if (result.error.isEmpty())
         result = commitRetrying(o);
+    result.origin = o.origin;
     if (!result.error.isEmpty()) {
         noteError(result.error);
         m_outbox.push_back(std::move(o));
@@ -247,6 +257,7 @@ QString SharedAlarmState::flushOutbox()
             a.settled = result.settled;
             a.takenHere = true;
             a.refused = result.refused;
+            a.queuedOrigin = o.origin;
             m_receiver(a);
         }
         m_outbox.pop_front();

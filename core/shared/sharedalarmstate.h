@@ -32,11 +32,25 @@ struct SharedAction
     // Taken here while the state was away, and refused once it answered: the alarm had been
     // acted on meanwhile elsewhere (`settled` is the alarm as the state holds it).
     QString refused;
+    // Taken here while the state was away, and now committed or refused: its origin.
+    QString queuedOrigin;
+};
+
+// An action taken here that waits for the shared state to answer: named by its origin
+// ("session/n", unique in the audit trail, so a retry never commits it twice), with the
+// alarm as it stood here before it. A gateway with a journal keeps these there.
+struct SharedOutgoing
+{
+    QString origin;
+    v1::Event action;
+    QString alarmKey;
+    std::optional<v1::Alarm> before;
 };
 
 // What became of an action handed to publish().
 struct SharedCommit
 {
+    QString origin; // the action's, in the audit trail
     QString error; // the state did not answer: the action waits to be committed when it does
     QString refused; // the state settled the alarm otherwise meanwhile: not taken (FAILED_PRECONDITION)
     int64_t version = 0; // committed at this version
@@ -82,6 +96,8 @@ public:
     // the version it had applied: open() then leaves the alarms to the journal, and the
     // listener hands over every action committed since. Called before open().
     void resumeAs(const QString &instance, int64_t appliedVersion);
+    // Actions a journal kept that still wait to be committed (before any new one).
+    void requeue(std::vector<SharedOutgoing> waiting);
 
     // Connects, makes the tables if they are missing, and reads the alarms kept
     // there. An error names the server and the problem.
@@ -113,13 +129,7 @@ public:
     const QString &session() const { return m_session; }
 
 private:
-    struct Outgoing
-    {
-        QString origin; // session/event id: a retried commit is recognised
-        v1::Event action;
-        QString alarmKey;
-        std::optional<v1::Alarm> before;
-    };
+    using Outgoing = SharedOutgoing;
     SharedCommit commit(const Outgoing &o); // with m_writeMutex held
     SharedCommit commitRetrying(const Outgoing &o); // with m_writeMutex held
     // Commits what waits, oldest first, up to the first the state does not take.
