@@ -1095,9 +1095,43 @@ void ScrapeGroup::pollOnce()
         m_sources[i]->ingestScrape(responses[i], now);
 }
 
+void ScrapeGroup::run(std::stop_token stop)
+{
+    HttpMulti transfers;
+    std::vector<uint8_t> asked(m_sources.size(), 0);
+    std::vector<int64_t> askedAtMs(m_sources.size(), 0);
+    auto next = std::chrono::steady_clock::now();
+    while (!stop.stop_requested()) {
+        if (std::chrono::steady_clock::now() >= next) {
+            const int64_t now = wallClockMs();
+            for (size_t i = 0; i < m_sources.size(); ++i)
+                if (!asked[i]) { // one still answering is asked again once it has answered
+                    m_sources[i]->countPoll();
+                    transfers.start(i, m_sources[i]->scrapeRequest());
+                    asked[i] = 1;
+                    askedAtMs[i] = now;
+                }
+            next += m_interval;
+            next = std::max(next, std::chrono::steady_clock::now());
+        }
+        const auto untilNext
+            = std::chrono::duration_cast<std::chrono::milliseconds>(next - std::chrono::steady_clock::now());
+        if (transfers.inFlight() == 0) {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait_until(lock, stop, next, [] { return false; });
+            continue;
+        }
+        // Short waits: a stop is noticed within 100 ms even while an exporter is slow.
+        for (auto &[i, response] : transfers.wait(int(std::clamp<int64_t>(untilNext.count(), 0, 100)))) {
+            asked[i] = 0;
+            m_sources[i]->ingestScrape(response, askedAtMs[i]);
+        }
+    }
+}
+
 void ScrapeGroup::start()
 {
-    m_worker.start(m_interval, [this] { pollOnce(); });
+    m_worker.start([this](std::stop_token stop) { run(stop); });
 }
 
 void ScrapeGroup::stop()

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -194,8 +195,10 @@ private:
     PeriodicWorker m_worker; // last: stopped before the rest goes
 };
 
-// Polls many http(s) dcgm-exporter sources on one thread: every interval, all of
-// them at once (libcurl's multi interface), then maps each answer.
+// Polls many http(s) dcgm-exporter sources on one thread (libcurl's multi interface):
+// every interval, each exporter whose last scrape has come back is asked again, and each
+// answer is mapped as soon as it arrives. A slow exporter is asked less often; it never
+// holds up the others.
 class ScrapeGroup final : public TelemetrySource
 {
 public:
@@ -203,12 +206,17 @@ public:
     ~ScrapeGroup() override;
     void start() override;
     void stop() override;
+    // One scrape of every exporter, waiting for all (tests, --check-sources).
     void pollOnce();
 
 private:
+    void run(std::stop_token stop);
+
     std::vector<BridgeSource *> m_sources;
     std::chrono::milliseconds m_interval;
-    PeriodicWorker m_worker;
+    std::mutex m_mutex;
+    std::condition_variable_any m_wake;
+    Worker m_worker; // last: stopped before what it uses goes
 };
 
 // What the dcgm-exporter sources (scraped, or read back from Prometheus) report at

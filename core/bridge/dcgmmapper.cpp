@@ -147,11 +147,11 @@ DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vect
 
 DcgmMapper::~DcgmMapper() = default;
 
-const DcgmMapper::Resolved &DcgmMapper::resolve(QByteArrayView name)
+std::shared_ptr<const DcgmMapper::Resolved> DcgmMapper::resolve(QByteArrayView name)
 {
     if (const auto it = m_resolved.constFind(QByteArray::fromRawData(name.data(), name.size()));
         it != m_resolved.constEnd())
-        return **it;
+        return *it;
     auto r = std::make_shared<Resolved>();
     r->name = QString::fromLatin1(name);
     bool legacy = false;
@@ -186,9 +186,10 @@ const DcgmMapper::Resolved &DcgmMapper::resolve(QByteArrayView name)
         }
     if (r->canonical == "DCGM_FI_DEV_XID_ERRORS")
         r->role = Resolved::Role::Xid;
-    const Resolved &out = *r;
-    m_resolved.insert(name.toByteArray(), std::move(r));
-    return out;
+    if (m_resolved.size() >= MaxResolvedNames)
+        m_resolved.clear(); // a scrape still holding one keeps it alive
+    m_resolved.insert(name.toByteArray(), r);
+    return r;
 }
 
 int32_t DcgmMapper::gpuFor(const ExpositionSample &sample, QByteArrayView hostHint)
@@ -232,10 +233,10 @@ public:
         Result &result = m_result;
         // An exposition groups a field's samples: the name is looked up once a group.
         if (!m_field || s.name != m_fieldName) {
-            m_field = &m_mapper.resolve(s.name);
+            m_field = m_mapper.resolve(s.name);
             m_fieldName = s.name;
             if (m_field->role == Resolved::Role::Unknown)
-                m_unknown = &result.unknownFields[m_field->name];
+                m_unknown = &unknownField(m_field->name);
         }
         const Resolved &f = *m_field;
         if (f.role == Resolved::Role::Unknown) {
@@ -292,18 +293,26 @@ public:
 
     void help(QByteArrayView name, QByteArrayView text) override
     {
-        const Resolved &f = m_mapper.resolve(name);
-        if (f.role == Resolved::Role::Unknown)
-            m_result.unknownFields[f.name].help = QString::fromUtf8(text.data(), text.size());
+        const std::shared_ptr<const Resolved> f = m_mapper.resolve(name);
+        if (f->role == Resolved::Role::Unknown)
+            unknownField(f->name).help = QString::fromUtf8(text.data(), text.size());
     }
     void type(QByteArrayView name, QByteArrayView text) override
     {
-        const Resolved &f = m_mapper.resolve(name);
-        if (f.role == Resolved::Role::Unknown)
-            m_result.unknownFields[f.name].type = QString::fromLatin1(text);
+        const std::shared_ptr<const Resolved> f = m_mapper.resolve(name);
+        if (f->role == Resolved::Role::Unknown)
+            unknownField(f->name).type = QString::fromLatin1(text);
     }
 
 private:
+    UnknownField &unknownField(const QString &name)
+    {
+        auto &fields = m_result.unknownFields;
+        if (fields.size() >= UnknownField::MaxNames && !fields.count(name))
+            return fields[QLatin1String(UnknownField::OtherNames)];
+        return fields[name];
+    }
+
     void rejectPlacement(const ExpositionSample &s)
     {
         const QString host = s.raw("Hostname").isEmpty() ? m_hostHint : s.label("Hostname");
@@ -349,7 +358,7 @@ private:
     const QString &m_hostHint;
     const QByteArray m_hostHintUtf8;
     Result &m_result;
-    const Resolved *m_field = nullptr;
+    std::shared_ptr<const Resolved> m_field;
     QByteArrayView m_fieldName;
     UnknownField *m_unknown = nullptr;
 };

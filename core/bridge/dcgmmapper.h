@@ -25,6 +25,10 @@ struct GpuReading
 // A field a scrape carried that no metric of the stream stands for.
 struct UnknownField
 {
+    // At most this many names are told apart (per scrape, per log); the rest are counted
+    // together under OtherNames, so a hostile or broken source cannot grow the gateway.
+    static constexpr size_t MaxNames = 256;
+    static constexpr const char *OtherNames = "(other names)";
     uint64_t samples = 0;
     QString help; // the exposition's # HELP text
     QString type; // the exposition's # TYPE
@@ -52,6 +56,7 @@ struct UnknownField
 class DcgmMapper
 {
 public:
+    size_t resolvedNames() const { return size_t(m_resolved.size()); }
     DcgmMapper(std::shared_ptr<const Topology> topology, const std::vector<MetricDescriptor> &metrics);
     ~DcgmMapper();
 
@@ -77,7 +82,10 @@ public:
 private:
     struct Resolved;
     class Scrape;
-    const Resolved &resolve(QByteArrayView name);
+    // At most this many names are kept resolved; past it the cache starts afresh (an exporter
+    // that invents names costs lookups, never memory).
+    static constexpr qsizetype MaxResolvedNames = 4096;
+    std::shared_ptr<const Resolved> resolve(QByteArrayView name);
     int32_t gpuFor(const ExpositionSample &sample, QByteArrayView hostHint);
     // The topology's index of `gpu`'s MIG instance with GPU_I_ID `id`, or -1.
     int32_t instanceFor(uint32_t gpu, QByteArrayView id) const;
@@ -90,7 +98,7 @@ private:
     QHash<QByteArray, uint32_t> m_byUuid;
     QHash<QByteArray, uint32_t> m_byHostIndex; // "host:index"
     QByteArray m_key; // scratch for host:index lookups
-    QHash<QByteArray, std::shared_ptr<Resolved>> m_resolved; // by the name as written
+    QHash<QByteArray, std::shared_ptr<const Resolved>> m_resolved; // by the name as written
     std::vector<int> m_lastXid;
     // Per GPU and counter field: the last value seen (NaN before the first). Per GPU and
     // warning type: the counter field that reports it, so that an exporter sending both

@@ -219,43 +219,96 @@ bool isHttpUrl(const QString &location)
         || location.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
 }
 
-std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests)
+struct HttpMulti::Pending
+{
+    size_t tag = 0;
+    HttpRequest request;
+    HttpResponse response;
+    Transfer transfer;
+    bool done = false;
+};
+
+HttpMulti::HttpMulti()
 {
     initialiseCurlOnce();
-    std::vector<HttpResponse> responses(requests.size());
-    std::vector<std::unique_ptr<Transfer>> transfers;
-    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(), curl_multi_cleanup);
-    for (size_t i = 0; i < requests.size(); ++i) {
-        auto t = std::make_unique<Transfer>();
-        t->request = &requests[i];
-        t->response = &responses[i];
-        if (!isHttpUrl(requests[i].url)) {
-            responses[i].error = QStringLiteral("'%1' is not an http:// or https:// URL").arg(requests[i].url);
-            continue;
-        }
-        if (!multi || !configure(*t))
-            continue;
-        curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t.get());
-        curl_multi_add_handle(multi.get(), t->easy);
-        transfers.push_back(std::move(t));
+    m_multi = curl_multi_init();
+}
+
+HttpMulti::~HttpMulti()
+{
+    for (auto &p : m_pending)
+        if (m_multi && p->transfer.easy)
+            curl_multi_remove_handle(static_cast<CURLM *>(m_multi), p->transfer.easy);
+    m_pending.clear();
+    if (m_multi)
+        curl_multi_cleanup(static_cast<CURLM *>(m_multi));
+}
+
+void HttpMulti::start(size_t tag, HttpRequest request)
+{
+    auto p = std::make_unique<Pending>();
+    p->tag = tag;
+    p->request = std::move(request);
+    p->transfer.request = &p->request;
+    p->transfer.response = &p->response;
+    if (!isHttpUrl(p->request.url)) {
+        p->response.error = QStringLiteral("'%1' is not an http:// or https:// URL").arg(p->request.url);
+        p->done = true;
+    } else if (!m_multi) {
+        p->response.error = QStringLiteral("out of memory for an HTTP transfer");
+        p->done = true;
+    } else if (!configure(p->transfer)) {
+        p->done = true; // configure says why
+    } else {
+        curl_easy_setopt(p->transfer.easy, CURLOPT_PRIVATE, p.get());
+        curl_multi_add_handle(static_cast<CURLM *>(m_multi), p->transfer.easy);
     }
-    int running = 0;
-    do {
-        if (curl_multi_perform(multi.get(), &running) != CURLM_OK)
-            break;
+    m_pending.push_back(std::move(p));
+}
+
+std::vector<std::pair<size_t, HttpResponse>> HttpMulti::wait(int timeoutMs)
+{
+    auto *multi = static_cast<CURLM *>(m_multi);
+    const bool anyDone = std::any_of(m_pending.begin(), m_pending.end(), [](const auto &p) { return p->done; });
+    if (multi && !m_pending.empty()) {
+        int running = 0;
+        curl_multi_perform(multi, &running);
+        if (running > 0 && !anyDone) {
+            curl_multi_poll(multi, nullptr, 0, timeoutMs, nullptr);
+            curl_multi_perform(multi, &running);
+        }
         int queued = 0;
-        while (CURLMsg *m = curl_multi_info_read(multi.get(), &queued)) {
+        while (CURLMsg *m = curl_multi_info_read(multi, &queued)) {
             if (m->msg != CURLMSG_DONE)
                 continue;
-            Transfer *t = nullptr;
-            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &t);
-            finish(*t, m->data.result);
+            Pending *p = nullptr;
+            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &p);
+            finish(p->transfer, m->data.result);
+            curl_multi_remove_handle(multi, m->easy_handle);
+            p->done = true;
         }
-        if (running > 0)
-            curl_multi_poll(multi.get(), nullptr, 0, 1000, nullptr);
-    } while (running > 0);
-    for (auto &t : transfers)
-        curl_multi_remove_handle(multi.get(), t->easy);
+    }
+    std::vector<std::pair<size_t, HttpResponse>> finished;
+    for (auto it = m_pending.begin(); it != m_pending.end();) {
+        if ((*it)->done) {
+            finished.emplace_back((*it)->tag, std::move((*it)->response));
+            it = m_pending.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return finished;
+}
+
+std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests)
+{
+    std::vector<HttpResponse> responses(requests.size());
+    HttpMulti transfers;
+    for (size_t i = 0; i < requests.size(); ++i)
+        transfers.start(i, requests[i]);
+    while (transfers.inFlight() > 0)
+        for (auto &[tag, response] : transfers.wait(1000))
+            responses[tag] = std::move(response);
     return responses;
 }
 

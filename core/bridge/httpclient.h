@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -46,6 +47,31 @@ struct HttpRequest
 // maxBytes, a status other than 200 and every transport or TLS failure is an error
 // that says what happened. Blocking: call it from a worker thread.
 std::vector<HttpResponse> httpGetAll(const std::vector<HttpRequest> &requests);
+
+// Transfers in flight over one libcurl multi handle, each finishing on its own: a slow
+// server holds up only its own transfer (each bounded by its request's timeout). Used by
+// one thread; the same rules as httpGetAll.
+class HttpMulti
+{
+public:
+    HttpMulti();
+    ~HttpMulti();
+    HttpMulti(const HttpMulti &) = delete;
+    HttpMulti &operator=(const HttpMulti &) = delete;
+
+    // Starts a request; `tag` comes back with its response. A request that cannot start
+    // (not an http(s) URL) finishes at once, with its error, at the next wait().
+    void start(size_t tag, HttpRequest request);
+    size_t inFlight() const { return m_pending.size(); }
+    // Lets the transfers progress for up to `timeoutMs` (less when one finishes) and
+    // returns those that finished, by tag.
+    std::vector<std::pair<size_t, HttpResponse>> wait(int timeoutMs);
+
+private:
+    struct Pending;
+    void *m_multi = nullptr; // CURLM
+    std::vector<std::unique_ptr<Pending>> m_pending;
+};
 
 // One GET, the same way.
 HttpResponse httpGet(const QString &url, const HttpOptions &options = {});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tensorboard.h"
 
+#include "dcgmmapper.h"
+
 #include "tensorboard/tfevent.pb.h"
 
 #include <QDir>
@@ -230,8 +232,9 @@ bool readEvent(QByteArrayView record, std::vector<TrainingRecord> &out, std::map
         else if (v.has_tensor())
             value = scalarOf(v.tensor());
         if (meaning == Scalar::Unknown || !value) {
-            if (unknownTags.size() < 256 || unknownTags.count(tag))
-                ++unknownTags[tag];
+            ++unknownTags[unknownTags.size() < UnknownField::MaxNames || unknownTags.count(tag)
+                              ? tag
+                              : QString::fromLatin1(UnknownField::OtherNames)];
             continue;
         }
         TrainingRecord r;

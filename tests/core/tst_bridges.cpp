@@ -464,6 +464,40 @@ private Q_SLOTS:
         QCOMPARE(allocations, uint64_t(0));
     }
 
+    // A hostile or broken exporter that invents field names (20,000 here, over 20 scrapes)
+    // grows nothing without bound: the names resolved are capped, each scrape tells 256 unknown
+    // names apart and counts the rest together, and the real fields beside them still map.
+    void dcgmInventedNamesAreBounded()
+    {
+        const auto topology = labTopology();
+        DcgmMapper mapper(topology, standardMetrics());
+        DcgmMapper::Result result;
+        for (int scrape = 0; scrape < 20; ++scrape) {
+            QByteArray text = "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",UUID=\"" + topology->gpus[0].uuid.toUtf8() + "\"} 51\n";
+            for (int n = 0; n < 1000; ++n)
+                text += "# HELP x" + QByteArray::number(scrape * 1000 + n) + " made up.\nx"
+                    + QByteArray::number(scrape * 1000 + n) + "{gpu=\"0\"} 1\n";
+            mapper.mapInto(text, 1793577600000 + scrape * 1000, {}, result);
+            QCOMPARE(result.readings.size(), size_t(1));
+            QVERIFY(mapper.resolvedNames() <= 4096);
+            QCOMPARE(result.unknownFields.size(), UnknownField::MaxNames + 1);
+            QCOMPARE(result.unknownFields.at(QLatin1String(UnknownField::OtherNames)).samples,
+                     uint64_t(1000 - UnknownField::MaxNames));
+            QCOMPARE(result.stats.skipped, uint64_t(2000)); // each made-up sample and its HELP line
+        }
+        // A training log's JSON keys likewise.
+        TrainingLogParser training;
+        QByteArray line = "{\"step\": 1, \"loss\": 2.5";
+        for (int n = 0; n < 1000; ++n)
+            line += ", \"k" + QByteArray::number(n) + "\": 1";
+        training.feed(line + "}\n");
+        training.finish();
+        QCOMPARE(training.takeRecords().size(), size_t(1));
+        QCOMPARE(training.unknownFields().size(), UnknownField::MaxNames + 1);
+        QCOMPARE(training.unknownFields().at(QLatin1String(UnknownField::OtherNames)),
+                 int(1000 - UnknownField::MaxNames));
+    }
+
     void dcgmBlankSentinels()
     {
         QVERIFY(DcgmMapper::isBlank(2147483632.0));

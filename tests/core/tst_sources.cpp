@@ -683,6 +683,42 @@ private Q_SLOTS:
         }
     }
 
+    // One exporter that takes a second and a half to answer does not hold up another: the
+    // fast one is scraped every interval (100 ms) while the slow one is still answering, and
+    // its readings are mapped as they come. (The group used to wait for every answer, so each
+    // exporter was scraped at the slowest one's pace.)
+    void aSlowExporterHoldsUpNoOther()
+    {
+        const QByteArray body = test::HttpFixture::ok(fixture("dcgm-exporter-lab.prom"));
+        test::HttpFixture fast(body);
+        test::HttpFixture slow([&](const QByteArray &) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            return body;
+        });
+        const TopologyFile topologyFile = TopologyFile::read(fixturePath("topology-lab.json"));
+        auto topology = std::make_shared<const Topology>(topologyFile.topology);
+        TelemetryJournal journal(1, topology, standardMetrics(), {});
+        auto specFor = [](const test::HttpFixture &exporter) {
+            BridgeSpec spec = BridgeSpec::fromArgument(
+                BridgeSpec::Kind::Dcgm, QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporter.port()));
+            spec.interval = std::chrono::milliseconds(100);
+            return spec;
+        };
+        BridgeSource fastSource(specFor(fast), journal), slowSource(specFor(slow), journal);
+        ScrapeGroup group({ &fastSource, &slowSource }, std::chrono::milliseconds(100));
+        QElapsedTimer running;
+        running.start();
+        group.start();
+        QTRY_VERIFY_WITH_TIMEOUT(fastSource.counters().samples > 0, 5000);
+        QVERIFY2(running.elapsed() < 1200, qPrintable(QString::number(running.elapsed()))); // not after the slow one
+        QTRY_VERIFY_WITH_TIMEOUT(slowSource.counters().samples > 0, 5000);
+        const int fastBefore = fast.requests(), slowBefore = slow.requests();
+        QTest::qWait(1600);
+        group.stop();
+        QVERIFY2(fast.requests() - fastBefore >= 8, qPrintable(QString::number(fast.requests() - fastBefore)));
+        QVERIFY2(slow.requests() - slowBefore <= 2, qPrintable(QString::number(slow.requests() - slowBefore)));
+    }
+
     // HTTPS against a real TLS server (openssl s_server), with the site's own CA.
     void httpsWithTheSitesCa()
     {
