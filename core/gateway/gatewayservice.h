@@ -47,6 +47,8 @@ public:
     static constexpr size_t MaxBookmarks = 10000;
 
     int activeSubscribers() const { return m_subscriptions.active(); }
+    // Serialised snapshots waiting in the streams' queues (bounded by StreamSettings::maxSnapshotBytes).
+    size_t queuedSnapshotBytes() const { return m_subscriptions.queuedSnapshotBytes(); }
     // What Publish holds times to: the gateway's clock (ms since the epoch, the cluster's
     // time) and how far from it a reading or event may be. Set before serving.
     void setClock(std::function<int64_t()> clock, std::chrono::milliseconds maxSkew);

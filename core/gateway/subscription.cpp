@@ -26,9 +26,6 @@ grpc::ByteBuffer serialise(const v1::StreamMessage &message)
     return bytes;
 }
 
-// The alarm snapshot in messages of at most this many alarms (~200 bytes each): with the
-// book's cap of 100,000 alarms no message comes near a client's receive limit.
-constexpr int AlarmsPerMessage = 5000;
 constexpr size_t MaxRecentEvents = 20000;
 
 // The values of `block` for the entities of `wanted` (sorted), as a sparse block.
@@ -233,7 +230,12 @@ public:
                     finishLocked(revokedStatus());
                 return;
             }
-            if (m_writing && !m_cancelling && m_hub.m_journal.range().oldest > m_cursor + 1) {
+            if (m_writing && !m_cancelling && !m_snapshotSizes.empty()
+                && std::chrono::steady_clock::now() - m_lastWrite > m_hub.m_settings.stalledCutOff) {
+                // Holds its snapshot and takes none of it: let go of it now, not once the journal
+                // has moved past it. A resume gets a fresh one.
+                cutOff = m_cancelling = true;
+            } else if (m_writing && !m_cancelling && m_hub.m_journal.range().oldest > m_cursor + 1) {
                 // Fell out of the retained window with a write still in flight: a slow reader
                 // gets RESOURCE_EXHAUSTED once that write lands; one that never reads is cut off.
                 const auto now = std::chrono::steady_clock::now();
@@ -292,6 +294,52 @@ private:
 
     void queueLocked(const v1::StreamMessage &m) { m_pending.push_back(serialise(m)); }
 
+    // A snapshot's message: counted against the hub's budget until it is written.
+    void queueSnapshotLocked(const v1::StreamMessage &m)
+    {
+        queueLocked(m);
+        const size_t bytes = m_pending.back().Length();
+        m_snapshotSizes.push_back(bytes);
+        m_hub.m_snapshotBytes += bytes;
+    }
+
+    // Messages of at most `maxSnapshotMessageBytes` (and 1,000 items) out of `count` items,
+    // each added to a message by `add(message, i)`.
+    template<class Add> void queueInParts(uint64_t seq, size_t count, Add add)
+    {
+        const size_t limit = m_hub.m_settings.maxSnapshotMessageBytes;
+        v1::StreamMessage m;
+        size_t items = 0, bytes = 0;
+        for (size_t i = 0; i < count; ++i) {
+            if (items == 0)
+                stamp(m, seq, true);
+            bytes += add(m, i, items == 0);
+            ++items;
+            if (items >= 1000 || bytes >= limit) {
+                queueSnapshotLocked(m);
+                m.Clear();
+                items = bytes = 0;
+            }
+        }
+        if (items > 0)
+            queueSnapshotLocked(m);
+    }
+
+    // The snapshot's messages are written in order, first: as each leaves, it leaves the budget.
+    void tookSnapshotMessageLocked()
+    {
+        if (m_snapshotSizes.empty())
+            return;
+        m_hub.m_snapshotBytes -= m_snapshotSizes.front();
+        m_snapshotSizes.pop_front();
+    }
+
+    void releaseSnapshotLocked()
+    {
+        while (!m_snapshotSizes.empty())
+            tookSnapshotMessageLocked();
+    }
+
     void queueSnapshot(const v1::SubscribeRequest &request, v1::Gap gap)
     {
         TelemetryJournal &journal = m_hub.m_journal;
@@ -316,7 +364,7 @@ private:
         } else {
             *dictionary.mutable_dictionary() = wire::toProto(journal.topology()->version, journal.metrics());
         }
-        queueLocked(dictionary);
+        queueSnapshotLocked(dictionary);
         for (const v1::Samples &keyframe : snap.keyframes) {
             v1::StreamMessage m;
             stamp(m, snap.seq, true);
@@ -324,32 +372,35 @@ private:
                 m_filter.copySamples(keyframe, nullptr, *m.mutable_samples());
             else
                 *m.mutable_samples() = keyframe;
-            queueLocked(m);
+            queueSnapshotLocked(m);
         }
         for (const v1::Samples &keyframe : snap.rollupKeyframes) {
             v1::StreamMessage m;
             stamp(m, snap.seq, true);
             *m.mutable_samples() = keyframe;
-            queueLocked(m);
+            queueSnapshotLocked(m);
         }
-        for (size_t first = 0; first < snap.recentEvents.size(); first += 1000) {
-            v1::StreamMessage m;
-            stamp(m, snap.seq, true);
-            for (size_t i = first; i < std::min(snap.recentEvents.size(), first + 1000); ++i)
-                *m.mutable_events()->add_events() = snap.recentEvents[i];
-            queueLocked(m);
-        }
-        if (snap.followerState && m_filter.events) { // every alarm, as of the snapshot, in bounded messages
+        // Recent events and every alarm, in messages bounded by size: a source may write long
+        // messages into its events, and a snapshot must still fit a client's receive limit.
+        queueInParts(snap.seq, snap.recentEvents.size(), [&](v1::StreamMessage &m, size_t i, bool) {
+            *m.mutable_events()->add_events() = snap.recentEvents[i];
+            return snap.recentEvents[i].ByteSizeLong();
+        });
+        if (snap.followerState && m_filter.events) { // every alarm, as of the snapshot
             const v1::AlarmUpdate &all = snap.followerState->alarms();
-            for (int first = 0; first == 0 || first < all.alarms_size(); first += AlarmsPerMessage) {
+            if (all.alarms_size() == 0) {
                 v1::StreamMessage m;
                 stamp(m, snap.seq, true);
-                v1::AlarmUpdate *part = m.mutable_alarms();
-                part->set_full(first == 0); // the first replaces what the client held; the rest add
-                for (int i = first; i < std::min(all.alarms_size(), first + AlarmsPerMessage); ++i)
-                    *part->add_alarms() = all.alarms(i);
-                queueLocked(m);
+                m.mutable_alarms()->set_full(true); // none: the client's alarms are replaced by none
+                queueSnapshotLocked(m);
             }
+            queueInParts(snap.seq, size_t(all.alarms_size()), [&](v1::StreamMessage &m, size_t i, bool first) {
+                // The first message replaces what the client held; the rest add.
+                if (first)
+                    m.mutable_alarms()->set_full(i == 0);
+                *m.mutable_alarms()->add_alarms() = all.alarms(int(i));
+                return all.alarms(int(i)).ByteSizeLong();
+            });
         }
         if (gap.reason() != v1::Gap::REASON_UNSPECIFIED) {
             if (gap.reason() == v1::Gap::REASON_NOT_RETAINED)
@@ -358,12 +409,12 @@ private:
             v1::StreamMessage m;
             stamp(m, snap.seq, true);
             *m.mutable_gap() = gap;
-            queueLocked(m);
+            queueSnapshotLocked(m);
         }
         v1::StreamMessage sync;
         stamp(sync, snap.seq, true);
         sync.mutable_sync()->set_resumed(false);
-        queueLocked(sync);
+        queueSnapshotLocked(sync);
         m_cursor = snap.seq;
     }
 
@@ -388,6 +439,7 @@ private:
             return;
         m_inFlight = std::move(m_pending.front());
         m_pending.pop_front();
+        tookSnapshotMessageLocked();
         m_writing = true;
         StartWrite(&m_inFlight);
     }
@@ -441,6 +493,7 @@ private:
             return;
         m_finished = true;
         m_pending.clear();
+        releaseSnapshotLocked();
         Finish(why);
     }
 
@@ -452,6 +505,7 @@ private:
 
     std::mutex m_mutex;
     std::deque<grpc::ByteBuffer> m_pending;
+    std::deque<size_t> m_snapshotSizes; // the snapshot's messages still queued, first to last
     std::vector<TelemetryJournal::WireEntry> m_batch;
     grpc::ByteBuffer m_inFlight;
     bool m_writing = false;
@@ -602,6 +656,10 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
             refusal = QStringLiteral("gateway is shutting down");
         else if (m_subscriptions.size() + m_starting >= m_settings.maxStreams)
             refusal = QStringLiteral("this gateway serves at most %1 streams").arg(m_settings.maxStreams);
+        else if (fresh && m_snapshotBytes.load() >= m_settings.maxSnapshotBytes)
+            refusal = QStringLiteral("dashboards are taking %1 MB of snapshots at once, the most this gateway "
+                                     "holds; retry in a few seconds")
+                          .arg(m_snapshotBytes.load() >> 20);
         else if (m_perClient[client] >= m_settings.maxStreamsPerClient)
             refusal = QStringLiteral("%1 already holds %2 streams, the most one client may")
                           .arg(QString::fromStdString(client))

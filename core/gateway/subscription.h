@@ -11,6 +11,7 @@
 #include <grpcpp/support/byte_buffer.h>
 #include <grpcpp/support/server_callback.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -33,6 +34,13 @@ struct StreamSettings
     // A subscriber whose write has not completed this long after it fell out of the retained
     // window is cut off: it holds nothing but memory, and will get a snapshot and a gap on resume.
     std::chrono::milliseconds stalledCutOff { 10000 };
+    // The serialised snapshots waiting in all streams' queues at most: past it a new stream is
+    // refused (RESOURCE_EXHAUSTED, retried by the client) until some have been taken. A stream
+    // that takes no write of its snapshot for stalledCutOff is cut off, letting go of it.
+    size_t maxSnapshotBytes = size_t(1) << 30;
+    // A snapshot message (recent events, alarms) holds at most about this much: well under a
+    // client's default 4 MB receive limit, whatever a source wrote into its events.
+    size_t maxSnapshotMessageBytes = size_t(1) << 20;
 };
 
 class Subscription;
@@ -58,6 +66,7 @@ public:
                                                           const std::optional<OperatorIdentity> &who,
                                                           std::function<bool()> stillAllowed = {});
     int active() const;
+    size_t queuedSnapshotBytes() const { return m_snapshotBytes.load(); }
     // A stream that ends at once with `why`.
     static grpc::ServerWriteReactor<grpc::ByteBuffer> *refuse(const grpc::Status &why);
 
@@ -73,6 +82,7 @@ private:
     std::set<Subscription *> m_subscriptions;
     std::map<std::string, size_t> m_perClient;
     size_t m_starting = 0; // streams making their snapshot
+    std::atomic<size_t> m_snapshotBytes { 0 }; // serialised snapshots queued in every stream
     bool m_stopping = false;
     PeriodicWorker m_ticker; // wakes idle streams for their heartbeats
 };

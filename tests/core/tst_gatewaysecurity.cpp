@@ -624,7 +624,7 @@ private Q_SLOTS:
     {
         GatewayOptions options = testGatewayOptions(2048, 20.0);
         options.stream.maxStreamsPerClient = 1000;
-        options.stream.stalledCutOff = std::chrono::milliseconds(1000);
+        options.stream.stalledCutOff = std::chrono::milliseconds(3000);
         options.retention.window = std::chrono::seconds(2);
         QString error;
         auto server = GatewayServer::start(options, &error);
@@ -649,6 +649,90 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 1, 20000);
         QVERIFY(isLive(cluster));
         client.stop();
+    }
+
+    // A subscriber that stops reading during its snapshot lets go of it once it has taken
+    // none of it for the cut-off (1 s here), not once the journal has moved past it (10 min by
+    // default): 20 of them at 16k GPUs are gone in seconds. While the snapshots queued at once
+    // pass the gateway's budget, new dashboards are refused and told to retry; once the stalled
+    // ones are gone a dashboard goes live.
+    void aStalledSubscriberLetsGoOfItsSnapshot()
+    {
+        GatewayOptions options = testGatewayOptions(65536, 2.0);
+        options.stream.stalledCutOff = std::chrono::milliseconds(1000);
+        options.stream.maxSnapshotBytes = 256 << 10;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        {
+            StalledSubscribers stalled(server->address(), 1);
+            QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 1, 5000);
+            qInfo("%zu bytes of snapshot queued", server->service().queuedSnapshotBytes());
+            const grpc::Status refused = rawCall(server->address(), "/vigil.v1.Gateway/Subscribe", {}, true);
+            QCOMPARE(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+            QVERIFY2(QString::fromStdString(refused.error_message()).contains(QLatin1String("snapshots")),
+                     refused.error_message().c_str());
+            QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 0, 8000);
+        }
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 10000);
+        client.stop();
+
+        options.stream.maxSnapshotBytes = size_t(1) << 30;
+        server.reset();
+        server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        StalledSubscribers stalled(server->address(), 20);
+        QTRY_VERIFY_WITH_TIMEOUT(server->service().activeSubscribers() > 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(server->service().activeSubscribers(), 0, 10000);
+    }
+
+    // A snapshot's recent events are sent in messages of about 1 MB, whatever their size: 2,000
+    // events of 4,000 bytes (8 MB, which went out as two messages of 4 MB) reach a client with
+    // gRPC's default 4 MB receive limit.
+    void snapshotMessagesFitTheDefaultReceiveLimit()
+    {
+        GatewayOptions options = testGatewayOptions(64);
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        auto stub = stubFor(server->address());
+        for (int batch = 0; batch < 4; ++batch) {
+            grpc::ClientContext context;
+            v1::PublishResponse reply;
+            auto writer = stub->Publish(&context, &reply);
+            v1::PublishRequest request;
+            request.set_source("test-bridge");
+            for (int i = 0; i < 500; ++i) {
+                v1::Event *e = request.mutable_events()->add_events();
+                e->set_type(v1::EVENT_TYPE_ROW_REMAP);
+                e->set_severity(v1::SEVERITY_WARNING);
+                e->mutable_entity()->set_kind(v1::ENTITY_KIND_GPU);
+                e->mutable_entity()->set_index(uint32_t(i % 64));
+                e->set_time_ms(server->journal().headTimeMs());
+                e->set_message(std::string(4000, 'r'));
+            }
+            QVERIFY(writer->Write(request));
+            writer->WritesDone();
+            const grpc::Status published = writer->Finish();
+            QVERIFY2(published.ok(), published.error_message().c_str());
+            QCOMPARE(reply.accepted(), 500u);
+        }
+        grpc::ClientContext context; // a channel with gRPC's defaults: 4 MB per message received
+        v1::SubscribeRequest request;
+        request.set_include_events(true);
+        request.set_include_recent_events(true);
+        auto reader = stub->Subscribe(&context, request);
+        v1::StreamMessage m;
+        size_t events = 0;
+        while (reader->Read(&m) && !m.has_sync())
+            events += size_t(m.events().events_size());
+        context.TryCancel();
+        const grpc::Status status = reader->Finish();
+        QVERIFY2(status.ok() || status.error_code() == grpc::StatusCode::CANCELLED, status.error_message().c_str());
+        QVERIFY2(events >= 2000, qPrintable(QString::number(events)));
     }
 
     void streamsPerClientAreCapped()
