@@ -1027,6 +1027,14 @@
         <source>--upstream-token-file: cannot read %1: %2</source>
         <translation>--upstream-token-file: %1 kann nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>The cluster label of every series (default: the topology&apos;s cluster name).</source>
+        <translation>Das cluster-Label jeder Zeitreihe (Vorgabe: der Clustername der Topologie).</translation>
+    </message>
+    <message>
+        <source>The job label of the GPUs&apos; and nodes&apos; series, as a scrape job would name them (default dcgm-exporter).</source>
+        <translation>Das job-Label der Zeitreihen der GPUs und Knoten, wie ein Scrape-Job sie benennen würde (Vorgabe dcgm-exporter).</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2359,6 +2367,10 @@
     <message>
         <source>--rollup takes node or rack, not &apos;%1&apos;</source>
         <translation>--rollup erwartet node oder rack, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds each query may take (default 60).</source>
+        <translation>Mit --from-prometheus: Sekunden, die jede Abfrage dauern darf (Vorgabe 60).</translation>
     </message>
 </context>
 <context>

@@ -1019,6 +1019,14 @@
         <source>--upstream-token-file: cannot read %1: %2</source>
         <translation>--upstream-token-file: %1 を読めません: %2</translation>
     </message>
+    <message>
+        <source>The cluster label of every series (default: the topology&apos;s cluster name).</source>
+        <translation>すべての系列の cluster ラベル（既定：トポロジーのクラスター名）。</translation>
+    </message>
+    <message>
+        <source>The job label of the GPUs&apos; and nodes&apos; series, as a scrape job would name them (default dcgm-exporter).</source>
+        <translation>GPU とノードの系列の job ラベル。スクレイプジョブが付ける名前と同じ（既定 dcgm-exporter）。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -2344,6 +2352,10 @@
     <message>
         <source>--rollup takes node or rack, not &apos;%1&apos;</source>
         <translation>--rollup には node か rack を指定してください（&apos;%1&apos; は使えません）</translation>
+    </message>
+    <message>
+        <source>With --from-prometheus: seconds each query may take (default 60).</source>
+        <translation>--from-prometheus 指定時：各クエリにかけてよい秒数（既定 60）。</translation>
     </message>
 </context>
 <context>

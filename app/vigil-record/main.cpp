@@ -194,6 +194,10 @@ int main(int argc, char *argv[])
         { QStringLiteral("step"),
           QCoreApplication::translate("main", "With --from-prometheus: seconds between frames (default 15)."),
           QStringLiteral("s"), QStringLiteral("15") });
+    parser.addOption(
+        { QStringLiteral("query-timeout"),
+          QCoreApplication::translate("main", "With --from-prometheus: seconds each query may take (default 60)."),
+          QStringLiteral("s") });
     parser.addOption({ QStringLiteral("host-label"),
                        QCoreApplication::translate("main",
                                                    "With --from-prometheus: the label that names the node (default "

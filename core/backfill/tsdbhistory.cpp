@@ -156,6 +156,14 @@ QString tsdbHistoryRequestFromCommandLine(const QCommandLineParser &parser, Tsdb
         = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus, parser.value(QStringLiteral("from-prometheus")));
     request.source.hostLabel = parser.value(QStringLiteral("host-label"));
     QString invalid;
+    if (parser.isSet(QStringLiteral("query-timeout"))) {
+        const std::optional<double> timeout
+            = numberOption(parser, QStringLiteral("query-timeout"), 1, 3600,
+                           QCoreApplication::translate("main", "a number of seconds"), &invalid);
+        if (!timeout)
+            return invalid;
+        request.source.http.timeout = std::chrono::milliseconds(int64_t(*timeout * 1000.0));
+    }
     const std::optional<double> step = numberOption(
         parser, QStringLiteral("step"), 1, 86400, QCoreApplication::translate("main", "a number of seconds"), &invalid);
     if (!step)

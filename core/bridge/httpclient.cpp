@@ -3,6 +3,9 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUrl>
 
 #include <curl/curl.h>
 
@@ -166,6 +169,19 @@ QString describeFailure(const Transfer &t, CURLcode code)
     }
 }
 
+// What a server's error body says: a Prometheus-style API's "errorType: error", else the
+// text, at most 2,000 characters (enough for any limit a server names).
+QString serverSaid(const QByteArray &body)
+{
+    const QJsonObject o = QJsonDocument::fromJson(body.left(64 * 1024)).object();
+    if (o.value(QLatin1String("error")).isString()) {
+        const QString type = o.value(QLatin1String("errorType")).toString();
+        const QString error = o.value(QLatin1String("error")).toString().left(2000);
+        return type.isEmpty() ? error : QStringLiteral("%1: %2").arg(type, error);
+    }
+    return QString::fromUtf8(body.left(2000)).simplified();
+}
+
 void finish(Transfer &t, CURLcode code)
 {
     HttpResponse &r = *t.response;
@@ -183,11 +199,13 @@ void finish(Transfer &t, CURLcode code)
     else if (post && r.status >= 200 && r.status < 300)
         return; // keeps the body: a 2xx may say something
     else if (post || r.status != 200) {
-        // What the server said of it, when it said something: a query API names the limit it hit.
-        const QString said = QString::fromUtf8(r.body.left(300)).simplified();
-        r.error = said.isEmpty()
-            ? QStringLiteral("%1 answered HTTP %2").arg(t.request->url).arg(r.status)
-            : QStringLiteral("%1 answered HTTP %2: %3").arg(t.request->url).arg(r.status).arg(said);
+        // The status and what the server said of it, whole (a query API names the limit it hit
+        // at the end of a long sentence), apart from where it was asked: the URL without its
+        // query, which can be kilobytes of PromQL.
+        const QString said = serverSaid(r.body);
+        const QString where = QUrl(t.request->url).adjusted(QUrl::RemoveQuery | QUrl::RemoveUserInfo).toString();
+        r.error = said.isEmpty() ? QStringLiteral("HTTP %1 from %2").arg(r.status).arg(where)
+                                 : QStringLiteral("HTTP %1: %2 (from %3)").arg(r.status).arg(said, where);
         return; // the body stays: the caller may read the error from it
     }
 }

@@ -72,6 +72,15 @@ void addGpuLabels(const Topology &t, uint32_t gpu, PromLabels &labels)
         labels.emplace_back(QStringLiteral("Hostname"), t.nodes[g.nodeIndex].hostname);
 }
 
+// What a scrape adds: the target (the node; the exporter's port is not known here) and the job.
+void addScrapeLabels(const QString &host, const QString &scrapeJob, PromLabels &labels)
+{
+    if (!host.isEmpty())
+        labels.emplace_back(QStringLiteral("instance"), host);
+    if (!scrapeJob.isEmpty())
+        labels.emplace_back(QStringLiteral("job"), scrapeJob);
+}
+
 } // namespace
 
 QString RemoteWriteSettings::validate() const
@@ -88,20 +97,30 @@ QString RemoteWriteSettings::validate() const
 }
 
 PromLabels seriesLabels(const Topology &t, const QString &metric, EntityKind kind, uint32_t index,
-                        const QString &cluster)
+                        const QString &cluster, const QString &scrapeJob)
 {
+    auto hostOfGpu = [&](uint32_t gpu) {
+        return gpu < t.gpus.size() && t.gpus[gpu].nodeIndex < t.nodes.size() ? t.nodes[t.gpus[gpu].nodeIndex].hostname
+                                                                             : QString();
+    };
     PromLabels labels;
     labels.emplace_back(QStringLiteral("__name__"), promName(metric));
     if (!cluster.isEmpty())
         labels.emplace_back(QStringLiteral("cluster"), cluster);
     if (kind == EntityKind::Gpu && index < t.gpus.size()) {
         addGpuLabels(t, index, labels);
+        addScrapeLabels(hostOfGpu(index), scrapeJob, labels);
     } else if (kind == EntityKind::GpuInstance && index < t.gpuInstances.size()) {
         const GpuInstance &instance = t.gpuInstances[index];
-        if (instance.gpuIndex < t.gpus.size())
+        if (instance.gpuIndex < t.gpus.size()) {
             addGpuLabels(t, instance.gpuIndex, labels);
+            addScrapeLabels(hostOfGpu(instance.gpuIndex), scrapeJob, labels);
+        }
         labels.emplace_back(QStringLiteral("GPU_I_ID"), QString::number(instance.instanceId));
         labels.emplace_back(QStringLiteral("GPU_I_PROFILE"), instance.profile);
+    } else if (kind == EntityKind::Node && index < t.nodes.size()) {
+        labels.emplace_back(kindLabel(kind), entityKeyName(t, { kind, index }));
+        addScrapeLabels(t.nodes[index].hostname, scrapeJob, labels);
     } else {
         labels.emplace_back(kindLabel(kind), entityKeyName(t, { kind, index }));
     }
@@ -144,6 +163,14 @@ QByteArray encodedLabels(const PromLabels &labels)
 
 } // namespace
 
+void WriteRequestEncoder::setScrapeJob(const QString &job)
+{
+    if (job == m_scrapeJob)
+        return;
+    m_scrapeJob = job;
+    m_topology.reset(); // the labels are made again at the next send
+}
+
 std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, const QString &cluster,
                                                     int64_t staleAfterMs, size_t seriesPerRequest, size_t *samples,
                                                     std::vector<size_t> *perRequest)
@@ -184,8 +211,8 @@ std::vector<QByteArray> WriteRequestEncoder::encode(const ClusterState &state, c
                 continue;
             sent[i] = reading; // a marker is sent once
             if (labels[i].isEmpty())
-                labels[i] = encodedLabels(
-                    seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind, uint32_t(i), cluster));
+                labels[i] = encodedLabels(seriesLabels(*t, column.descriptor.name, column.descriptor.entityKind,
+                                                       uint32_t(i), cluster, m_scrapeJob));
             // Sample { double value = 1; int64 timestamp = 2; }: 1 + 8 + 1 + varint.
             QByteArray sample;
             sample.append(char(0x09));
@@ -246,7 +273,9 @@ std::optional<QByteArray> snappyUncompress(const QByteArray &compressed)
 
 RemoteWriter::RemoteWriter(RemoteWriteSettings settings)
     : m_settings(std::move(settings))
-{ }
+{
+    m_encoder.setScrapeJob(m_settings.scrapeJob);
+}
 
 RemoteWriter::~RemoteWriter()
 {

@@ -37,6 +37,9 @@ struct RemoteWriteSettings
     // in the database as it does on the map.
     std::chrono::milliseconds staleAfter { 300000 };
     QString clusterLabel; // the `cluster` label; empty: the topology's cluster name
+    // The `job` label of GPU and node series, as the scrape job that reads an exporter names
+    // them; with `instance` (the node) it lets dcgm-exporter's dashboards pick a node.
+    QString scrapeJob = QStringLiteral("dcgm-exporter");
 
     QString validate() const; // empty when the settings make sense
 };
@@ -47,7 +50,7 @@ struct RemoteWriteSettings
 // carry their kind and name (rack="A01-R03", pdu=…). Sorted by name, `__name__` first.
 using PromLabels = std::vector<std::pair<QString, QString>>;
 PromLabels seriesLabels(const Topology &topology, const QString &metric, EntityKind kind, uint32_t index,
-                        const QString &cluster);
+                        const QString &cluster, const QString &scrapeJob = QStringLiteral("dcgm-exporter"));
 
 // One send of the state: every (metric, entity) with a reading no older than `staleAfterMs`,
 // at the state's time, as remote-write requests of at most `seriesPerRequest` series each
@@ -59,6 +62,8 @@ PromLabels seriesLabels(const Topology &topology, const QString &metric, EntityK
 class WriteRequestEncoder
 {
 public:
+    // The `job` label of GPU and node series (RemoteWriteSettings::scrapeJob).
+    void setScrapeJob(const QString &job);
     // `perRequest`, when given, gets each request's samples.
     std::vector<QByteArray> encode(const ClusterState &state, const QString &cluster, int64_t staleAfterMs,
                                    size_t seriesPerRequest, size_t *samples, std::vector<size_t> *perRequest = nullptr);
@@ -66,6 +71,7 @@ public:
 private:
     std::shared_ptr<const Topology> m_topology;
     QString m_cluster;
+    QString m_scrapeJob = QStringLiteral("dcgm-exporter");
     std::vector<std::vector<QByteArray>> m_labels; // by column, by entity: the encoded Label fields
     std::vector<std::vector<uint8_t>> m_sent; // by column, by entity: sent a value last time
 };

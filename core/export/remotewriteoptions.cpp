@@ -42,6 +42,14 @@ void addRemoteWriteOptions(QCommandLineParser &parser)
     parser.addOption({ QStringLiteral("remote-write-basic-auth-file"),
                        RemoteWriteOptionsTr::tr("The remote-write endpoint's user:password, from this file."),
                        QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("remote-write-cluster"),
+                       RemoteWriteOptionsTr::tr("The cluster label of every series (default: the topology's cluster "
+                                                "name)."),
+                       QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("remote-write-job"),
+                       RemoteWriteOptionsTr::tr("The job label of the GPUs' and nodes' series, as a scrape job would "
+                                                "name them (default dcgm-exporter)."),
+                       QStringLiteral("name"), QStringLiteral("dcgm-exporter") });
     parser.addOption({ QStringLiteral("remote-write-ca"),
                        RemoteWriteOptionsTr::tr("The CA (PEM) the remote-write endpoint's certificate must chain to."),
                        QStringLiteral("file") });
@@ -64,6 +72,8 @@ QString readRemoteWriteOptions(const QCommandLineParser &parser, RemoteWriteSett
             .arg(parser.value(QStringLiteral("remote-write-buffer-mb")));
     w.bufferBytes = mb << 20;
     w.bufferDirectory = parser.value(QStringLiteral("remote-write-buffer"));
+    w.clusterLabel = parser.value(QStringLiteral("remote-write-cluster")).trimmed();
+    w.scrapeJob = parser.value(QStringLiteral("remote-write-job")).trimmed();
     if (parser.isSet(QStringLiteral("remote-write-token-file"))
         && parser.isSet(QStringLiteral("remote-write-basic-auth-file")))
         return RemoteWriteOptionsTr::tr(

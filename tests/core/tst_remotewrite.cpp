@@ -102,6 +102,9 @@ private Q_SLOTS:
                 QCOMPARE(labels["gpu"], std::to_string(g.localIndex));
                 QCOMPARE(labels["device"], "nvidia" + std::to_string(g.localIndex));
                 QCOMPARE(labels["Hostname"], state.topology()->nodes[g.nodeIndex].hostname.toStdString());
+                // What a scrape would add, so dcgm-exporter's dashboards can pick a node.
+                QCOMPARE(labels["instance"], labels["Hostname"]);
+                QCOMPARE(labels["job"], std::string("dcgm-exporter"));
                 QCOMPARE(labels["modelName"], g.model.toStdString());
                 QCOMPARE(s.samples(0).value(), double(temp->values[gpu]));
             }
@@ -358,7 +361,9 @@ private Q_SLOTS:
         recorder.start(QStringLiteral(VIGIL_RECORD_BIN),
                        { QStringLiteral("--gateway"), server->address(), QStringLiteral("--out"),
                          dir.filePath(QStringLiteral("r.vigil")), QStringLiteral("--remote-write"),
-                         prometheus.writeUrl(), QStringLiteral("--remote-write-interval"), QStringLiteral("0.3") });
+                         prometheus.writeUrl(), QStringLiteral("--remote-write-interval"), QStringLiteral("0.3"),
+                         QStringLiteral("--remote-write-cluster"), QStringLiteral("hall-7"),
+                         QStringLiteral("--remote-write-job"), QStringLiteral("dcgm") });
         QVERIFY(recorder.waitForStarted());
         const auto series = [&] {
             const QJsonObject head
@@ -367,7 +372,13 @@ private Q_SLOTS:
                       .toObject()[QStringLiteral("headStats")]
                       .toObject();
             const int64_t last = int64_t(head[QStringLiteral("maxTime")].toDouble());
-            return last > 0 ? prometheus.query(QStringLiteral("DCGM_FI_DEV_GPU_TEMP"), last).size() : qsizetype(0);
+            // Named as told: the cluster and the scrape job by option, each node as its instance.
+            return last > 0 ? prometheus
+                                  .query(QStringLiteral("DCGM_FI_DEV_GPU_TEMP{cluster=\"hall-7\",job=\"dcgm\","
+                                                        "instance!=\"\"}"),
+                                         last)
+                                  .size()
+                            : qsizetype(0);
         };
         QTRY_COMPARE_WITH_TIMEOUT(series(), qsizetype(32), 20000);
         recorder.terminate();

@@ -480,8 +480,9 @@ private Q_SLOTS:
                 if (!done->ok) {
                     ++refused;
                     refusedOfBothAcknowledging += i % 4 == 0;
+                    // Refused by the shared state ("on another gateway, a moment ago"), or here when the
+                    // other's action had already arrived: either way not taken.
                     QCOMPARE(done->code, int(grpc::StatusCode::FAILED_PRECONDITION));
-                    QVERIFY2(done->message.contains(QLatin1String("another gateway")), qPrintable(done->message));
                 }
         }
         auto operatorState = [](const std::optional<Alarm> &a) {

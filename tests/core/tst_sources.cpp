@@ -683,6 +683,28 @@ private Q_SLOTS:
         }
     }
 
+    // A query API's refusal is told whole, with the status first and the URL apart: the limit
+    // VictoriaMetrics names comes at the end of a long sentence, and the query string can be
+    // kilobytes of PromQL (both used to be cut or buried in the message).
+    void aServersRefusalIsToldWhole()
+    {
+        const QByteArray said = "{\"status\":\"error\",\"errorType\":\"422\",\"error\":\"error when executing query="
+            + QByteArray(400, 'q')
+            + ": cannot fetch data: the number of matching timeseries exceeds 300000; either narrow down the search "
+              "or increase -search.maxUniqueTimeseries command-line flag value\"}";
+        test::HttpFixture refusing("HTTP/1.0 422 Unprocessable Entity\r\nContent-Type: application/json\r\n\r\n"
+                                   + said);
+        const HttpResponse r = httpGet(QStringLiteral("http://127.0.0.1:%1/api/v1/query?query=%2&time=1793577600")
+                                           .arg(refusing.port())
+                                           .arg(QString(2000, u'x')));
+        QVERIFY(r.error.startsWith(QLatin1String("HTTP 422: 422: error when executing query=")));
+        QVERIFY2(r.error.contains(QLatin1String("-search.maxUniqueTimeseries command-line flag value")),
+                 qPrintable(r.error));
+        QVERIFY2(r.error.endsWith(QStringLiteral("(from http://127.0.0.1:%1/api/v1/query)").arg(refusing.port())),
+                 qPrintable(r.error));
+        QVERIFY(!r.error.contains(QLatin1String("xxxx")));
+    }
+
     // One exporter that takes a second and a half to answer does not hold up another: the
     // fast one is scraped every interval (100 ms) while the slow one is still answering, and
     // its readings are mapped as they come. (The group used to wait for every answer, so each
