@@ -1035,6 +1035,14 @@
         <source>The job label of the GPUs&apos; and nodes&apos; series, as a scrape job would name them (default dcgm-exporter).</source>
         <translation>Das job-Label der Zeitreihen der GPUs und Knoten, wie ein Scrape-Job sie benennen würde (Vorgabe dcgm-exporter).</translation>
     </message>
+    <message>
+        <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
+        <translation>Der erste Zeitpunkt des simulierten Clusters (2026-11-02, 2026-11-02T06:00). Vorgabe: jetzt, wenn --speed 1 ist; sonst 2026-11-02.</translation>
+    </message>
+    <message>
+        <source>--sim-start: &apos;%1&apos; is not a date or a date and time</source>
+        <translation>--sim-start: „%1“ ist weder ein Datum noch ein Datum mit Uhrzeit</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -1027,6 +1027,14 @@
         <source>The job label of the GPUs&apos; and nodes&apos; series, as a scrape job would name them (default dcgm-exporter).</source>
         <translation>GPU とノードの系列の job ラベル。スクレイプジョブが付ける名前と同じ（既定 dcgm-exporter）。</translation>
     </message>
+    <message>
+        <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
+        <translation>シミュレーションするクラスターの最初の時刻（2026-11-02、2026-11-02T06:00）。既定：--speed が 1 なら現在、それ以外は 2026-11-02。</translation>
+    </message>
+    <message>
+        <source>--sim-start: &apos;%1&apos; is not a date or a date and time</source>
+        <translation>--sim-start：&apos;%1&apos; は日付でも日時でもありません</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -3,10 +3,12 @@
 
 #include "bridge/topologyfile.h"
 #include "export/remotewriteoptions.h"
+#include "model/commandlineoption.h"
 #include "scrapeconfig.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -226,6 +228,11 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
     parser.addOption({ QStringLiteral("speed"),
                        GatewayCommandLineTr::tr("Simulated seconds per wall-clock second (default 1)."),
                        QStringLiteral("X"), QStringLiteral("1") });
+    parser.addOption({ QStringLiteral("sim-start"),
+                       GatewayCommandLineTr::tr("The simulated cluster's first instant (2026-11-02, "
+                                                "2026-11-02T06:00). Default: now, when --speed is 1; "
+                                                "otherwise 2026-11-02."),
+                       QStringLiteral("when") });
     parser.addOption({ QStringLiteral("scenario"),
                        GatewayCommandLineTr::tr(
                            "What the simulated cluster lives through: steady, decline or quiet (default steady; "
@@ -291,6 +298,18 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         return GatewayCommandLineTr::tr("--speed: '%1' is not a factor above 0 and up to 1000000")
             .arg(parser.value(QStringLiteral("speed")));
     options.speed = speed;
+    // On the wall clock by default: samples sent on to a time-series database land where its
+    // retention keeps them (a month-old start was dropped, silently, by a one-month TSDB).
+    // Faster than real time it would run into the future, so it keeps its fixed start.
+    if (parser.isSet(QStringLiteral("sim-start"))) {
+        const std::optional<int64_t> start = parseInstant(parser.value(QStringLiteral("sim-start")));
+        if (!start)
+            return GatewayCommandLineTr::tr("--sim-start: '%1' is not a date or a date and time")
+                .arg(parser.value(QStringLiteral("sim-start")));
+        options.simulator.startTimeMs = *start;
+    } else if (speed == 1.0) {
+        options.simulator.startTimeMs = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000;
+    }
     const int retain = parser.value(QStringLiteral("retain")).toInt(&ok);
     if (!ok || retain < 10 || retain > 86400)
         return GatewayCommandLineTr::tr("--retain: '%1' is not a number of seconds from 10 to 86400")
@@ -427,8 +446,11 @@ QString readDemoGatewayOptions(const QCommandLineParser *parser, GatewayOptions 
     auto given = [parser](const char *name) { return parser && parser->isSet(QLatin1String(name)); };
     if (!given("scenario"))
         options.simulator.scenario = Scenario::Decline;
-    if (!given("speed"))
+    if (!given("speed")) {
         options.speed = 3600.0;
+        if (!given("sim-start")) // an hour a second runs ahead of the wall: its fixed start, as any faster run
+            options.simulator.startTimeMs = SimulatorOptions().startTimeMs;
+    }
     if (!given("rate"))
         options.rateHz = 4.0;
     // Its one subscriber is the window, in the same process: a minute and 64 MB of journal is

@@ -117,6 +117,24 @@ struct Invocation
     QString message;
 };
 
+// Takes one action through a gateway, as a dashboard does (8 s deadline), and records what came of it.
+Invocation invoke(v1::Gateway::Stub &stub, int gateway, uint32_t gpu, const v1::ActRequest &request)
+{
+    Invocation inv;
+    inv.operatorName = QString::fromStdString(request.operator_name());
+    inv.gateway = gateway;
+    inv.gpu = gpu;
+    inv.type = request.action();
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(8));
+    v1::ActResponse reply;
+    const grpc::Status status = stub.Act(&context, request, &reply);
+    inv.code = status.error_code();
+    inv.queued = status.ok() && !reply.not_shared().empty();
+    inv.message = QString::fromStdString(status.error_message());
+    return inv;
+}
+
 v1::ActRequest randomAction(QRandomGenerator &random, uint64_t alarmId, const QString &who)
 {
     v1::ActRequest r;
@@ -198,20 +216,11 @@ private Q_SLOTS:
                 QRandomGenerator random(uint32_t(1000 + actor));
                 auto stubs = std::array { stubFor(addresses[0]), stubFor(addresses[1]) };
                 for (int n = 0; !stop; ++n) {
-                    Invocation inv;
-                    inv.gateway = int(random.bounded(2));
-                    inv.gpu = FirstGpu + random.bounded(Alarms);
-                    inv.operatorName = QStringLiteral("actor%1.%2").arg(actor).arg(n);
-                    const v1::ActRequest request
-                        = randomAction(random, ids.at({ inv.gateway, inv.gpu }), inv.operatorName);
-                    inv.type = request.action();
-                    grpc::ClientContext context;
-                    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(8));
-                    v1::ActResponse reply;
-                    const grpc::Status status = stubs[size_t(inv.gateway)]->Act(&context, request, &reply);
-                    inv.code = status.error_code();
-                    inv.queued = status.ok() && !reply.not_shared().empty();
-                    inv.message = QString::fromStdString(status.error_message());
+                    const int gateway = int(random.bounded(2));
+                    const uint32_t gpu = FirstGpu + random.bounded(Alarms);
+                    const v1::ActRequest request = randomAction(random, ids.at({ gateway, gpu }),
+                                                                QStringLiteral("actor%1.%2").arg(actor).arg(n));
+                    Invocation inv = invoke(*stubs[size_t(gateway)], gateway, gpu, request);
                     std::lock_guard lock(historyMutex);
                     history.push_back(std::move(inv));
                     QThread::msleep(random.bounded(5, 40));
@@ -223,28 +232,23 @@ private Q_SLOTS:
         running.start();
         sinceRaised.start();
         int faults = 0, southActions = 0;
-        uint64_t southRefused = 0; // over every run of the journalled gateway
         QRandomGenerator southRandom(77);
+        // An operator on the journalled gateway, whatever its state's connection is doing.
+        auto actOnSouth = [&](uint32_t gpu) {
+            const v1::ActRequest request
+                = randomAction(southRandom, alarmOn(*south, gpu)->id, QStringLiteral("south.%1").arg(southActions++));
+            Invocation inv = invoke(*stubFor(south->address()), 2, gpu, request);
+            std::lock_guard lock(historyMutex);
+            history.push_back(std::move(inv));
+        };
+        uint64_t southRefused = 0; // over every run of the journalled gateway
         while (running.elapsed() < seconds * 1000) {
             switch (faults++ % 4) {
             case 0: { // the server restarts; the journalled gateway, with actions waiting, restarts meanwhile
                 QVERIFY(db.stop().isEmpty());
                 QThread::msleep(400);
-                for (int n = 0; n < 2; ++n) {
-                    const v1::ActRequest request
-                        = randomAction(southRandom, alarmOn(*south, FirstGpu + uint32_t(n))->id,
-                                       QStringLiteral("south.%1").arg(southActions));
-                    Invocation inv { QStringLiteral("south.%1").arg(southActions++), 2, FirstGpu + uint32_t(n),
-                                     request.action() };
-                    grpc::ClientContext context;
-                    v1::ActResponse reply;
-                    const grpc::Status status = stubFor(south->address())->Act(&context, request, &reply);
-                    inv.code = status.error_code();
-                    inv.queued = status.ok() && !reply.not_shared().empty();
-                    inv.message = QString::fromStdString(status.error_message());
-                    std::lock_guard lock(historyMutex);
-                    history.push_back(std::move(inv));
-                }
+                for (uint32_t n = 0; n < 2; ++n)
+                    actOnSouth(FirstGpu + n);
                 south->alarms().flush(true);
                 southRefused += south->alarms().sharedRefused();
                 south.reset();
@@ -277,25 +281,8 @@ private Q_SLOTS:
                 break;
             }
             }
-            // An operator on the journalled gateway acts too, whatever its state's connection is doing.
-            for (int n = 0; n < 3; ++n) {
-                Invocation inv;
-                inv.gateway = 2;
-                inv.gpu = FirstGpu + southRandom.bounded(Alarms);
-                inv.operatorName = QStringLiteral("south.%1").arg(southActions++);
-                const v1::ActRequest request
-                    = randomAction(southRandom, alarmOn(*south, inv.gpu)->id, inv.operatorName);
-                inv.type = request.action();
-                grpc::ClientContext context;
-                context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(8));
-                v1::ActResponse reply;
-                const grpc::Status status = stubFor(south->address())->Act(&context, request, &reply);
-                inv.code = status.error_code();
-                inv.queued = status.ok() && !reply.not_shared().empty();
-                inv.message = QString::fromStdString(status.error_message());
-                std::lock_guard lock(historyMutex);
-                history.push_back(std::move(inv));
-            }
+            for (int n = 0; n < 3; ++n)
+                actOnSouth(FirstGpu + southRandom.bounded(Alarms));
             if (sinceRaised.elapsed() > 60000) { // the warnings keep coming: the alarms stay active over a soak
                 raiseAll();
                 sinceRaised.restart();

@@ -683,6 +683,47 @@ private Q_SLOTS:
         }
     }
 
+    // vigil-gateway's simulator runs on the wall clock unless told otherwise, so what it sends
+    // on to a time-series database lands inside the database's retention (a month-old start
+    // was dropped, silently, by a TSDB that keeps a month).
+    void theSimulatorRunsOnTheWallClock()
+    {
+        auto read = [](const QStringList &arguments, GatewayOptions &options) {
+            QCommandLineParser parser;
+            addGatewayOptions(parser, true);
+            if (!parser.parse(QStringList { QStringLiteral("vigil-gateway") } + arguments))
+                return parser.errorText();
+            return readGatewayOptions(parser, options, true);
+        };
+        GatewayOptions now;
+        QCOMPARE(read({}, now), QString());
+        QVERIFY(std::abs(now.simulator.startTimeMs - QDateTime::currentMSecsSinceEpoch()) < 5000);
+        GatewayOptions told;
+        QCOMPARE(read({ QStringLiteral("--sim-start"), QStringLiteral("2026-11-02T06:00") }, told), QString());
+        QCOMPARE(told.simulator.startTimeMs, int64_t(1793577600000) + 6 * 3600000);
+        GatewayOptions faster; // ahead of real time it would run into the future: its fixed start
+        QCOMPARE(read({ QStringLiteral("--speed"), QStringLiteral("60") }, faster), QString());
+        QCOMPARE(faster.simulator.startTimeMs, SimulatorOptions().startTimeMs);
+        GatewayOptions demo; // vigil --demo runs an hour a second: its fixed start
+        {
+            QCommandLineParser parser;
+            addGatewayOptions(parser, false);
+            QVERIFY(parser.parse({ QStringLiteral("vigil") }));
+            QCOMPARE(readDemoGatewayOptions(&parser, demo), QString());
+            QCOMPARE(demo.simulator.startTimeMs, SimulatorOptions().startTimeMs);
+        }
+        GatewayOptions wrong;
+        QVERIFY(read({ QStringLiteral("--sim-start"), QStringLiteral("yesterday-ish") }, wrong)
+                    .contains(QLatin1String("--sim-start")));
+        // Served: the journal's clock is the wall's.
+        now.listen = "127.0.0.1:0";
+        now.simulator.shape.gpus = 64;
+        QString error;
+        auto server = GatewayServer::start(now, &error);
+        QVERIFY2(server, qPrintable(error));
+        QVERIFY(std::abs(server->journal().headTimeMs() - QDateTime::currentMSecsSinceEpoch()) < 5000);
+    }
+
     // A query API's refusal is told whole, with the status first and the URL apart: the limit
     // VictoriaMetrics names comes at the end of a long sentence, and the query string can be
     // kilobytes of PromQL (both used to be cut or buried in the message).
