@@ -513,6 +513,8 @@ v1::Sources GatewayServer::sourcesStatus() const
         s->set_polls(st.published);
         s->set_events(st.received);
         s->set_skipped(m_alarms->sharedNotApplicable());
+        // Taken here while the state was away, refused on its return: acted on elsewhere meanwhile.
+        s->set_rejected(m_alarms->sharedRefused());
         QString error;
         if (st.pending)
             error = QStringLiteral("%1 actions taken here wait for the shared state: %2")

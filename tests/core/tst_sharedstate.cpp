@@ -633,6 +633,15 @@ private Q_SLOTS:
             east->sharedState()->status().pending == 0 && west->sharedState()->status().pending == 0, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(alarmOn(*west, 70)->acknowledgedBy, alarmOn(*east, 70)->acknowledgedBy, 10000);
         QCOMPARE(east->alarms().sharedRefused() + west->alarms().sharedRefused(), uint64_t(1));
+        // The Sources list counts it as the shared state's rejected input.
+        auto rejectedBy = [](GatewayServer &g) {
+            const v1::Sources sources = g.sourcesStatus();
+            for (const v1::SourceStatus &s : sources.sources())
+                if (QString::fromStdString(s.name()).startsWith(QLatin1String("shared state")))
+                    return s.rejected();
+            return uint64_t(0);
+        };
+        QCOMPARE(rejectedBy(*east) + rejectedBy(*west), uint64_t(1));
         const QString winner = alarmOn(*east, 70)->acknowledgedBy;
         QTRY_COMPARE_WITH_TIMEOUT(alarmOn(onEast.cluster, 70)->acknowledgedBy, winner, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(alarmOn(onWest.cluster, 70)->acknowledgedBy, winner, 10000);
