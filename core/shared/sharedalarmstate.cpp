@@ -262,6 +262,7 @@ QString SharedAlarmState::flushOutbox()
         }
         m_outbox.pop_front();
         std::lock_guard statusLock(m_statusMutex);
+        m_status.pending = m_outbox.size();
         if (result.refused.isEmpty())
             ++m_status.published;
         else
