@@ -70,11 +70,11 @@ int main(int argc, char *argv[])
     recorder.stop();
     if (demoGateway)
         demoGateway->stop();
-        // Everything that must reach the disk has: the recording is flushed and closed, the
-        // settings are synced below. What is left is memory (at 100k GPUs, an hour of analysis and
-        // a pricing under way on its worker), and tearing it down took seconds after the window
-        // had gone. The sanitizer lane still tears everything down, to check it.
 #if !defined(__SANITIZE_ADDRESS__)
+    // Everything that must reach the disk has: the recording is flushed and closed, the
+    // settings are synced below. What is left is memory (at 100k GPUs, an hour of analysis and
+    // a pricing under way on its worker), and tearing it down took seconds after the window
+    // had gone. The sanitizer lane still tears everything down, to check it.
     QSettings().sync();
     std::fflush(nullptr);
     std::_Exit(status);

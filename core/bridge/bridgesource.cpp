@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <set>
 
@@ -129,12 +130,12 @@ BridgeSpec BridgeSpec::fromArgument(Kind kind, const QString &argument)
         (kind == Kind::TrainingLog ? spec.jobId : spec.host) = argument.left(equals);
         spec.location = argument.mid(equals + 1);
     }
-    // An exporter's samples name their node by their Hostname label; without one, by the
-    // host= given, or else by the host the exporter is scraped at (one exporter a node).
     // A query API surveying a large fleet answers in tens of seconds (17–23 s for 100k GPUs on
     // VictoriaMetrics), not in a scrape's five.
     if (kind == Kind::Prometheus)
         spec.http.timeout = std::chrono::seconds(60);
+    // An exporter's samples name their node by their Hostname label; without one, by the
+    // host= given, or else by the host the exporter is scraped at (one exporter a node).
     if (kind == Kind::Dcgm && spec.host.isEmpty()) {
         const QUrl url(spec.location);
         if ((url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) && !url.host().isEmpty())
@@ -1102,6 +1103,8 @@ void ScrapeGroup::pollOnce()
 void ScrapeGroup::run(std::stop_token stop)
 {
     HttpMulti transfers;
+    std::mutex idle; // for the wait between polls, which only a stop interrupts
+    std::condition_variable_any wake;
     std::vector<uint8_t> asked(m_sources.size(), 0);
     std::vector<int64_t> askedAtMs(m_sources.size(), 0);
     auto next = std::chrono::steady_clock::now();
@@ -1121,8 +1124,8 @@ void ScrapeGroup::run(std::stop_token stop)
         const auto untilNext
             = std::chrono::duration_cast<std::chrono::milliseconds>(next - std::chrono::steady_clock::now());
         if (transfers.inFlight() == 0) {
-            std::unique_lock lock(m_mutex);
-            m_wake.wait_until(lock, stop, next, [] { return false; });
+            std::unique_lock lock(idle);
+            wake.wait_until(lock, stop, next, [] { return false; });
             continue;
         }
         // Short waits: a stop is noticed within 100 ms even while an exporter is slow.

@@ -13,7 +13,6 @@
 #include <QJsonObject>
 #include <QString>
 
-#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -214,8 +213,6 @@ private:
 
     std::vector<BridgeSource *> m_sources;
     std::chrono::milliseconds m_interval;
-    std::mutex m_mutex;
-    std::condition_variable_any m_wake;
     Worker m_worker; // last: stopped before what it uses goes
 };
 

@@ -308,9 +308,7 @@ private:
     UnknownField &unknownField(const QString &name)
     {
         auto &fields = m_result.unknownFields;
-        if (fields.size() >= UnknownField::MaxNames && !fields.count(name))
-            return fields[QLatin1String(UnknownField::OtherNames)];
-        return fields[name];
+        return fields[UnknownField::countedAs(fields, name)];
     }
 
     void rejectPlacement(const ExpositionSample &s)

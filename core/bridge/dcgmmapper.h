@@ -6,6 +6,7 @@
 #include "model/event.h"
 #include "model/metric.h"
 #include "model/topology.h"
+#include "unknownfield.h"
 
 #include <QHash>
 
@@ -20,18 +21,6 @@ struct GpuReading
     uint32_t metricId;
     uint32_t gpu; // the index among the metric's entities (GPUs or GPU instances)
     float value;
-};
-
-// A field a scrape carried that no metric of the stream stands for.
-struct UnknownField
-{
-    // At most this many names are told apart (per scrape, per log); the rest are counted
-    // together under OtherNames, so a hostile or broken source cannot grow the gateway.
-    static constexpr size_t MaxNames = 256;
-    static constexpr const char *OtherNames = "(other names)";
-    uint64_t samples = 0;
-    QString help; // the exposition's # HELP text
-    QString type; // the exposition's # TYPE
 };
 
 // Turns dcgm-exporter's exposition text into readings on the topology's GPUs.

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tensorboard.h"
 
-#include "dcgmmapper.h"
-
 #include "tensorboard/tfevent.pb.h"
+#include "unknownfield.h"
 
 #include <QDir>
 #include <QFile>
@@ -232,9 +231,7 @@ bool readEvent(QByteArrayView record, std::vector<TrainingRecord> &out, std::map
         else if (v.has_tensor())
             value = scalarOf(v.tensor());
         if (meaning == Scalar::Unknown || !value) {
-            ++unknownTags[unknownTags.size() < UnknownField::MaxNames || unknownTags.count(tag)
-                              ? tag
-                              : QString::fromLatin1(UnknownField::OtherNames)];
+            ++unknownTags[UnknownField::countedAs(unknownTags, tag)];
             continue;
         }
         TrainingRecord r;

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traininglog.h"
 
-#include "dcgmmapper.h"
-
 #include "trainingtext.h"
+#include "unknownfield.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -72,9 +71,7 @@ bool TrainingLogParser::parseLine(QByteArrayView bytes, TrainingRecord &out, QSt
                                          QStringLiteral("step_time_s"), QStringLiteral("event"),
                                          QStringLiteral("lost_steps") };
         if (!known.contains(it.key()))
-            ++m_unknownFields[m_unknownFields.size() < UnknownField::MaxNames || m_unknownFields.count(it.key())
-                                  ? it.key()
-                                  : QString::fromLatin1(UnknownField::OtherNames)];
+            ++m_unknownFields[UnknownField::countedAs(m_unknownFields, it.key())];
     }
     if (o.contains(QLatin1String("time"))) {
         const QDateTime dt = QDateTime::fromString(o.value(QLatin1String("time")).toString(), Qt::ISODateWithMs);

@@ -76,14 +76,13 @@ void AlarmDesk::takeSharedAlarms(std::vector<v1::Alarm> saved)
     m_book.restore(std::move(alarms));
 }
 
-void AlarmDesk::settleShared(uint64_t id, int64_t version, const v1::Alarm &settled)
+bool AlarmDesk::noteSettlement(uint64_t id, int64_t version, const v1::Alarm &settled)
 {
     Settlement &s = m_settled[id];
     if (s.version > version)
-        return;
-    s.version = version;
-    s.alarm = wire::fromProto(settled);
-    m_book.settle(id, s.alarm);
+        return false;
+    s = { version, wire::fromProto(settled) };
+    return true;
 }
 
 void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &shared)
@@ -101,19 +100,15 @@ void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &share
     };
     if (shared.takenHere) {
         // Applied here when it was taken; committed (or refused) since: it stands as settled.
-        {
-            std::lock_guard lock(m_mutex);
-            const Alarm *a = shared.alarmKey.isEmpty() ? nullptr : m_book.findByKey(shared.alarmKey);
-            if (a && shared.settled)
-                settleShared(a->id, shared.version, *shared.settled);
-            appliedLocked();
-        }
         if (!shared.refused.isEmpty())
             ++m_sharedRefused;
-        if (!shared.queuedOrigin.isEmpty() && m_store) {
-            std::lock_guard lock(m_mutex);
+        std::lock_guard lock(m_mutex);
+        const Alarm *a = shared.alarmKey.isEmpty() ? nullptr : m_book.findByKey(shared.alarmKey);
+        if (a && shared.settled && noteSettlement(a->id, shared.version, *shared.settled))
+            m_book.settle(a->id, m_settled[a->id].alarm);
+        appliedLocked();
+        if (!shared.queuedOrigin.isEmpty() && m_store)
             m_sharedDone.push_back(shared.queuedOrigin); // no longer waits: off the journal's list
-        }
         return;
     }
     Event action = wire::fromProto(shared.action);
@@ -132,9 +127,7 @@ void AlarmDesk::applyShared(TelemetryJournal &journal, const SharedAction &share
             if (shared.settled) {
                 // Journalled even when it no longer applies here: it happened, and the alarm is then
                 // settled (follow) as the shared state has it after this action.
-                Settlement &s = m_settled[a->id];
-                if (s.version < shared.version)
-                    s = { shared.version, wire::fromProto(*shared.settled) };
+                noteSettlement(a->id, shared.version, *shared.settled);
             } else if (m_book.check(action).first != AlarmRefusal::None) {
                 ++m_sharedNotApplicable; // an older gateway's row: taken here too, or overtaken
                 appliedLocked();
@@ -248,7 +241,7 @@ grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *e
                 QStringLiteral("%1 (on another gateway, a moment ago)").arg(shared.refused).toStdString());
         std::lock_guard lock(m_mutex);
         if (shared.committed() && shared.settled)
-            m_settled[action.alarmId] = { shared.version, wire::fromProto(*shared.settled) };
+            noteSettlement(action.alarmId, shared.version, *shared.settled);
         else if (!shared.committed())
             m_settled.erase(action.alarmId); // it holds here until the state answers, and then as settled there
         if (!shared.error.isEmpty()) {

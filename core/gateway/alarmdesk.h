@@ -73,8 +73,9 @@ public:
 private:
     // Hands the alarms changed since the last save (and the action, if any) to the store.
     QString save(std::optional<v1::Event> action, bool wait, std::optional<SharedOutgoing> waiting = std::nullopt);
-    // The alarm stands as the shared state settled it at `version`, unless it holds a later settlement already.
-    void settleShared(uint64_t id, int64_t version, const v1::Alarm &settled); // with m_mutex held
+    // Notes how the shared state settled an alarm at `version`, unless a later settlement is
+    // noted already; true when this one is now the alarm's. With m_mutex held.
+    bool noteSettlement(uint64_t id, int64_t version, const v1::Alarm &settled);
 
     // Per alarm acted on through the shared state: its latest settlement seen here. An
     // action reaching this gateway out of version order is applied and then settled back.

@@ -304,7 +304,7 @@ private:
     }
 
     // Messages of at most `maxSnapshotMessageBytes` (and 1,000 items) out of `count` items,
-    // each added to a message by `add(message, i)`.
+    // each added to a message by `add(message, i)`, which says how many bytes it added.
     template<class Add> void queueInParts(uint64_t seq, size_t count, Add add)
     {
         const size_t limit = m_hub.m_settings.maxSnapshotMessageBytes;
@@ -313,7 +313,7 @@ private:
         for (size_t i = 0; i < count; ++i) {
             if (items == 0)
                 stamp(m, seq, true);
-            bytes += add(m, i, items == 0);
+            bytes += add(m, i);
             ++items;
             if (items >= 1000 || bytes >= limit) {
                 queueSnapshotLocked(m);
@@ -382,7 +382,7 @@ private:
         }
         // Recent events and every alarm, in messages bounded by size: a source may write long
         // messages into its events, and a snapshot must still fit a client's receive limit.
-        queueInParts(snap.seq, snap.recentEvents.size(), [&](v1::StreamMessage &m, size_t i, bool) {
+        queueInParts(snap.seq, snap.recentEvents.size(), [&](v1::StreamMessage &m, size_t i) {
             *m.mutable_events()->add_events() = snap.recentEvents[i];
             return snap.recentEvents[i].ByteSizeLong();
         });
@@ -394,10 +394,9 @@ private:
                 m.mutable_alarms()->set_full(true); // none: the client's alarms are replaced by none
                 queueSnapshotLocked(m);
             }
-            queueInParts(snap.seq, size_t(all.alarms_size()), [&](v1::StreamMessage &m, size_t i, bool first) {
-                // The first message replaces what the client held; the rest add.
-                if (first)
-                    m.mutable_alarms()->set_full(i == 0);
+            queueInParts(snap.seq, size_t(all.alarms_size()), [&](v1::StreamMessage &m, size_t i) {
+                if (i == 0) // the first message replaces what the client held; the rest add
+                    m.mutable_alarms()->set_full(true);
                 *m.mutable_alarms()->add_alarms() = all.alarms(int(i));
                 return all.alarms(int(i)).ByteSizeLong();
             });

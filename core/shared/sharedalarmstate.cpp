@@ -70,6 +70,15 @@ QByteArray readableText(const std::string &s)
     return QByteArray::fromStdString(s).replace('\0', ' ');
 }
 
+// An alarm a bytea column holds (vigil.v1.Alarm); none when the column is NULL or garbled.
+std::optional<v1::Alarm> alarmFrom(const QByteArray &bytes)
+{
+    v1::Alarm alarm;
+    if (bytes.isEmpty() || !alarm.ParseFromArray(bytes.constData(), int(bytes.size())))
+        return std::nullopt;
+    return alarm;
+}
+
 bool parseAction(const PgRow &row, SharedAction &out)
 {
     if (row.size() < 5)
@@ -78,11 +87,8 @@ bool parseAction(const PgRow &row, SharedAction &out)
     out.gateway = QString::fromUtf8(row[1]);
     out.instance = QString::fromUtf8(row[2]);
     out.alarmKey = QString::fromUtf8(row[3]);
-    if (row.size() > 5 && !row[5].isEmpty()) {
-        v1::Alarm settled;
-        if (settled.ParseFromArray(row[5].constData(), int(row[5].size())))
-            out.settled = std::move(settled);
-    }
+    if (row.size() > 5)
+        out.settled = alarmFrom(row[5]);
     return out.action.ParseFromArray(row[4].constData(), int(row[4].size()));
 }
 
@@ -293,10 +299,7 @@ SharedCommit SharedAlarmState::commit(const Outgoing &o)
         return fail(done.error);
     if (!done.rows.empty()) {
         result.version = done.rows.front()[0].toLongLong();
-        v1::Alarm settled;
-        if (!done.rows.front()[1].isEmpty()
-            && settled.ParseFromArray(done.rows.front()[1].constData(), int(done.rows.front()[1].size())))
-            result.settled = std::move(settled);
+        result.settled = alarmFrom(done.rows.front()[1]);
         result.error = m_writer.exec("COMMIT").error;
         return result;
     }
@@ -315,10 +318,9 @@ SharedCommit SharedAlarmState::commit(const Outgoing &o)
         if (!stored.ok())
             return fail(stored.error);
         Alarm alarm = wire::fromProto(*o.before);
-        v1::Alarm settled;
-        if (!stored.rows.empty() && !stored.rows.front()[0].isEmpty()
-            && settled.ParseFromArray(stored.rows.front()[0].constData(), int(stored.rows.front()[0].size())))
-            AlarmBook::settleOperatorState(alarm, wire::fromProto(settled));
+        if (const std::optional<v1::Alarm> settled
+            = stored.rows.empty() ? std::nullopt : alarmFrom(stored.rows.front()[0]))
+            AlarmBook::settleOperatorState(alarm, wire::fromProto(*settled));
         const Event action = wire::fromProto(o.action);
         if (const auto [refusal, why] = AlarmBook::checkAgainst(alarm, action); refusal != AlarmRefusal::None) {
             m_writer.exec("ROLLBACK");
