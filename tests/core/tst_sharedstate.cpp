@@ -89,6 +89,14 @@ class TestSharedState : public QObject
         QTRY_VERIFY_WITH_TIMEOUT(alarmOn(a, gpu) && alarmOn(b, gpu), 5000);
     }
 
+    // Two gateways sharing the state, "gw-east" and "gw-west"; false, with why, when one does not start.
+    bool startEastAndWest(std::unique_ptr<GatewayServer> &east, std::unique_ptr<GatewayServer> &west, QString *error)
+    {
+        east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), error);
+        west = east ? GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), error) : nullptr;
+        return east && west;
+    }
+
     int actionsCommitted() { return db.psql(QStringLiteral("SELECT count(*) FROM vigil_alarm_actions")).toInt(); }
 
 private Q_SLOTS:
@@ -101,10 +109,8 @@ private Q_SLOTS:
     void twoGatewaysShareAcknowledgements()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         Dashboard onWest(west->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(onWest.cluster), 10000);
         // West numbers its alarms differently: one raised before on west alone.
@@ -161,10 +167,8 @@ private Q_SLOTS:
     void bookmarksAreSharedAsNotesAboutAnInstant()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         Dashboard onEast(east->address()), onWest(west->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster) && isLive(onWest.cluster), 10000);
 
@@ -255,10 +259,8 @@ private Q_SLOTS:
     void aRestartInTheMiddleLosesNothing()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         raiseOnBoth(*east, *west, 40);
         raiseOnBoth(*east, *west, 41);
         const int before = actionsCommitted();
@@ -292,10 +294,8 @@ private Q_SLOTS:
     void aListenerThatWasAwayCatchesUp()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         raiseOnBoth(*east, *west, 90);
         QTRY_VERIFY_WITH_TIMEOUT(west->sharedState()->status().listening, 5000);
         // West's listener is cut off, and east acts while it is away.
@@ -364,10 +364,8 @@ private Q_SLOTS:
     void aGarbledRowIsSkipped()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         raiseOnBoth(*east, *west, 150);
         QString sqlError;
         db.psql(
@@ -428,10 +426,8 @@ private Q_SLOTS:
     void concurrentActionsOnOneAlarmEndInOneState()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         Dashboard onEast(east->address()), onWest(west->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster) && isLive(onWest.cluster), 10000);
         constexpr uint32_t First = 160, Races = 32;
@@ -579,10 +575,8 @@ private Q_SLOTS:
     void aHungDatabaseAnswersInSecondsAndConverges()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         raiseOnBoth(*east, *west, 60);
         Dashboard onEast(east->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster), 10000);
@@ -613,10 +607,8 @@ private Q_SLOTS:
     void actionsTakenWhileTheServerWasDownConverge()
     {
         QString error;
-        auto east = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-east")), &error);
-        QVERIFY2(east, qPrintable(error));
-        auto west = GatewayServer::start(sharedGateway(db, QStringLiteral("gw-west")), &error);
-        QVERIFY2(west, qPrintable(error));
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
         raiseOnBoth(*east, *west, 70);
         Dashboard onEast(east->address()), onWest(west->address());
         QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster) && isLive(onWest.cluster), 10000);
