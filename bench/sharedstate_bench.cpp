@@ -118,7 +118,7 @@ void runSharedStateBenchmark(BenchReport &report)
         store.open(dir.filePath(QStringLiteral("alarms.db")), saved);
         start = Clock::now();
         for (int i = 0; i < Actions; ++i, ++id)
-            store.save({ alarmFor(id) }, {}, actionOn(id), true);
+            store.save({ alarmFor(id) }, {}, { actionOn(id) }, true);
         sqliteRates.push_back(Actions / std::chrono::duration<double>(Clock::now() - start).count());
     }
     west.stop();

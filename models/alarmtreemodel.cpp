@@ -292,6 +292,21 @@ QModelIndex AlarmTreeModel::indexOf(uint64_t alarmId) const
     return {};
 }
 
+const AlarmGroup *AlarmTreeModel::groupAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.internalId() != GroupRow || size_t(index.row()) >= m_groups.size())
+        return nullptr;
+    return &m_groups[size_t(index.row())];
+}
+
+QModelIndex AlarmTreeModel::indexOfGroup(const QString &key) const
+{
+    for (size_t g = 0; g < m_groups.size(); ++g)
+        if (m_groups[g].key == key)
+            return createIndex(int(g), 0, GroupRow);
+    return {};
+}
+
 size_t AlarmTreeModel::alarmCount() const
 {
     size_t n = 0;

@@ -67,6 +67,9 @@ public:
     void setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology);
     const Alarm *alarmAt(const QModelIndex &index) const;
     QModelIndex indexOf(uint64_t alarmId) const;
+    // The group a group row shows (nullptr on an alarm's row), and a group's row by its key.
+    const AlarmGroup *groupAt(const QModelIndex &index) const;
+    QModelIndex indexOfGroup(const QString &key) const;
     size_t alarmCount() const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;

@@ -2547,10 +2547,6 @@
         <translation>Alarm %1</translation>
     </message>
     <message>
-        <source>“%1” is a replayed alarm: go back to live to act on alarms.</source>
-        <translation>„%1“ ist ein abgespielter Alarm: Zum Handeln zurück zu Live wechseln.</translation>
-    </message>
-    <message>
         <source>Acknowledge “%1”</source>
         <translation>„%1“ bestätigen</translation>
     </message>
@@ -2593,6 +2589,55 @@
     <message>
         <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
         <translation>%1: %2 Alarme pro 10 min pro Bediener (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %3</translation>
+    </message>
+    <message>
+        <source>Acknowledge	A</source>
+        <translation>Bestätigen	A</translation>
+    </message>
+    <message>
+        <source>Shelve…	S</source>
+        <translation>Zurückstellen…	S</translation>
+    </message>
+    <message>
+        <source>Unshelve	U</source>
+        <translation>Zurückholen	U</translation>
+    </message>
+    <message>
+        <source>Assign…	O</source>
+        <translation>Zuweisen…	O</translation>
+    </message>
+    <message>
+        <source>Escalate…	E</source>
+        <translation>Eskalieren…	E</translation>
+    </message>
+    <message>
+        <source>Note…	N</source>
+        <translation>Notiz…	N</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: done on %2; not on %n: %3</source>
+        <translation>
+            <numerusform>%1: bei %2 erledigt; bei %n nicht: %3</numerusform>
+            <numerusform>%1: bei %2 erledigt; bei %n nicht: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms of %1</source>
+        <translation>
+            <numerusform>%n Alarm von %1</numerusform>
+            <numerusform>%n Alarme von %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms</source>
+        <translation>
+            <numerusform>%n Alarm</numerusform>
+            <numerusform>%n Alarme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1”: replayed alarms cannot be acted on; go back to live to act.</source>
+        <translation>„%1“: Alarme einer Wiedergabe lassen sich nicht bearbeiten; zum Bearbeiten zurück zu live.</translation>
     </message>
 </context>
 <context>

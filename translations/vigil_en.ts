@@ -176,6 +176,27 @@
             <numerusform>%n unacknowledged at the replayed instant</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: done on %2; not on %n: %3</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::DebtTableModel</name>

@@ -2524,10 +2524,6 @@
         <translation>アラーム %1</translation>
     </message>
     <message>
-        <source>“%1” is a replayed alarm: go back to live to act on alarms.</source>
-        <translation>「%1」は再生中のアラームです。操作するにはライブに戻ってください。</translation>
-    </message>
-    <message>
         <source>Acknowledge “%1”</source>
         <translation>「%1」を確認</translation>
     </message>
@@ -2570,6 +2566,52 @@
     <message>
         <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
         <translation>%1: オペレーター 1 人あたり 10 分に %2 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %3 件</translation>
+    </message>
+    <message>
+        <source>Acknowledge	A</source>
+        <translation>確認	A</translation>
+    </message>
+    <message>
+        <source>Shelve…	S</source>
+        <translation>保留…	S</translation>
+    </message>
+    <message>
+        <source>Unshelve	U</source>
+        <translation>保留解除	U</translation>
+    </message>
+    <message>
+        <source>Assign…	O</source>
+        <translation>担当割り当て…	O</translation>
+    </message>
+    <message>
+        <source>Escalate…	E</source>
+        <translation>エスカレート…	E</translation>
+    </message>
+    <message>
+        <source>Note…	N</source>
+        <translation>メモ…	N</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: done on %2; not on %n: %3</source>
+        <translation>
+            <numerusform>%1: %2 件で完了、%n 件は未実施: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms of %1</source>
+        <translation>
+            <numerusform>%1 のアラーム %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alarms</source>
+        <translation>
+            <numerusform>アラーム %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1”: replayed alarms cannot be acted on; go back to live to act.</source>
+        <translation>「%1」: 再生中のアラームは操作できません。操作するにはライブに戻ってください。</translation>
     </message>
 </context>
 <context>

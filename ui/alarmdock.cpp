@@ -56,7 +56,8 @@ AlarmDock::AlarmDock(QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(AlarmTreeModel::PriorityColumn, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Many at once: Shift and Ctrl pick alarms, a group's row stands for all of its alarms.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAlternatingRowColors(true);
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
@@ -77,6 +78,19 @@ AlarmDock::AlarmDock(QWidget *parent)
     for (const auto &[column, sample] : widths)
         m_view->header()->resizeSection(column, metrics.horizontalAdvance(QLatin1String(sample)) + 16);
     m_view->installEventFilter(this);
+    // The same actions on the right button, each with its key (the keys themselves go
+    // through eventFilter, so the overlay keys never take them).
+    const std::pair<QString, void (AlarmDock::*)()> menu[] = {
+        { tr("Acknowledge\tA"), &AlarmDock::acknowledge }, { tr("Shelve…\tS"), &AlarmDock::shelve },
+        { tr("Unshelve\tU"), &AlarmDock::unshelve },       { tr("Assign…\tO"), &AlarmDock::assign },
+        { tr("Escalate…\tE"), &AlarmDock::escalate },      { tr("Note…\tN"), &AlarmDock::note },
+    };
+    for (const auto &[text, slot] : menu) {
+        auto *action = new QAction(text, m_view);
+        connect(action, &QAction::triggered, this, slot);
+        m_view->addAction(action);
+    }
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expandAll();
         for (int g = 0; g < m_proxy->rowCount(); ++g)
@@ -175,8 +189,26 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
 
     std::vector<AlarmGroup> groups
         = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
+    // The operator's selection outlives a reset of the rows (alarms came or went).
+    std::set<QString> selectedGroups;
+    std::set<uint64_t> selectedIds;
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows()) {
+        const QModelIndex source = m_proxy->mapToSource(row);
+        if (const AlarmGroup *group = m_model->groupAt(source))
+            selectedGroups.insert(group->key);
+        else if (const Alarm *a = m_model->alarmAt(source))
+            selectedIds.insert(a->id);
+    }
+    bool reset = false;
+    const QMetaObject::Connection resetSeen
+        = connect(m_model, &QAbstractItemModel::modelReset, this, [&reset] { reset = true; });
     m_model->setGroups(std::move(groups), nowMs, std::move(topology));
-    if (current)
+    disconnect(resetSeen);
+    if (reset && selectedGroups.size() + selectedIds.size() > 1) {
+        reselect(selectedGroups, selectedIds);
+        if (const QModelIndex at = m_proxy->mapFromSource(m_model->indexOf(current)); at.isValid())
+            m_view->selectionModel()->setCurrentIndex(at, QItemSelectionModel::NoUpdate);
+    } else if (current && (reset || currentAlarm() != current))
         selectAlarm(current);
     const bool blind = !m_connected && !m_replaying && alarms.empty();
     const bool stale = isStale();
@@ -270,6 +302,22 @@ uint64_t AlarmDock::currentAlarm() const
     return a ? a->id : 0;
 }
 
+void AlarmDock::reselect(const std::set<QString> &groups, const std::set<uint64_t> &alarms)
+{
+    QItemSelection selection;
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        if (const AlarmGroup *shown = m_model->groupAt(m_proxy->mapToSource(group)); shown && groups.count(shown->key))
+            selection.select(group, group);
+        for (int i = 0; i < m_proxy->rowCount(group); ++i) {
+            const QModelIndex row = m_proxy->index(i, 0, group);
+            if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(row)); a && alarms.count(a->id))
+                selection.select(row, row);
+        }
+    }
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
 bool AlarmDock::selectAlarm(uint64_t id)
 {
     const QModelIndex index = m_proxy->mapFromSource(m_model->indexOf(id));
@@ -326,6 +374,10 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
         else if (!shared) // amber: it holds here, and the other gateways' operators do not see it yet
             m_feedback->setText(
                 tr("%1: done on this gateway; not yet shared with the NOC: %2").arg(what, outcome.notShared));
+        else if (!outcome.refused.empty()) // some of many: the others were acted on meanwhile, or do not apply
+            m_feedback->setText(
+                tr("%1: done on %2; not on %n: %3", "", int(outcome.refused.size()))
+                    .arg(what, QLocale().toString(qulonglong(outcome.taken)), outcome.refused.front().second));
         else
             m_feedback->setText(tr("%1: done.").arg(what));
         Q_EMIT actionFinished(outcome.ok, m_feedback->text());
@@ -333,24 +385,61 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
     watcher->setFuture(QtConcurrent::run([sender = m_sender, request] { return sender(request); }));
 }
 
-void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const std::optional<Question> &question,
-                             const std::function<bool(v1::ActRequest &, const QString &)> &fill)
+std::vector<uint64_t> AlarmDock::selectedAlarms() const
 {
-    const uint64_t id = currentAlarm();
-    if (!id)
+    std::vector<uint64_t> ids;
+    std::set<uint64_t> seen;
+    const auto take = [&](const QModelIndex &row) {
+        if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(row)); a && seen.insert(a->id).second)
+            ids.push_back(a->id);
+    };
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows()) {
+        if (!m_model->groupAt(m_proxy->mapToSource(row))) {
+            take(row);
+            continue;
+        }
+        // A group stands for its alarms as the list shows them (the filter applies).
+        for (int i = 0; i < m_proxy->rowCount(row); ++i)
+            take(m_proxy->index(i, 0, row));
+    }
+    if (ids.empty())
+        if (const uint64_t id = currentAlarm())
+            ids.push_back(id);
+    return ids;
+}
+
+QString AlarmDock::selectionTitle(const std::vector<uint64_t> &ids) const
+{
+    if (ids.size() == 1) {
+        const uint64_t id = ids.front();
+        const auto alarm = std::find_if(m_alarms.begin(), m_alarms.end(), [id](const Alarm &a) { return a.id == id; });
+        return alarm != m_alarms.end() ? alarmTitle(*alarm, m_topology.get()) : tr("alarm %1").arg(id);
+    }
+    // One group selected: its title says what the alarms are.
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() == 1)
+        if (const AlarmGroup *group = m_model->groupAt(m_proxy->mapToSource(rows.front())))
+            return tr("%n alarms of %1", "", int(ids.size())).arg(group->title);
+    return tr("%n alarms", "", int(ids.size()));
+}
+
+void AlarmDock::actOnSelection(v1::EventType action, const QString &what, const std::optional<Question> &question,
+                               const std::function<bool(v1::ActRequest &, const QString &)> &fill)
+{
+    const std::vector<uint64_t> ids = selectedAlarms();
+    if (ids.empty())
         return;
-    const auto alarm = std::find_if(m_alarms.begin(), m_alarms.end(), [id](const Alarm &a) { return a.id == id; });
-    const QString title = alarm != m_alarms.end() ? alarmTitle(*alarm, m_topology.get()) : tr("alarm %1").arg(id);
+    const QString title = selectionTitle(ids);
     if (m_replaying) {
         m_feedback->show();
         m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:#ff6b6b"));
-        m_feedback->setText(tr("“%1” is a replayed alarm: go back to live to act on alarms.").arg(title));
+        m_feedback->setText(tr("“%1”: replayed alarms cannot be acted on; go back to live to act.").arg(title));
         Q_EMIT actionFinished(false, m_feedback->text());
         return;
     }
     QString answer;
     if (question) {
-        // The dialog names the alarm it acts on, as the list does.
+        // The dialog names what it acts on, as the list does.
         const std::optional<QString> given
             = ask(question->title, QStringLiteral("%1\n\n%2").arg(title, question->label), question->initial);
         if (!given)
@@ -359,7 +448,11 @@ void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const st
     }
     v1::ActRequest request;
     request.set_action(action);
-    request.set_alarm_id(id);
+    if (ids.size() == 1)
+        request.set_alarm_id(ids.front());
+    else // one action on them all: one commit that every gateway sees at once
+        for (uint64_t id : ids)
+            request.add_alarm_ids(id);
     if (fill && !fill(request, answer))
         return;
     send(request, what.arg(title));
@@ -367,17 +460,17 @@ void AlarmDock::actOnCurrent(v1::EventType action, const QString &what, const st
 
 void AlarmDock::acknowledge()
 {
-    actOnCurrent(v1::EVENT_TYPE_ACKNOWLEDGE, tr("Acknowledge “%1”"),
-                 Question { tr("Acknowledge"), tr("Comment (optional):"), {} },
-                 [](v1::ActRequest &r, const QString &comment) {
-                     r.set_comment(comment.toStdString());
-                     return true;
-                 });
+    actOnSelection(v1::EVENT_TYPE_ACKNOWLEDGE, tr("Acknowledge “%1”"),
+                   Question { tr("Acknowledge"), tr("Comment (optional):"), {} },
+                   [](v1::ActRequest &r, const QString &comment) {
+                       r.set_comment(comment.toStdString());
+                       return true;
+                   });
 }
 
 void AlarmDock::shelve()
 {
-    actOnCurrent(
+    actOnSelection(
         v1::EVENT_TYPE_SHELVE, tr("Shelve “%1”"),
         Question { tr("Shelve"), tr("Shelve for (e.g. 30 min, 2 h, 1 d; at most 7 days):"), QStringLiteral("1 h") },
         [this](v1::ActRequest &r, const QString &answer) {
@@ -396,35 +489,35 @@ void AlarmDock::shelve()
 
 void AlarmDock::unshelve()
 {
-    actOnCurrent(v1::EVENT_TYPE_UNSHELVE, tr("Unshelve “%1”"), std::nullopt, {});
+    actOnSelection(v1::EVENT_TYPE_UNSHELVE, tr("Unshelve “%1”"), std::nullopt, {});
 }
 
 void AlarmDock::assign()
 {
-    actOnCurrent(v1::EVENT_TYPE_ASSIGN, tr("Assign “%1”"),
-                 Question { tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName },
-                 [](v1::ActRequest &r, const QString &owner) {
-                     r.set_owner(owner.toStdString());
-                     return true;
-                 });
+    actOnSelection(v1::EVENT_TYPE_ASSIGN, tr("Assign “%1”"),
+                   Question { tr("Assign"), tr("Owner (empty: nobody):"), m_operatorName },
+                   [](v1::ActRequest &r, const QString &owner) {
+                       r.set_owner(owner.toStdString());
+                       return true;
+                   });
 }
 
 void AlarmDock::escalate()
 {
-    actOnCurrent(v1::EVENT_TYPE_ESCALATE, tr("Escalate “%1”"), Question { tr("Escalate"), tr("Why (optional):"), {} },
-                 [](v1::ActRequest &r, const QString &why) {
-                     r.set_comment(why.toStdString());
-                     return true;
-                 });
+    actOnSelection(v1::EVENT_TYPE_ESCALATE, tr("Escalate “%1”"), Question { tr("Escalate"), tr("Why (optional):"), {} },
+                   [](v1::ActRequest &r, const QString &why) {
+                       r.set_comment(why.toStdString());
+                       return true;
+                   });
 }
 
 void AlarmDock::note()
 {
-    actOnCurrent(v1::EVENT_TYPE_NOTE, tr("Note on “%1”"), Question { tr("Note"), tr("Note:"), {} },
-                 [](v1::ActRequest &r, const QString &text) {
-                     r.set_comment(text.toStdString());
-                     return !text.isEmpty();
-                 });
+    actOnSelection(v1::EVENT_TYPE_NOTE, tr("Note on “%1”"), Question { tr("Note"), tr("Note:"), {} },
+                   [](v1::ActRequest &r, const QString &text) {
+                       r.set_comment(text.toStdString());
+                       return !text.isEmpty();
+                   });
 }
 
 bool AlarmDock::eventFilter(QObject *watched, QEvent *event)

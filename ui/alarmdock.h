@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 
 class QAction;
 class QCheckBox;
@@ -26,9 +27,10 @@ class IncidentAnalysis;
 
 // The alarm list the night shift lives in: every alarm the gateway holds, the
 // same on every operator's screen, grouped under the incident it belongs to,
-// sorted by priority, filtered by anything typed after /. Keys on the list:
+// sorted by priority, filtered by anything typed after /. Keys on the list act on
+// the selection (a group's row stands for its alarms), as one action however many:
 // A acknowledge, S shelve, U unshelve, O assign an owner, E escalate, N add a
-// note, Enter show it on the rack map. The actions go to the gateway, which
+// note; Enter shows the alarm on the rack map. The actions go to the gateway, which
 // checks them and tells every dashboard; a refusal is shown with its reason.
 class AlarmDock : public QDockWidget
 {
@@ -69,6 +71,10 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     // The alarm under the cursor (0: none).
     uint64_t currentAlarm() const;
+    // The alarms the keys act on: every alarm selected, and every alarm the list shows of a
+    // selected group (an incident's, or one condition's in one row); with nothing selected,
+    // the alarm under the cursor.
+    std::vector<uint64_t> selectedAlarms() const;
     bool selectAlarm(uint64_t id);
     size_t unacknowledged() const { return m_unacknowledged; }
     AlarmPriority highestUnacknowledged() const { return m_highest; }
@@ -76,7 +82,7 @@ public:
     QString feedbackText() const;
     QString floodText() const;
 
-    // The actions the keys take on the current alarm.
+    // The actions the keys take on the selected alarms.
     void acknowledge();
     void shelve();
     void unshelve();
@@ -99,10 +105,14 @@ private:
     {
         QString title, label, initial;
     };
-    // The action on the alarm under the cursor: asks the question (if any), lets `fill`
-    // complete the request from the answer (false: do not send), and sends it.
-    void actOnCurrent(v1::EventType action, const QString &what, const std::optional<Question> &question,
-                      const std::function<bool(v1::ActRequest &, const QString &)> &fill);
+    // The action on the selected alarms (one request, however many): asks the question (if
+    // any), lets `fill` complete the request from the answer (false: do not send), and sends it.
+    void actOnSelection(v1::EventType action, const QString &what, const std::optional<Question> &question,
+                        const std::function<bool(v1::ActRequest &, const QString &)> &fill);
+    // "Xid 79 on GPU 5 of a01r01n1", "12 alarms of <group>", "40 alarms".
+    QString selectionTitle(const std::vector<uint64_t> &ids) const;
+    // Selects these groups and alarms again after the rows were reset.
+    void reselect(const std::set<QString> &groups, const std::set<uint64_t> &alarms);
     void send(v1::ActRequest request, const QString &what);
     std::optional<QString> ask(const QString &title, const QString &label, const QString &initial = {});
 

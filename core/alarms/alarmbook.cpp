@@ -12,8 +12,6 @@
 
 namespace vigil {
 
-namespace {
-
 bool isAlarmAction(EventType t)
 {
     switch (t) {
@@ -30,6 +28,8 @@ bool isAlarmAction(EventType t)
         return false;
     }
 }
+
+namespace {
 
 AlarmPriority raised(AlarmPriority p, int steps)
 {

@@ -42,6 +42,9 @@ enum class AlarmRefusal
     OutOfRange, // e.g. a shelve of a negative or absurd duration
 };
 
+// Whether an operator's action is about an alarm (acknowledge, shelve, note, …).
+bool isAlarmAction(EventType t);
+
 // Every alarm of a cluster, kept by applying the event stream (hardware warnings
 // raise alarms; drains suppress them; operators' actions acknowledge, shelve,
 // assign, escalate, take out of service) and its readings (threshold rules). The

@@ -245,6 +245,9 @@ ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::mill
     outcome.message = QString::fromStdString(status.error_message());
     outcome.eventId = reply.event_id();
     outcome.notShared = QString::fromStdString(reply.not_shared());
+    outcome.taken = request.alarm_ids_size() > 0 ? size_t(reply.event_ids_size()) : size_t(status.ok());
+    for (const v1::RefusedAlarm &r : reply.refused())
+        outcome.refused.emplace_back(r.alarm_id(), QString::fromStdString(r.reason()));
     return outcome;
 }
 

@@ -59,6 +59,9 @@ struct ActOutcome
     uint64_t eventId = 0;
     // Done here, but not yet shared with the NOC's other gateways: why (it follows once it can).
     QString notShared;
+    // An action on many alarms: how many it was taken on, and why not on each of the others.
+    size_t taken = 0;
+    std::vector<std::pair<uint64_t, QString>> refused;
 };
 
 // The gateway's account of its sources, or why there is none.

@@ -57,8 +57,7 @@ bool AlarmDesk::shareThrough(SharedAlarmState *shared)
         m_sharedVersion = version;
     }
     if (instance.isEmpty())
-        m_store->save({}, {}, std::nullopt, false,
-                      { {}, {}, { { QLatin1String(SharedInstanceKey), shared->instance() } } });
+        m_store->save({}, {}, {}, false, { {}, {}, { { QLatin1String(SharedInstanceKey), shared->instance() } } });
     return false;
 }
 
@@ -205,60 +204,113 @@ std::optional<v1::StreamMessage> AlarmDesk::snapshotEntry() const
 grpc::Status AlarmDesk::act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq,
                             QString *notShared)
 {
+    DeskActions done;
+    if (grpc::Status failed = actOnAll(journal, { std::move(action) }, &done); !failed.ok())
+        return failed;
+    if (!done.taken.front().ok())
+        return done.taken.front();
+    *eventId = done.eventIds.front();
+    *seq = done.seq;
+    if (notShared)
+        *notShared = done.notShared;
+    return grpc::Status::OK;
+}
+
+namespace {
+
+grpc::Status refusalStatus(AlarmRefusal refusal, const QString &why)
+{
+    switch (refusal) {
+    case AlarmRefusal::None:
+        return grpc::Status::OK;
+    case AlarmRefusal::NotFound:
+        return grpc::Status(grpc::StatusCode::NOT_FOUND, why.toStdString());
+    case AlarmRefusal::FailedPrecondition:
+        return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, why.toStdString());
+    case AlarmRefusal::OutOfRange:
+        return grpc::Status(grpc::StatusCode::OUT_OF_RANGE, why.toStdString());
+    default:
+        return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, why.toStdString());
+    }
+}
+
+} // namespace
+
+grpc::Status AlarmDesk::actOnAll(TelemetryJournal &journal, std::vector<Event> actions, DeskActions *done)
+{
     std::lock_guard actLock(m_actMutex);
-    QString key;
-    std::optional<v1::Alarm> before;
+    done->taken.assign(actions.size(), grpc::Status::OK);
+    done->eventIds.assign(actions.size(), 0);
+    // Those that apply here, each with the alarm as it stood before it.
+    std::vector<size_t> going;
+    std::vector<SharedOutgoing> outgoing;
     {
         std::lock_guard lock(m_mutex);
-        const auto [refusal, why] = m_book.check(action);
-        const auto code = [kind = refusal] {
-            switch (kind) {
-            case AlarmRefusal::NotFound:
-                return grpc::StatusCode::NOT_FOUND;
-            case AlarmRefusal::FailedPrecondition:
-                return grpc::StatusCode::FAILED_PRECONDITION;
-            case AlarmRefusal::OutOfRange:
-                return grpc::StatusCode::OUT_OF_RANGE;
-            default:
-                return grpc::StatusCode::INVALID_ARGUMENT;
+        for (size_t i = 0; i < actions.size(); ++i) {
+            const auto [refusal, why] = m_book.check(actions[i]);
+            if (refusal != AlarmRefusal::None) {
+                done->taken[i] = refusalStatus(refusal, why);
+                continue;
             }
-        }();
-        if (refusal != AlarmRefusal::None)
-            return grpc::Status(code, why.toStdString());
-        if (const Alarm *a = action.alarmId ? m_book.find(action.alarmId) : nullptr) {
-            key = alarmKeyText(*a);
-            before = wire::toProto(*a);
+            SharedOutgoing o { {}, wire::toProto(actions[i]), {}, std::nullopt };
+            if (const Alarm *a = actions[i].alarmId ? m_book.find(actions[i].alarmId) : nullptr) {
+                o.alarmKey = alarmKeyText(*a);
+                o.before = wire::toProto(*a);
+            }
+            going.push_back(i);
+            outgoing.push_back(std::move(o));
         }
     }
-    std::optional<SharedOutgoing> waiting;
-    if (m_shared) {
-        // Committed there first, against the alarm as the NOC settled it: an action another
-        // gateway took on it a moment ago decides whether this one still applies.
-        const SharedCommit shared = m_shared->publish(wire::toProto(action), key, before);
-        if (!shared.refused.isEmpty())
-            return grpc::Status(
-                grpc::StatusCode::FAILED_PRECONDITION,
-                QStringLiteral("%1 (on another gateway, a moment ago)").arg(shared.refused).toStdString());
+    AlarmStore::SharedChanges waiting;
+    if (m_shared && !outgoing.empty()) {
+        // Committed there first, against the alarms as the NOC settled them: an action another
+        // gateway took on one a moment ago decides whether this one still applies to it.
+        const std::vector<SharedCommit> shared = m_shared->publishAll(outgoing);
+        std::vector<size_t> stillGoing;
         std::lock_guard lock(m_mutex);
-        if (shared.committed() && shared.settled)
-            noteSettlement(action.alarmId, shared.version, *shared.settled);
-        else if (!shared.committed())
-            m_settled.erase(action.alarmId); // it holds here until the state answers, and then as settled there
-        if (!shared.error.isEmpty()) {
-            // Kept in the journal with the action: a restart before the state answers does not lose it.
-            waiting = SharedOutgoing { shared.origin, wire::toProto(action), key, before };
-            if (notShared)
-                *notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the shared "
-                                            "state answers again (%1)")
-                                 .arg(shared.error);
+        for (size_t k = 0; k < going.size(); ++k) {
+            const SharedCommit &commit = shared[k];
+            const size_t i = going[k];
+            if (!commit.refused.isEmpty()) {
+                done->taken[i] = grpc::Status(
+                    grpc::StatusCode::FAILED_PRECONDITION,
+                    QStringLiteral("%1 (on another gateway, a moment ago)").arg(commit.refused).toStdString());
+                continue;
+            }
+            stillGoing.push_back(i);
+            if (commit.committed() && commit.settled)
+                noteSettlement(actions[i].alarmId, commit.version, *commit.settled);
+            else if (!commit.committed())
+                m_settled.erase(actions[i].alarmId); // it holds here until the state answers, and then as settled there
+            if (!commit.error.isEmpty()) {
+                // Kept in the journal with the action: a restart before the state answers does not lose it.
+                SharedOutgoing kept = outgoing[k];
+                kept.origin = commit.origin;
+                waiting.waiting.push_back(std::move(kept));
+                done->notShared = QStringLiteral("taken on this gateway; the other gateways will see it once the "
+                                                 "shared state answers again (%1)")
+                                      .arg(commit.error);
+            }
         }
+        going = std::move(stillGoing);
     }
+    if (going.empty())
+        return grpc::Status::OK;
+    std::vector<Event> taken;
+    taken.reserve(going.size());
+    for (size_t i : going)
+        taken.push_back(actions[i]);
     std::vector<uint64_t> ids;
-    *seq = journal.appendEvents({ action }, &ids); // the book follows the journal: the change is applied now
-    *eventId = ids.front();
-    action.id = *eventId;
+    done->seq = journal.appendEvents(taken, &ids); // the book follows the journal: the changes are applied now
+    std::vector<v1::Event> logged;
+    logged.reserve(going.size());
+    for (size_t k = 0; k < going.size(); ++k) {
+        done->eventIds[going[k]] = ids[k];
+        taken[k].id = ids[k];
+        logged.push_back(wire::toProto(taken[k]));
+    }
     // Answered only once it is on disk: an acknowledged action survives a restart.
-    if (QString error = save(wire::toProto(action), true, std::move(waiting)); !error.isEmpty())
+    if (QString error = save(std::move(logged), true, std::move(waiting)); !error.isEmpty())
         return grpc::Status(
             grpc::StatusCode::UNAVAILABLE,
             QStringLiteral("journalled, but the alarm journal could not save it: %1").arg(error).toStdString());
@@ -289,22 +341,19 @@ std::vector<Event> AlarmDesk::journalledActions()
 
 void AlarmDesk::flush(bool wait)
 {
-    save(std::nullopt, wait);
+    save({}, wait);
 }
 
-QString AlarmDesk::save(std::optional<v1::Event> action, bool wait, std::optional<SharedOutgoing> waiting)
+QString AlarmDesk::save(std::vector<v1::Event> actions, bool wait, AlarmStore::SharedChanges shared)
 {
     if (!m_store)
         return {};
     std::vector<v1::Alarm> changed;
     std::vector<uint64_t> removed;
-    AlarmStore::SharedChanges shared;
-    if (waiting)
-        shared.waiting.push_back(std::move(*waiting));
     {
         std::lock_guard lock(m_mutex);
-        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !m_sharedVersionUnsaved && m_sharedDone.empty() && !action
-            && !wait)
+        if (m_unsaved.empty() && m_unsavedRemoved.empty() && !m_sharedVersionUnsaved && m_sharedDone.empty()
+            && actions.empty() && !wait)
             return {}; // nothing to write
         for (uint64_t id : std::exchange(m_unsaved, {}))
             if (const Alarm *a = m_book.find(id))
@@ -315,7 +364,7 @@ QString AlarmDesk::save(std::optional<v1::Event> action, bool wait, std::optiona
             shared.meta.emplace_back(QLatin1String(SharedVersionKey), QString::number(m_sharedVersion));
         shared.shared = std::exchange(m_sharedDone, {});
     }
-    return m_store->save(std::move(changed), std::move(removed), std::move(action), wait, std::move(shared));
+    return m_store->save(std::move(changed), std::move(removed), std::move(actions), wait, std::move(shared));
 }
 
 } // namespace vigil

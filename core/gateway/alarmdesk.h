@@ -61,6 +61,19 @@ public:
     // gateways yet (it goes once the state answers again).
     grpc::Status act(TelemetryJournal &journal, Event action, uint64_t *eventId, uint64_t *seq,
                      QString *notShared = nullptr);
+    // What became of an action on many alarms, per alarm in the order given.
+    struct DeskActions
+    {
+        std::vector<grpc::Status> taken; // OK, or why it was not taken on that alarm
+        std::vector<uint64_t> eventIds; // the journalled event (0: not taken)
+        uint64_t seq = 0; // the journal entry that carries them
+        QString notShared; // as act()'s
+    };
+    // One operator's action on many alarms, taken as one: each is checked as act() checks
+    // one; those that apply are committed to the shared state in one transaction, appended
+    // to the journal in one entry and saved in one write. The status is not OK only when
+    // the whole failed (the alarm journal could not save it).
+    grpc::Status actOnAll(TelemetryJournal &journal, std::vector<Event> actions, DeskActions *done);
 
     std::vector<Alarm> alarms() const;
     std::optional<Alarm> find(uint64_t id) const;
@@ -71,8 +84,8 @@ public:
     void flush(bool wait);
 
 private:
-    // Hands the alarms changed since the last save (and the action, if any) to the store.
-    QString save(std::optional<v1::Event> action, bool wait, std::optional<SharedOutgoing> waiting = std::nullopt);
+    // Hands the alarms changed since the last save (and the actions, if any) to the store.
+    QString save(std::vector<v1::Event> actions, bool wait, AlarmStore::SharedChanges shared = {});
     // Notes how the shared state settled an alarm at `version`, unless a later settlement is
     // noted already; true when this one is now the alarm's. With m_mutex held.
     bool noteSettlement(uint64_t id, int64_t version, const v1::Alarm &settled);

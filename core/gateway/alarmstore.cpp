@@ -64,14 +64,14 @@ std::vector<SharedOutgoing> AlarmStore::waitingForSharedState() const
     return m_waiting;
 }
 
-QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
+QString AlarmStore::save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::vector<v1::Event> actions,
                          bool wait, SharedChanges shared)
 {
     std::unique_lock lock(m_mutex);
     if (!m_openError.isEmpty() || !m_opened)
         return m_openError.isEmpty() ? QStringLiteral("the alarm journal is not open") : m_openError;
     const uint64_t ticket = m_nextTicket++;
-    m_queue.push_back({ std::move(changed), std::move(removed), std::move(action), ticket, std::move(shared) });
+    m_queue.push_back({ std::move(changed), std::move(removed), std::move(actions), ticket, std::move(shared) });
     m_wake.notify_all();
     if (!wait)
         return {};
@@ -84,7 +84,7 @@ std::vector<v1::Event> AlarmStore::actions()
     std::unique_lock lock(m_mutex);
     m_readActions = true;
     const uint64_t ticket = m_nextTicket++;
-    m_queue.push_back({ {}, {}, std::nullopt, ticket });
+    m_queue.push_back({ {}, {}, {}, ticket });
     m_wake.notify_all();
     m_done.wait(lock, [&] { return m_doneTicket >= ticket || m_worker.stopRequested(); });
     return m_actions;
@@ -219,9 +219,9 @@ void AlarmStore::run(QString path, std::stop_token stop)
                 if (!shared.exec())
                     writeError = shared.lastError().text();
             }
-            if (job.action) {
-                log.addBindValue(qlonglong(job.action->time_ms()));
-                log.addBindValue(bytesOf(*job.action));
+            for (const v1::Event &action : job.actions) {
+                log.addBindValue(qlonglong(action.time_ms()));
+                log.addBindValue(bytesOf(action));
                 if (!log.exec())
                     writeError = log.lastError().text();
             }

@@ -33,7 +33,7 @@ public:
     // Opens (creating) the file and reads the alarms saved in it. An error names the file and the problem.
     QString open(const QString &path, std::vector<v1::Alarm> &saved);
 
-    // Saves alarms that changed, forgets removed ones, and logs an action; with `wait`,
+    // Saves alarms that changed, forgets removed ones, and logs actions; with `wait`,
     // returns once it is on disk (an operator's action is answered only then).
     // With a shared state: `waiting` are actions to keep until they are committed there, `shared`
     // the origins of those that are.
@@ -43,7 +43,7 @@ public:
         std::vector<QString> shared;
         std::vector<std::pair<QString, QString>> meta;
     };
-    QString save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::optional<v1::Event> action,
+    QString save(std::vector<v1::Alarm> changed, std::vector<uint64_t> removed, std::vector<v1::Event> actions,
                  bool wait, SharedChanges shared = {});
     // The actions that waited for the shared state when the file was last written.
     std::vector<SharedOutgoing> waitingForSharedState() const;
@@ -57,7 +57,7 @@ private:
     {
         std::vector<v1::Alarm> changed;
         std::vector<uint64_t> removed;
-        std::optional<v1::Event> action;
+        std::vector<v1::Event> actions;
         uint64_t ticket = 0;
         SharedChanges shared;
     };

@@ -419,6 +419,8 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
         if (request->shelve_for_ms() != 0)
             e.value = double(request->shelve_for_ms()) / 1000.0;
     }
+    if (request->alarm_ids_size() > 0)
+        return actOnAlarms(*request, e, reply);
     if (e.alarmId && m_alarms)
         if (const std::optional<Alarm> alarm = m_alarms->find(e.alarmId))
             entity = alarm->entity; // an action on an alarm is about the alarm's entity
@@ -436,6 +438,66 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     }
     reply->set_seq(seq);
     reply->set_event_id(eventId);
+    return grpc::Status::OK;
+}
+
+grpc::Status GatewayService::actOnAlarms(const v1::ActRequest &request, const Event &action, v1::ActResponse *reply)
+{
+    if (request.alarm_id() != 0)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("an action names its alarms in alarm_id or in alarm_ids, not both"));
+    if (request.alarm_ids_size() > MaxAlarmsPerAction)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("at most %1 alarms in one action (asked for %2)")
+                          .arg(MaxAlarmsPerAction)
+                          .arg(request.alarm_ids_size()));
+    if (!isAlarmAction(action.type))
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("%1 is not an action on alarms").arg(eventTypeKey(action.type)));
+    if (action.aboutMs != 0)
+        return status(grpc::StatusCode::INVALID_ARGUMENT,
+                      QStringLiteral("a bookmark marks one instant; it cannot be put on many alarms"));
+    if (!m_alarms)
+        return status(grpc::StatusCode::FAILED_PRECONDITION, QStringLiteral("this gateway keeps no alarms"));
+    // One action per alarm, each about its alarm's entity; an alarm named twice is acted on once.
+    std::vector<Event> actions;
+    std::vector<uint64_t> ids;
+    std::set<uint64_t> named;
+    for (uint64_t id : request.alarm_ids()) {
+        if (id == 0)
+            return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("alarm 0 does not exist"));
+        if (!named.insert(id).second)
+            continue;
+        Event one = action;
+        one.alarmId = id;
+        const std::optional<Alarm> alarm = m_alarms->find(id);
+        one.entity = alarm ? alarm->entity : EntityRef { EntityKind::Cluster, 0 };
+        actions.push_back(std::move(one));
+        ids.push_back(id);
+    }
+    AlarmDesk::DeskActions done;
+    if (grpc::Status failed = m_alarms->actOnAll(m_journal, std::move(actions), &done); !failed.ok())
+        return failed;
+    size_t taken = 0;
+    QString firstRefusal;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (done.taken[i].ok()) {
+            reply->add_event_ids(done.eventIds[i]);
+            ++taken;
+            continue;
+        }
+        v1::RefusedAlarm *refused = reply->add_refused();
+        refused->set_alarm_id(ids[i]);
+        refused->set_reason(done.taken[i].error_message());
+        if (firstRefusal.isEmpty())
+            firstRefusal = QString::fromStdString(done.taken[i].error_message());
+    }
+    if (taken == 0)
+        return status(grpc::StatusCode::FAILED_PRECONDITION,
+                      QStringLiteral("taken on none of the %1 alarms: %2").arg(ids.size()).arg(firstRefusal));
+    reply->set_event_id(reply->event_ids(0));
+    reply->set_seq(done.seq);
+    reply->set_not_shared(done.notShared.toStdString());
     return grpc::Status::OK;
 }
 

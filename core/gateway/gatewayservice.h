@@ -45,6 +45,8 @@ public:
     using BookmarkStore = std::function<QString(int64_t fromMs, int64_t toMs, size_t max, std::vector<v1::Event> &out)>;
     void setBookmarkStore(BookmarkStore store) { m_bookmarkStore = std::move(store); }
     static constexpr size_t MaxBookmarks = 10000;
+    // The most alarms one action may name (alarm_ids): a 100k-GPU cluster's worst flood.
+    static constexpr int MaxAlarmsPerAction = 10000;
 
     int activeSubscribers() const { return m_subscriptions.active(); }
     // Serialised snapshots waiting in the streams' queues (bounded by StreamSettings::maxSnapshotBytes).
@@ -66,6 +68,8 @@ private:
     QString outsideClock(int64_t timeMs) const;
     // A note's bookmark instant (about_ms): on a note only, and not in the future.
     grpc::Status checkBookmark(const v1::ActRequest &request) const;
+    // Act with alarm_ids: `action` (checked already) on each alarm named.
+    grpc::Status actOnAlarms(const v1::ActRequest &request, const Event &action, v1::ActResponse *reply);
     // Empty when `agent` may publish for the entity; otherwise why not.
     QString outsideAgentHosts(const struct OperatorIdentity &agent, EntityKind kind, uint32_t index) const;
 

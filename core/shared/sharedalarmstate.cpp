@@ -211,43 +211,52 @@ QString SharedAlarmState::ensureWriter()
 SharedCommit SharedAlarmState::publish(const v1::Event &action, const QString &alarmKey,
                                        const std::optional<v1::Alarm> &before)
 {
-    std::lock_guard lock(m_writeMutex);
-    Outgoing o { QStringLiteral("%1/%2").arg(m_session).arg(++m_published), action, alarmKey, before };
-    SharedCommit result;
-    // Older actions waiting go first: the shared state sees them in the order they were taken.
-    result.error = flushOutbox();
-    if (result.error.isEmpty())
-        result = commitRetrying(o);
-    result.origin = o.origin;
-    if (!result.error.isEmpty()) {
-        noteError(result.error);
-        m_outbox.push_back(std::move(o));
-    }
-    std::lock_guard statusLock(m_statusMutex);
-    m_status.pending = m_outbox.size();
-    if (result.committed())
-        ++m_status.published;
-    return result;
+    return publishAll({ SharedOutgoing { {}, action, alarmKey, before } }).front();
 }
 
-SharedCommit SharedAlarmState::commitRetrying(const Outgoing &o)
+std::vector<SharedCommit> SharedAlarmState::publishAll(std::vector<SharedOutgoing> actions)
+{
+    std::lock_guard lock(m_writeMutex);
+    for (Outgoing &o : actions)
+        o.origin = QStringLiteral("%1/%2").arg(m_session).arg(++m_published);
+    std::vector<SharedCommit> results;
+    // Older actions waiting go first: the shared state sees them in the order they were taken.
+    if (QString error = flushOutbox(); !error.isEmpty())
+        results.assign(actions.size(), SharedCommit { {}, error });
+    else
+        results = commitRetrying(actions);
+    if (!results.empty() && !results.front().error.isEmpty())
+        noteError(results.front().error);
+    std::lock_guard statusLock(m_statusMutex);
+    for (size_t i = 0; i < actions.size(); ++i) {
+        results[i].origin = actions[i].origin;
+        if (!results[i].error.isEmpty())
+            m_outbox.push_back(std::move(actions[i]));
+        else if (results[i].committed())
+            ++m_status.published;
+    }
+    m_status.pending = m_outbox.size();
+    return results;
+}
+
+std::vector<SharedCommit> SharedAlarmState::commitRetrying(const std::vector<Outgoing> &batch)
 {
     const bool wasOpen = m_writer.isOpen();
-    SharedCommit result = commit(o);
-    if (!result.error.isEmpty() && wasOpen && !m_writer.isOpen()) {
+    std::vector<SharedCommit> results = commit(batch);
+    if (!results.front().error.isEmpty() && wasOpen && !m_writer.isOpen()) {
         // The connection died under it (the server restarted since the last action):
         // one fresh connection, one more try.
         m_writer.close();
-        result = commit(o);
+        results = commit(batch);
     }
-    return result;
+    return results;
 }
 
 QString SharedAlarmState::flushOutbox()
 {
     while (!m_outbox.empty()) {
         const Outgoing &o = m_outbox.front();
-        const SharedCommit result = commitRetrying(o);
+        const SharedCommit result = commitRetrying({ o }).front();
         if (!result.error.isEmpty()) {
             noteError(result.error);
             return result.error;
@@ -277,91 +286,99 @@ QString SharedAlarmState::flushOutbox()
     return {};
 }
 
-SharedCommit SharedAlarmState::commit(const Outgoing &o)
+std::vector<SharedCommit> SharedAlarmState::commit(const std::vector<Outgoing> &batch)
 {
-    SharedCommit result;
-    if (QString error = ensureWriter(); !error.isEmpty()) {
-        result.error = error;
-        return result;
-    }
-    auto fail = [this, &result](const QString &error) {
-        m_writer.exec("ROLLBACK");
-        result.error = error;
-        return result;
+    std::vector<SharedCommit> results(batch.size());
+    auto fail = [this, &results](const QString &error) {
+        if (m_writer.isOpen())
+            m_writer.exec("ROLLBACK");
+        for (SharedCommit &r : results)
+            r = SharedCommit { {}, error };
+        return results;
     };
+    if (QString error = ensureWriter(); !error.isEmpty())
+        return fail(error);
     if (PgResult r = m_writer.exec("BEGIN"); !r.ok())
         return fail(r.error);
-    const QByteArray origin = o.origin.toUtf8();
-    // A commit whose answer was lost (the server restarted as it committed) is there already.
-    const PgResult done
-        = m_writer.exec("SELECT version, alarm_after FROM vigil_alarm_actions WHERE origin = $1", { origin });
-    if (!done.ok())
-        return fail(done.error);
-    if (!done.rows.empty()) {
-        result.version = done.rows.front()[0].toLongLong();
-        result.settled = alarmFrom(done.rows.front()[1]);
-        result.error = m_writer.exec("COMMIT").error;
-        return result;
-    }
     // The counter's row lock orders the commits: versions become visible in order, and an
-    // action another gateway takes meanwhile waits for this one and then sees it (the alarm's
-    // own row cannot be locked before its first action has made it).
-    const PgResult next = m_writer.exec("UPDATE vigil_state_clock SET version = version + 1 RETURNING version");
-    if (!next.ok() || next.rows.empty())
-        return fail(next.ok() ? QStringLiteral("the state's version row is missing") : next.error);
-    const QByteArray version = next.rows.front()[0];
-    const QByteArray key = o.alarmKey.toUtf8();
-    // The alarm as the shared state settled it (read after the lock: every commit before this one).
-    std::optional<v1::Alarm> after;
-    if (o.before && !o.alarmKey.isEmpty()) {
-        const PgResult stored = m_writer.exec("SELECT alarm FROM vigil_alarms WHERE alarm_key = $1", { key });
-        if (!stored.ok())
-            return fail(stored.error);
-        Alarm alarm = wire::fromProto(*o.before);
-        if (const std::optional<v1::Alarm> settled
-            = stored.rows.empty() ? std::nullopt : alarmFrom(stored.rows.front()[0]))
-            AlarmBook::settleOperatorState(alarm, wire::fromProto(*settled));
-        const Event action = wire::fromProto(o.action);
-        if (const auto [refusal, why] = AlarmBook::checkAgainst(alarm, action); refusal != AlarmRefusal::None) {
-            m_writer.exec("ROLLBACK");
-            result.refused = why;
-            result.settled = wire::toProto(alarm);
-            return result;
-        }
-        AlarmBook::applyOperatorAction(alarm, action);
-        after = wire::toProto(alarm);
-    }
+    // action another gateway takes meanwhile waits for this transaction and then sees it
+    // (the alarm's own row cannot be locked before its first action has made it).
+    if (PgResult r = m_writer.exec("SELECT version FROM vigil_state_clock FOR UPDATE"); !r.ok() || r.rows.empty())
+        return fail(r.ok() ? QStringLiteral("the state's version row is missing") : r.error);
     const QByteArray gateway = m_gateway.toUtf8();
-    const std::string actionBytes = o.action.SerializeAsString();
-    const QByteArray afterBytes = after ? QByteArray::fromStdString(after->SerializeAsString()) : QByteArray();
-    if (PgResult r = m_writer.exec(
-            "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
-            "action, operator_name, comment, about, alarm_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
-            "CASE WHEN $9::bigint = 0 THEN NULL ELSE to_timestamp($9::bigint / 1000.0) END, NULLIF($10, ''::bytea))",
-            { version, origin, gateway, m_instance.toUtf8(), key, QByteArray::fromStdString(actionBytes),
-              readableText(o.action.operator_name()), readableText(o.action.message()), number(o.action.about_ms()),
-              afterBytes },
-            { false, false, false, false, false, true, false, false, false, true });
-        !r.ok())
-        return fail(r.error);
-    if (after) {
-        if (PgResult r
-            = m_writer.exec("INSERT INTO vigil_alarms (alarm_key, version, alarm, updated_by) VALUES ($1, $2, $3, $4) "
-                            "ON CONFLICT (alarm_key) DO UPDATE SET version = excluded.version, alarm = excluded.alarm, "
-                            "updated_by = excluded.updated_by, updated_at = now()",
-                            { key, version, afterBytes, gateway }, { false, false, true, false });
+    bool anyCommitted = false;
+    for (size_t i = 0; i < batch.size(); ++i) {
+        const Outgoing &o = batch[i];
+        SharedCommit &result = results[i];
+        const QByteArray origin = o.origin.toUtf8();
+        // A commit whose answer was lost (the server restarted as it committed) is there already.
+        const PgResult done
+            = m_writer.exec("SELECT version, alarm_after FROM vigil_alarm_actions WHERE origin = $1", { origin });
+        if (!done.ok())
+            return fail(done.error);
+        if (!done.rows.empty()) {
+            result.version = done.rows.front()[0].toLongLong();
+            result.settled = alarmFrom(done.rows.front()[1]);
+            continue;
+        }
+        const QByteArray key = o.alarmKey.toUtf8();
+        // The alarm as the shared state settled it (read under the lock: every commit before this one).
+        std::optional<v1::Alarm> after;
+        if (o.before && !o.alarmKey.isEmpty()) {
+            const PgResult stored = m_writer.exec("SELECT alarm FROM vigil_alarms WHERE alarm_key = $1", { key });
+            if (!stored.ok())
+                return fail(stored.error);
+            Alarm alarm = wire::fromProto(*o.before);
+            if (const std::optional<v1::Alarm> settled
+                = stored.rows.empty() ? std::nullopt : alarmFrom(stored.rows.front()[0]))
+                AlarmBook::settleOperatorState(alarm, wire::fromProto(*settled));
+            const Event action = wire::fromProto(o.action);
+            if (const auto [refusal, why] = AlarmBook::checkAgainst(alarm, action); refusal != AlarmRefusal::None) {
+                result.refused = why; // the others of the batch still go
+                result.settled = wire::toProto(alarm);
+                continue;
+            }
+            AlarmBook::applyOperatorAction(alarm, action);
+            after = wire::toProto(alarm);
+        }
+        const PgResult next = m_writer.exec("UPDATE vigil_state_clock SET version = version + 1 RETURNING version");
+        if (!next.ok() || next.rows.empty())
+            return fail(next.ok() ? QStringLiteral("the state's version row is missing") : next.error);
+        const QByteArray version = next.rows.front()[0];
+        const std::string actionBytes = o.action.SerializeAsString();
+        const QByteArray afterBytes = after ? QByteArray::fromStdString(after->SerializeAsString()) : QByteArray();
+        if (PgResult r = m_writer.exec(
+                "INSERT INTO vigil_alarm_actions (version, origin, gateway, instance, alarm_key, "
+                "action, operator_name, comment, about, alarm_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                "CASE WHEN $9::bigint = 0 THEN NULL ELSE to_timestamp($9::bigint / 1000.0) END, NULLIF($10, "
+                "''::bytea))",
+                { version, origin, gateway, m_instance.toUtf8(), key, QByteArray::fromStdString(actionBytes),
+                  readableText(o.action.operator_name()), readableText(o.action.message()), number(o.action.about_ms()),
+                  afterBytes },
+                { false, false, false, false, false, true, false, false, false, true });
             !r.ok())
             return fail(r.error);
+        if (after) {
+            if (PgResult r = m_writer.exec(
+                    "INSERT INTO vigil_alarms (alarm_key, version, alarm, updated_by) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT (alarm_key) DO UPDATE SET version = excluded.version, alarm = excluded.alarm, "
+                    "updated_by = excluded.updated_by, updated_at = now()",
+                    { key, version, afterBytes, gateway }, { false, false, true, false });
+                !r.ok())
+                return fail(r.error);
+        }
+        // Delivered at commit, to every listener: (table, alarm, version).
+        const QByteArray payload = "vigil_alarms," + key + "," + version;
+        if (PgResult r = m_writer.exec("SELECT pg_notify($1, $2)", { QByteArray(Channel), payload }); !r.ok())
+            return fail(r.error);
+        result.version = version.toLongLong();
+        result.settled = std::move(after);
+        anyCommitted = true;
     }
-    // Delivered at commit, to every listener: (table, alarm, version).
-    const QByteArray payload = "vigil_alarms," + key + "," + version;
-    if (PgResult r = m_writer.exec("SELECT pg_notify($1, $2)", { QByteArray(Channel), payload }); !r.ok())
+    // All or none: the batch is one action of the operator's, and reaches the others as one.
+    if (PgResult r = m_writer.exec(anyCommitted ? "COMMIT" : "ROLLBACK"); !r.ok())
         return fail(r.error);
-    if (PgResult r = m_writer.exec("COMMIT"); !r.ok())
-        return fail(r.error);
-    result.version = version.toLongLong();
-    result.settled = std::move(after);
-    return result;
+    return results;
 }
 
 QString SharedAlarmState::actions(std::vector<SharedAction> &out)

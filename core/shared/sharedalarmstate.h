@@ -11,6 +11,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace vigil {
 
@@ -115,6 +116,11 @@ public:
     // hung transaction holding a lock counts), the action is kept, in order, and committed
     // once it does (a retry never commits it twice).
     SharedCommit publish(const v1::Event &action, const QString &alarmKey, const std::optional<v1::Alarm> &before);
+    // Commits one action of an operator's on many alarms (their origins are given here) in
+    // one transaction, each checked as publish() checks one: the state takes those that
+    // apply all at once, and every gateway sees them at consecutive versions. What became
+    // of each, in order.
+    std::vector<SharedCommit> publishAll(std::vector<SharedOutgoing> actions);
 
     // Every action committed, oldest first (the audit trail of all gateways).
     QString actions(std::vector<SharedAction> &out);
@@ -130,8 +136,8 @@ public:
 
 private:
     using Outgoing = SharedOutgoing;
-    SharedCommit commit(const Outgoing &o); // with m_writeMutex held
-    SharedCommit commitRetrying(const Outgoing &o); // with m_writeMutex held
+    std::vector<SharedCommit> commit(const std::vector<Outgoing> &batch); // with m_writeMutex held
+    std::vector<SharedCommit> commitRetrying(const std::vector<Outgoing> &batch); // with m_writeMutex held
     // Commits what waits, oldest first, up to the first the state does not take.
     QString flushOutbox(); // with m_writeMutex held
     QString ensureWriter(); // with m_writeMutex held

@@ -15,6 +15,9 @@
 #include <QTest>
 
 #include <future>
+#include <map>
+#include <random>
+#include <set>
 
 using namespace vigil;
 using namespace vigil::test;
@@ -212,6 +215,155 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(lost.error_message()).contains(QStringLiteral("acknowledged already, by")),
                  lost.error_message().c_str());
         QCOMPARE(server->alarms().find(id)->acknowledgedBy, QLatin1String(a.ok() ? "ana" : "kim"));
+    }
+
+    // An operator's selection, an incident's alarms, a row's alarms of one kind: one
+    // action on many alarms, taken on each it applies to, journalled as one entry, with
+    // the others named and why; nonsense refused whole.
+    void oneActionOnManyAlarms()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        const uint32_t gpus[] = { 50, 51, 52, 53, 54, 55 };
+        for (uint32_t gpu : gpus)
+            QVERIFY(publishWarning(*server, gpu));
+        QTRY_VERIFY_WITH_TIMEOUT(server->alarms().alarms().size() >= std::size(gpus), 5000);
+        std::vector<uint64_t> ids;
+        for (const Alarm &a : server->alarms().alarms())
+            ids.push_back(a.id);
+        Dashboard watching(server->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(watching.cluster), 10000);
+
+        // One of them was acknowledged a moment before by someone else.
+        v1::ActRequest first = actOn(ids[2], v1::EVENT_TYPE_ACKNOWLEDGE);
+        first.set_operator_name("kim");
+        QVERIFY(act(server->address(), first).ok());
+
+        v1::ActRequest all;
+        all.set_action(v1::EVENT_TYPE_ACKNOWLEDGE);
+        all.set_operator_name("ana");
+        all.set_comment("row a01: one fan tray, ticket 7731");
+        for (uint64_t id : ids)
+            all.add_alarm_ids(id);
+        all.add_alarm_ids(ids[0]); // named twice: acted on once
+        auto stub = stubFor(server->address());
+        grpc::ClientContext context;
+        v1::ActResponse reply;
+        const grpc::Status status = stub->Act(&context, all, &reply);
+        QVERIFY2(status.ok(), status.error_message().c_str());
+        QCOMPARE(size_t(reply.event_ids_size()), ids.size() - 1);
+        QCOMPARE(reply.refused_size(), 1);
+        QCOMPARE(reply.refused(0).alarm_id(), ids[2]);
+        QVERIFY2(
+            QString::fromStdString(reply.refused(0).reason()).contains(QStringLiteral("acknowledged already, by kim")),
+            reply.refused(0).reason().c_str());
+        QCOMPARE(reply.event_id(), reply.event_ids(0));
+        // One append to the journal carries all five: their events are numbered together.
+        for (int i = 1; i < reply.event_ids_size(); ++i)
+            QCOMPARE(reply.event_ids(i), reply.event_ids(i - 1) + 1);
+        for (uint64_t id : ids) {
+            const std::optional<Alarm> a = server->alarms().find(id);
+            QVERIFY(a);
+            QCOMPARE(a->state(), AlarmState::Acknowledged);
+            QCOMPARE(a->acknowledgedBy, QLatin1String(id == ids[2] ? "kim" : "ana"));
+        }
+        // Every dashboard sees it, each alarm as the gateway has it.
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(std::begin(gpus), std::end(gpus),
+                                             [&](uint32_t gpu) {
+                                                 const auto a = alarmOn(watching.cluster, gpu);
+                                                 return a && a->state() == AlarmState::Acknowledged;
+                                             }),
+                                 5000);
+        // Taken on none: refused, with the first reason.
+        const grpc::Status again = [&] {
+            grpc::ClientContext c;
+            v1::ActResponse r;
+            return stub->Act(&c, all, &r);
+        }();
+        QCOMPARE(again.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+        QVERIFY2(
+            QString::fromStdString(again.error_message()).contains(QStringLiteral("taken on none of the 6 alarms")),
+            again.error_message().c_str());
+
+        // Nonsense is refused whole, and changes nothing.
+        const auto before = server->alarms().alarms();
+        const auto refused = [&](v1::ActRequest request, const char *why) {
+            grpc::ClientContext c;
+            v1::ActResponse r;
+            const grpc::Status s = stub->Act(&c, request, &r);
+            if (s.error_code() != grpc::StatusCode::INVALID_ARGUMENT
+                || !QString::fromStdString(s.error_message()).contains(QLatin1String(why)))
+                qWarning() << "expected INVALID_ARGUMENT with" << why << "got" << int(s.error_code())
+                           << s.error_message().c_str();
+            return s.error_code() == grpc::StatusCode::INVALID_ARGUMENT
+                && QString::fromStdString(s.error_message()).contains(QLatin1String(why));
+        };
+        v1::ActRequest both = all;
+        both.set_alarm_id(ids[0]);
+        QVERIFY(refused(both, "not both"));
+        v1::ActRequest tooMany = all;
+        for (int i = 0; i < GatewayService::MaxAlarmsPerAction; ++i)
+            tooMany.add_alarm_ids(1000000 + uint64_t(i));
+        QVERIFY(refused(tooMany, "at most 10000 alarms"));
+        v1::ActRequest threshold = all;
+        threshold.set_action(v1::EVENT_TYPE_THRESHOLD_CHANGE);
+        QVERIFY(refused(threshold, "not an action on alarms"));
+        v1::ActRequest zero = all;
+        zero.add_alarm_ids(0);
+        QVERIFY(refused(zero, "alarm 0 does not exist"));
+        QCOMPARE(server->alarms().alarms(), before);
+    }
+
+    // Random many-alarm actions (any action, ids real, repeated, absent or absurd, any
+    // duration, owner or comment): each is answered with a status that says why, and the
+    // gateway keeps serving.
+    void randomManyAlarmActionsAreAnsweredClearly()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        for (uint32_t gpu = 60; gpu < 68; ++gpu)
+            QVERIFY(publishWarning(*server, gpu));
+        QTRY_VERIFY_WITH_TIMEOUT(server->alarms().alarms().size() >= 8, 5000);
+        std::vector<uint64_t> real;
+        for (const Alarm &a : server->alarms().alarms())
+            real.push_back(a.id);
+        std::mt19937_64 random(20261206);
+        auto stub = stubFor(server->address());
+        std::map<int, int> codes;
+        for (int round = 0; round < 400; ++round) {
+            v1::ActRequest r;
+            r.set_action(v1::EventType(300 + int(random() % 12)));
+            r.set_operator_name(random() % 8 ? "fuzz" : "");
+            r.set_shelve_for_ms(int64_t(random() % 3 ? random() % 1000000000 : random()));
+            r.set_owner(std::string(random() % 80, char('a' + random() % 26)));
+            r.set_comment(std::string(random() % 5000, 'x'));
+            const int ids = int(random() % 20);
+            for (int i = 0; i < ids; ++i)
+                r.add_alarm_ids(random() % 3 ? real[random() % real.size()] : random() % 4 ? random() : 0);
+            if (random() % 10 == 0)
+                r.set_alarm_id(real.front());
+            grpc::ClientContext context;
+            context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+            v1::ActResponse reply;
+            const grpc::Status status = stub->Act(&context, r, &reply);
+            ++codes[int(status.error_code())];
+            QVERIFY2(status.error_code() != grpc::StatusCode::UNAVAILABLE
+                         && status.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED
+                         && status.error_code() != grpc::StatusCode::UNKNOWN
+                         && status.error_code() != grpc::StatusCode::INTERNAL,
+                     status.error_message().c_str());
+            QVERIFY(status.ok() || !status.error_message().empty());
+            if (status.ok() && r.alarm_ids_size() > 0)
+                QCOMPARE(reply.event_ids_size() + reply.refused_size(),
+                         int(std::set<uint64_t>(r.alarm_ids().begin(), r.alarm_ids().end()).size()));
+        }
+        QVERIFY(codes[int(grpc::StatusCode::OK)] > 0);
+        QVERIFY(codes[int(grpc::StatusCode::INVALID_ARGUMENT)] > 0);
+        grpc::ClientContext context;
+        v1::Topology topology;
+        QVERIFY(stub->GetTopology(&context, {}, &topology).ok());
     }
 
     void badActionsGetAClearStatus_data()

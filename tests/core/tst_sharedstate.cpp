@@ -511,6 +511,50 @@ private Q_SLOTS:
         qInfo("%d of %d concurrent actions refused as overtaken", refused, int(2 * Races));
     }
 
+    // An operator's action on many alarms (a selection, an incident's, a row's) is one commit:
+    // the other gateways see it whole, at consecutive versions, and an alarm another gateway
+    // acted on first is left as that gateway's action left it.
+    void oneActionOnManyAlarmsIsOneCommit()
+    {
+        QString error;
+        std::unique_ptr<GatewayServer> east, west;
+        QVERIFY2(startEastAndWest(east, west, &error), qPrintable(error));
+        Dashboard onEast(east->address()), onWest(west->address());
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(onEast.cluster) && isLive(onWest.cluster), 10000);
+        constexpr uint32_t First = 130, Count = 8, TakenByDave = First + 3;
+        for (uint32_t gpu = First; gpu < First + Count; ++gpu)
+            raiseOnBoth(*east, *west, gpu);
+        const int committedBefore = actionsCommitted();
+        QVERIFY(onWest.client->act(acknowledge(alarmOn(*west, TakenByDave)->id, "dave", "mine")).ok);
+
+        v1::ActRequest all = acknowledge(0, "carol", "row a01: fan tray");
+        all.clear_alarm_id();
+        for (uint32_t gpu = First; gpu < First + Count; ++gpu)
+            all.add_alarm_ids(alarmOn(*east, gpu)->id);
+        const ActOutcome done = onEast.client->act(all);
+        QVERIFY2(done.ok, qPrintable(done.message));
+        QVERIFY2(done.notShared.isEmpty(), qPrintable(done.notShared));
+        QCOMPARE(done.taken, size_t(Count - 1));
+        QCOMPARE(done.refused.size(), size_t(1));
+        QCOMPARE(done.refused.front().first, alarmOn(*east, TakenByDave)->id);
+        QVERIFY2(done.refused.front().second.contains(QStringLiteral("acknowledged already, by dave")),
+                 qPrintable(done.refused.front().second));
+
+        // One transaction in the database, at consecutive versions.
+        QCOMPARE(actionsCommitted(), committedBefore + int(Count));
+        QCOMPARE(db.psql(QStringLiteral("SELECT count(DISTINCT xmin::text) || ' ' || max(version) - min(version) "
+                                        "FROM vigil_alarm_actions WHERE operator_name = 'carol'")),
+                 QStringLiteral("1 %1").arg(Count - 2));
+        // West and its dashboard see every alarm acknowledged, each by who took it.
+        for (uint32_t gpu = First; gpu < First + Count; ++gpu) {
+            const char *by = gpu == TakenByDave ? "dave" : "carol";
+            QTRY_VERIFY_WITH_TIMEOUT(alarmOn(onWest.cluster, gpu) && alarmOn(onWest.cluster, gpu)->acknowledged, 5000);
+            QCOMPARE(alarmOn(onWest.cluster, gpu)->acknowledgedBy, QLatin1String(by));
+            QCOMPARE(alarmOn(*west, gpu)->acknowledgedBy, QLatin1String(by));
+            QCOMPARE(alarmOn(*east, gpu)->acknowledgedBy, QLatin1String(by));
+        }
+    }
+
     // A gateway that keeps a journal of its own is stopped; another takes 64 actions meanwhile.
     // Restarted on its journal it resumes from the version it had applied and takes every one.
     // (It used to start from the state's newest version: 0 of 64 arrived.)

@@ -232,6 +232,73 @@ private Q_SLOTS:
         QCOMPARE(left.window->rackMap()->selectedGpu(), 90);
     }
 
+    // An operator handles a flood as groups: a group's row stands for its alarms, Ctrl and
+    // Shift pick several, and each key sends one action for all of them. The selection
+    // outlives new alarms arriving; the right button offers the same actions.
+    void manyAlarmsAtOnce()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard left(server->address(), QStringLiteral("a.nakamura"));
+        Dashboard right(server->address(), QStringLiteral("m.okafor"));
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
+        const uint32_t gpus[] = { 48, 49, 50, 51, 52, 53 };
+        for (uint32_t gpu : gpus)
+            QVERIFY(publishWarning(*server, gpu));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::all_of(std::begin(gpus), std::end(gpus),
+                        [&](uint32_t gpu) { return left.alarmOnGpu(gpu) && right.alarmOnGpu(gpu); }),
+            5000);
+        QCOMPARE(left.dock()->view()->actions().size(), 6); // the right button's menu
+
+        // Two picked with Ctrl, shelved with one S.
+        QTreeView *view = left.dock()->view();
+        auto *proxy = static_cast<QSortFilterProxyModel *>(view->model());
+        const auto rowOf = [&](uint32_t gpu) {
+            return proxy->mapFromSource(left.dock()->model()->indexOf(left.alarmOnGpu(gpu)->id));
+        };
+        view->selectionModel()->select(rowOf(48), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        view->selectionModel()->select(rowOf(49), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(left.dock()->selectedAlarms().size(), size_t(2));
+        QVERIFY(left.press(Qt::Key_S, QStringLiteral("1 h")));
+        QVERIFY2(left.asked.startsWith(QStringLiteral("2 alarms")), qPrintable(left.asked));
+        QVERIFY2(left.dock()->feedbackText().contains(QStringLiteral("2 alarms”: done")),
+                 qPrintable(left.dock()->feedbackText()));
+        QTRY_VERIFY_WITH_TIMEOUT(right.alarmOnGpu(48)->state() == AlarmState::Shelved
+                                     && right.alarmOnGpu(49)->state() == AlarmState::Shelved,
+                                 5000);
+        QCOMPARE(right.alarmOnGpu(50)->state(), AlarmState::Unacknowledged);
+
+        // The selection outlives an alarm arriving (the rows are reset under it).
+        view->selectionModel()->select(rowOf(50), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        view->selectionModel()->select(rowOf(51), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QVERIFY(publishWarning(*server, 120, v1::EVENT_TYPE_NVLINK_CRC));
+        QTRY_VERIFY_WITH_TIMEOUT(left.alarmOnGpu(120), 5000);
+        std::vector<uint64_t> kept = left.dock()->selectedAlarms();
+        std::sort(kept.begin(), kept.end());
+        std::vector<uint64_t> picked { left.alarmOnGpu(50)->id, left.alarmOnGpu(51)->id };
+        std::sort(picked.begin(), picked.end());
+        QCOMPARE(kept, picked);
+
+        // A group's row: A acknowledges every alarm in it that asks, as one action; those shelved
+        // a moment ago are named as not taken.
+        const QModelIndex group = rowOf(52).parent();
+        QVERIFY(group.isValid());
+        const int inGroup = proxy->rowCount(group);
+        QVERIFY(inGroup >= 4);
+        view->selectionModel()->select(group, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(left.dock()->selectedAlarms().size(), size_t(inGroup));
+        left.press(Qt::Key_A, QStringLiteral("one fan tray, ticket 7731"));
+        QVERIFY2(left.asked.contains(QStringLiteral(" alarms of ")), qPrintable(left.asked));
+        for (uint32_t gpu : { 50, 51, 52, 53 })
+            QTRY_VERIFY_WITH_TIMEOUT(right.alarmOnGpu(gpu)->state() == AlarmState::Acknowledged, 5000);
+        QCOMPARE(right.alarmOnGpu(53)->lastComment, QStringLiteral("a.nakamura: one fan tray, ticket 7731"));
+        if (left.dock()->selectedAlarms().size() > 4) // the shelved two were in the group too
+            QVERIFY2(left.dock()->feedbackText().contains(QStringLiteral("not on 2")),
+                     qPrintable(left.dock()->feedbackText()));
+    }
+
     // The gateway goes away: the list keeps what it last knew, greyed and marked stale
     // with the time, rather than emptying; it comes back live when the gateway does.
     void theListStaysThroughAnOutageMarkedStale()
