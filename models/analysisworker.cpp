@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysisworker.h"
 
+#include <algorithm>
 #include <chrono>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 namespace vigil {
 
@@ -29,6 +34,17 @@ void AnalysisWorker::bury()
     }
     for (const IncidentAnalysis *body : bodies)
         delete body;
+#ifdef __GLIBC__
+    // An analysis is hundreds of thousands of small blocks (events' strings, map nodes) freed
+    // here and allocated on other threads: glibc keeps the pages they leave behind, and the
+    // process grew by tens of megabytes a minute at 100k GPUs. Every few seconds, the free
+    // pages go back to the system (on this thread: the GUI thread never waits for it).
+    using Clock = std::chrono::steady_clock;
+    if (!bodies.empty() && Clock::now() - m_trimmedAt > std::chrono::seconds(5)) {
+        malloc_trim(0);
+        m_trimmedAt = Clock::now();
+    }
+#endif
 }
 
 void AnalysisWorker::hand(Step step, bool startsOver)
@@ -43,11 +59,17 @@ void AnalysisWorker::hand(Step step, bool startsOver)
 }
 
 void AnalysisWorker::startOver(std::shared_ptr<const Topology> topology, std::optional<HazardModel> carriedHazards,
-                               std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events)
+                               std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events,
+                               int64_t horizonMs)
 {
     hand(
-        [topology = std::move(topology), carried = std::move(carriedHazards), pace = std::move(pace),
-         events = std::move(events)](IncidentAnalysis &analysis) mutable {
+        [this, topology = std::move(topology), carried = std::move(carriedHazards), pace = std::move(pace),
+         events = std::move(events), horizonMs](IncidentAnalysis &analysis) mutable {
+            m_horizonMs = horizonMs;
+            m_kept.clear();
+            m_newestMs = 0;
+            if (events)
+                keep(*events);
             analysis.setTopology(std::move(topology));
             analysis.setCarriedHazards(std::move(carried));
             if (pace)
@@ -61,7 +83,10 @@ void AnalysisWorker::startOver(std::shared_ptr<const Topology> topology, std::op
 void AnalysisWorker::addEvents(std::vector<Event> events)
 {
     if (!events.empty())
-        hand([events = std::move(events)](IncidentAnalysis &analysis) { analysis.addEvents(events); });
+        hand([this, events = std::move(events)](IncidentAnalysis &analysis) {
+            keep(events);
+            analysis.addEvents(events);
+        });
 }
 
 void AnalysisWorker::notePace(int64_t timeMs, std::vector<float> stepSeconds)
@@ -78,6 +103,39 @@ void AnalysisWorker::setPricing(const CostSettings &cost, const GritSettings &gr
         analysis.setSettings(cost);
         analysis.setGritSettings(grit);
     });
+}
+
+void AnalysisWorker::keep(const std::vector<Event> &events)
+{
+    if (m_horizonMs <= 0)
+        return;
+    for (const Event &e : events) {
+        m_newestMs = std::max(m_newestMs, e.timeMs);
+        m_kept.push_back(e);
+    }
+}
+
+void AnalysisWorker::slideWindow()
+{
+    if (m_horizonMs <= 0 || m_kept.empty())
+        return;
+    // What the window holds: the horizon, and before it the look-back that may explain its
+    // first failures.
+    const int64_t span = m_horizonMs + Attributor::LookBackMs;
+    if (m_newestMs - m_kept.front().timeMs <= span + m_horizonMs / 4)
+        return;
+    const int64_t from = m_newestMs - span;
+    while (!m_kept.empty() && m_kept.front().timeMs < from)
+        m_kept.pop_front();
+    IncidentAnalysis fresh;
+    fresh.setTopology(m_analysis.topology());
+    fresh.setSettings(m_analysis.settings());
+    fresh.setGritSettings(m_analysis.gritSettings());
+    JobPace pace = m_analysis.tracker().pace();
+    pace.forgetBefore(from);
+    fresh.setPace(std::move(pace));
+    fresh.addEvents(std::vector<Event>(m_kept.begin(), m_kept.end()));
+    m_analysis = std::move(fresh);
 }
 
 void AnalysisWorker::priceAt(int64_t nowMs)
@@ -142,6 +200,7 @@ void AnalysisWorker::run(std::stop_token stop)
         }
         for (Step &step : steps)
             step(m_analysis);
+        slideWindow();
         {
             std::lock_guard lock(m_mutex);
             m_epochApplied = epoch;

@@ -4,7 +4,9 @@
 #include "analysis/incidentanalysis.h"
 #include "state/periodicworker.h"
 
+#include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -21,6 +23,13 @@ namespace vigil {
 //
 // The worker takes at most about half a core: after a pricing that took d, it waits d before
 // the next, unless the session starts over (a jump, another feed), which is priced at once.
+//
+// Live, the analysis covers a sliding window of the cluster's time, so that a dashboard left
+// running for weeks (or a demo running an hour a second) holds and prices a bounded history:
+// the events of the last `horizonMs`, plus the look-back that explains the first of their
+// failures. Once the window has moved on by a quarter, the worker builds the analysis afresh
+// from the events it kept (the same functions, on less history). A replay's is the whole
+// recording.
 class AnalysisWorker
 {
 public:
@@ -32,8 +41,12 @@ public:
     // Starts the analysis over on `topology`: live, empty, to grow with the stream; replayed,
     // with the recording's every event, its jobs' pace and the hazards a bundle carries.
     // Publications from before it are never taken again.
+    // `horizonMs` > 0: keep only that much of the cluster's time (see above); 0: all of it.
     void startOver(std::shared_ptr<const Topology> topology, std::optional<HazardModel> carriedHazards,
-                   std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events);
+                   std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events,
+                   int64_t horizonMs = 0);
+    // A live session's window: two weeks of the cluster.
+    static constexpr int64_t LiveHorizonMs = 14 * 86400000LL;
     void addEvents(std::vector<Event> events);
     // The jobs' step times in a state at `timeMs`, job by job (what JobPace::recordState reads).
     void notePace(int64_t timeMs, std::vector<float> stepSeconds);
@@ -63,6 +76,10 @@ private:
     using Step = std::function<void(IncidentAnalysis &)>;
     void hand(Step step, bool startsOver = false);
     void run(std::stop_token stop);
+    // With a horizon: keeps `events` for a rebuild, and rebuilds once the window moved on by a
+    // quarter. On the worker's thread.
+    void keep(const std::vector<Event> &events);
+    void slideWindow();
 
     mutable std::mutex m_mutex;
     std::condition_variable_any m_wake, m_idle;
@@ -75,7 +92,13 @@ private:
     uint64_t m_publishedGeneration = 0;
     uint64_t m_publishedEpoch = 0;
     IncidentAnalysis m_analysis; // the worker's own: only its thread touches it
+    // The sliding window (worker's thread only): the horizon, the events within it and the
+    // look-back before it, time order, and the newest time seen.
+    int64_t m_horizonMs = 0;
+    std::deque<Event> m_kept;
+    int64_t m_newestMs = 0;
     std::shared_ptr<Morgue> m_morgue = std::make_shared<Morgue>();
+    std::chrono::steady_clock::time_point m_trimmedAt; // free pages last given back (worker's thread)
     Worker m_worker; // last: it stops before what it uses goes
 };
 

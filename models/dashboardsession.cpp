@@ -111,7 +111,8 @@ SessionTick DashboardSession::tick()
 
 void DashboardSession::startAnalysisOver()
 {
-    // Live, the analysis grows with the stream; replayed, it holds the whole recording at once.
+    // Live, the analysis follows the stream over a sliding window of two weeks; replayed, it
+    // holds the whole recording at once.
     // Until the worker has priced the new start, the views see an empty analysis of the new
     // topology, never the old one's incidents on it.
     m_analysedTopology = m_state.topology();
@@ -119,7 +120,8 @@ void DashboardSession::startAnalysisOver()
     empty->setTopology(m_analysedTopology);
     m_analysis = std::move(empty);
     m_analyst.startOver(m_analysedTopology, m_replay ? m_recordingHazards : std::nullopt,
-                        m_replay ? m_recordingPace : nullptr, m_replay ? m_recordingEvents : nullptr);
+                        m_replay ? m_recordingPace : nullptr, m_replay ? m_recordingEvents : nullptr,
+                        m_replay ? 0 : AnalysisWorker::LiveHorizonMs);
 }
 
 void DashboardSession::startOver()

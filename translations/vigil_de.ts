@@ -3137,10 +3137,6 @@
         <source>The price per GPU-hour, the lead time that makes a failure preventable, the site&apos;s night hours</source>
         <translation>Der Preis pro GPU-Stunde, die Vorlaufzeit, ab der ein Ausfall vermeidbar ist, die Nachtstunden des Standorts</translation>
     </message>
-    <message>
-        <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>Die Kosten der Feuerwehreinsätze seit dem ersten gesehenen Ereignis, bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
-    </message>
     <message numerus="yes">
         <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
         <translation>
@@ -3188,12 +3184,16 @@
         <translation>Flotte (%1 Ausfälle)</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
-        <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen, bei denen sich Handeln lohnt, kosten %10 am Tag · Stand %12 UTC</translation>
-    </message>
-    <message>
         <source>The %1 costliest are listed</source>
         <translation>Die %1 teuersten sind aufgeführt</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · from %13 to %12 UTC</source>
+        <translation>Verloren %1 GPU-h (%2; davon %11 an langsame Schritte) · ETTR %3 % · MTBF %4 h · MTTR %5 min · vermeidbar %6 % · %7 Eingriffe von Hand (%8 nachts, %9 Bediener-h) · offene Warnungen, bei denen sich Handeln lohnt, kosten %10 am Tag · von %13 bis %12 UTC</translation>
+    </message>
+    <message>
+        <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>Die Kosten der Feuerwehreinsätze im gezeigten Zeitraum (live: die letzten %3 Tage des Clusters und die %4 Tage Warnungen davor; in der Wiedergabe: die Aufzeichnung), bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
     </message>
 </context>
 <context>

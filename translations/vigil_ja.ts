@@ -3108,10 +3108,6 @@
         <source>The price per GPU-hour, the lead time that makes a failure preventable, the site&apos;s night hours</source>
         <translation>GPU 1 時間あたりの価格、障害を予防可能とみなすリードタイム、拠点の夜間の時間帯</translation>
     </message>
-    <message>
-        <source>The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>最初のイベント以降の「根性のコスト」(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
-    </message>
     <message numerus="yes">
         <source>%n event(s) about jobs or entities the topology does not know, skipped</source>
         <translation>
@@ -3157,12 +3153,16 @@
         <translation>フリート（障害 %1 件）</translation>
     </message>
     <message>
-        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · priced as of %12 UTC</source>
-        <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 対応する価値のある未対応の警告のコスト 1日 %10 · %12 UTC 時点</translation>
-    </message>
-    <message>
         <source>The %1 costliest are listed</source>
         <translation>コストの高い %1 件を表示しています</translation>
+    </message>
+    <message>
+        <source>Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % · %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · from %13 to %12 UTC</source>
+        <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 対応する価値のある未対応の警告のコスト 1日 %10 · %13 から %12 UTC まで</translation>
+    </message>
+    <message>
+        <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>表示期間の「根性のコスト」(ライブ: クラスタの直近 %3 日とその前の %4 日分の警告、再生: 記録全体)(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
     </message>
 </context>
 <context>

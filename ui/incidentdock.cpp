@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentdock.h"
 
+#include "analysisworker.h"
 #include "debtmodels.h"
 #include "fleettablemodel.h"
 #include "incidenttablemodel.h"
@@ -186,7 +187,7 @@ void IncidentDock::showAnalysis(std::shared_ptr<const IncidentAnalysis> shown)
     m_totals->setText(
         tr("Lost %1 GPU-h (%2; %11 of them to slow steps) · ETTR %3 % · MTBF %4 h · MTTR %5 min · preventable %6 % "
            "· %7 hands-on actions (%8 at night, %9 operator-h) · open warnings worth acting on cost %10 a day · "
-           "priced as of %12 UTC")
+           "from %13 to %12 UTC")
             .arg(l.toString(g.lostGpuHours, 'f', 0), QStringLiteral("$%1").arg(l.toString(g.money, 'f', 0)),
                  l.toString(g.ettr * 100.0, 'f', 1), l.toString(g.mtbfHours, 'f', 1),
                  l.toString(g.mttrHours * 60.0, 'f', 0), l.toString(g.preventableShare() * 100.0, 'f', 0))
@@ -197,13 +198,18 @@ void IncidentDock::showAnalysis(std::shared_ptr<const IncidentAnalysis> shown)
             .arg(l.toString(g.slowdownGpuHours, 'f', 0),
                  // One instant prices every incident in the dock (an open one accrues up to it): the
                  // replay's cursor, or now; the report of a period ending then says the same.
-                 QDateTime::fromMSecsSinceEpoch(g.toMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+                 QDateTime::fromMSecsSinceEpoch(g.toMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+            // Live, the period is a sliding window (AnalysisWorker::LiveHorizonMs); replayed, the recording.
+            .arg(QDateTime::fromMSecsSinceEpoch(g.fromMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     m_totals->setToolTip(
-        tr("The cost of grit since the first event seen, at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
+        tr("The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of "
+           "warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
            "lost to failures (downtime plus steps trained again), what share came after warnings that were "
            "visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).")
             .arg(l.toString(analysis.settings().pricePerGpuHour, 'f', 2),
-                 l.toString(double(analysis.settings().leadTimeMs) / 3600000.0, 'f', 1)));
+                 l.toString(double(analysis.settings().leadTimeMs) / 3600000.0, 'f', 1))
+            .arg(AnalysisWorker::LiveHorizonMs / 86400000)
+            .arg(Attributor::LookBackMs / 86400000));
 
     const uint64_t skipped = analysis.eventsSkipped(), duplicates = analysis.duplicatesIgnored();
     QStringList input;

@@ -20,6 +20,20 @@ int64_t minuteOf(int64_t timeMs)
 
 } // namespace
 
+void JobPace::forgetBefore(int64_t timeMs)
+{
+    const int64_t first = minuteOf(timeMs);
+    for (std::vector<Minute> &minutes : m_jobs) {
+        const auto kept = std::lower_bound(minutes.begin(), minutes.end(), first,
+                                           [](const Minute &m, int64_t minute) { return m.minute < minute; });
+        if (kept == minutes.begin())
+            continue;
+        minutes.erase(minutes.begin(), kept);
+        minutes.shrink_to_fit();
+        ++m_revision;
+    }
+}
+
 void JobPace::record(int job, int64_t timeMs, double stepSeconds)
 {
     if (job < 0 || job > 1000000)

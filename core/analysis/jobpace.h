@@ -36,6 +36,8 @@ public:
         ++m_revision;
     }
     bool isEmpty() const;
+    // Forgets the minutes before `timeMs` (a live analysis's sliding window).
+    void forgetBefore(int64_t timeMs);
     // Moves on whenever a minute is added or taken away (not when the minute under way takes a
     // later reading): what was worked out from the minutes holds while it stands.
     uint64_t revision() const { return m_revision; }

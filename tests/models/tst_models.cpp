@@ -4,6 +4,7 @@
 #include "alarmshades.h"
 #include "alarmtreemodel.h"
 #include "analysis/incidentanalysis.h"
+#include "analysisworker.h"
 #include "debtmodels.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
@@ -12,6 +13,7 @@
 #include "gpudescription.h"
 #include "gpuhistory.h"
 #include "hardwarewarnings.h"
+#include "hazardhistory.h"
 #include "incidenttablemodel.h"
 #include "jobtablemodel.h"
 #include "model/blastradius.h"
@@ -1034,6 +1036,56 @@ private Q_SLOTS:
                  QStringLiteral("PDU B trips here (marks 2026-11-01 23:00:00 UTC)"));
         QCOMPARE(model.index(0, EventLogModel::TypeColumn).data().toString(), QStringLiteral("Note"));
         QCOMPARE(model.index(0, EventLogModel::MessageColumn).data().toString(), QStringLiteral("handed over"));
+    }
+
+    // Live, the analysis keeps a sliding window of the cluster's time: after forty days of a
+    // history fed as a stream, it holds no more than the horizon, its look-back and the quarter
+    // it may run on before the next rebuild, and what it prices is what the same functions
+    // price on the window's events alone (a dashboard that joined at the window's start).
+    void theLiveAnalysisKeepsASlidingWindow()
+    {
+        const test::HazardHistory history = test::hazardHistory(7, 40);
+        constexpr int64_t Horizon = 7 * 86400000LL, Day = 86400000LL;
+        AnalysisWorker worker;
+        worker.startOver(history.topology, std::nullopt, nullptr, nullptr, Horizon);
+        size_t next = 0;
+        for (int64_t until = history.startMs + Day; next < history.events.size(); until += Day) {
+            std::vector<Event> day;
+            while (next < history.events.size() && history.events[next].timeMs < until)
+                day.push_back(history.events[next++]);
+            worker.addEvents(std::move(day));
+            worker.priceAt(until);
+        }
+        worker.priceAt(history.endMs);
+        worker.waitUntilIdle();
+        std::shared_ptr<const IncidentAnalysis> live;
+        uint64_t generation = 0;
+        QVERIFY(worker.takeNewer(live, generation));
+        QCOMPARE(live->pricedAtMs(), history.endMs);
+        const int64_t windowMs = Horizon + Attributor::LookBackMs;
+        const int64_t from = live->totals().fromMs;
+        QVERIFY2(history.endMs - from <= windowMs + Horizon / 4 + Day,
+                 qPrintable(QStringLiteral("holds %1 days").arg(double(history.endMs - from) / Day)));
+        QVERIFY(history.endMs - from >= windowMs - Day);
+        QVERIFY(live->attributor().warnings().front().timeMs >= from);
+        size_t warningsInHistory = 0;
+        for (const Event &e : history.events)
+            warningsInHistory += isHardwareWarning(e.type);
+        QVERIFY(live->attributor().warnings().size() < warningsInHistory / 2);
+
+        IncidentAnalysis reference;
+        reference.setTopology(history.topology);
+        std::vector<Event> window;
+        std::copy_if(history.events.begin(), history.events.end(), std::back_inserter(window),
+                     [&](const Event &e) { return e.timeMs >= from; });
+        reference.addEvents(window);
+        reference.update(history.endMs);
+        QVERIFY(!reference.incidents().empty());
+        QCOMPARE(live->incidents().size(), reference.incidents().size());
+        QCOMPARE(live->totals().incidents, reference.totals().incidents);
+        QCOMPARE(live->totals().lostGpuHours, reference.totals().lostGpuHours);
+        QCOMPARE(live->debt().size(), reference.debt().size());
+        QCOMPARE(live->hardwareFailures().size(), reference.hardwareFailures().size());
     }
 
     void eventFilterLevels()
