@@ -361,8 +361,14 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
     m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px"));
     m_feedback->setText(tr("%1: sending…").arg(what));
     auto *watcher = new QFutureWatcher<ActOutcome>(this);
-    connect(watcher, &QFutureWatcher<ActOutcome>::finished, this, [this, watcher, what] {
+    connect(watcher, &QFutureWatcher<ActOutcome>::finished, this, [this, watcher, what, one = request.alarm_id()] {
         const ActOutcome outcome = watcher->result();
+        // The gateway names an alarm by its number; the operator knows it by what and where.
+        const auto named = [this](QString reason, uint64_t id) {
+            return id
+                ? reason.replace(QStringLiteral("alarm %1").arg(id), QStringLiteral("“%1”").arg(selectionTitle({ id })))
+                : reason;
+        };
         watcher->deleteLater();
         const bool shared = outcome.notShared.isEmpty();
         m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
@@ -370,15 +376,15 @@ void AlarmDock::send(v1::ActRequest request, const QString &what)
                                                : shared ? QStringLiteral("#7ee787")
                                                         : QStringLiteral("#f0b429")));
         if (!outcome.ok)
-            m_feedback->setText(tr("%1: refused by the gateway: %2").arg(what, outcome.message));
+            m_feedback->setText(tr("%1: refused by the gateway: %2").arg(what, named(outcome.message, one)));
         else if (!shared) // amber: it holds here, and the other gateways' operators do not see it yet
             m_feedback->setText(
                 tr("%1: done on this gateway; not yet shared with the NOC: %2").arg(what, outcome.notShared));
-        else if (!outcome.refused.empty()) // some of many: the others were acted on meanwhile, or do not apply
-            m_feedback->setText(
-                tr("%1: done on %2; not on %n: %3", "", int(outcome.refused.size()))
-                    .arg(what, QLocale().toString(qulonglong(outcome.taken)), outcome.refused.front().second));
-        else
+        else if (!outcome.refused.empty()) { // some of many: the others were acted on meanwhile, or do not apply
+            const auto &[id, reason] = outcome.refused.front();
+            m_feedback->setText(tr("%1: done on %2; not on %n: %3", "", int(outcome.refused.size()))
+                                    .arg(what, QLocale().toString(qulonglong(outcome.taken)), named(reason, id)));
+        } else
             m_feedback->setText(tr("%1: done.").arg(what));
         Q_EMIT actionFinished(outcome.ok, m_feedback->text());
     });
