@@ -6,13 +6,20 @@
 
 namespace vigil {
 
+void TrainingHistory::appendBounded(MinMaxPyramid &series, double x, float value)
+{
+    series.append(x, value);
+    if (series.size() > SeriesLimit)
+        series.thinOlderHalf();
+}
+
 void TrainingHistory::appendTimed(std::vector<Series> &segments, double timeMs, float value)
 {
-    if (segments.empty() || !segments.back()->append(timeMs, value)) {
+    if (segments.empty() || (!segments.back()->empty() && timeMs < segments.back()->lastX())) {
         // First sample, or the clock went back: a new segment, the old one untouched.
         segments.push_back(std::make_shared<MinMaxPyramid>());
-        segments.back()->append(timeMs, value);
     }
+    appendBounded(*segments.back(), timeMs, value);
 }
 
 void TrainingHistory::startBranch(Job &job, double fromStep, double toStep, int64_t timeMs)
@@ -64,7 +71,7 @@ void TrainingHistory::recordJob(Job &job, int64_t now, const Update &u)
         if (r.recoveredAtMs == 0 && step >= r.fromStep)
             r.recoveredAtMs = now;
     if (u.loss)
-        job.lossByStep.back()->append(double(step), *u.loss);
+        appendBounded(*job.lossByStep.back(), double(step), *u.loss);
     job.lastStep = step;
 }
 

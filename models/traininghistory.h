@@ -21,6 +21,9 @@ class TrainingHistory
 {
 public:
     using Series = std::shared_ptr<MinMaxPyramid>;
+    // Readings a series keeps before its older half is thinned to its extremes (about 1.3 MB):
+    // a live dashboard left for weeks keeps a bounded history, its newest readings whole.
+    static constexpr size_t SeriesLimit = 65536;
     struct Rollback
     {
         double fromStep = 0.0; // the furthest step reached before it
@@ -65,6 +68,7 @@ private:
     void recordPower(const ClusterState &state, int64_t timeMs);
     void startBranch(Job &job, double fromStep, double toStep, int64_t timeMs);
     static void appendTimed(std::vector<Series> &segments, double timeMs, float value);
+    static void appendBounded(MinMaxPyramid &series, double x, float value);
 
     std::shared_ptr<const Topology> m_topology;
     std::vector<Job> m_jobs;

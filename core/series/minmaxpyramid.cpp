@@ -44,6 +44,45 @@ bool MinMaxPyramid::append(double x, float y)
     return true;
 }
 
+void MinMaxPyramid::thinOlderHalf()
+{
+    const size_t half = (m_x.size() / 2) & ~size_t(3);
+    if (half == 0)
+        return;
+    std::vector<double> x;
+    std::vector<float> y;
+    x.reserve(m_x.size() - half / 2);
+    y.reserve(m_x.size() - half / 2);
+    constexpr size_t None = ~size_t(0);
+    for (size_t i = 0; i < half; i += 4) {
+        size_t lowest = None, highest = None, gap = None;
+        for (size_t k = i; k < i + 4; ++k) {
+            if (std::isnan(m_y[k])) {
+                if (gap == None)
+                    gap = k;
+                continue;
+            }
+            if (lowest == None || m_y[k] < m_y[lowest])
+                lowest = k;
+            if (highest == None || m_y[k] > m_y[highest])
+                highest = k;
+        }
+        size_t kept[3] = { lowest, highest, gap };
+        std::sort(std::begin(kept), std::end(kept));
+        for (size_t j = 0; j < 3; ++j)
+            if (kept[j] != None && (j == 0 || kept[j] != kept[j - 1])) {
+                x.push_back(m_x[kept[j]]);
+                y.push_back(m_y[kept[j]]);
+            }
+    }
+    x.insert(x.end(), m_x.begin() + std::ptrdiff_t(half), m_x.end());
+    y.insert(y.end(), m_y.begin() + std::ptrdiff_t(half), m_y.end());
+    clear();
+    reserve(x.size());
+    for (size_t i = 0; i < x.size(); ++i)
+        append(x[i], y[i]);
+}
+
 void MinMaxPyramid::clear()
 {
     m_x.clear();

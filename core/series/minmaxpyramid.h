@@ -33,6 +33,11 @@ public:
     // Appends a sample. Returns false (and stores nothing) when x goes back: a
     // clock that jumps back starts a new series, it never folds into this one.
     bool append(double x, float y);
+    // Halves the resolution of the older half of the series, in place: each run of four samples
+    // keeps its lowest and its highest, in x order, and its first NaN (so a gap still breaks the
+    // line). A series that must not grow without bound (a live chart left for weeks) calls it
+    // past its limit: the newest readings stay whole, the older ones keep every spike.
+    void thinOlderHalf();
     void clear();
     void reserve(size_t n);
 

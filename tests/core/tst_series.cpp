@@ -98,6 +98,63 @@ private Q_SLOTS:
         }
     }
 
+    // Thinned past its limit, a series keeps its newest half whole, every extreme of what it
+    // thinned, its gaps, and x in order; what it drops is only what no column would show.
+    void thinningTheOlderHalfKeepsEveryExtreme()
+    {
+        QRandomGenerator random(20261206);
+        MinMaxPyramid series;
+        std::vector<double> xs;
+        std::vector<float> ys;
+        for (int i = 0; i < 40000; ++i) {
+            const int roll = int(random.bounded(1000));
+            const float y = roll == 1 ? 90.0f + float(i % 7)
+                : roll == 2           ? -90.0f
+                : roll == 3           ? std::nanf("")
+                                      : float(std::sin(i * 0.01));
+            xs.push_back(1000.0 + i);
+            ys.push_back(y);
+            QVERIFY(series.append(xs.back(), y));
+        }
+        series.thinOlderHalf();
+        QVERIFY(series.size() <= 30000 + 20000 / 4); // the older 20,000 to at most 3 in 4
+        QVERIFY(series.size() >= 20000 + 20000 / 4);
+        for (size_t i = 1; i < series.size(); ++i)
+            QVERIFY(series.x(i) >= series.x(i - 1));
+        // The newer half is untouched.
+        const size_t newer = series.lowerBound(1000.0 + 20000);
+        QCOMPARE(series.size() - newer, size_t(20000));
+        for (size_t i = newer; i < series.size(); ++i)
+            QVERIFY(sameFloat(series.y(i), ys[size_t(series.x(i) - 1000.0)]));
+        // Every block of four keeps its lowest, its highest and its gap.
+        for (size_t block = 0; block < 20000; block += 4) {
+            float lo = INFINITY, hi = -INFINITY;
+            bool gap = false;
+            for (size_t k = block; k < block + 4; ++k) {
+                if (std::isnan(ys[k]))
+                    gap = true;
+                else {
+                    lo = std::min(lo, ys[k]);
+                    hi = std::max(hi, ys[k]);
+                }
+            }
+            const size_t from = series.lowerBound(1000.0 + double(block)),
+                         to = series.lowerBound(1000.0 + double(block + 4));
+            const auto [min, max] = series.extremes(from, to);
+            if (lo <= hi) {
+                QCOMPARE(min, lo);
+                QCOMPARE(max, hi);
+            }
+            bool keptGap = false;
+            for (size_t i = from; i < to; ++i)
+                keptGap = keptGap || std::isnan(series.y(i));
+            QCOMPARE(keptGap, gap);
+        }
+        // Still a series to append to.
+        QVERIFY(series.append(1000.0 + 40000, 1.0f));
+        QVERIFY(!series.append(10.0, 1.0f));
+    }
+
     void badInput()
     {
         MinMaxPyramid series;

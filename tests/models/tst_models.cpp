@@ -632,6 +632,34 @@ private Q_SLOTS:
         QCOMPARE(job->lossByStep[1]->size(), size_t(3));
     }
 
+    // A live chart left for weeks keeps a bounded history: past its limit each series thins its
+    // older half to its extremes, so the newest readings stay whole and no spike is lost.
+    void trainingHistoryIsBounded()
+    {
+        TrainingHistory history;
+        const uint32_t step = idOf(metric::JobStep), loss = idOf(metric::JobLoss);
+        const size_t readings = 200000; // three times the limit
+        for (size_t i = 0; i < readings; i += 1000) {
+            std::vector<JobReading> batch;
+            for (size_t k = i; k < i + 1000; ++k) {
+                const int64_t t = T0 + int64_t(k) * 1000;
+                batch.push_back({ t, 0, step, float(k) });
+                batch.push_back({ t, 0, loss, k == 777 ? 99.0f : 3.0f - float(k) * 1e-6f });
+            }
+            set(state, metric::JobStep, 0, float(i + 999), T0 + int64_t(i + 999) * 1000);
+            history.recordReadings(state, batch);
+        }
+        const TrainingHistory::Job *job = history.job(0);
+        QVERIFY(job);
+        QCOMPARE(job->lossByTime.size(), size_t(1));
+        const MinMaxPyramid &byTime = *job->lossByTime[0];
+        QVERIFY(byTime.size() <= TrainingHistory::SeriesLimit);
+        QVERIFY(job->lossByStep.back()->size() <= TrainingHistory::SeriesLimit);
+        QCOMPARE(byTime.lastX(), double(T0 + int64_t(readings - 1) * 1000)); // the newest kept
+        QCOMPARE(byTime.x(byTime.size() - 2), double(T0 + int64_t(readings - 2) * 1000)); // whole
+        QCOMPARE(byTime.extremes(0, byTime.size()).second, 99.0f); // the early spike is still there
+    }
+
     void trainingHistoryKeepsBothBranchesOfARollback()
     {
         TrainingHistory history;
