@@ -37,10 +37,11 @@ void AnalysisWorker::bury()
 #ifdef __GLIBC__
     // An analysis is hundreds of thousands of small blocks (events' strings, map nodes) freed
     // here and allocated on other threads: glibc keeps the pages they leave behind, and the
-    // process grew by tens of megabytes a minute at 100k GPUs. Every few seconds, the free
-    // pages go back to the system (on this thread: the GUI thread never waits for it).
+    // process grew by tens of megabytes a minute at 100k GPUs. Once a minute the free pages
+    // go back to the system. It runs here, but holds each heap's lock for 20-45 ms at 100k
+    // GPUs, and a GUI-thread allocation then waits: every 5 s, that could reach the key p99.
     using Clock = std::chrono::steady_clock;
-    if (!bodies.empty() && Clock::now() - m_trimmedAt > std::chrono::seconds(5)) {
+    if (!bodies.empty() && Clock::now() - m_trimmedAt > std::chrono::seconds(60)) {
         malloc_trim(0);
         m_trimmedAt = Clock::now();
     }
