@@ -108,6 +108,21 @@ QString differences(const Alarm &a, const Alarm &b)
     return QStringLiteral("the screens differ in: ") + fields.join(QStringLiteral(", "));
 }
 
+// A gateway and two operators' windows on it, both live: a.nakamura's and m.okafor's.
+bool startTwoOperators(std::unique_ptr<GatewayServer> &server, std::unique_ptr<Dashboard> &left,
+                       std::unique_ptr<Dashboard> &right)
+{
+    QString error;
+    server = GatewayServer::start(testGatewayOptions(), &error);
+    if (!server) {
+        qWarning() << error;
+        return false;
+    }
+    left = std::make_unique<Dashboard>(server->address(), QStringLiteral("a.nakamura"));
+    right = std::make_unique<Dashboard>(server->address(), QStringLiteral("m.okafor"));
+    return QTest::qWaitFor([&] { return isLive(left->cluster) && isLive(right->cluster); }, 10000);
+}
+
 } // namespace
 
 class TestAlarmDock : public QObject
@@ -153,12 +168,10 @@ private Q_SLOTS:
 
     void twoWindowsShareOneAlarmState()
     {
-        QString error;
-        auto server = GatewayServer::start(testGatewayOptions(), &error);
-        QVERIFY2(server, qPrintable(error));
-        Dashboard left(server->address(), QStringLiteral("a.nakamura"));
-        Dashboard right(server->address(), QStringLiteral("m.okafor"));
-        QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
+        std::unique_ptr<GatewayServer> server;
+        std::unique_ptr<Dashboard> onLeft, onRight;
+        QVERIFY(startTwoOperators(server, onLeft, onRight));
+        Dashboard &left = *onLeft, &right = *onRight;
         QVERIFY(publishWarning(*server, 21));
         QTRY_VERIFY_WITH_TIMEOUT(left.alarmOnGpu(21) && right.alarmOnGpu(21), 5000);
         QCOMPARE(left.alarmOnGpu(21)->state(), AlarmState::Unacknowledged);
@@ -237,12 +250,10 @@ private Q_SLOTS:
     // outlives new alarms arriving; the right button offers the same actions.
     void manyAlarmsAtOnce()
     {
-        QString error;
-        auto server = GatewayServer::start(testGatewayOptions(), &error);
-        QVERIFY2(server, qPrintable(error));
-        Dashboard left(server->address(), QStringLiteral("a.nakamura"));
-        Dashboard right(server->address(), QStringLiteral("m.okafor"));
-        QTRY_VERIFY_WITH_TIMEOUT(isLive(left.cluster) && isLive(right.cluster), 10000);
+        std::unique_ptr<GatewayServer> server;
+        std::unique_ptr<Dashboard> onLeft, onRight;
+        QVERIFY(startTwoOperators(server, onLeft, onRight));
+        Dashboard &left = *onLeft, &right = *onRight;
         const uint32_t gpus[] = { 48, 49, 50, 51, 52, 53 };
         for (uint32_t gpu : gpus)
             QVERIFY(publishWarning(*server, gpu));
