@@ -243,7 +243,8 @@ grpc::Status AlarmDesk::actOnAll(TelemetryJournal &journal, std::vector<Event> a
     done->eventIds.assign(actions.size(), 0);
     // Those that apply here, each with the alarm as it stood before it.
     std::vector<size_t> going;
-    std::vector<SharedOutgoing> outgoing;
+    std::vector<SharedOutgoing> outgoing; // each encoded once, for the shared state and the alarm journal
+    std::vector<size_t> outgoingOf(actions.size(), 0);
     {
         std::lock_guard lock(m_mutex);
         for (size_t i = 0; i < actions.size(); ++i) {
@@ -258,6 +259,7 @@ grpc::Status AlarmDesk::actOnAll(TelemetryJournal &journal, std::vector<Event> a
                 o.before = wire::toProto(*a);
             }
             going.push_back(i);
+            outgoingOf[i] = outgoing.size();
             outgoing.push_back(std::move(o));
         }
     }
@@ -302,12 +304,13 @@ grpc::Status AlarmDesk::actOnAll(TelemetryJournal &journal, std::vector<Event> a
         taken.push_back(actions[i]);
     std::vector<uint64_t> ids;
     done->seq = journal.appendEvents(taken, &ids); // the book follows the journal: the changes are applied now
+    // Logged as it was encoded for the shared state, with the id the journal gave.
     std::vector<v1::Event> logged;
     logged.reserve(going.size());
     for (size_t k = 0; k < going.size(); ++k) {
         done->eventIds[going[k]] = ids[k];
-        taken[k].id = ids[k];
-        logged.push_back(wire::toProto(taken[k]));
+        logged.push_back(outgoing[outgoingOf[going[k]]].action);
+        logged.back().set_id(ids[k]);
     }
     // Answered only once it is on disk: an acknowledged action survives a restart.
     if (QString error = save(std::move(logged), true, std::move(waiting)); !error.isEmpty())
