@@ -242,7 +242,7 @@ void AlarmBook::activate(Alarm &a, int64_t timeMs)
     a.acknowledgedMs = 0;
     a.raisedMs = timeMs;
     ++a.activations;
-    if (!a.shelved && !a.suppressed && !a.outOfService)
+    if (m_keepActivations && !a.shelved && !a.suppressed && !a.outOfService)
         m_activations.push_back({ a.id, timeMs, a.priority }); // annunciated: it counts towards the operator's load
     touch(a, timeMs);
 }

@@ -120,6 +120,15 @@ public:
     std::vector<uint64_t> takeForgotten();
     // Every activation so far, oldest first (the flood figures are made of them).
     const std::vector<AlarmActivation> &activations() const { return m_activations; }
+    // Whether activations are kept (they are by default). A book that runs for months and
+    // makes no flood figures of its own (the gateway's: dashboards count what reaches them)
+    // keeps none, so it does not grow with every activation.
+    void keepActivations(bool keep)
+    {
+        m_keepActivations = keep;
+        if (!keep)
+            m_activations = {};
+    }
 
     // Restores alarms saved earlier (the gateway's alarm journal); ids continue after the largest.
     void restore(std::vector<Alarm> alarms);
@@ -194,6 +203,7 @@ private:
     std::set<uint64_t> m_changed;
     std::vector<uint64_t> m_forgotten;
     std::vector<AlarmActivation> m_activations;
+    bool m_keepActivations = true;
     uint64_t m_nextId = 1;
     size_t m_maxAlarms = DefaultMaxAlarms;
     uint64_t m_refusedAlarms = 0;

@@ -8,6 +8,7 @@ namespace vigil {
 AlarmDesk::AlarmDesk(std::shared_ptr<const Topology> topology, std::vector<MetricDescriptor> metrics)
 {
     m_book.setTopology(std::move(topology), std::move(metrics));
+    m_book.keepActivations(false); // a gateway runs for months; the dashboards make the flood figures
 }
 
 AlarmDesk::~AlarmDesk()

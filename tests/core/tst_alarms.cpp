@@ -328,6 +328,13 @@ private Q_SLOTS:
         // More errors keep the one alarm; no new annunciation.
         book.applyEvents({ errors(5, T0 + 200 * Minute, gpu, 5) });
         QCOMPARE(book.activations().size(), size_t(1));
+        // A book that keeps no activations (the gateway's) raises the same alarm and keeps none.
+        AlarmBook lean = freshBook();
+        lean.keepActivations(false);
+        lean.applyEvents({ errors(1, T0, gpu, 3), errors(2, T0 + 60 * Minute, gpu, 3),
+                           errors(3, T0 + 120 * Minute, gpu, 3), errors(4, T0 + 180 * Minute, gpu, 1) });
+        QCOMPARE(lean.alarms(), std::vector<Alarm>({ a }));
+        QVERIFY(lean.activations().empty());
         // Quiet for an hour: a warning's alarm would clear; a rate alarm holds while the rate does.
         book.advanceTo(T0 + 300 * Minute);
         QVERIFY(book.alarms().front().active);
