@@ -91,10 +91,13 @@ AlarmDock::AlarmDock(QWidget *parent)
         m_view->addAction(action);
     }
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // The operator's selection outlives a reset of the rows (alarms came or went).
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, &AlarmDock::keepSelection);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_view->expandAll();
         for (int g = 0; g < m_proxy->rowCount(); ++g)
             m_view->setFirstColumnSpanned(g, {}, true);
+        restoreSelection();
     });
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(index)))
@@ -144,7 +147,6 @@ void AlarmDock::setSender(Sender sender, QString operatorName)
 void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std::shared_ptr<const Topology> topology,
                            std::shared_ptr<const IncidentAnalysis> analysis)
 {
-    const uint64_t current = currentAlarm();
     m_alarms = alarms;
     m_nowMs = nowMs;
     m_topology = topology;
@@ -189,27 +191,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
 
     std::vector<AlarmGroup> groups
         = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
-    // The operator's selection outlives a reset of the rows (alarms came or went).
-    std::set<QString> selectedGroups;
-    std::set<uint64_t> selectedIds;
-    for (const QModelIndex &row : m_view->selectionModel()->selectedRows()) {
-        const QModelIndex source = m_proxy->mapToSource(row);
-        if (const AlarmGroup *group = m_model->groupAt(source))
-            selectedGroups.insert(group->key);
-        else if (const Alarm *a = m_model->alarmAt(source))
-            selectedIds.insert(a->id);
-    }
-    bool reset = false;
-    const QMetaObject::Connection resetSeen
-        = connect(m_model, &QAbstractItemModel::modelReset, this, [&reset] { reset = true; });
     m_model->setGroups(std::move(groups), nowMs, std::move(topology));
-    disconnect(resetSeen);
-    if (reset && selectedGroups.size() + selectedIds.size() > 1) {
-        reselect(selectedGroups, selectedIds);
-        if (const QModelIndex at = m_proxy->mapFromSource(m_model->indexOf(current)); at.isValid())
-            m_view->selectionModel()->setCurrentIndex(at, QItemSelectionModel::NoUpdate);
-    } else if (current && (reset || currentAlarm() != current))
-        selectAlarm(current);
     const bool blind = !m_connected && !m_replaying && alarms.empty();
     const bool stale = isStale();
     if (blind)
@@ -302,20 +284,41 @@ uint64_t AlarmDock::currentAlarm() const
     return a ? a->id : 0;
 }
 
-void AlarmDock::reselect(const std::set<QString> &groups, const std::set<uint64_t> &alarms)
+void AlarmDock::keepSelection()
 {
+    m_kept = { {}, {}, currentAlarm() };
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows()) {
+        const QModelIndex source = m_proxy->mapToSource(row);
+        if (const AlarmGroup *group = m_model->groupAt(source))
+            m_kept.groups.insert(group->key);
+        else if (const Alarm *a = m_model->alarmAt(source))
+            m_kept.alarms.insert(a->id);
+    }
+}
+
+void AlarmDock::restoreSelection()
+{
+    const KeptSelection kept = std::exchange(m_kept, {});
+    if (kept.groups.size() + kept.alarms.size() <= 1) {
+        if (kept.current)
+            selectAlarm(kept.current);
+        return;
+    }
     QItemSelection selection;
     for (int g = 0; g < m_proxy->rowCount(); ++g) {
         const QModelIndex group = m_proxy->index(g, 0);
-        if (const AlarmGroup *shown = m_model->groupAt(m_proxy->mapToSource(group)); shown && groups.count(shown->key))
+        if (const AlarmGroup *shown = m_model->groupAt(m_proxy->mapToSource(group));
+            shown && kept.groups.count(shown->key))
             selection.select(group, group);
         for (int i = 0; i < m_proxy->rowCount(group); ++i) {
             const QModelIndex row = m_proxy->index(i, 0, group);
-            if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(row)); a && alarms.count(a->id))
+            if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(row)); a && kept.alarms.count(a->id))
                 selection.select(row, row);
         }
     }
     m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (const QModelIndex at = m_proxy->mapFromSource(m_model->indexOf(kept.current)); at.isValid())
+        m_view->selectionModel()->setCurrentIndex(at, QItemSelectionModel::NoUpdate);
 }
 
 bool AlarmDock::selectAlarm(uint64_t id)

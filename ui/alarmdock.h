@@ -111,8 +111,10 @@ private:
                         const std::function<bool(v1::ActRequest &, const QString &)> &fill);
     // "Xid 79 on GPU 5 of a01r01n1", "12 alarms of <group>", "40 alarms".
     QString selectionTitle(const std::vector<uint64_t> &ids) const;
-    // Selects these groups and alarms again after the rows were reset.
-    void reselect(const std::set<QString> &groups, const std::set<uint64_t> &alarms);
+    // The selection across a reset of the rows: kept as the rows go, selected again once
+    // the new rows are in.
+    void keepSelection();
+    void restoreSelection();
     void send(v1::ActRequest request, const QString &what);
     std::optional<QString> ask(const QString &title, const QString &label, const QString &initial = {});
 
@@ -132,6 +134,13 @@ private:
     int64_t m_nowMs = 0;
     std::shared_ptr<const Topology> m_topology;
     std::shared_ptr<const IncidentAnalysis> m_analysis; // held: a newer one never frees it under the dock
+    struct KeptSelection
+    {
+        std::set<QString> groups;
+        std::set<uint64_t> alarms;
+        uint64_t current = 0;
+    };
+    KeptSelection m_kept; // between a reset's start and its end
     size_t m_unacknowledged = 0;
     bool m_connected = false;
     bool m_replaying = false;
