@@ -62,10 +62,11 @@ bench: build
 	QT_QPA_PLATFORM=offscreen ./$(BUILD_DIR)/bench/vigil-bench --out build/bench-results.json
 
 # Refreshes translations/*.ts from the sources (rewrites them: run by hand, never in CI).
+TRANSLATED_FOLDERS = $(shell cat translations/folders)
 translations:
-	/usr/lib/qt6/bin/lupdate -no-obsolete -locations none core models widgets ui app \
+	/usr/lib/qt6/bin/lupdate -no-obsolete -locations none $(TRANSLATED_FOLDERS) \
 	    -ts translations/vigil_de.ts translations/vigil_ja.ts
-	/usr/lib/qt6/bin/lupdate -pluralonly -no-obsolete -locations none core models widgets ui app \
+	/usr/lib/qt6/bin/lupdate -pluralonly -no-obsolete -locations none $(TRANSLATED_FOLDERS) \
 	    -ts translations/vigil_en.ts
 
 format:

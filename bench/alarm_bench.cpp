@@ -9,9 +9,9 @@
 //   does for every frame anyway.
 #include "alarm_bench.h"
 
-#include "alarms/alarmbook.h"
+#include "domain/alarmbook.h"
+#include "domain/sampleencoder.h"
 #include "sim/clustersimulator.h"
-#include "wire/sampleencoder.h"
 
 #include <QTextStream>
 

@@ -13,8 +13,8 @@
 //   warning annunciated.
 #include "alarm_bench.h"
 
-#include "alarms/alarmstatistics.h"
 #include "alarmweek.h"
+#include "domain/alarmstatistics.h"
 
 #include <QTextStream>
 

@@ -16,8 +16,8 @@
 #include "correlation_bench.h"
 
 #include "analysis/incidentanalysis.h"
+#include "domain/blastradius.h"
 #include "independenthistory.h"
-#include "model/blastradius.h"
 #include "sim/generator.h"
 #include "truthscore.h"
 

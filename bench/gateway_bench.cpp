@@ -4,10 +4,10 @@
 #include "benchreport.h"
 
 #include "client/telemetryclient.h"
+#include "domain/sampleencoder.h"
 #include "gateway/gatewayservice.h"
 #include "gateway/telemetryjournal.h"
 #include "sim/clustersimulator.h"
-#include "wire/sampleencoder.h"
 
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>

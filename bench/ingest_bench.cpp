@@ -3,11 +3,11 @@
 // state, against the same samples sent one protobuf message per sample.
 #include "ingest_bench.h"
 
+#include "domain/codec.h"
+#include "domain/sampleencoder.h"
+#include "domain/streamconsumer.h"
 #include "sim/clustersimulator.h"
 #include "vigil/v1/gateway.pb.h"
-#include "wire/codec.h"
-#include "wire/sampleencoder.h"
-#include "wire/streamconsumer.h"
 
 #include "proto/baseline.pb.h"
 

@@ -14,10 +14,10 @@
 //   index would have to.
 #include "recorder_bench.h"
 
-#include "recorder/columncodec.h"
-#include "recorder/recordingreader.h"
-#include "recorder/recordingschema.h"
-#include "recorder/recordingwriter.h"
+#include "recording/columncodec.h"
+#include "recording/recordingreader.h"
+#include "recording/recordingschema.h"
+#include "recording/recordingwriter.h"
 #include "sim/generator.h"
 
 #include <QFile>

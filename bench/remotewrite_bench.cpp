@@ -11,11 +11,11 @@
 #include "remotewrite_bench.h"
 
 #include "benchreport.h"
-#include "bridge/httpclient.h"
+#include "domain/sampleencoder.h"
 #include "export/remotewrite.h"
 #include "prometheusfixture.h"
 #include "sim/clustersimulator.h"
-#include "wire/sampleencoder.h"
+#include "sources/httpclient.h"
 
 #include <QTextStream>
 

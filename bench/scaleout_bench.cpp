@@ -15,15 +15,15 @@
 
 #include "backfill/tsdbhistory.h"
 #include "benchreport.h"
-#include "bridge/httpclient.h"
-#include "bridge/prometheusquery.h"
 #include "client/telemetryclient.h"
+#include "domain/sampleencoder.h"
 #include "export/remotewrite.h"
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
 #include "prometheusfixture.h"
 #include "sim/clustersimulator.h"
-#include "wire/sampleencoder.h"
+#include "sources/httpclient.h"
+#include "sources/prometheusquery.h"
 
 #include <QFile>
 #include <QProcess>

@@ -16,8 +16,8 @@
 
 #include "benchreport.h"
 #include "gateway/alarmstore.h"
+#include "noc/sharedalarmstate.h"
 #include "postgresfixture.h"
-#include "shared/sharedalarmstate.h"
 
 #include <QTemporaryDir>
 #include <QTextStream>

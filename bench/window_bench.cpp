@@ -10,11 +10,11 @@
 // state copied, as the dashboard did before. Median of 27 each.
 #include "window_bench.h"
 
+#include "domain/clusterfeed.h"
+#include "domain/sampleencoder.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 #include "sim/clustersimulator.h"
-#include "state/clusterfeed.h"
-#include "wire/sampleencoder.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -96,3 +96,18 @@ function(vigil_add_test)
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_LOGGING_RULES=qt.qpa.*=false"
         TIMEOUT 300)
 endfunction()
+
+# vigil_include_root(target): a library's headers are included as "<its folder>/<header>.h", and
+# only by what links it. Its include root is a folder of the build holding a single link, named
+# as the library's folder, to that folder: the repository's root is never an include root, so a
+# file that includes a header of a library it does not link fails to compile
+# (tests/architecture/wrong_include.cpp proves it).
+function(vigil_include_root target)
+    get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+    set(root ${PROJECT_BINARY_DIR}/include-roots/${target})
+    if(NOT IS_SYMLINK ${root}/${folder})
+        file(MAKE_DIRECTORY ${root})
+        file(CREATE_LINK ${CMAKE_CURRENT_SOURCE_DIR} ${root}/${folder} SYMBOLIC)
+    endif()
+    target_include_directories(${target} PUBLIC ${root})
+endfunction()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Threshold alarm rules (JSON).
-#include "alarms/alarmrules.h"
-#include "model/metric.h"
+#include "domain/alarmrules.h"
+#include "domain/metric.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Event histories from other systems: CSV with a header, or JSON lines.
-#include "recorder/eventimport.h"
+#include "recording/eventimport.h"
 #include "sim/topologybuilder.h"
 
 #include <QBuffer>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Kernel log text (dmesg, journald, syslog forms) with NVRM Xid lines.
-#include "bridge/kernellog.h"
+#include "sources/kernellog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,8 +3,8 @@
 // API's label sets), as a hostile or broken server may send them, turned into dcgm-exporter's
 // text. Whatever the answer holds, the text never has more lines than the answer has points
 // (or label sets): a name or a value cannot start a line of its own.
-#include "bridge/exposition.h"
-#include "bridge/prometheusquery.h"
+#include "sources/exposition.h"
+#include "sources/prometheusquery.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

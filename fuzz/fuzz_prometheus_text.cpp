@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dcgm-exporter's Prometheus text: read, every label undone, and mapped onto a small cluster
 // (one GPU whole, one split by MIG into two instances).
-#include "bridge/dcgmmapper.h"
-#include "bridge/exposition.h"
+#include "sources/dcgmmapper.h"
+#include "sources/exposition.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A recording's blocks as a damaged file could hold them: frame times, compressed chunks and
 // the column tokens inside them. The first bytes choose the entity count and the chunk kind.
-#include "recorder/columncodec.h"
+#include "recording/columncodec.h"
 
 #include <string_view>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // TensorBoard event files: TFRecord frames of Event messages, fed in two pieces.
-#include "bridge/tensorboard.h"
+#include "sources/tensorboard.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

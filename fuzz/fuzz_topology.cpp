@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The topology file (JSON). What parses must write back and parse to the same floor.
-#include "bridge/topologyfile.h"
+#include "sources/topologyfile.h"
 
 #include <cstdlib>
 

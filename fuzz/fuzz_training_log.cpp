@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Training logs: JSON lines of steps, loss, throughput and restarts.
-#include "bridge/traininglog.h"
+#include "sources/traininglog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Stream messages as a hostile gateway could send them, applied by the dashboard's consumer:
 // the input is a run of length-prefixed StreamMessage encodings.
+#include "domain/codec.h"
+#include "domain/streamconsumer.h"
 #include "sim/topologybuilder.h"
-#include "wire/codec.h"
-#include "wire/streamconsumer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarm.h"
-#include "model/topology.h"
+#include "domain/alarm.h"
+#include "domain/topology.h"
 
 #include <vector>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alarmtreemodel.h"
-#include "state/threadaffinity.h"
+#include "domain/threadaffinity.h"
 
 #include "debtmodels.h"
+#include "domain/blastradius.h"
 #include "eventdescription.h"
-#include "model/blastradius.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarm.h"
 #include "analysis/incidentanalysis.h"
+#include "domain/alarm.h"
 
 #include <QAbstractItemModel>
 

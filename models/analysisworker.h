@@ -2,7 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
-#include "state/periodicworker.h"
+#include "domain/periodicworker.h"
 
 #include <chrono>
 #include <condition_variable>

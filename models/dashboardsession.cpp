@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboardsession.h"
-#include "state/threadaffinity.h"
+#include "domain/threadaffinity.h"
 
 #include "historybackfiller.h"
-#include "recorder/recordingreader.h"
-#include "recorder/replayfeed.h"
+#include "recording/recordingreader.h"
+#include "recording/replayfeed.h"
 
 #include <QDateTime>
 #include <QFutureWatcher>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarm.h"
-#include "alarms/alarmstatistics.h"
 #include "analysis/incidentanalysis.h"
 #include "analysisworker.h"
+#include "domain/alarm.h"
+#include "domain/alarmstatistics.h"
+#include "domain/clusterstate.h"
 #include "hardwarewarnings.h"
-#include "state/clusterstate.h"
 #include "viewhistories.h"
 
 #include <QObject>

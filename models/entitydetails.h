@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/event.h"
-#include "state/clusterstate.h"
+#include "domain/clusterstate.h"
+#include "domain/event.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "state/clusterstate.h"
+#include "domain/clusterstate.h"
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hardwarewarnings.h"
 
-#include "model/blastradius.h"
+#include "domain/blastradius.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/event.h"
-#include "model/topology.h"
+#include "domain/event.h"
+#include "domain/topology.h"
 
 #include <deque>
 #include <memory>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historybackfiller.h"
 
-#include "recorder/replayfeed.h"
+#include "recording/replayfeed.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobtablemodel.h"
-#include "state/threadaffinity.h"
+#include "domain/threadaffinity.h"
 
 #include "eventdescription.h"
 #include "gpudescription.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "state/threadaffinity.h"
+#include "domain/threadaffinity.h"
 
 #include <QAbstractTableModel>
 

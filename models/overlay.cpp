@@ -3,11 +3,11 @@
 
 #include "alarmshades.h"
 
-#include "alarms/alarmstatistics.h"
 #include "analysis/costofgrit.h"
+#include "domain/alarmstatistics.h"
+#include "domain/blastradius.h"
+#include "domain/rollups.h"
 #include "hardwarewarnings.h"
-#include "model/blastradius.h"
-#include "state/rollups.h"
 
 #include <QCoreApplication>
 

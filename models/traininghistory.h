@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "series/minmaxpyramid.h"
-#include "state/clusterstate.h"
-#include "state/jobreadings.h"
+#include "domain/clusterstate.h"
+#include "domain/jobreadings.h"
+#include "domain/minmaxpyramid.h"
 
 #include <optional>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "viewhistories.h"
 
-#include "recorder/recordingreader.h"
+#include "recording/recordingreader.h"
 
 #include <algorithm>
 

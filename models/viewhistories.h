@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "domain/event.h"
 #include "gpuhistory.h"
-#include "model/event.h"
 #include "traininghistory.h"
 
 #include <QString>

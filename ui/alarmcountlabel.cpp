@@ -2,7 +2,7 @@
 #include "alarmcountlabel.h"
 
 #include "dashboardsession.h"
-#include "state/clusterfeed.h"
+#include "domain/clusterfeed.h"
 
 #include <algorithm>
 

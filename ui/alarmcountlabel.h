@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarm.h"
+#include "domain/alarm.h"
 
 #include <QLabel>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarmstatistics.h"
 #include "client/telemetryclient.h"
-#include "model/topology.h"
+#include "domain/alarmstatistics.h"
+#include "domain/topology.h"
 
 #include <QDateTime>
 #include <QDockWidget>

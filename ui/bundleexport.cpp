@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bundleexport.h"
 
-#include "recorder/bundle.h"
+#include "recording/bundle.h"
 
 #include <QDateTime>
 #include <QDateTimeEdit>

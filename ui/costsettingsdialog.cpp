@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "costsettingsdialog.h"
 
-#include "model/entitynames.h"
+#include "domain/entitynames.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

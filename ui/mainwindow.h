@@ -6,11 +6,11 @@
 #include "analysis/incidentanalysis.h"
 #include "costsettingsdialog.h"
 #include "dashboardsession.h"
-#include "model/event.h"
+#include "domain/clusterstate.h"
+#include "domain/event.h"
 #include "overlay.h"
 #include "rackmappresenter.h"
 #include "replaycontroller.h"
-#include "state/clusterstate.h"
 #include "viewactions.h"
 #include "viewhistories.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "recordercontrol.h"
 
-#include "recorder/streamrecording.h"
+#include "recording/streamrecording.h"
 
 #include "whenfinished.h"
 #include <QDateTime>

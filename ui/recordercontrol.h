@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "recorder/recorder.h"
+#include "recording/recorder.h"
 
 #include <QAction>
 #include <QLabel>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "recordingactions.h"
 
-#include "recorder/eventimport.h"
-#include "recorder/recordingwriter.h"
-#include "recorder/replayfeed.h"
 #include "recordercontrol.h"
+#include "recording/eventimport.h"
+#include "recording/recordingwriter.h"
+#include "recording/replayfeed.h"
 #include "reportwindow.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "replaybar.h"
 
-#include "recorder/replayfeed.h"
+#include "recording/replayfeed.h"
 #include "timeline/timelinewidget.h"
 
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "recorder/replayclock.h"
+#include "recording/replayclock.h"
 
 #include <QElapsedTimer>
 #include <QWidget>

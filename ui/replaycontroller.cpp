@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "replaycontroller.h"
 
-#include "recorder/bundle.h"
+#include "recording/bundle.h"
 
 #include "bundleexport.h"
 #include "dashboardsession.h"
-#include "recorder/replayfeed.h"
+#include "recording/replayfeed.h"
 #include "recordingactions.h"
 #include "replaybar.h"
 #include "timeline/timelinewidget.h"

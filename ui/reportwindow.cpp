@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwindow.h"
 
-#include "recorder/recordingreader.h"
+#include "recording/recordingreader.h"
 #include "report/reportcsv.h"
-#include "report/reportrenderer.h"
+#include "reportpages/reportrenderer.h"
 
 #include "whenfinished.h"
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "state/periodicworker.h"
+#include "domain/periodicworker.h"
 
 #include <QObject>
 #include <QString>

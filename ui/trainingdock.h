@@ -2,7 +2,7 @@
 #pragma once
 
 #include "chart/timeserieschart.h"
-#include "model/event.h"
+#include "domain/event.h"
 #include "traininghistory.h"
 
 #include <QDockWidget>

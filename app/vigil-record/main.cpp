@@ -2,13 +2,13 @@
 // vigil-record: the flight recorder without a window. Subscribes to a gateway
 // and records everything it sends into a recording until stopped.
 #include "backfill/tsdbhistory.h"
-#include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "domain/commandlineoption.h"
 #include "export/remotewriteoptions.h"
-#include "model/commandlineoption.h"
-#include "recorder/eventimport.h"
-#include "recorder/recorder.h"
-#include "recorder/streamrecording.h"
+#include "recording/eventimport.h"
+#include "recording/recorder.h"
+#include "recording/streamrecording.h"
+#include "sources/topologyfile.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -3,14 +3,14 @@
 // Exit status: 0 written (an empty period gives a report that says so), 1 the
 // recording or the output could not be used, 2 the command line makes no sense.
 #include "backfill/tsdbhistory.h"
-#include "bridge/topologyfile.h"
-#include "model/checkedtime.h"
-#include "model/commandlineoption.h"
-#include "recorder/eventimport.h"
-#include "recorder/recordingreader.h"
+#include "domain/checkedtime.h"
+#include "domain/commandlineoption.h"
+#include "recording/eventimport.h"
+#include "recording/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
-#include "report/reportrenderer.h"
+#include "reportpages/reportrenderer.h"
+#include "sources/topologyfile.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>

@@ -3,8 +3,8 @@
 #include "../processmemory.h"
 #include "launch.h"
 #include "mainwindow.h"
-#include "recorder/streamrecording.h"
 #include "recordercontrol.h"
+#include "recording/streamrecording.h"
 
 #include <QApplication>
 #include <QMessageBox>

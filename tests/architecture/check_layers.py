@@ -7,24 +7,12 @@ import os
 import re
 import sys
 
-# Library of each source folder.
-FOLDERS = {
-    "core/model": "domain", "core/series": "domain", "core/state": "domain", "core/wire": "domain",
-    "core/alarms": "domain",
-    "core/sim": "sim",
-    "core/bridge": "sources",
-    "core/export": "export",
-    "core/shared": "shared",
-    "core/recorder": "recording",
-    "core/backfill": "backfill",
-    "core/client": "client",
-    "core/gateway": "gateway",
-    "core/analysis": "analysis", "core/report": "analysis",
-    "models": "models",
-    "widgets": "widgets",
-    "ui": "ui",
-}
-# What each library may include, itself included. One way only: no cycle can form.
+# Library of each source folder: a folder is a library (the widgets' rooms are one).
+FOLDERS = {name: name for name in ("domain", "sim", "sources", "recording", "backfill", "client", "export",
+                                   "noc", "gateway", "analysis", "report", "models", "widgets", "ui")}
+# What each library may include, itself included. One way only: no cycle can form. The build
+# enforces the same graph (each library's include root shows only what it links); this is the
+# second check, and the one that names the seam.
 MAY_USE = {
     "domain": {"domain", "proto"},
     "sim": {"sim", "domain", "proto"},
@@ -33,16 +21,18 @@ MAY_USE = {
     "backfill": {"backfill", "sources", "recording", "domain", "proto"},
     "client": {"client", "domain", "proto", "grpc"},
     "export": {"export", "sources", "domain", "proto"},
-    "shared": {"shared", "domain", "proto"},
-    "gateway": {"gateway", "sim", "sources", "recording", "export", "shared", "client", "domain", "proto", "grpc"},
+    "noc": {"noc", "domain", "proto"},
+    "gateway": {"gateway", "sim", "sources", "recording", "export", "noc", "client", "domain", "proto", "grpc"},
     "analysis": {"analysis", "recording", "domain", "proto"},
+    "report": {"report", "analysis", "recording", "domain", "proto"},
     "models": {"models", "analysis", "recording", "domain", "proto"},
-    "widgets": {"widgets", "models", "analysis", "recording", "domain", "proto"},
-    "ui": {"ui", "widgets", "models", "analysis", "recording", "backfill", "sources", "client", "domain", "proto",
-           "grpc"},
+    "widgets": {"widgets", "models", "report", "analysis", "recording", "domain", "proto"},
+    "ui": {"ui", "widgets", "models", "report", "analysis", "recording", "backfill", "sources", "client", "domain",
+           "proto", "grpc"},
 }
 # Headless libraries never see Qt Gui or Widgets.
-HEADLESS = {"domain", "sim", "sources", "recording", "client", "export", "shared", "gateway", "analysis"}
+HEADLESS = {"domain", "sim", "sources", "recording", "backfill", "client", "export", "noc", "gateway", "analysis",
+            "report"}
 GUI_HEADERS = re.compile(r"<(QtGui/|QtWidgets/)?(QWidget|QPainter|QImage|QPixmap|QColor|QFont|QApplication|"
                          r"QGuiApplication|QPdfWriter|QIcon)>")
 INCLUDE = re.compile(r'^\s*#\s*include\s+([<"])([^>"]+)[>"]')
@@ -61,8 +51,10 @@ def resolve(root, including_dir, header):
     """The library a quoted include names, or None when it is not one of ours."""
     if header.startswith("vigil/v1/"):
         return "grpc" if header.endswith(".grpc.pb.h") else "proto"
-    candidates = [os.path.join(including_dir, header)]
-    candidates += [os.path.join(root, base, header) for base in ("core", "models", "widgets", "ui")]
+    # A library's own folder, then the libraries' folders as "<library>/<header>", then the
+    # rooted folders whose headers are named from their own root.
+    candidates = [os.path.join(including_dir, header), os.path.join(root, header)]
+    candidates += [os.path.join(root, base, header) for base in ("models", "widgets", "ui")]
     for path in candidates:
         if os.path.isfile(path):
             return library_of_folder(os.path.relpath(os.path.dirname(os.path.normpath(path)), root))

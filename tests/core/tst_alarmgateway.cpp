@@ -2,14 +2,14 @@
 // Alarms shared through a real gateway: two dashboards see one alarm state; the
 // gateway checks each action against it, knows who may act, and keeps the alarms
 // across a restart.
-#include "alarms/alarmbook.h"
+#include "domain/alarmbook.h"
+#include "domain/codec.h"
 #include "gateway/operators.h"
 #include "gatewayfixture.h"
-#include "recorder/recorder.h"
-#include "recorder/recordingreader.h"
-#include "recorder/streamrecording.h"
+#include "recording/recorder.h"
+#include "recording/recordingreader.h"
+#include "recording/streamrecording.h"
 #include "sim/topologybuilder.h"
-#include "wire/codec.h"
 
 #include <QTemporaryDir>
 #include <QTest>

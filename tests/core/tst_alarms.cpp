@@ -3,11 +3,11 @@
 // reason, thresholds with on-delay and hysteresis, rationalised priorities and
 // grouping, correctable errors by rate, and the flood figures on crafted streams
 // and on the decline week.
-#include "alarms/alarmbook.h"
-#include "alarms/alarmrules.h"
-#include "alarms/alarmstatistics.h"
 #include "alarmweek.h"
 #include "analysisfixture.h"
+#include "domain/alarmbook.h"
+#include "domain/alarmrules.h"
+#include "domain/alarmstatistics.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QTest>

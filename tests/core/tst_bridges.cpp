@@ -2,15 +2,15 @@
 // Bridges from real sources, fed from fixtures written in the public formats:
 // the topology file, dcgm-exporter's Prometheus text, NVRM Xid kernel-log lines
 // and training-log JSON lines. Good lines kept, bad lines counted with a reason.
-#include "bridge/dcgmmapper.h"
-#include "bridge/exposition.h"
-#include "bridge/kernellog.h"
-#include "bridge/tensorboard.h"
-#include "bridge/topologyfile.h"
-#include "bridge/traininglog.h"
-#include "bridge/xidmerger.h"
-#include "model/pciaddress.h"
+#include "domain/pciaddress.h"
 #include "sim/topologybuilder.h"
+#include "sources/dcgmmapper.h"
+#include "sources/exposition.h"
+#include "sources/kernellog.h"
+#include "sources/tensorboard.h"
+#include "sources/topologyfile.h"
+#include "sources/traininglog.h"
+#include "sources/xidmerger.h"
 #include "tensorboard/tfevent.pb.h"
 
 #include <QDateTime>

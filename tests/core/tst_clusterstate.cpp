@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Applying metric blocks: valid data lands, bad blocks are refused with a reason,
 // and the encoder's deltas reproduce the source columns exactly.
+#include "domain/clusterstate.h"
+#include "domain/codec.h"
+#include "domain/jobreadings.h"
+#include "domain/sampleencoder.h"
 #include "sim/topologybuilder.h"
-#include "state/clusterstate.h"
-#include "state/jobreadings.h"
 #include "vigil/v1/telemetry.pb.h"
-#include "wire/codec.h"
-#include "wire/sampleencoder.h"
 
 #include <QTest>
 

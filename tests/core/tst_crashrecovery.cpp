@@ -4,7 +4,7 @@
 // opens afterwards, passes PRAGMA integrity_check and lacks at most the last
 // second of what the gateway had sent.
 #include "gatewayfixture.h"
-#include "recorder/recordingreader.h"
+#include "recording/recordingreader.h"
 
 #include <QFile>
 #include <QProcess>

@@ -2,9 +2,9 @@
 // Event histories from other systems: CSV and JSON lines resolve entities by
 // the names people use, refuse what cannot be used with its line number, keep
 // the rest, and land in a recording that replays like any other.
-#include "model/entitynames.h"
-#include "recorder/eventimport.h"
-#include "recorder/recordingreader.h"
+#include "domain/entitynames.h"
+#include "recording/eventimport.h"
+#include "recording/recordingreader.h"
 #include "sim/topologybuilder.h"
 
 #include <QBuffer>

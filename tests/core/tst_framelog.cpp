@@ -2,9 +2,9 @@
 // Recordings made as fast as possible: the frames read back into the same state
 // a subscriber would hold, the truth points at events that are in them, the same
 // seed gives the same file, and broken files are refused with a clear reason.
-#include "bridge/topologyfile.h"
+#include "domain/streamconsumer.h"
 #include "gateway/framelog.h"
-#include "wire/streamconsumer.h"
+#include "sources/topologyfile.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -2,10 +2,10 @@
 // The real gateway on a loopback port and the real client: topology, snapshot,
 // deltas, metric selection, publishing, operator actions and bad input.
 #include "client/telemetryclient.h"
+#include "domain/codec.h"
 #include "gateway/framelog.h"
 #include "gatewayfixture.h"
-#include "recorder/recordingreader.h"
-#include "wire/codec.h"
+#include "recording/recordingreader.h"
 
 #include <grpcpp/generic/generic_stub.h>
 

@@ -15,7 +15,7 @@
 #include "overlay.h"
 #include "postgresfixture.h"
 #include "prometheusfixture.h"
-#include "recorder/recordingreader.h"
+#include "recording/recordingreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -3,15 +3,15 @@
 // range queries planned under Prometheus's limits, and a real Prometheus (Debian's
 // prometheus 2.42) started on loopback, scraping a test exporter, read by the gateway.
 #include "backfill/tsdbhistory.h"
-#include "bridge/bridgesource.h"
-#include "bridge/prometheusquery.h"
-#include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "domain/clusterstate.h"
 #include "faketsdb.h"
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
-#include "recorder/recordingreader.h"
-#include "state/clusterstate.h"
+#include "recording/recordingreader.h"
+#include "sources/bridgesource.h"
+#include "sources/prometheusquery.h"
+#include "sources/topologyfile.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QDir>

@@ -3,12 +3,12 @@
 // held, at every frame and at any instant between; the recorder thread never
 // blocks its callers; damaged and foreign files are refused with a clear reason
 // and the readable part of a damaged one still opens.
-#include "recorder/bundle.h"
-#include "recorder/columncodec.h"
-#include "recorder/recorder.h"
-#include "recorder/recordingclock.h"
-#include "recorder/recordingreader.h"
-#include "recorder/recordingwriter.h"
+#include "recording/bundle.h"
+#include "recording/columncodec.h"
+#include "recording/recorder.h"
+#include "recording/recordingclock.h"
+#include "recording/recordingreader.h"
+#include "recording/recordingwriter.h"
 #include "sim/generator.h"
 
 #include <QFile>

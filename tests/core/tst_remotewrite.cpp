@@ -5,13 +5,13 @@
 // loses nothing that fits the buffer, one that refuses a request is counted, and
 // a buffer that overflows says which span it dropped.
 #include "backfill/tsdbhistory.h"
+#include "domain/sampleencoder.h"
 #include "export/remotewrite.h"
 #include "gatewayfixture.h"
 #include "httpfixture.h"
 #include "prometheus/remote.pb.h"
 #include "prometheusfixture.h"
-#include "recorder/recordingreader.h"
-#include "wire/sampleencoder.h"
+#include "recording/recordingreader.h"
 
 #include <QDir>
 #include <QJsonArray>

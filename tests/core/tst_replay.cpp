@@ -2,10 +2,10 @@
 // Replay: the clock moves at every offered speed and stops at the end; the
 // replay feed shows the recorded cluster at the instant asked for, hands over
 // exactly the events in between while playing, and the history before a jump.
-#include "recorder/recordingreader.h"
-#include "recorder/recordingwriter.h"
-#include "recorder/replayclock.h"
-#include "recorder/replayfeed.h"
+#include "recording/recordingreader.h"
+#include "recording/recordingwriter.h"
+#include "recording/replayclock.h"
+#include "recording/replayfeed.h"
 #include "sim/generator.h"
 
 #include <QTemporaryDir>

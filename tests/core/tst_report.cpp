@@ -3,19 +3,19 @@
 // CSV says the same, and vigil-report answers every command line with a clear
 // message and the documented exit status.
 #include "analysisfixture.h"
-#include "bridge/topologyfile.h"
+#include "domain/commandlineoption.h"
+#include "domain/entitynames.h"
 #include "faketsdb.h"
 #include "gateway/framelog.h"
 #include "httpfixture.h"
-#include "model/commandlineoption.h"
-#include "model/entitynames.h"
-#include "recorder/eventimport.h"
-#include "recorder/recordingreader.h"
+#include "recording/eventimport.h"
+#include "recording/recordingreader.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
-#include "report/reportrenderer.h"
+#include "reportpages/reportrenderer.h"
 #include "sim/scenario.h"
 #include "sim/topologybuilder.h"
+#include "sources/topologyfile.h"
 
 #include <QDateTime>
 #include <QFile>

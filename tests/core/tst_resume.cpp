@@ -4,9 +4,9 @@
 // a gap that is reported, never hidden.
 #include "client/telemetryclient.h"
 #include "gatewayfixture.h"
-#include "recorder/recorder.h"
-#include "recorder/recordingreader.h"
-#include "recorder/streamrecording.h"
+#include "recording/recorder.h"
+#include "recording/recordingreader.h"
+#include "recording/streamrecording.h"
 #include "tcpproxy.h"
 
 #include <QTemporaryDir>

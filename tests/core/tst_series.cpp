@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The min/max pyramid that decimates chart series: every pixel column keeps its
 // extremes (checked against brute force on random data with spikes and gaps).
-#include "series/minmaxpyramid.h"
+#include "domain/minmaxpyramid.h"
 
 #include <QRandomGenerator>
 #include <QTest>

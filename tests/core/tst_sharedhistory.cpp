@@ -10,12 +10,12 @@
 //     reference of the operators' state machine, every committed action applied;
 //   - every gateway converged on that fold.
 // CI runs it for a few seconds; `make soak` for ten minutes (VIGIL_SOAK_SECONDS).
-#include "alarms/alarmbook.h"
+#include "domain/alarmbook.h"
+#include "domain/entitynames.h"
 #include "gatewayfixture.h"
-#include "model/entitynames.h"
+#include "noc/pgconnection.h"
+#include "noc/sharedalarmstate.h"
 #include "postgresfixture.h"
-#include "shared/pgconnection.h"
-#include "shared/sharedalarmstate.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>

@@ -4,11 +4,11 @@
 // action loses nothing and commits nothing twice; a listener that was away catches
 // up by version; a gateway started later takes the alarms kept there; a bookmark made
 // on one dashboard reaches the others and is kept there too.
-#include "alarms/alarmbook.h"
+#include "domain/alarmbook.h"
+#include "domain/codec.h"
 #include "gatewayfixture.h"
+#include "noc/sharedalarmstate.h"
 #include "postgresfixture.h"
-#include "shared/sharedalarmstate.h"
-#include "wire/codec.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The simulated cluster: its shape, its physics, and that a seed fixes the byte stream.
+#include "domain/sampleencoder.h"
 #include "sim/clustersimulator.h"
-#include "wire/sampleencoder.h"
 
 #include <QTest>
 

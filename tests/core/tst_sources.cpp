@@ -2,17 +2,17 @@
 // Real sources end to end: a gateway fed by a dcgm-exporter text file (and over
 // HTTP), a kernel log and a training log, on a topology file; the real client
 // sees the values and events on the right GPUs and jobs.
-#include "bridge/httpclient.h"
-#include "bridge/tensorboard.h"
-#include "bridge/topologyfile.h"
 #include "client/telemetryclient.h"
+#include "domain/blastradius.h"
+#include "domain/entitynames.h"
 #include "gateway/gatewaycommandline.h"
 #include "gateway/gatewayserver.h"
 #include "gateway/sourcecheck.h"
 #include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
-#include "model/blastradius.h"
-#include "model/entitynames.h"
+#include "sources/httpclient.h"
+#include "sources/tensorboard.h"
+#include "sources/topologyfile.h"
 #include "tensorboard/tfevent.pb.h"
 #include "testpki.h"
 

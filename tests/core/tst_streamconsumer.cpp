@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The client's stream logic without a socket: snapshot, sync, gap-free seq,
 // resume, gaps reported, protocol violations refused.
+#include "domain/codec.h"
+#include "domain/streamconsumer.h"
 #include "sim/topologybuilder.h"
 #include "vigil/v1/gateway.pb.h"
-#include "wire/codec.h"
-#include "wire/streamconsumer.h"
 
 #include <QTest>
 

@@ -3,11 +3,11 @@
 // node or rack, and GPUs in full only for the racks the dashboard looks at. Checked against
 // a reference rollup written here from the simulator's own values, on a real gateway.
 #include "client/telemetryclient.h"
+#include "domain/rollups.h"
 #include "gateway/gatewayserver.h"
 #include "gatewayfixture.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
-#include "state/rollups.h"
 
 #include <QTest>
 

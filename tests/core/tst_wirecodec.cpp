@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every wire message survives serialisation, and Vigil's value types survive the codec.
+#include "domain/codec.h"
 #include "sim/topologybuilder.h"
 #include "vigil/v1/gateway.pb.h"
-#include "wire/codec.h"
 
 #include <QTest>
 

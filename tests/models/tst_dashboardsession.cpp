@@ -5,9 +5,9 @@
 #include "dashboardsession.h"
 #include "gateway/framelog.h"
 #include "gatewayfixture.h"
-#include "recorder/bundle.h"
-#include "recorder/recordingreader.h"
-#include "recorder/replayfeed.h"
+#include "recording/bundle.h"
+#include "recording/recordingreader.h"
+#include "recording/replayfeed.h"
 #include "report/maintenancereport.h"
 #include "report/reportcsv.h"
 

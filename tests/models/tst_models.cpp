@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Overlays, the GPU hover text and the job table over a known cluster state.
-#include "alarms/alarmstatistics.h"
 #include "alarmshades.h"
 #include "alarmtreemodel.h"
 #include "analysis/incidentanalysis.h"
 #include "analysisworker.h"
 #include "debtmodels.h"
+#include "domain/alarmstatistics.h"
+#include "domain/blastradius.h"
+#include "domain/dcgmfields.h"
+#include "domain/threadaffinity.h"
 #include "entitydetails.h"
 #include "eventdescription.h"
 #include "eventlogmodel.h"
@@ -16,11 +19,8 @@
 #include "hazardhistory.h"
 #include "incidenttablemodel.h"
 #include "jobtablemodel.h"
-#include "model/blastradius.h"
-#include "model/dcgmfields.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
-#include "state/threadaffinity.h"
 #include "traininghistory.h"
 #include "vigil/v1/telemetry.pb.h"
 

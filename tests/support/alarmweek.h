@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "alarms/alarmbook.h"
+#include "domain/alarmbook.h"
 #include "sim/generator.h"
 
 #include <map>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/event.h"
+#include "domain/event.h"
 #include "sim/topologybuilder.h"
 
 #include <memory>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "domain/topology.h"
 #include "httpfixture.h"
-#include "model/topology.h"
 
 #include <QString>
 

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "client/telemetryclient.h"
+#include "domain/clusterstate.h"
 #include "gateway/gatewayserver.h"
 #include "sim/clustersimulator.h"
-#include "state/clusterstate.h"
 #include "vigil/v1/gateway.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

@@ -2,10 +2,10 @@
 #include "independenthistory.h"
 
 #include "analysis/incidentanalysis.h"
-#include "model/blastradius.h"
-#include "model/entitynames.h"
-#include "recorder/eventimport.h"
-#include "recorder/recordingreader.h"
+#include "domain/blastradius.h"
+#include "domain/entitynames.h"
+#include "recording/eventimport.h"
+#include "recording/recordingreader.h"
 #include "sim/topologybuilder.h"
 
 #include <QDateTime>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "bridge/httpclient.h"
 #include "httpfixture.h"
+#include "sources/httpclient.h"
 
 #include <QFile>
 #include <QJsonArray>

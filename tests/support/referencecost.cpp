@@ -2,7 +2,7 @@
 #include "referencecost.h"
 
 #include "analysisfixture.h"
-#include "model/entitynames.h"
+#include "domain/entitynames.h"
 
 #include <QDateTime>
 

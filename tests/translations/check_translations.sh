@@ -9,7 +9,7 @@ mkdir -p "$work_dir"
 status=0
 for lang in de ja; do
   cp "$source_dir/translations/vigil_$lang.ts" "$work_dir/vigil_$lang.ts"
-  (cd "$source_dir" && /usr/lib/qt6/bin/lupdate -silent -no-obsolete -locations none core models widgets ui app \
+  (cd "$source_dir" && /usr/lib/qt6/bin/lupdate -silent -no-obsolete -locations none $(cat translations/folders) \
       -ts "$work_dir/vigil_$lang.ts")
   report=$(/usr/lib/qt6/bin/lrelease "$work_dir/vigil_$lang.ts" -qm "$work_dir/vigil_$lang.qm")
   echo "$lang: $(echo "$report" | grep Generated)"

@@ -3,9 +3,9 @@
 // the keys act on the selected alarm; the gateway's refusals are shown.
 #include "alarmdock.h"
 #include "alarmtreemodel.h"
+#include "domain/blastradius.h"
 #include "gatewayfixture.h"
 #include "mainwindow.h"
-#include "model/blastradius.h"
 #include "rackmap/rackmapwidget.h"
 #include "sim/topologybuilder.h"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "axismapping.h"
-#include "series/minmaxpyramid.h"
+#include "domain/minmaxpyramid.h"
 
 #include <QColor>
 #include <QImage>

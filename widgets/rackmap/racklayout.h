@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/topology.h"
+#include "domain/topology.h"
 
 #include <QPoint>
 #include <QPointF>

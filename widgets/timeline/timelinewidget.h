@@ -2,7 +2,7 @@
 #pragma once
 
 #include "chart/axismapping.h"
-#include "recorder/replayfeed.h"
+#include "recording/replayfeed.h"
 
 #include <QWidget>
 

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "domain/event.h"
+#include "domain/topology.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace vigil {
+
+// The GPUs that a warning or failure on `entity` can affect: a GPU itself, a
+// node's GPUs, everything in a rack, the racks a PDU feeds, the racks on a
+// cooling loop, the racks under a leaf switch (or, for a spine, under its
+// leaves), a job's GPUs. Indices in topology order, ascending; empty for an
+// entity that does not exist.
+std::vector<uint32_t> gpusAffectedBy(const Topology &topology, EntityRef entity);
+
+} // namespace vigil
