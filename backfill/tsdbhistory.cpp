@@ -3,6 +3,7 @@
 
 #include "domain/commandlineoption.h"
 #include "recording/recorder.h"
+#include "sources/prometheussource.h"
 #include "sources/sourcelayout.h"
 #include "sources/topologyfile.h"
 
@@ -115,7 +116,7 @@ TsdbHistoryOutcome recordTsdbHistory(const TsdbHistoryRequest &request, const st
     }
     recorder.setLayout(topology, metrics);
     RecorderSink sink(recorder, topology, metrics);
-    BridgeSource bridge(source, sink, log);
+    PrometheusSource bridge(source, sink, log);
     int64_t flushedAt = 0;
     const int64_t steps = (request.toMs - request.fromMs) / request.stepMs + 1;
     outcome.read = bridge.readPrometheusSpan(request.fromMs, request.toMs, request.stepMs, [&](double share) {

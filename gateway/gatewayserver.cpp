@@ -335,7 +335,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         server->m_source.start([raw = server.get()](std::stop_token) { raw->runReplay(); });
     } else {
         // Exporters over HTTP are scraped together, on one thread; files and logs each have their own.
-        std::vector<BridgeSource *> scraped;
+        std::vector<DcgmSource *> scraped;
         // Kernel logs and dcgm both see Xids: with both, each Xid is one event.
         const bool kernel = std::any_of(options.bridges.begin(), options.bridges.end(),
                                         [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::KernelLog; });
@@ -345,9 +345,9 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         for (const BridgeSpec &spec : options.bridges) {
             const bool seesXids = spec.kind == BridgeSpec::Kind::KernelLog || spec.readsDcgm();
             server->m_bridges.push_back(
-                std::make_unique<BridgeSource>(spec, *server->m_journal, options.log, seesXids ? xids : nullptr));
-            if (spec.kind == BridgeSpec::Kind::Dcgm && isHttpUrl(spec.location))
-                scraped.push_back(server->m_bridges.back().get());
+                BridgeSource::make(spec, *server->m_journal, options.log, seesXids ? xids : nullptr));
+            if (DcgmSource *together = server->m_bridges.back()->groupScrape())
+                scraped.push_back(together);
             else
                 server->m_bridges.back()->start();
         }

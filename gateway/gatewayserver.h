@@ -9,6 +9,7 @@
 #include "gateway/upstreamsource.h"
 #include "sim/clustersimulator.h"
 #include "sources/bridgesource.h"
+#include "sources/scrapegroup.h"
 
 #include <QString>
 

@@ -39,13 +39,9 @@ std::vector<SourceCheck> checkSources(const GatewayOptions &options, QString *er
     DryRunSink sink(topology, metrics);
     for (BridgeSpec spec : options.bridges) {
         spec.historyHours = 0; // a dry run reads what is there now
-        BridgeSource source(spec, sink);
-        source.pollOnce();
-        SourceCheck check { spec.describe(), source.counters(), false };
-        const BridgeCounters &c = check.counters;
-        check.readable = c.samples + c.events + c.skipped + c.rejected > 0
-            || (spec.kind != BridgeSpec::Kind::Dcgm && spec.kind != BridgeSpec::Kind::Prometheus
-                && c.lastError.isEmpty());
+        const std::unique_ptr<BridgeSource> source = BridgeSource::make(spec, sink);
+        source->pollOnce();
+        SourceCheck check { spec.describe(), source->counters(), source->wasRead() };
         checks.push_back(std::move(check));
     }
     return checks;

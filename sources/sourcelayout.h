@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sources/bridgesource.h"
+#include "sources/dcgmsurvey.h"
 
 #include <functional>
 #include <memory>

@@ -9,8 +9,8 @@
 #include "gateway/gatewayserver.h"
 #include "httpfixture.h"
 #include "recording/recordingreader.h"
-#include "sources/bridgesource.h"
 #include "sources/prometheusquery.h"
+#include "sources/prometheussource.h"
 #include "sources/topologyfile.h"
 #include "vigil/v1/telemetry.pb.h"
 
@@ -323,7 +323,7 @@ private Q_SLOTS:
         // History first, then the live value, in time order.
         spec.historyHours = 0.01; // 36 s: more than Prometheus holds
         CollectingSink sink(topology, standardMetrics());
-        BridgeSource source(spec, sink);
+        PrometheusSource source(spec, sink, {});
         source.pollOnce();
         const BridgeCounters counters = source.counters();
         QVERIFY2(counters.lastError.isEmpty(), qPrintable(counters.lastError));
@@ -366,7 +366,7 @@ private Q_SLOTS:
         // A Prometheus that is not there says so.
         BridgeSpec gone = BridgeSpec::fromArgument(BridgeSpec::Kind::Prometheus,
                                                    QStringLiteral("http://127.0.0.1:%1").arg(test::freeLoopbackPort()));
-        BridgeSource nothing(gone, sink);
+        PrometheusSource nothing(gone, sink, {});
         nothing.pollOnce();
         QVERIFY(nothing.counters().lastError.contains(QStringLiteral("cannot connect")));
     }

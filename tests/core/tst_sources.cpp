@@ -10,7 +10,10 @@
 #include "gateway/sourcecheck.h"
 #include "gateway/telemetryjournal.h"
 #include "httpfixture.h"
+#include "sources/dcgmsurvey.h"
 #include "sources/httpclient.h"
+#include "sources/kernellogsource.h"
+#include "sources/scrapegroup.h"
 #include "sources/tensorboard.h"
 #include "sources/topologyfile.h"
 #include "tensorboard/tfevent.pb.h"
@@ -767,7 +770,7 @@ private Q_SLOTS:
             spec.interval = std::chrono::milliseconds(100);
             return spec;
         };
-        BridgeSource fastSource(specFor(fast), journal), slowSource(specFor(slow), journal);
+        DcgmSource fastSource(specFor(fast), journal, {}, {}), slowSource(specFor(slow), journal, {}, {});
         ScrapeGroup group({ &fastSource, &slowSource }, std::chrono::milliseconds(100));
         QElapsedTimer running;
         running.start();
@@ -1146,9 +1149,9 @@ private Q_SLOTS:
                     qFatal("cannot append to the log");
                 f.write(append);
             }
-            BridgeSource source(spec, journal); // a gateway started again
-            source.pollOnce();
-            return source.counters().events;
+            const auto source = BridgeSource::make(spec, journal); // a gateway started again
+            source->pollOnce();
+            return source->counters().events;
         };
         QCOMPARE(eventsAfterPoll(nullptr), uint64_t(2));
         QCOMPARE(eventsAfterPoll(nullptr), uint64_t(0)); // restarted: nothing new, nothing again
@@ -1170,7 +1173,7 @@ private Q_SLOTS:
         QCOMPARE(eventsAfterPoll(later.constData()), uint64_t(1));
 
         // Within one run too: a rotation under the tail is followed.
-        BridgeSource running(spec, journal);
+        KernelLogSource running(spec, journal, {}, {});
         running.pollOnce();
         QCOMPARE(running.counters().events, uint64_t(0));
         QVERIFY(QFile::rename(log, log + QStringLiteral(".2")));
