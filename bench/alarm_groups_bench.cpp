@@ -10,8 +10,8 @@
 #include "alarmtreemodel.h"
 #include "client/telemetryclient.h"
 #include "dashboardsession.h"
-#include "gateway/gatewaycommandline.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewaycommandline.h"
+#include "host/gatewayserver.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

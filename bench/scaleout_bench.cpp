@@ -18,7 +18,7 @@
 #include "client/telemetryclient.h"
 #include "domain/sampleencoder.h"
 #include "export/remotewrite.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 #include "httpfixture.h"
 #include "prometheusfixture.h"
 #include "sim/clustersimulator.h"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gateway/gatewayservice.h"
 
+#include "gateway/grpcstatus.h"
+
 #include "gateway/alarmdesk.h"
 #include "gateway/gatewayauth.h"
 #include "gateway/operators.h"
@@ -22,11 +24,6 @@ namespace {
 // A bookmark marks an instant from 2000 on (checkBookmark); a span asked for ends by 9999 at the latest.
 constexpr int64_t EarliestBookmarkMs = 946684800000; // 2000-01-01
 constexpr int64_t LatestBookmarkMs = 253402300799999; // 9999-12-31 23:59:59.999
-
-grpc::Status status(grpc::StatusCode code, const QString &message)
-{
-    return grpc::Status(code, message.toStdString());
-}
 
 // Units whose readings can never be negative.
 bool isNonNegativeUnit(const QString &unit)
@@ -128,10 +125,10 @@ grpc::Status GatewayService::GetBookmarks(grpc::ServerContext *context, const v1
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return refused;
     if (request->from_ms() > request->to_ms())
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("the span of bookmarks ends (%1) before it starts (%2)")
-                          .arg(request->to_ms())
-                          .arg(request->from_ms()));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("the span of bookmarks ends (%1) before it starts (%2)")
+                              .arg(request->to_ms())
+                              .arg(request->from_ms()));
     // No bookmark lies outside these, and the database's timestamps hold them.
     const int64_t from = std::max(request->from_ms(), EarliestBookmarkMs);
     const int64_t to = std::min(request->to_ms(), LatestBookmarkMs);
@@ -140,8 +137,8 @@ grpc::Status GatewayService::GetBookmarks(grpc::ServerContext *context, const v1
     std::vector<v1::Event> found;
     if (m_bookmarkStore) {
         if (QString error = m_bookmarkStore(from, to, MaxBookmarks, found); !error.isEmpty())
-            return status(grpc::StatusCode::UNAVAILABLE,
-                          QStringLiteral("the NOC's shared state cannot be read: %1").arg(error));
+            return grpcStatus(grpc::StatusCode::UNAVAILABLE,
+                              QStringLiteral("the NOC's shared state cannot be read: %1").arg(error));
     } else {
         // No shared state: the bookmarks taken on this gateway that it still retains.
         found = m_journal.retainedEvents(
@@ -169,7 +166,7 @@ grpc::Status GatewayService::identify(const grpc::ServerContextBase *context,
     QString refusal;
     who = identifyCaller(*m_operators, context->client_metadata(), &refusal);
     if (!who)
-        return status(grpc::StatusCode::UNAUTHENTICATED, refusal);
+        return grpcStatus(grpc::StatusCode::UNAUTHENTICATED, refusal);
     return grpc::Status::OK;
 }
 
@@ -287,8 +284,8 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return refused;
     if (who && who->role != OperatorIdentity::Role::Agent)
-        return status(grpc::StatusCode::PERMISSION_DENIED,
-                      QStringLiteral("%1 may not publish: only an agent's token may").arg(who->name));
+        return grpcStatus(grpc::StatusCode::PERMISSION_DENIED,
+                          QStringLiteral("%1 may not publish: only an agent's token may").arg(who->name));
     const OperatorIdentity *agent = who ? &*who : nullptr;
     v1::PublishRequest request;
     uint64_t accepted = 0;
@@ -343,10 +340,10 @@ grpc::Status GatewayService::Publish(grpc::ServerContext *context, grpc::ServerR
     reply->set_accepted(accepted);
     reply->set_rejected(rejected);
     if (accepted == 0 && rejected > 0)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("all %1 published items were rejected; first: %2")
-                          .arg(rejected)
-                          .arg(QString::fromStdString(reply->first_error())));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("all %1 published items were rejected; first: %2")
+                              .arg(rejected)
+                              .arg(QString::fromStdString(reply->first_error())));
     return grpc::Status::OK;
 }
 
@@ -356,19 +353,19 @@ grpc::Status GatewayService::checkBookmark(const v1::ActRequest &request) const
     if (about == 0)
         return grpc::Status::OK;
     if (request.action() != v1::EVENT_TYPE_NOTE)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("about_ms marks the instant of a note (a bookmark); action %1 cannot carry it")
-                          .arg(int(request.action())));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("about_ms marks the instant of a note (a bookmark); action %1 cannot carry it")
+                              .arg(int(request.action())));
     if (QString::fromStdString(request.comment()).trimmed().isEmpty())
-        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("a bookmark needs a note"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("a bookmark needs a note"));
     // Any past the fleet may have recorded, none of the future: a bookmark is about what was seen.
     const int64_t now = m_clock ? m_clock() : m_journal.headTimeMs();
     if (about < EarliestBookmarkMs || (now > 0 && about > now + m_maxSkewMs))
-        return status(grpc::StatusCode::OUT_OF_RANGE,
-                      QStringLiteral("a bookmark marks an instant between 2000 and the gateway's clock (%1); "
-                                     "asked for %2")
-                          .arg(now)
-                          .arg(about));
+        return grpcStatus(grpc::StatusCode::OUT_OF_RANGE,
+                          QStringLiteral("a bookmark marks an instant between 2000 and the gateway's clock (%1); "
+                                         "asked for %2")
+                              .arg(now)
+                              .arg(about));
     return grpc::Status::OK;
 }
 
@@ -378,26 +375,26 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return refused;
     if (who && who->role != OperatorIdentity::Role::Operator)
-        return status(grpc::StatusCode::PERMISSION_DENIED,
-                      QStringLiteral("%1 may watch but not act (a viewer's token)").arg(who->name));
+        return grpcStatus(grpc::StatusCode::PERMISSION_DENIED,
+                          QStringLiteral("%1 may watch but not act (a viewer's token)").arg(who->name));
     if (!isKnownEventType(request->action()) || !isOperatorAction(EventType(request->action())))
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("%1 is not an operator action").arg(int(request->action())));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("%1 is not an operator action").arg(int(request->action())));
     const QString operatorName = who ? who->name : QString::fromStdString(request->operator_name()).trimmed();
     if (operatorName.isEmpty())
-        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("an action needs the operator's name"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("an action needs the operator's name"));
     if (operatorName.size() > 64)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("an operator's name is at most 64 characters"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("an operator's name is at most 64 characters"));
     if (request->comment().size() > 4096)
-        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
     if (!std::isfinite(request->value()))
-        return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
     if (grpc::Status refused = checkBookmark(*request); !refused.ok())
         return refused;
     EntityRef entity = wire::fromProto(request->entity());
     if (entity.kind != EntityKind::Unspecified && entity.index >= wire::entityCount(*m_journal.topology(), entity.kind))
-        return status(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
+        return grpcStatus(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
 
     Event e;
     e.timeMs = m_journal.headTimeMs();
@@ -413,9 +410,9 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
         e.message = QString::fromStdString(request->owner()).trimmed();
     if (e.type == EventType::Shelve) {
         if (request->shelve_for_ms() <= 0 && request->value() <= 0.0)
-            return status(grpc::StatusCode::OUT_OF_RANGE,
-                          QStringLiteral("a shelve lasts from 1 minute to 7 days (asked for %1 ms)")
-                              .arg(request->shelve_for_ms()));
+            return grpcStatus(grpc::StatusCode::OUT_OF_RANGE,
+                              QStringLiteral("a shelve lasts from 1 minute to 7 days (asked for %1 ms)")
+                                  .arg(request->shelve_for_ms()));
         if (request->shelve_for_ms() != 0)
             e.value = double(request->shelve_for_ms()) / 1000.0;
     }
@@ -444,28 +441,28 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
 grpc::Status GatewayService::actOnAlarms(const v1::ActRequest &request, const Event &action, v1::ActResponse *reply)
 {
     if (request.alarm_id() != 0)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("an action names its alarms in alarm_id or in alarm_ids, not both"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("an action names its alarms in alarm_id or in alarm_ids, not both"));
     if (request.alarm_ids_size() > MaxAlarmsPerAction)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("at most %1 alarms in one action (asked for %2)")
-                          .arg(MaxAlarmsPerAction)
-                          .arg(request.alarm_ids_size()));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("at most %1 alarms in one action (asked for %2)")
+                              .arg(MaxAlarmsPerAction)
+                              .arg(request.alarm_ids_size()));
     if (!isAlarmAction(action.type))
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("%1 is not an action on alarms").arg(eventTypeKey(action.type)));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("%1 is not an action on alarms").arg(eventTypeKey(action.type)));
     if (action.aboutMs != 0)
-        return status(grpc::StatusCode::INVALID_ARGUMENT,
-                      QStringLiteral("a bookmark marks one instant; it cannot be put on many alarms"));
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("a bookmark marks one instant; it cannot be put on many alarms"));
     if (!m_alarms)
-        return status(grpc::StatusCode::FAILED_PRECONDITION, QStringLiteral("this gateway keeps no alarms"));
+        return grpcStatus(grpc::StatusCode::FAILED_PRECONDITION, QStringLiteral("this gateway keeps no alarms"));
     // One action per alarm, each about its alarm's entity; an alarm named twice is acted on once.
     std::vector<Event> actions;
     std::vector<uint64_t> ids;
     std::set<uint64_t> named;
     for (uint64_t id : request.alarm_ids()) {
         if (id == 0)
-            return status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("alarm 0 does not exist"));
+            return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("alarm 0 does not exist"));
         if (!named.insert(id).second)
             continue;
         Event one = action;
@@ -493,8 +490,8 @@ grpc::Status GatewayService::actOnAlarms(const v1::ActRequest &request, const Ev
             firstRefusal = QString::fromStdString(done.taken[i].error_message());
     }
     if (taken == 0)
-        return status(grpc::StatusCode::FAILED_PRECONDITION,
-                      QStringLiteral("taken on none of the %1 alarms: %2").arg(ids.size()).arg(firstRefusal));
+        return grpcStatus(grpc::StatusCode::FAILED_PRECONDITION,
+                          QStringLiteral("taken on none of the %1 alarms: %2").arg(ids.size()).arg(firstRefusal));
     reply->set_event_id(reply->event_ids(0));
     reply->set_seq(done.seq);
     reply->set_not_shared(done.notShared.toStdString());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gateway/subscription.h"
 
+#include "gateway/grpcstatus.h"
+
 #include "domain/codec.h"
 
 #include <grpcpp/impl/codegen/proto_utils.h>
@@ -12,11 +14,6 @@
 namespace vigil {
 
 namespace {
-
-grpc::Status status(grpc::StatusCode code, const QString &message)
-{
-    return grpc::Status(code, message.toStdString());
-}
 
 grpc::ByteBuffer serialise(const v1::StreamMessage &message)
 {
@@ -448,14 +445,14 @@ private:
         m_batch.clear();
         switch (m_hub.m_journal.readWireAfter(m_cursor, m_batch, m_hub.m_settings.maxEntriesPerRead)) {
         case TelemetryJournal::ReadStatus::Closed:
-            finishLocked(status(grpc::StatusCode::UNAVAILABLE, QStringLiteral("gateway is shutting down")));
+            finishLocked(grpcStatus(grpc::StatusCode::UNAVAILABLE, QStringLiteral("gateway is shutting down")));
             return;
         case TelemetryJournal::ReadStatus::NotRetained:
             // The slow-consumer policy: a subscriber that falls out of the retained window is
             // cut off; its resume then yields a snapshot and a reported gap.
             finishLocked(
-                status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                       QStringLiteral("subscriber fell behind the retained window at seq %1").arg(m_cursor + 1)));
+                grpcStatus(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                           QStringLiteral("subscriber fell behind the retained window at seq %1").arg(m_cursor + 1)));
             return;
         case TelemetryJournal::ReadStatus::Ok:
             break;
@@ -521,8 +518,8 @@ private:
 
     static grpc::Status revokedStatus()
     {
-        return status(grpc::StatusCode::UNAUTHENTICATED,
-                      QStringLiteral("the token this stream was opened with is no longer valid"));
+        return grpcStatus(grpc::StatusCode::UNAUTHENTICATED,
+                          QStringLiteral("the token this stream was opened with is no longer valid"));
     }
 };
 
@@ -581,7 +578,8 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
     v1::SubscribeRequest request;
     grpc::ByteBuffer copy(*requestBytes);
     if (!grpc::SerializationTraits<v1::SubscribeRequest>::Deserialize(&copy, &request).ok())
-        return new Refusal(status(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("malformed SubscribeRequest")));
+        return new Refusal(
+            grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("malformed SubscribeRequest")));
     StreamFilter filter;
     filter.events = request.include_events();
     for (const std::string &name : request.metrics()) {
@@ -592,9 +590,9 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
             QStringList known;
             for (const MetricDescriptor &m : m_journal.metrics())
                 known << m.name;
-            return new Refusal(
-                status(grpc::StatusCode::INVALID_ARGUMENT,
-                       QStringLiteral("unknown metric '%1' (this gateway serves: %2)").arg(wanted, known.join(u", "))));
+            return new Refusal(grpcStatus(
+                grpc::StatusCode::INVALID_ARGUMENT,
+                QStringLiteral("unknown metric '%1' (this gateway serves: %2)").arg(wanted, known.join(u", "))));
         }
         filter.metrics.insert(it->id);
     }
@@ -605,12 +603,12 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
     case v1::AGGREGATION_LEVEL_NODE:
     case v1::AGGREGATION_LEVEL_RACK:
         if (QString why = wallScreenFilter(m_journal, request, filter); !why.isEmpty())
-            return new Refusal(status(grpc::StatusCode::INVALID_ARGUMENT, why));
+            return new Refusal(grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, why));
         break;
     default:
         return new Refusal(
-            status(grpc::StatusCode::INVALID_ARGUMENT,
-                   QStringLiteral("unknown aggregation level %1 (GPU, NODE or RACK)").arg(int(request.level()))));
+            grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                       QStringLiteral("unknown aggregation level %1 (GPU, NODE or RACK)").arg(int(request.level()))));
     }
 
     const uint64_t epoch = m_journal.epoch();
@@ -622,7 +620,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         const uint64_t last = request.resume().last_seq();
         if (request.resume().epoch() == epoch) {
             if (last > range.head)
-                return new Refusal(status(
+                return new Refusal(grpcStatus(
                     grpc::StatusCode::OUT_OF_RANGE,
                     QStringLiteral("resume point %1 is ahead of the journal's head %2").arg(last).arg(range.head)));
             if (last >= range.oldest - 1) {
@@ -666,7 +664,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer> *SubscriptionHub::subscribe(grpc::Cal
         if (!refusal.isEmpty()) {
             if (m_perClient[client] == 0)
                 m_perClient.erase(client);
-            return new Refusal(status(grpc::StatusCode::RESOURCE_EXHAUSTED, refusal));
+            return new Refusal(grpcStatus(grpc::StatusCode::RESOURCE_EXHAUSTED, refusal));
         }
         ++m_perClient[client];
         ++m_starting;

@@ -656,64 +656,12 @@
         <translation>Sekunden Journal, die für wiederverbindende Clients aufbewahrt werden (Standard 600).</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
-        <translation>--listen: „%1“ ist nicht Host:Port</translation>
-    </message>
-    <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
-        <translation>--gpus: „%1“ ist keine Zahl von 1 bis 100000</translation>
-    </message>
-    <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
-        <translation>--seed: „%1“ ist keine nichtnegative ganze Zahl</translation>
-    </message>
-    <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
-        <translation>--rate: „%1“ ist keine Rate über 0 und bis 100 Hz</translation>
-    </message>
-    <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
-        <translation>--speed: „%1“ ist kein Faktor über 0 und bis 1000000</translation>
-    </message>
-    <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
-        <translation>--retain: „%1“ ist keine Sekundenzahl von 10 bis 86400</translation>
-    </message>
-    <message>
-        <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
-        <translation>Einen realen Cluster aus dieser Topologiedatei (JSON) statt des Simulators bereitstellen.</translation>
-    </message>
-    <message>
-        <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
-        <translation>Ein Kernel-Log auf NVRM-Xid-Zeilen mitlesen, optional host=... davor (mehrfach möglich).</translation>
-    </message>
-    <message>
-        <source>Seconds between scrapes and log reads (default 1).</source>
-        <translation>Sekunden zwischen Abfragen und Log-Lesevorgängen (Standard 1).</translation>
-    </message>
-    <message>
         <source>What the simulated cluster lives through: steady, decline or quiet (default steady; decline for --demo).</source>
         <translation>Was der simulierte Cluster durchlebt: steady, decline oder quiet (Standard steady; decline bei --demo).</translation>
     </message>
     <message>
         <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
         <translation>Die Ground Truth des Simulators (eine JSON-Zeile pro Ausfall) in diese Datei schreiben.</translation>
-    </message>
-    <message>
-        <source>--scenario: &apos;%1&apos; is not one of %2</source>
-        <translation>--scenario: „%1“ ist keines von %2</translation>
-    </message>
-    <message>
-        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
-        <translation>--poll: „%1“ ist keine Sekundenzahl von 0,05 bis 3600</translation>
-    </message>
-    <message>
-        <source>--%1: &apos;%2&apos; names no source</source>
-        <translation>--%1: „%2“ nennt keine Quelle</translation>
-    </message>
-    <message>
-        <source>--topology: %1</source>
-        <translation>--topology: %1</translation>
     </message>
     <message>
         <source>Steps between the training job&apos;s checkpoints (default 500).</source>
@@ -724,188 +672,8 @@
         <translation>Sekunden, die ein Checkpoint das Training anhält (Standard 20).</translation>
     </message>
     <message>
-        <source>--checkpoint-steps: &apos;%1&apos; is not a number of steps from 1 to 10000000</source>
-        <translation>--checkpoint-steps: „%1“ ist keine Schrittzahl von 1 bis 10000000</translation>
-    </message>
-    <message>
-        <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
-        <translation>--checkpoint-stall: „%1“ ist keine Sekundenzahl von 0 bis 3600</translation>
-    </message>
-    <message>
-        <source>Serve this recording as if it were live, at --speed (e.g. an incident replayed to a whole NOC).</source>
-        <translation>Diese Aufzeichnung so ausliefern, als wäre sie live, mit --speed (etwa ein Vorfall, der einem ganzen NOC vorgespielt wird).</translation>
-    </message>
-    <message>
-        <source>--replay serves a recording alone: no --topology or bridges with it</source>
-        <translation>--replay liefert nur eine Aufzeichnung aus: kein --topology und keine Bridges dazu</translation>
-    </message>
-    <message>
-        <source>Keep the alarms and the operators&apos; actions on them in this file, so a restart keeps them (created if missing).</source>
-        <translation>Alarme und die Eingriffe der Bediener in dieser Datei halten, damit ein Neustart sie behält (wird angelegt, falls sie fehlt).</translation>
-    </message>
-    <message>
-        <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
-        <translation>Schwellwertregeln für Alarme (JSON: Metrik, oberhalb/unterhalb, Totband, Verzögerungen, Priorität) statt der Vorgaben.</translation>
-    </message>
-    <message>
-        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator) and of the agents that may publish (agent, with their hosts); without it anyone may act under the name they give.</source>
-        <translation>Tokens, Namen und Rollen der Personen, die zusehen (viewer) oder handeln (operator) dürfen, und der Agenten, die veröffentlichen dürfen (agent, mit ihren Hosts); ohne sie darf jeder unter dem angegebenen Namen handeln.</translation>
-    </message>
-    <message>
-        <source>Refuse published readings and events dated further than this many seconds from the gateway&apos;s clock (default 300).</source>
-        <translation>Veröffentlichte Messwerte und Ereignisse ablehnen, deren Zeit mehr als so viele Sekunden von der Uhr des Gateways abweicht (Standard 300).</translation>
-    </message>
-    <message>
-        <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
-        <translation>--max-skew: „%1“ ist keine Sekundenzahl von 1 bis 604800</translation>
-    </message>
-    <message>
         <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
         <translation>Die simulierten Mitarbeiter des Clusters bestätigen nichts: Das tut nur eine Person am Dashboard. (Was sie tun, ist immer mit „Name (simulated)“ gezeichnet.)</translation>
-    </message>
-    <message>
-        <source>Serve over TLS with this certificate chain (PEM); read again while serving, so a renewed certificate needs no restart.</source>
-        <translation>Über TLS mit dieser Zertifikatskette (PEM) bereitstellen; sie wird im Betrieb neu gelesen, ein erneuertes Zertifikat braucht also keinen Neustart.</translation>
-    </message>
-    <message>
-        <source>The private key (PEM) of --tls-cert.</source>
-        <translation>Der private Schlüssel (PEM) zu --tls-cert.</translation>
-    </message>
-    <message>
-        <source>Ask every client for a certificate these authorities (PEM) signed (mutual TLS).</source>
-        <translation>Von jedem Client ein Zertifikat verlangen, das diese Zertifizierungsstellen (PEM) signiert haben (gegenseitiges TLS).</translation>
-    </message>
-    <message>
-        <source>Seconds between looks at the certificate files for a renewal (default 60).</source>
-        <translation>Sekunden zwischen zwei Prüfungen der Zertifikatsdateien auf eine Erneuerung (Standard 60).</translation>
-    </message>
-    <message>
-        <source>Serve in the clear on an address beyond this machine (no TLS, no tokens).</source>
-        <translation>Unverschlüsselt auf einer Adresse jenseits dieses Rechners bereitstellen (kein TLS, keine Tokens).</translation>
-    </message>
-    <message>
-        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond this machine the gateway needs TLS, or --insecure.</source>
-        <translation>Adresse, auf der bereitgestellt wird (Standard 127.0.0.1:50051; Port 0 wählt einen freien). Jenseits dieses Rechners braucht das Gateway TLS oder --insecure.</translation>
-    </message>
-    <message>
-        <source>--tls-cert and --tls-key go together</source>
-        <translation>--tls-cert und --tls-key gehören zusammen</translation>
-    </message>
-    <message>
-        <source>--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key</source>
-        <translation>--tls-client-ca verlangt Client-Zertifikate über TLS: --tls-cert und --tls-key angeben</translation>
-    </message>
-    <message>
-        <source>--tls-reload: &apos;%1&apos; is not a number of seconds from 1 to 86400</source>
-        <translation>--tls-reload: „%1“ ist keine Sekundenzahl von 1 bis 86400</translation>
-    </message>
-    <message>
-        <source>--insecure and --tls-cert contradict each other: choose one</source>
-        <translation>--insecure und --tls-cert widersprechen sich: eines wählen</translation>
-    </message>
-    <message>
-        <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
-        <translation>--scrape-timeout: „%1“ ist keine Sekundenzahl von 0,1 bis 600</translation>
-    </message>
-    <message>
-        <source>--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate</source>
-        <translation>--scrape-token-file und --scrape-basic-auth-file: nur eine Art der Anmeldung angeben</translation>
-    </message>
-    <message>
-        <source>--scrape-basic-auth-file: the file must hold user:password</source>
-        <translation>--scrape-basic-auth-file: die Datei muss benutzer:passwort enthalten</translation>
-    </message>
-    <message>
-        <source>--%1: cannot read %2</source>
-        <translation>--%1: %2 ist nicht lesbar</translation>
-    </message>
-    <message>
-        <source>--scrape-cert and --scrape-key go together</source>
-        <translation>--scrape-cert und --scrape-key gehören zusammen</translation>
-    </message>
-    <message>
-        <source>Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation>dcgm-exporter abfragen: eine http://- oder https://-URL oder eine Datei mit Prometheus-Text, optional mit host=... davor (wiederholbar).</translation>
-    </message>
-    <message>
-        <source>HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of the system&apos;s.</source>
-        <translation>HTTPS-Exporter: das CA-Bündel (PEM), auf das ihre Zertifikate zurückgehen müssen, statt dem des Systems.</translation>
-    </message>
-    <message>
-        <source>Exporters behind authentication: a file holding the bearer token to send.</source>
-        <translation>Exporter mit Anmeldung: eine Datei mit dem zu sendenden Bearer-Token.</translation>
-    </message>
-    <message>
-        <source>Exporters behind authentication: a file holding user:password for basic auth.</source>
-        <translation>Exporter mit Anmeldung: eine Datei mit benutzer:passwort für Basic Auth.</translation>
-    </message>
-    <message>
-        <source>Exporters that want mutual TLS: the client certificate (PEM).</source>
-        <translation>Exporter mit gegenseitigem TLS: das Client-Zertifikat (PEM).</translation>
-    </message>
-    <message>
-        <source>The private key of --scrape-cert (PEM).</source>
-        <translation>Der private Schlüssel zu --scrape-cert (PEM).</translation>
-    </message>
-    <message>
-        <source>Seconds a scrape may take before it counts as failed (default 5).</source>
-        <translation>Sekunden, die eine Abfrage dauern darf, bevor sie als fehlgeschlagen gilt (Standard 5).</translation>
-    </message>
-    <message>
-        <source>Read dcgm-exporter&apos;s series from the Prometheus (or compatible) that already scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable).</source>
-        <translation>Die Reihen von dcgm-exporter aus dem Prometheus (oder einem kompatiblen Dienst) lesen, der sie schon abfragt: seine Basis-URL, z. B. http://prometheus:9090 (wiederholbar).</translation>
-    </message>
-    <message>
-        <source>The series label that names the node (default: Hostname, else the instance without its port).</source>
-        <translation>Das Label der Reihen, das den Knoten nennt (Standard: Hostname, sonst die Instanz ohne Port).</translation>
-    </message>
-    <message>
-        <source>Hours of history to read from Prometheus at start (default 0).</source>
-        <translation>Stunden Verlauf, die beim Start aus Prometheus gelesen werden (Standard 0).</translation>
-    </message>
-    <message>
-        <source>--prometheus-history: &apos;%1&apos; is not a number of hours from 0 to 744</source>
-        <translation>--prometheus-history: „%1“ ist keine Stundenzahl von 0 bis 744</translation>
-    </message>
-    <message>
-        <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
-        <translation>--prometheus: „%1“ ist keine http://- oder https://-URL</translation>
-    </message>
-    <message>
-        <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
-        <translation>Die Leseposition von Kernel- und Trainingsprotokollen in diesem Verzeichnis aufbewahren, damit ein Neustart nur Neues liest (wird angelegt, falls es fehlt).</translation>
-    </message>
-    <message>
-        <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
-        <translation>Ein Trainings-Log mitlesen: JSON-Zeilen, die Konsolenausgabe von Megatron-LM, NeMo oder torchtitan oder ein TensorBoard-Laufverzeichnis; optional job=... davor (mehrfach möglich).</translation>
-    </message>
-    <message>
-        <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
-        <translation>Zugangsdaten je Quelle (JSON): für die Quellen, deren URL mit dem &quot;match&quot; eines Eintrags beginnt, dessen Token, Basic-Auth, CA, Client-Zertifikat oder Zeitlimit.</translation>
-    </message>
-    <message>
-        <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
-        <translation>%1: unbekannter Schlüssel &quot;%2&quot; (bekannt: %3)</translation>
-    </message>
-    <message>
-        <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
-        <translation>%1: bearer_token_file und basic_auth_file: nur eine Art der Anmeldung angeben</translation>
-    </message>
-    <message>
-        <source>%1 basic_auth_file: the file must hold user:password</source>
-        <translation>%1 basic_auth_file: die Datei muss benutzer:passwort enthalten</translation>
-    </message>
-    <message>
-        <source>%1 %2: cannot read %3</source>
-        <translation>%1 %2: %3 ist nicht lesbar</translation>
-    </message>
-    <message>
-        <source>%1: cert_file and key_file go together</source>
-        <translation>%1: cert_file und key_file gehören zusammen</translation>
-    </message>
-    <message>
-        <source>%1 timeout_s: a number of seconds from 0.1 to 600</source>
-        <translation>%1 timeout_s: eine Zahl von Sekunden zwischen 0,1 und 600</translation>
     </message>
     <message>
         <source>%1: cannot read %2: %3</source>
@@ -914,30 +682,6 @@
     <message>
         <source>%1: %2 is empty</source>
         <translation>%1: %2 ist leer</translation>
-    </message>
-    <message>
-        <source>--scrape-config: cannot read %1: %2</source>
-        <translation>--scrape-config: %1 ist nicht lesbar: %2</translation>
-    </message>
-    <message>
-        <source>--scrape-config: %1 is not JSON: %2 (at byte %3)</source>
-        <translation>--scrape-config: %1 ist kein JSON: %2 (bei Byte %3)</translation>
-    </message>
-    <message>
-        <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
-        <translation>--scrape-config: %1 muss ein Objekt mit einer &quot;sources&quot;-Liste enthalten</translation>
-    </message>
-    <message>
-        <source>--scrape-config %1, source %2</source>
-        <translation>--scrape-config %1, Quelle %2</translation>
-    </message>
-    <message>
-        <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
-        <translation>%1: &quot;match&quot; muss der Anfang einer http://- oder https://-URL sein</translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
-        <translation>%1: &quot;%2&quot; passt zu keiner --dcgm- oder --prometheus-Quelle</translation>
     </message>
     <message>
         <source>--remote-write-interval: &apos;%1&apos; is not a number of seconds from 0.1 to 3600</source>
@@ -988,44 +732,8 @@
         <translation>Die CA (PEM), auf die das Zertifikat des Remote-Write-Endpunkts zurückgehen muss.</translation>
     </message>
     <message>
-        <source>Share the alarms, and the operators&apos; actions on them, with the other gateways of the NOC in this PostgreSQL database (a libpq connection string or postgresql:// URI; keep the password in a passfile, not here).</source>
-        <translation>Die Alarme und die Aktionen der Operatoren daran mit den anderen Gateways der Leitwarte in dieser PostgreSQL-Datenbank teilen (eine libpq-Verbindungszeichenfolge oder postgresql://-URI; das Passwort gehört in eine Passfile, nicht hierher).</translation>
-    </message>
-    <message>
-        <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
-        <translation>Der Name dieses Gateways im Prüfprotokoll des geteilten Zustands (Vorgabe: Host/PID).</translation>
-    </message>
-    <message>
-        <source>Aggregate: serve the clusters of these pod gateways as one (repeatable); no storage of its own.</source>
-        <translation>Aggregieren: die Cluster dieser Pod-Gateways als einen bereitstellen (wiederholbar); ohne eigene Speicherung.</translation>
-    </message>
-    <message>
-        <source>Reach the --upstream pod gateways over TLS, trusting only this CA (PEM).</source>
-        <translation>Die --upstream-Pod-Gateways über TLS erreichen und nur dieser Zertifizierungsstelle (PEM) vertrauen.</translation>
-    </message>
-    <message>
-        <source>A file holding the bearer token this aggregator shows the pod gateways.</source>
-        <translation>Eine Datei mit dem Bearer-Token, das dieser Aggregator den Pod-Gateways vorzeigt.</translation>
-    </message>
-    <message>
         <source>The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs named NAME-…, its GPUs its own (for an aggregator&apos;s --upstream).</source>
         <translation>Der simulierte Cluster ist dieser Pod eines größeren: Hallen, Racks, Knoten und Jobs heißen NAME-…, seine GPUs sind eigene (für --upstream eines Aggregators).</translation>
-    </message>
-    <message>
-        <source>--pod: &apos;%1&apos; is not a name of 1 to 32 letters, digits or _</source>
-        <translation>--pod: „%1“ ist kein Name aus 1 bis 32 Buchstaben, Ziffern oder _</translation>
-    </message>
-    <message>
-        <source>--upstream: &apos;%1&apos; is not host:port</source>
-        <translation>--upstream: „%1“ ist nicht host:port</translation>
-    </message>
-    <message>
-        <source>--upstream aggregates pod gateways: their sources are theirs, not the aggregator&apos;s</source>
-        <translation>--upstream aggregiert Pod-Gateways: ihre Quellen gehören ihnen, nicht dem Aggregator</translation>
-    </message>
-    <message>
-        <source>--upstream-token-file: cannot read %1: %2</source>
-        <translation>--upstream-token-file: %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>The cluster label of every series (default: the topology&apos;s cluster name).</source>
@@ -1038,10 +746,6 @@
     <message>
         <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
         <translation>Der erste Zeitpunkt des simulierten Clusters (2026-11-02, 2026-11-02T06:00). Vorgabe: jetzt, wenn --speed 1 ist; sonst 2026-11-02.</translation>
-    </message>
-    <message>
-        <source>--sim-start: &apos;%1&apos; is not a date or a date and time</source>
-        <translation>--sim-start: „%1“ ist weder ein Datum noch ein Datum mit Uhrzeit</translation>
     </message>
 </context>
 <context>
@@ -2379,6 +2083,26 @@
     <message>
         <source>With --from-prometheus: seconds each query may take (default 60).</source>
         <translation>Mit --from-prometheus: Sekunden, die jede Abfrage dauern darf (Vorgabe 60).</translation>
+    </message>
+    <message>
+        <source>vigil-gateway is neither beside vigil nor on the PATH</source>
+        <translation>vigil-gateway liegt weder neben vigil noch im PATH</translation>
+    </message>
+    <message>
+        <source>vigil-gateway stopped (exit code %1)</source>
+        <translation>vigil-gateway wurde beendet (Exit-Code %1)</translation>
+    </message>
+    <message>
+        <source>vigil-gateway did not listen within two minutes</source>
+        <translation>vigil-gateway hat innerhalb von zwei Minuten keinen Port geöffnet</translation>
+    </message>
+    <message>
+        <source>Serve the demo on 127.0.0.1, on a free port: the decline story at an hour a second, 4 frames a second, a minute of journal (what `vigil --demo` starts). The simulation options apply.</source>
+        <translation>Die Demo auf 127.0.0.1 an einem freien Port bereitstellen: die Geschichte vom Niedergang mit einer Stunde pro Sekunde, 4 Bildern pro Sekunde und einer Minute Journal (was `vigil --demo` startet). Die Simulationsoptionen gelten.</translation>
+    </message>
+    <message>
+        <source>Once listening, write the address served on (host:port) as one line to standard output: with --listen HOST:0, how a parent process learns the port.</source>
+        <translation>Sobald der Port offen ist, die bediente Adresse (host:port) als eine Zeile auf die Standardausgabe schreiben: mit --listen HOST:0 erfährt so ein Elternprozess den Port.</translation>
     </message>
 </context>
 <context>

@@ -648,64 +648,12 @@
         <translation>再開するクライアントのために保持するジャーナルの秒数（既定 600）。</translation>
     </message>
     <message>
-        <source>--listen: &apos;%1&apos; is not host:port</source>
-        <translation>--listen: 「%1」は ホスト:ポート ではありません</translation>
-    </message>
-    <message>
-        <source>--gpus: &apos;%1&apos; is not a number from 1 to 100000</source>
-        <translation>--gpus: 「%1」は 1〜100000 の数ではありません</translation>
-    </message>
-    <message>
-        <source>--seed: &apos;%1&apos; is not a non-negative integer</source>
-        <translation>--seed: 「%1」は 0 以上の整数ではありません</translation>
-    </message>
-    <message>
-        <source>--rate: &apos;%1&apos; is not a rate above 0 and up to 100 Hz</source>
-        <translation>--rate: 「%1」は 0 より大きく 100 Hz 以下のレートではありません</translation>
-    </message>
-    <message>
-        <source>--speed: &apos;%1&apos; is not a factor above 0 and up to 1000000</source>
-        <translation>--speed: 「%1」は 0 より大きく 1000000 以下の倍率ではありません</translation>
-    </message>
-    <message>
-        <source>--retain: &apos;%1&apos; is not a number of seconds from 10 to 86400</source>
-        <translation>--retain: 「%1」は 10〜86400 の秒数ではありません</translation>
-    </message>
-    <message>
-        <source>Serve a real cluster described by this topology file (JSON) instead of the simulator.</source>
-        <translation>シミュレータの代わりに、このトポロジーファイル（JSON）が記述する実クラスタを提供します。</translation>
-    </message>
-    <message>
-        <source>Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable).</source>
-        <translation>カーネルログの NVRM Xid 行を追跡します。先頭に host=... を付けられます（複数指定可）。</translation>
-    </message>
-    <message>
-        <source>Seconds between scrapes and log reads (default 1).</source>
-        <translation>取得とログ読み込みの間隔（秒、既定 1）。</translation>
-    </message>
-    <message>
         <source>What the simulated cluster lives through: steady, decline or quiet (default steady; decline for --demo).</source>
         <translation>シミュレートするクラスタのシナリオ: steady、decline、quiet（既定 steady、--demo では decline）。</translation>
     </message>
     <message>
         <source>Write the simulator&apos;s ground truth (one JSON line per failure) to this file.</source>
         <translation>シミュレータの正解データ（障害ごとに 1 行の JSON）をこのファイルに書き出します。</translation>
-    </message>
-    <message>
-        <source>--scenario: &apos;%1&apos; is not one of %2</source>
-        <translation>--scenario: 「%1」は %2 のいずれでもありません</translation>
-    </message>
-    <message>
-        <source>--poll: &apos;%1&apos; is not a number of seconds from 0.05 to 3600</source>
-        <translation>--poll: 「%1」は 0.05〜3600 の秒数ではありません</translation>
-    </message>
-    <message>
-        <source>--%1: &apos;%2&apos; names no source</source>
-        <translation>--%1: 「%2」はソースを指定していません</translation>
-    </message>
-    <message>
-        <source>--topology: %1</source>
-        <translation>--topology: %1</translation>
     </message>
     <message>
         <source>Steps between the training job&apos;s checkpoints (default 500).</source>
@@ -716,188 +664,8 @@
         <translation>チェックポイントが学習を止める秒数（既定 20）。</translation>
     </message>
     <message>
-        <source>--checkpoint-steps: &apos;%1&apos; is not a number of steps from 1 to 10000000</source>
-        <translation>--checkpoint-steps: 「%1」は 1〜10000000 のステップ数ではありません</translation>
-    </message>
-    <message>
-        <source>--checkpoint-stall: &apos;%1&apos; is not a number of seconds from 0 to 3600</source>
-        <translation>--checkpoint-stall: 「%1」は 0〜3600 の秒数ではありません</translation>
-    </message>
-    <message>
-        <source>Serve this recording as if it were live, at --speed (e.g. an incident replayed to a whole NOC).</source>
-        <translation>この記録をライブのように --speed の速度で配信します(例: インシデントを NOC 全体に再生)。</translation>
-    </message>
-    <message>
-        <source>--replay serves a recording alone: no --topology or bridges with it</source>
-        <translation>--replay は記録だけを配信します: --topology やブリッジとは併用できません</translation>
-    </message>
-    <message>
-        <source>Keep the alarms and the operators&apos; actions on them in this file, so a restart keeps them (created if missing).</source>
-        <translation>アラームとそれに対するオペレーターの操作をこのファイルに保存し、再起動後も保持します (なければ作成)。</translation>
-    </message>
-    <message>
-        <source>Threshold rules for alarms (JSON: metric, above/below, deadband, delays, priority) instead of the defaults.</source>
-        <translation>既定値の代わりに使うアラームのしきい値ルール (JSON: メトリック、上限/下限、不感帯、遅延、優先度)。</translation>
-    </message>
-    <message>
-        <source>Tokens, names and roles of the people who may watch (viewer) or act (operator) and of the agents that may publish (agent, with their hosts); without it anyone may act under the name they give.</source>
-        <translation>閲覧できる人 (viewer)・操作できる人 (operator)、および発行できるエージェント (agent、対象ホスト付き) のトークン、名前、ロール。指定しない場合は誰でも名乗った名前で操作できます。</translation>
-    </message>
-    <message>
-        <source>Refuse published readings and events dated further than this many seconds from the gateway&apos;s clock (default 300).</source>
-        <translation>ゲートウェイの時計からこの秒数以上ずれた時刻の発行済み測定値とイベントを拒否します (既定 300)。</translation>
-    </message>
-    <message>
-        <source>--max-skew: &apos;%1&apos; is not a number of seconds from 1 to 604800</source>
-        <translation>--max-skew: &apos;%1&apos; は 1 から 604800 までの秒数ではありません</translation>
-    </message>
-    <message>
         <source>The simulated cluster&apos;s people acknowledge nothing: only a person at a dashboard does. (What they do is always signed &quot;name (simulated)&quot;.)</source>
         <translation>シミュレーション上の担当者は何も確認しません。確認するのはダッシュボードの前の人だけです。(担当者の操作には常に「名前 (simulated)」と署名されます。)</translation>
-    </message>
-    <message>
-        <source>Serve over TLS with this certificate chain (PEM); read again while serving, so a renewed certificate needs no restart.</source>
-        <translation>この証明書チェーン (PEM) で TLS 配信します。配信中も読み直すため、更新した証明書に再起動は不要です。</translation>
-    </message>
-    <message>
-        <source>The private key (PEM) of --tls-cert.</source>
-        <translation>--tls-cert の秘密鍵 (PEM)。</translation>
-    </message>
-    <message>
-        <source>Ask every client for a certificate these authorities (PEM) signed (mutual TLS).</source>
-        <translation>すべてのクライアントに、これらの認証局 (PEM) が署名した証明書を求めます (相互 TLS)。</translation>
-    </message>
-    <message>
-        <source>Seconds between looks at the certificate files for a renewal (default 60).</source>
-        <translation>証明書ファイルの更新を確かめる間隔の秒数 (既定 60)。</translation>
-    </message>
-    <message>
-        <source>Serve in the clear on an address beyond this machine (no TLS, no tokens).</source>
-        <translation>このマシンの外のアドレスで平文のまま配信します (TLS なし、トークンなし)。</translation>
-    </message>
-    <message>
-        <source>Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond this machine the gateway needs TLS, or --insecure.</source>
-        <translation>配信するアドレス (既定 127.0.0.1:50051。ポート 0 は空きを選びます)。このマシンの外では TLS か --insecure が必要です。</translation>
-    </message>
-    <message>
-        <source>--tls-cert and --tls-key go together</source>
-        <translation>--tls-cert と --tls-key は一緒に指定します</translation>
-    </message>
-    <message>
-        <source>--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key</source>
-        <translation>--tls-client-ca は TLS 上でクライアント証明書を求めます: --tls-cert と --tls-key を指定してください</translation>
-    </message>
-    <message>
-        <source>--tls-reload: &apos;%1&apos; is not a number of seconds from 1 to 86400</source>
-        <translation>--tls-reload: &apos;%1&apos; は 1 から 86400 の秒数ではありません</translation>
-    </message>
-    <message>
-        <source>--insecure and --tls-cert contradict each other: choose one</source>
-        <translation>--insecure と --tls-cert は矛盾します: どちらかを選んでください</translation>
-    </message>
-    <message>
-        <source>--scrape-timeout: &apos;%1&apos; is not a number of seconds from 0.1 to 600</source>
-        <translation>--scrape-timeout: &apos;%1&apos; は 0.1〜600 の秒数ではありません</translation>
-    </message>
-    <message>
-        <source>--scrape-token-file and --scrape-basic-auth-file: give one way to authenticate</source>
-        <translation>--scrape-token-file と --scrape-basic-auth-file: 認証方法は一つだけ指定してください</translation>
-    </message>
-    <message>
-        <source>--scrape-basic-auth-file: the file must hold user:password</source>
-        <translation>--scrape-basic-auth-file: ファイルには user:password を書いてください</translation>
-    </message>
-    <message>
-        <source>--%1: cannot read %2</source>
-        <translation>--%1: %2 を読めません</translation>
-    </message>
-    <message>
-        <source>--scrape-cert and --scrape-key go together</source>
-        <translation>--scrape-cert と --scrape-key は一緒に指定します</translation>
-    </message>
-    <message>
-        <source>Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally host=... first (repeatable).</source>
-        <translation>dcgm-exporter を収集します: http:// または https:// の URL か Prometheus テキストのファイル。先頭に host=... を付けられます (繰り返し可)。</translation>
-    </message>
-    <message>
-        <source>HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of the system&apos;s.</source>
-        <translation>HTTPS のエクスポーター: システムの代わりに、証明書の検証に使う CA バンドル (PEM)。</translation>
-    </message>
-    <message>
-        <source>Exporters behind authentication: a file holding the bearer token to send.</source>
-        <translation>認証付きのエクスポーター: 送信する Bearer トークンを書いたファイル。</translation>
-    </message>
-    <message>
-        <source>Exporters behind authentication: a file holding user:password for basic auth.</source>
-        <translation>認証付きのエクスポーター: Basic 認証の user:password を書いたファイル。</translation>
-    </message>
-    <message>
-        <source>Exporters that want mutual TLS: the client certificate (PEM).</source>
-        <translation>相互 TLS を求めるエクスポーター: クライアント証明書 (PEM)。</translation>
-    </message>
-    <message>
-        <source>The private key of --scrape-cert (PEM).</source>
-        <translation>--scrape-cert の秘密鍵 (PEM)。</translation>
-    </message>
-    <message>
-        <source>Seconds a scrape may take before it counts as failed (default 5).</source>
-        <translation>収集が失敗とみなされるまでの秒数 (既定 5)。</translation>
-    </message>
-    <message>
-        <source>Read dcgm-exporter&apos;s series from the Prometheus (or compatible) that already scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable).</source>
-        <translation>dcgm-exporter の系列を、それを既に収集している Prometheus (または互換サービス) から読みます: ベース URL、例 http://prometheus:9090 (繰り返し可)。</translation>
-    </message>
-    <message>
-        <source>The series label that names the node (default: Hostname, else the instance without its port).</source>
-        <translation>ノードを示す系列のラベル (既定: Hostname、なければポートを除いた instance)。</translation>
-    </message>
-    <message>
-        <source>Hours of history to read from Prometheus at start (default 0).</source>
-        <translation>起動時に Prometheus から読む履歴の時間数 (既定 0)。</translation>
-    </message>
-    <message>
-        <source>--prometheus-history: &apos;%1&apos; is not a number of hours from 0 to 744</source>
-        <translation>--prometheus-history: &apos;%1&apos; は 0〜744 の時間数ではありません</translation>
-    </message>
-    <message>
-        <source>--prometheus: &apos;%1&apos; is not an http:// or https:// URL</source>
-        <translation>--prometheus: &apos;%1&apos; は http:// または https:// の URL ではありません</translation>
-    </message>
-    <message>
-        <source>Keep the read positions of kernel and training logs in this directory, so a restart reads only what is new (created if missing).</source>
-        <translation>カーネルログと学習ログの読み取り位置をこのディレクトリに保存し、再起動後は新しい部分だけを読みます (なければ作成)。</translation>
-    </message>
-    <message>
-        <source>Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console log, or a TensorBoard run directory; optionally job=... first (repeatable).</source>
-        <translation>学習ログを追跡します（JSON 行、Megatron-LM・NeMo・torchtitan のコンソールログ、または TensorBoard の実行ディレクトリ）。先頭に job=... を付けられます（複数指定可）。</translation>
-    </message>
-    <message>
-        <source>Per-source credentials (JSON): for the sources whose URL starts with each entry&apos;s &quot;match&quot;, its token, basic auth, CA, client certificate or timeout.</source>
-        <translation>ソースごとの認証情報 (JSON): URL が各エントリの &quot;match&quot; で始まるソースに、そのトークン、Basic 認証、CA、クライアント証明書またはタイムアウトを使います。</translation>
-    </message>
-    <message>
-        <source>%1: unknown key &quot;%2&quot; (known: %3)</source>
-        <translation>%1: 不明なキー &quot;%2&quot; (既知: %3)</translation>
-    </message>
-    <message>
-        <source>%1: bearer_token_file and basic_auth_file: give one way to authenticate</source>
-        <translation>%1: bearer_token_file と basic_auth_file: 認証方法は 1 つだけ指定してください</translation>
-    </message>
-    <message>
-        <source>%1 basic_auth_file: the file must hold user:password</source>
-        <translation>%1 basic_auth_file: ファイルには user:password を書いてください</translation>
-    </message>
-    <message>
-        <source>%1 %2: cannot read %3</source>
-        <translation>%1 %2: %3 を読めません</translation>
-    </message>
-    <message>
-        <source>%1: cert_file and key_file go together</source>
-        <translation>%1: cert_file と key_file は対で指定します</translation>
-    </message>
-    <message>
-        <source>%1 timeout_s: a number of seconds from 0.1 to 600</source>
-        <translation>%1 timeout_s: 0.1 から 600 までの秒数</translation>
     </message>
     <message>
         <source>%1: cannot read %2: %3</source>
@@ -906,30 +674,6 @@
     <message>
         <source>%1: %2 is empty</source>
         <translation>%1: %2 が空です</translation>
-    </message>
-    <message>
-        <source>--scrape-config: cannot read %1: %2</source>
-        <translation>--scrape-config: %1 を読めません: %2</translation>
-    </message>
-    <message>
-        <source>--scrape-config: %1 is not JSON: %2 (at byte %3)</source>
-        <translation>--scrape-config: %1 は JSON ではありません: %2 (%3 バイト目)</translation>
-    </message>
-    <message>
-        <source>--scrape-config: %1 must hold an object with a &quot;sources&quot; list</source>
-        <translation>--scrape-config: %1 には &quot;sources&quot; リストを持つオブジェクトが必要です</translation>
-    </message>
-    <message>
-        <source>--scrape-config %1, source %2</source>
-        <translation>--scrape-config %1、ソース %2</translation>
-    </message>
-    <message>
-        <source>%1: &quot;match&quot; must be the start of an http:// or https:// URL</source>
-        <translation>%1: &quot;match&quot; は http:// または https:// の URL の先頭でなければなりません</translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; matches no --dcgm or --prometheus source</source>
-        <translation>%1: &quot;%2&quot; に一致する --dcgm / --prometheus ソースがありません</translation>
     </message>
     <message>
         <source>--remote-write-interval: &apos;%1&apos; is not a number of seconds from 0.1 to 3600</source>
@@ -980,44 +724,8 @@
         <translation>remote-write エンドポイントの証明書が連なるべき CA(PEM)。</translation>
     </message>
     <message>
-        <source>Share the alarms, and the operators&apos; actions on them, with the other gateways of the NOC in this PostgreSQL database (a libpq connection string or postgresql:// URI; keep the password in a passfile, not here).</source>
-        <translation>アラームとそれに対するオペレーターの操作を、この PostgreSQL データベースで NOC の他のゲートウェイと共有します（libpq 接続文字列または postgresql:// URI。パスワードはここではなく passfile に置いてください）。</translation>
-    </message>
-    <message>
-        <source>This gateway&apos;s name in the shared state&apos;s audit trail (default: host/pid).</source>
-        <translation>共有状態の監査証跡でのこのゲートウェイの名前（既定: ホスト/PID）。</translation>
-    </message>
-    <message>
-        <source>Aggregate: serve the clusters of these pod gateways as one (repeatable); no storage of its own.</source>
-        <translation>集約：これらのポッドゲートウェイのクラスターを一つとして提供する（複数指定可）。自身では保存しない。</translation>
-    </message>
-    <message>
-        <source>Reach the --upstream pod gateways over TLS, trusting only this CA (PEM).</source>
-        <translation>--upstream のポッドゲートウェイに TLS で接続し、この CA（PEM）のみを信頼する。</translation>
-    </message>
-    <message>
-        <source>A file holding the bearer token this aggregator shows the pod gateways.</source>
-        <translation>この集約ゲートウェイがポッドゲートウェイに提示する Bearer トークンを含むファイル。</translation>
-    </message>
-    <message>
         <source>The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs named NAME-…, its GPUs its own (for an aggregator&apos;s --upstream).</source>
         <translation>シミュレーションのクラスターを大きなクラスターの一ポッドとする：ホール、ラック、ノード、ジョブの名前は NAME-…、GPU は固有（集約ゲートウェイの --upstream 用）。</translation>
-    </message>
-    <message>
-        <source>--pod: &apos;%1&apos; is not a name of 1 to 32 letters, digits or _</source>
-        <translation>--pod: 「%1」は 1〜32 文字の英数字または _ の名前ではありません</translation>
-    </message>
-    <message>
-        <source>--upstream: &apos;%1&apos; is not host:port</source>
-        <translation>--upstream: 「%1」は host:port ではありません</translation>
-    </message>
-    <message>
-        <source>--upstream aggregates pod gateways: their sources are theirs, not the aggregator&apos;s</source>
-        <translation>--upstream はポッドゲートウェイを集約します：ソースは各ポッドのもので、集約ゲートウェイのものではありません</translation>
-    </message>
-    <message>
-        <source>--upstream-token-file: cannot read %1: %2</source>
-        <translation>--upstream-token-file: %1 を読めません: %2</translation>
     </message>
     <message>
         <source>The cluster label of every series (default: the topology&apos;s cluster name).</source>
@@ -1030,10 +738,6 @@
     <message>
         <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
         <translation>シミュレーションするクラスターの最初の時刻（2026-11-02、2026-11-02T06:00）。既定：--speed が 1 なら現在、それ以外は 2026-11-02。</translation>
-    </message>
-    <message>
-        <source>--sim-start: &apos;%1&apos; is not a date or a date and time</source>
-        <translation>--sim-start：&apos;%1&apos; は日付でも日時でもありません</translation>
     </message>
 </context>
 <context>
@@ -2364,6 +2068,26 @@
     <message>
         <source>With --from-prometheus: seconds each query may take (default 60).</source>
         <translation>--from-prometheus 指定時：各クエリにかけてよい秒数（既定 60）。</translation>
+    </message>
+    <message>
+        <source>vigil-gateway is neither beside vigil nor on the PATH</source>
+        <translation>vigil-gateway が vigil と同じ場所にも PATH 上にもありません</translation>
+    </message>
+    <message>
+        <source>vigil-gateway stopped (exit code %1)</source>
+        <translation>vigil-gateway が終了しました (終了コード %1)</translation>
+    </message>
+    <message>
+        <source>vigil-gateway did not listen within two minutes</source>
+        <translation>vigil-gateway が 2 分以内に待ち受けを開始しませんでした</translation>
+    </message>
+    <message>
+        <source>Serve the demo on 127.0.0.1, on a free port: the decline story at an hour a second, 4 frames a second, a minute of journal (what `vigil --demo` starts). The simulation options apply.</source>
+        <translation>デモを 127.0.0.1 の空きポートで提供します: 1 秒に 1 時間進む劣化シナリオ、毎秒 4 フレーム、1 分間のジャーナル (`vigil --demo` が起動するもの)。シミュレーションのオプションが適用されます。</translation>
+    </message>
+    <message>
+        <source>Once listening, write the address served on (host:port) as one line to standard output: with --listen HOST:0, how a parent process learns the port.</source>
+        <translation>待ち受け開始後、提供アドレス (host:port) を 1 行で標準出力に書き出します: --listen HOST:0 と併用すると、親プロセスがポートを知る手段になります。</translation>
     </message>
 </context>
 <context>

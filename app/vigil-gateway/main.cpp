@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil-gateway: serves a simulated GPU cluster's topology, telemetry and events over gRPC.
 #include "../processmemory.h"
-#include "gateway/framelog.h"
-#include "gateway/gatewaycommandline.h"
-#include "gateway/gatewayserver.h"
-#include "gateway/sourcecheck.h"
+#include "host/framelog.h"
+#include "host/gatewaycommandline.h"
+#include "host/gatewayserver.h"
+#include "host/sourcecheck.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -107,12 +107,24 @@ int main(int argc, char *argv[])
                                                    "this many hours before the end, as a recorder would have (default "
                                                    "0: keep every frame)."),
                        QStringLiteral("hours"), QStringLiteral("0") });
+    parser.addOption({ QStringLiteral("demo"),
+                       QCoreApplication::translate("main",
+                                                   "Serve the demo on 127.0.0.1, on a free port: the decline story "
+                                                   "at an hour a second, 4 frames a second, a minute of journal "
+                                                   "(what `vigil --demo` starts). The simulation options apply.") });
+    parser.addOption({ QStringLiteral("print-address"),
+                       QCoreApplication::translate("main",
+                                                   "Once listening, write the address served on (host:port) as one "
+                                                   "line to standard output: with --listen HOST:0, how a parent "
+                                                   "process learns the port.") });
     parser.process(app);
 
     QTextStream err(stderr);
     vigil::GatewayOptions options;
     QStringList notes;
-    const QString optionError = vigil::readGatewayOptions(parser, options, true, &notes);
+    const QString optionError = parser.isSet(QStringLiteral("demo"))
+        ? vigil::readDemoGatewayOptions(&parser, options)
+        : vigil::readGatewayOptions(parser, options, true, &notes);
     for (const QString &note : notes)
         err << "vigil-gateway: " << note << Qt::endl;
     options.log = [](const QString &message) { QTextStream(stderr) << "vigil-gateway: " << message << Qt::endl; };
@@ -182,6 +194,9 @@ int main(int argc, char *argv[])
                 : QCoreApplication::translate("main", "tokens from %1, reloaded when it changes")
                       .arg(options.operatorsPath))
         << Qt::endl;
+
+    if (parser.isSet(QStringLiteral("print-address")))
+        QTextStream(stdout) << server->address() << Qt::endl;
 
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

@@ -2,7 +2,6 @@
 #include "launch.h"
 
 #include "detailsdock.h"
-#include "gateway/gatewaycommandline.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 #include "recordercontrol.h"
@@ -10,6 +9,7 @@
 #include "recording/streamrecording.h"
 #include "replaybar.h"
 #include "reportwindow.h"
+#include "sim/simulationoptions.h"
 #include "sourcesdock.h"
 #include "theme.h"
 #include "timeline/timelinewidget.h"
@@ -200,7 +200,7 @@ void addDashboardOptions(QCommandLineParser &parser)
                                                "(default: the login name)."),
                        QStringLiteral("name") });
     addChannelSecurityOptions(parser);
-    addGatewayOptions(parser, false);
+    parser.addOptions(simulationOptions()); // for --demo, handed to its vigil-gateway
 }
 
 std::optional<Overlay> checkedStartOverlay(const QCommandLineParser &parser, QString *error)
@@ -232,13 +232,6 @@ void installLanguageAndTheme(QApplication &app, const QString &language)
         applyLightTheme(app);
     else
         applyDarkTheme(app);
-}
-
-std::unique_ptr<GatewayServer> startDemoGateway(const QCommandLineParser &parser, QString *error)
-{
-    GatewayOptions options;
-    *error = readDemoGatewayOptions(&parser, options);
-    return error->isEmpty() ? GatewayServer::start(options, error) : nullptr;
 }
 
 ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &address, StreamRecording &tap)

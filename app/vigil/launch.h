@@ -2,7 +2,6 @@
 #pragma once
 
 #include "client/telemetryclient.h"
-#include "gateway/gatewayserver.h"
 #include "overlay.h"
 
 #include <QCommandLineParser>
@@ -31,8 +30,6 @@ void addDashboardOptions(QCommandLineParser &parser);
 std::optional<Overlay> checkedStartOverlay(const QCommandLineParser &parser, QString *error);
 // --lang (or the system's) and the remembered palette.
 void installLanguageAndTheme(QApplication &app, const QString &language);
-// --demo: a gateway with the decline story on loopback; null with `error` when it cannot start.
-std::unique_ptr<GatewayServer> startDemoGateway(const QCommandLineParser &parser, QString *error);
 // Where to subscribe and as whom: --token, $VIGIL_TOKEN or the saved token; the tap records what arrives.
 ClientOptions clientOptionsFor(const QCommandLineParser &parser, const QString &address, StreamRecording &tap);
 QString operatorNameFor(const QCommandLineParser &parser);

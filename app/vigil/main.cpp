@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // vigil: the dashboard. Connects to a gateway (or starts one with --demo) and shows the cluster live.
 #include "../processmemory.h"
+#include "demogateway.h"
 #include "launch.h"
 #include "mainwindow.h"
 #include "recordercontrol.h"
@@ -32,17 +33,14 @@ int main(int argc, char *argv[])
     }
     vigil::installLanguageAndTheme(app, parser.value(QStringLiteral("lang")));
 
-    std::unique_ptr<vigil::GatewayServer> demoGateway;
-    QString address = parser.value(QStringLiteral("gateway"));
-    if (parser.isSet(QStringLiteral("demo"))) {
-        demoGateway = vigil::startDemoGateway(parser, &error);
-        if (!demoGateway) {
-            err << "vigil: " << error << Qt::endl;
-            QMessageBox::critical(nullptr, QApplication::translate("main", "Vigil"),
-                                  QApplication::translate("main", "The demo gateway could not start: %1").arg(error));
-            return 1;
-        }
-        address = demoGateway->address();
+    vigil::DemoGateway demoGateway;
+    const bool demo = parser.isSet(QStringLiteral("demo"));
+    const QString address = demo ? demoGateway.start(parser, &error) : parser.value(QStringLiteral("gateway"));
+    if (demo && address.isEmpty()) {
+        err << "vigil: " << error << Qt::endl;
+        QMessageBox::critical(nullptr, QApplication::translate("main", "Vigil"),
+                              QApplication::translate("main", "The demo gateway could not start: %1").arg(error));
+        return 1;
     }
 
     vigil::LiveCluster cluster;
@@ -60,7 +58,7 @@ int main(int argc, char *argv[])
     vigil::addSourcesDock(window, client);
     if (parser.isSet(QStringLiteral("rollup")))
         vigil::followTheMapInDetail(window, client);
-    if (demoGateway)
+    if (demo)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     int status = vigil::applyStartupViews(window, cluster, parser, overlay, err);
     if (status == 0)
@@ -68,8 +66,7 @@ int main(int argc, char *argv[])
     QThreadPool::globalInstance()->waitForDone(6000); // an alarm action in flight still needs the client
     client.stop();
     recorder.stop();
-    if (demoGateway)
-        demoGateway->stop();
+    demoGateway.stop();
 #if !defined(__SANITIZE_ADDRESS__)
     // Everything that must reach the disk has: the recording is flushed and closed, the
     // settings are synced below. What is left is memory (at 100k GPUs, an hour of analysis and

@@ -3,8 +3,8 @@
 // pod's readings and events where the merge put them, a pod that is cut goes silent alone,
 // and pods whose layouts collide are refused with both named. Real gateways on loopback.
 #include "client/telemetryclient.h"
-#include "gateway/gatewayserver.h"
-#include "gateway/topologymerge.h"
+#include "host/gatewayserver.h"
+#include "host/topologymerge.h"
 #include "gatewayfixture.h"
 #include "httpfixture.h"
 #include "sim/topologybuilder.h"

@@ -3,7 +3,7 @@
 // a subscriber would hold, the truth points at events that are in them, the same
 // seed gives the same file, and broken files are refused with a clear reason.
 #include "domain/streamconsumer.h"
-#include "gateway/framelog.h"
+#include "host/framelog.h"
 #include "sources/topologyfile.h"
 
 #include <QCryptographicHash>

@@ -3,7 +3,7 @@
 // deltas, metric selection, publishing, operator actions and bad input.
 #include "client/telemetryclient.h"
 #include "domain/codec.h"
-#include "gateway/framelog.h"
+#include "host/framelog.h"
 #include "gatewayfixture.h"
 #include "recording/recordingreader.h"
 

@@ -10,7 +10,7 @@
 //     the bookmark another operator made on the other aggregator on its timeline.
 #include "backfill/tsdbhistory.h"
 #include "client/telemetryclient.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 #include "gatewayfixture.h"
 #include "overlay.h"
 #include "postgresfixture.h"

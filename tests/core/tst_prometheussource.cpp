@@ -6,7 +6,7 @@
 #include "client/telemetryclient.h"
 #include "domain/clusterstate.h"
 #include "faketsdb.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 #include "httpfixture.h"
 #include "recording/recordingreader.h"
 #include "sources/prometheusquery.h"

@@ -6,7 +6,7 @@
 #include "domain/commandlineoption.h"
 #include "domain/entitynames.h"
 #include "faketsdb.h"
-#include "gateway/framelog.h"
+#include "host/framelog.h"
 #include "httpfixture.h"
 #include "recording/eventimport.h"
 #include "recording/recordingreader.h"

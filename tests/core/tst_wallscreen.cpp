@@ -4,7 +4,7 @@
 // a reference rollup written here from the simulator's own values, on a real gateway.
 #include "client/telemetryclient.h"
 #include "domain/rollups.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 #include "gatewayfixture.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"

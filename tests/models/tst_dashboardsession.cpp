@@ -3,7 +3,7 @@
 // then replaying a recording while the live stream runs on behind it, then back
 // to live; each tick says what changed.
 #include "dashboardsession.h"
-#include "gateway/framelog.h"
+#include "host/framelog.h"
 #include "gatewayfixture.h"
 #include "recording/bundle.h"
 #include "recording/recordingreader.h"

@@ -3,7 +3,7 @@
 
 #include "client/telemetryclient.h"
 #include "domain/clusterstate.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 #include "sim/clustersimulator.h"
 #include "vigil/v1/gateway.grpc.pb.h"
 

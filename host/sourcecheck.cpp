@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/sourcecheck.h"
+#include "host/sourcecheck.h"
 
 namespace vigil {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/topologymerge.h"
+#include "host/topologymerge.h"
 
 #include <QStringList>
 

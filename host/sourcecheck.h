@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 
 #include <QTextStream>
 

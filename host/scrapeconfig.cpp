@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/scrapeconfig.h"
+#include "host/scrapeconfig.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/framelog.h"
+#include "host/framelog.h"
 
 #include "recording/recordingwriter.h"
 

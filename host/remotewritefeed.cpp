@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/remotewritefeed.h"
+#include "host/remotewritefeed.h"
 
 #include "gateway/telemetryjournal.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 
 #include "gateway/gatewayauth.h"
 

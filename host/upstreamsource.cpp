@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/upstreamsource.h"
+#include "host/upstreamsource.h"
 
 #include "domain/sampleencoder.h"
 

@@ -3,7 +3,7 @@
 
 #include "client/telemetryclient.h"
 #include "domain/telemetrysource.h"
-#include "gateway/topologymerge.h"
+#include "host/topologymerge.h"
 
 #include <QString>
 

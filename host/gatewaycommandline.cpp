@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gateway/gatewaycommandline.h"
+#include "host/gatewaycommandline.h"
 
 #include "domain/commandlineoption.h"
 #include "export/remotewriteoptions.h"
-#include "gateway/scrapeconfig.h"
+#include "host/scrapeconfig.h"
+#include "sim/simulationoptions.h"
 #include "sources/topologyfile.h"
 
 #include <QCommandLineParser>
@@ -211,50 +212,7 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
               GatewayCommandLineTr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond "
                                        "this machine the gateway needs TLS, or --insecure."),
               QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
-    parser.addOption({ QStringLiteral("gpus"),
-                       GatewayCommandLineTr::tr("GPUs in the simulated cluster, 1 to 100000 (default 2048)."),
-                       QStringLiteral("N"), QStringLiteral("2048") });
-    parser.addOption({ QStringLiteral("seed"),
-                       GatewayCommandLineTr::tr("Simulator seed; the same seed gives the same stream (default 1)."),
-                       QStringLiteral("N"), QStringLiteral("1") });
-    parser.addOption({ QStringLiteral("pod"),
-                       GatewayCommandLineTr::tr(
-                           "The simulated cluster is this pod of a larger one: its halls, racks, nodes and jobs "
-                           "named NAME-…, its GPUs its own (for an aggregator's --upstream)."),
-                       QStringLiteral("name") });
-    parser.addOption({ QStringLiteral("rate"),
-                       GatewayCommandLineTr::tr("Samples per second of wall time, up to 100 (default 1)."),
-                       QStringLiteral("Hz"), QStringLiteral("1") });
-    parser.addOption({ QStringLiteral("speed"),
-                       GatewayCommandLineTr::tr("Simulated seconds per wall-clock second (default 1)."),
-                       QStringLiteral("X"), QStringLiteral("1") });
-    parser.addOption({ QStringLiteral("sim-start"),
-                       GatewayCommandLineTr::tr("The simulated cluster's first instant (2026-11-02, "
-                                                "2026-11-02T06:00). Default: now, when --speed is 1; "
-                                                "otherwise 2026-11-02."),
-                       QStringLiteral("when") });
-    parser.addOption({ QStringLiteral("scenario"),
-                       GatewayCommandLineTr::tr(
-                           "What the simulated cluster lives through: steady, decline or quiet (default steady; "
-                           "decline for --demo)."),
-                       QStringLiteral("name") });
-    parser.addOption({ QStringLiteral("no-simulated-operators"),
-                       GatewayCommandLineTr::tr(
-                           "The simulated cluster's people acknowledge nothing: only a person at a dashboard does. "
-                           "(What they do is always signed \"name (simulated)\".)") });
-    parser.addOption({ QStringLiteral("checkpoint-steps"),
-                       GatewayCommandLineTr::tr("Steps between the training job's checkpoints (default 500)."),
-                       QStringLiteral("N"), QStringLiteral("500") });
-    parser.addOption({ QStringLiteral("checkpoint-stall"),
-                       GatewayCommandLineTr::tr("Seconds a checkpoint stalls training (default 20)."),
-                       QStringLiteral("s"), QStringLiteral("20") });
-    parser.addOption(
-        { QStringLiteral("truth"),
-          GatewayCommandLineTr::tr("Write the simulator's ground truth (one JSON line per failure) to this file."),
-          QStringLiteral("file") });
-    parser.addOption({ QStringLiteral("retain"),
-                       GatewayCommandLineTr::tr("Seconds of journal retained for resuming clients (default 600)."),
-                       QStringLiteral("s"), QStringLiteral("600") });
+    parser.addOptions(simulationOptions());
 }
 
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
@@ -453,7 +411,7 @@ QString readDemoGatewayOptions(const QCommandLineParser *parser, GatewayOptions 
     }
     if (!given("rate"))
         options.rateHz = 4.0;
-    // Its one subscriber is the window, in the same process: a minute and 64 MB of journal is
+    // Its one subscriber is the window beside it: a minute and 64 MB of journal is
     // resume enough, where a gateway for a NOC keeps ten minutes and 512 MB (at 100k GPUs the
     // journal was half of the demo's memory).
     if (!given("retain"))

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "domain/commandlineoption.h"
-#include "gateway/gatewayserver.h"
+#include "host/gatewayserver.h"
 
 class QCommandLineParser;
 
@@ -14,7 +14,7 @@ void addGatewayOptions(QCommandLineParser &parser, bool includeListen);
 // `notes` receives warnings worth telling the user (e.g. racks placed automatically).
 QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
                            QStringList *notes = nullptr);
-// `vigil --demo`'s gateway, in the dashboard's process: the options read as above, then the
+// `vigil --demo`'s gateway (vigil-gateway --demo): the simulation options read as above, then the
 // demo's own defaults for those not given (the decline story at an hour a second, 4 frames a
 // second, a minute and 64 MB of journal for its one subscriber). Without a parser: the demo
 // as it starts with no options but --gpus (the benchmarks').
