@@ -18,6 +18,12 @@ int64_t nowNs()
         .count();
 }
 
+bool isRefusal(const grpc::Status &status)
+{
+    return status.error_code() == grpc::StatusCode::UNAUTHENTICATED
+        || status.error_code() == grpc::StatusCode::PERMISSION_DENIED;
+}
+
 QString describe(const grpc::Status &status)
 {
     return QStringLiteral("%1 (gRPC code %2)")
@@ -193,6 +199,7 @@ void TelemetryClient::run()
             if (s.state != ConnectionState::Connecting)
                 s.state = ConnectionState::Reconnecting;
             s.lastError = error;
+            s.refusedByGateway = m_refused;
             ++s.reconnects;
         }
         if (wasLive)
@@ -319,6 +326,7 @@ void TelemetryClient::fetchJobHistory(ChannelHolder &channel, uint64_t epoch)
 
 QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 {
+    m_refused = false;
     auto fetchTopology = [&]() -> QString {
         // Fails fast while the gateway cannot be reached: the error then says why (refused, a
         // failed TLS handshake), where waiting for the channel would end in a bare deadline.
@@ -339,8 +347,10 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             std::lock_guard lock(m_controlMutex);
             m_activeContext = nullptr;
         }
-        if (!status.ok())
+        if (!status.ok()) {
+            m_refused = isRefusal(status);
             return QStringLiteral("topology: %1").arg(describe(status));
+        }
         auto topology = std::make_shared<Topology>(wire::fromProto(reply));
         const QString broken = topology->index();
         if (!broken.isEmpty())
@@ -481,6 +491,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
     }
     if (!protocolError.isEmpty())
         return protocolError;
+    m_refused = isRefusal(status);
     return QStringLiteral("stream ended: %1").arg(describe(status));
 }
 

@@ -162,6 +162,7 @@ private:
     bool m_areaChanged = false; // guarded by m_controlMutex: the next stream needs a snapshot
     bool m_cutForArea = false; // guarded by m_controlMutex: the stream was cut to change the area
     std::atomic<int64_t> m_lastMessageNs { 0 };
+    bool m_refused = false; // the gateway turned the last attempt away (isRefusal); the run thread's
     Worker m_run; // subscribe, and reconnect with backoff
     PeriodicWorker m_watchdog;
 };

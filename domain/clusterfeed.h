@@ -23,6 +23,9 @@ struct ConnectionStatus
     QString address;
     bool encrypted = false; // over TLS
     QString lastError;
+    // The gateway turned the last attempt away for who asked (no token, or the wrong one),
+    // as against being unreachable: retrying will not help until the caller changes.
+    bool refusedByGateway = false;
     uint64_t epoch = 0;
     uint64_t lastSeq = 0;
     std::chrono::steady_clock::time_point lastMessageAt {}; // for the data age

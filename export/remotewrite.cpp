@@ -310,7 +310,7 @@ QString RemoteWriter::start()
         }
         m_status.queuedRequests = m_queue.size();
     }
-    m_thread = std::thread([this] { run(); });
+    m_worker.start([this](std::stop_token stop) { run(stop); });
     return {};
 }
 
@@ -391,16 +391,16 @@ bool RemoteWriter::sendOne(const Batch &batch, QString &error, bool &retry)
     return false;
 }
 
-void RemoteWriter::run()
+void RemoteWriter::run(std::stop_token stop)
 {
     using namespace std::chrono;
     milliseconds backoff(500);
     std::unique_lock lock(m_mutex);
     while (true) {
-        m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+        m_wake.wait(lock, stop, [this] { return !m_queue.empty(); });
         if (m_queue.empty()) {
             m_drained.notify_all();
-            if (m_stopping)
+            if (stop.stop_requested())
                 return;
             continue;
         }
@@ -436,9 +436,9 @@ void RemoteWriter::run()
             continue;
         }
         m_status.lastError = error;
-        if (m_stopping)
+        if (stop.stop_requested())
             return; // what is left stays in the buffer directory for the next run
-        m_wake.wait_for(lock, backoff, [this] { return m_stopping; });
+        m_wake.wait_for(lock, stop, backoff, [] { return false; });
         backoff = std::min<milliseconds>(backoff * 2, seconds(30));
     }
 }
@@ -451,13 +451,8 @@ bool RemoteWriter::flush(std::chrono::milliseconds wait)
 
 void RemoteWriter::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    // What is queued is still sent (until the endpoint fails): only its waits end at once.
+    m_worker.stop();
 }
 
 RemoteWriteStatus RemoteWriter::status() const

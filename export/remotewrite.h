@@ -2,6 +2,7 @@
 #pragma once
 
 #include "domain/clusterstate.h"
+#include "domain/periodicworker.h"
 #include "sources/httpclient.h"
 
 #include <QByteArray>
@@ -134,21 +135,20 @@ private:
         QString file; // in the buffer directory; empty: memory only
     };
     void push(Batch batch);
-    void run();
+    void run(std::stop_token stop);
     bool sendOne(const Batch &batch, QString &error, bool &retry);
 
     RemoteWriteSettings m_settings;
     mutable std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::condition_variable m_drained;
+    std::condition_variable_any m_wake; // the sender's waits, which a stop ends
+    std::condition_variable m_drained; // flush()'s
     std::deque<Batch> m_queue;
     WriteRequestEncoder m_encoder; // under m_encodeMutex
     std::mutex m_encodeMutex;
     RemoteWriteStatus m_status;
     uint64_t m_nextFile = 0;
     int64_t m_lastSubmittedMs = 0;
-    bool m_stopping = false;
-    std::thread m_thread;
+    Worker m_worker; // last: stopped before what it uses goes
 };
 
 } // namespace vigil

@@ -302,8 +302,7 @@ int main(int argc, char *argv[])
         if (c.state != vigil::ConnectionState::Live && c.state != vigil::ConnectionState::Resumed
             && !c.lastError.isEmpty() && c.lastError != lastRefusal) {
             lastRefusal = c.lastError;
-            const bool refused = c.lastError.contains(QLatin1String("gRPC code 16"))
-                || c.lastError.contains(QLatin1String("gRPC code 7"));
+            const bool refused = c.refusedByGateway;
             err << "vigil-record: "
                 << (refused
                         ? QCoreApplication::translate("main",
