@@ -110,6 +110,7 @@ public:
     int port() const { return m_port; }
     uint64_t epoch() const { return m_journal->epoch(); }
     TelemetryJournal &journal() { return *m_journal; }
+    const TelemetryJournal &journal() const { return *m_journal; }
     const std::vector<std::unique_ptr<BridgeSource>> &bridges() const { return m_bridges; }
     // Every source's counters, as GetSources answers them.
     v1::Sources sourcesStatus() const;

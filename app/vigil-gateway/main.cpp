@@ -63,16 +63,8 @@ int generate(const QCommandLineParser &parser, const vigil::GatewayOptions &opti
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+void addOptions(QCommandLineParser &parser)
 {
-    vigil::settleProcessMemory();
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("vigil-gateway"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("main",
                                     "Serves a GPU cluster over gRPC (vigil.v1.Gateway): simulated, replayed, "
@@ -117,10 +109,11 @@ int main(int argc, char *argv[])
                                                    "Once listening, write the address served on (host:port) as one "
                                                    "line to standard output: with --listen HOST:0, how a parent "
                                                    "process learns the port.") });
-    parser.process(app);
+}
 
-    QTextStream err(stderr);
-    vigil::GatewayOptions options;
+// The options, with the notes worth telling; 0, or the exit code of options that make no sense.
+int readOptions(const QCommandLineParser &parser, vigil::GatewayOptions &options, QTextStream &err)
+{
     QStringList notes;
     const QString optionError = parser.isSet(QStringLiteral("demo"))
         ? vigil::readDemoGatewayOptions(&parser, options)
@@ -132,32 +125,32 @@ int main(int argc, char *argv[])
         err << "vigil-gateway: " << optionError << Qt::endl;
         return 2;
     }
-    if (parser.isSet(QStringLiteral("generate")))
-        return generate(parser, options, err);
-    if (parser.isSet(QStringLiteral("check-sources"))) {
-        if (options.bridges.empty()) {
-            err << "vigil-gateway: --check-sources needs sources (--dcgm, --prometheus, --kernel-log, "
-                   "--training-log)"
-                << Qt::endl;
-            return 2;
-        }
-        QString error;
-        const auto checks = vigil::checkSources(options, &error);
-        if (!error.isEmpty()) {
-            err << "vigil-gateway: " << error << Qt::endl;
-            return 1;
-        }
-        QTextStream out(stdout);
-        return vigil::printSourceChecks(checks, out);
-    }
+    return 0;
+}
 
+// --check-sources: every source read once, and what came of it.
+int readSourcesOnce(const vigil::GatewayOptions &options, QTextStream &err)
+{
+    if (options.bridges.empty()) {
+        err << "vigil-gateway: --check-sources needs sources (--dcgm, --prometheus, --kernel-log, "
+               "--training-log)"
+            << Qt::endl;
+        return 2;
+    }
     QString error;
-    auto server = vigil::GatewayServer::start(options, &error);
-    if (!server) {
+    const auto checks = vigil::checkSources(options, &error);
+    if (!error.isEmpty()) {
         err << "vigil-gateway: " << error << Qt::endl;
         return 1;
     }
-    const vigil::Topology &topology = *server->journal().topology();
+    QTextStream out(stdout);
+    return vigil::printSourceChecks(checks, out);
+}
+
+// What is served, where, and to whom: the lines an operator reads first.
+void sayWhatIsServed(const vigil::GatewayServer &server, const vigil::GatewayOptions &options, QTextStream &err)
+{
+    const vigil::Topology &topology = *server.journal().topology();
     const QString source = !options.replayPath.isEmpty()
         ? QCoreApplication::translate("main", "replaying %1 at %2×").arg(options.replayPath).arg(options.speed)
         : options.simulates() ? QCoreApplication::translate("main", "simulated, scenario %1, seed %2")
@@ -170,11 +163,11 @@ int main(int argc, char *argv[])
     err << QCoreApplication::translate("main", "vigil-gateway: serving %1 GPUs in %2 racks on %3 (epoch %4; %5)")
                .arg(topology.gpus.size())
                .arg(topology.racks.size())
-               .arg(server->address())
-               .arg(server->epoch(), 16, 16, QLatin1Char('0'))
+               .arg(server.address())
+               .arg(server.epoch(), 16, 16, QLatin1Char('0'))
                .arg(source)
         << Qt::endl;
-    for (const auto &bridge : server->bridges())
+    for (const auto &bridge : server.bridges())
         err << "vigil-gateway: reading " << bridge->spec().describe() << Qt::endl;
     err << "vigil-gateway: "
         << (options.tls.enabled()
@@ -186,7 +179,7 @@ int main(int argc, char *argv[])
                 ? QCoreApplication::translate("main",
                                               "WARNING: serving in the clear, without TLS or tokens, to "
                                               "anyone who can reach %1")
-                      .arg(server->address())
+                      .arg(server.address())
                 : QCoreApplication::translate("main", "in the clear, to this machine only"))
         << "; "
         << (options.operatorsPath.isEmpty()
@@ -194,7 +187,18 @@ int main(int argc, char *argv[])
                 : QCoreApplication::translate("main", "tokens from %1, reloaded when it changes")
                       .arg(options.operatorsPath))
         << Qt::endl;
+}
 
+int serve(QCoreApplication &app, const QCommandLineParser &parser, const vigil::GatewayOptions &options,
+          QTextStream &err)
+{
+    QString error;
+    auto server = vigil::GatewayServer::start(options, &error);
+    if (!server) {
+        err << "vigil-gateway: " << error << Qt::endl;
+        return 1;
+    }
+    sayWhatIsServed(*server, options, err);
     if (parser.isSet(QStringLiteral("print-address")))
         QTextStream(stdout) << server->address() << Qt::endl;
 
@@ -209,4 +213,27 @@ int main(int argc, char *argv[])
     const int status = app.exec();
     server->stop();
     return status;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    vigil::settleProcessMemory();
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("vigil-gateway"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+
+    QTextStream err(stderr);
+    vigil::GatewayOptions options;
+    if (const int refused = readOptions(parser, options, err))
+        return refused;
+    if (parser.isSet(QStringLiteral("generate")))
+        return generate(parser, options, err);
+    if (parser.isSet(QStringLiteral("check-sources")))
+        return readSourcesOnce(options, err);
+    return serve(app, parser, options, err);
 }

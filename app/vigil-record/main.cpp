@@ -129,15 +129,8 @@ int recordFromTsdb(const QCommandLineParser &parser, QTextStream &err)
     return outcome.read.missing.empty() ? 0 : 1;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+void addOptions(QCommandLineParser &parser)
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("vigil-record"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "Records a gateway's telemetry and events into a Vigil recording."));
     parser.addHelpOption();
@@ -204,17 +197,19 @@ int main(int argc, char *argv[])
                                                    "Hostname, else instance)."),
                        QStringLiteral("label") });
     vigil::addRemoteWriteOptions(parser);
-    parser.process(app);
+}
 
-    QTextStream err(stderr);
-    if (!parser.isSet(QStringLiteral("out"))) {
-        err << "vigil-record: " << QCoreApplication::translate("main", "--out: which file to record into?") << Qt::endl;
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("import")))
-        return importHistory(parser, err);
-    if (parser.isSet(QStringLiteral("from-prometheus")))
-        return recordFromTsdb(parser, err);
+struct RecordSettings
+{
+    double maxMb = 0;
+    double statusEverySeconds = 60;
+    double keepFullHours = 24;
+    vigil::RemoteWriteSettings remoteWrite;
+};
+
+// The live recording's options; 0, or the exit code of options that make no sense.
+int readRecordSettings(const QCommandLineParser &parser, RecordSettings &settings, QTextStream &err)
+{
     QString invalid;
     const auto maxMb = vigil::numberOption(parser, QStringLiteral("max-size"), 0, 1e9,
                                            QCoreApplication::translate("main", "a size in MB"), &invalid);
@@ -226,70 +221,114 @@ int main(int argc, char *argv[])
         err << "vigil-record: " << invalid << Qt::endl;
         return 2;
     }
-    vigil::RemoteWriteSettings remoteWrite;
-    if (QString error = vigil::readRemoteWriteOptions(parser, remoteWrite); !error.isEmpty()) {
+    settings = { *maxMb, *statusEvery, *keepFull, {} };
+    if (QString error = vigil::readRemoteWriteOptions(parser, settings.remoteWrite); !error.isEmpty()) {
         err << "vigil-record: " << error << Qt::endl;
         return 2;
     }
+    return 0;
+}
 
+// Why nothing is being recorded, in words that say what to do: a refusal above all.
+QString whyNotRecording(const vigil::ConnectionStatus &c, bool usesTls)
+{
+    return c.refusedByGateway
+        ? QCoreApplication::translate("main",
+                                      "the gateway refuses to stream: %1 (give a token with --token or "
+                                      "$VIGIL_TOKEN)")
+              .arg(c.lastError)
+        : c.lastError.contains(QLatin1String("andshake")) && usesTls
+        ? QCoreApplication::translate("main",
+                                      "cannot subscribe: the TLS handshake failed: %1 (is the "
+                                      "gateway's certificate signed by --tls-ca, and does it name "
+                                      "the host you gave?)")
+              .arg(c.lastError)
+        : c.lastError.contains(QLatin1String("andshake"))
+        ? QCoreApplication::translate("main",
+                                      "cannot subscribe: %1 (does the gateway serve TLS? then give "
+                                      "--tls-ca with its authority, or --tls)")
+              .arg(c.lastError)
+        : QCoreApplication::translate("main", "cannot subscribe: %1").arg(c.lastError);
+}
+
+// Where to subscribe, as whom, and what to tell the recording.
+QString clientOptionsFor(const QCommandLineParser &parser, vigil::StreamRecording &recording,
+                         vigil::ClientOptions &options)
+{
+    options.address = parser.value(QStringLiteral("gateway"));
+    options.clientName = QStringLiteral("vigil-record");
+    options.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
+                                                          : qEnvironmentVariable("VIGIL_TOKEN");
+    options.observer = recording.observer();
+    options.jobReadings = false; // no charts here: the recording keeps every frame
+    return vigil::channelSecurityFromCommandLine(parser, options.security);
+}
+
+// The recorder's figures, and the remote writer's when there is one.
+void sayFigures(const vigil::Recorder &recorder, const vigil::RemoteWriter *writer, QTextStream &err)
+{
+    err << "vigil-record: " << describe(recorder.status()) << Qt::endl;
+    if (writer) {
+        const vigil::RemoteWriteStatus w = writer->status();
+        err << "vigil-record: "
+            << QCoreApplication::translate("main", "remote write: %1 samples sent, %2 dropped, %3 waiting%4")
+                   .arg(w.samplesSent)
+                   .arg(w.samplesDropped)
+                   .arg(w.queuedRequests)
+                   .arg(w.lastError.isEmpty() ? QString() : QStringLiteral(" (") + w.lastError + u')')
+            << Qt::endl;
+    }
+}
+
+// Records until SIGINT or SIGTERM: the stream into the recording, and on to a time-series
+// database as well (the state every interval) when asked.
+int record(QCoreApplication &app, const QCommandLineParser &parser, const RecordSettings &settings, QTextStream &err)
+{
     vigil::RecorderOptions options;
     options.path = parser.value(QStringLiteral("out"));
     if (parser.isSet(QStringLiteral("no-downsample")))
         options.retention.reset();
     else
-        options.retention->fullRateMs = int64_t(*keepFull * 3600000.0);
-    options.maxFileBytes = int64_t(*maxMb * 1e6);
+        options.retention->fullRateMs = int64_t(settings.keepFullHours * 3600000.0);
+    options.maxFileBytes = int64_t(settings.maxMb * 1e6);
+    const auto fail = [&](const QString &why, int code) {
+        err << "vigil-record: " << why << Qt::endl;
+        return code;
+    };
     vigil::Recorder recorder(options);
-    if (const QString error = recorder.start(); !error.isEmpty()) {
-        err << "vigil-record: " << error << Qt::endl;
-        return 1;
-    }
+    if (const QString error = recorder.start(); !error.isEmpty())
+        return fail(error, 1);
     vigil::StreamRecording recording(&recorder);
     vigil::LiveCluster cluster;
     vigil::ClientOptions clientOptions;
-    clientOptions.address = parser.value(QStringLiteral("gateway"));
-    clientOptions.clientName = QStringLiteral("vigil-record");
-    clientOptions.token = parser.isSet(QStringLiteral("token")) ? parser.value(QStringLiteral("token"))
-                                                                : qEnvironmentVariable("VIGIL_TOKEN");
-    clientOptions.observer = recording.observer();
-    clientOptions.jobReadings = false; // no charts here: the recording keeps every frame
-    if (QString error = vigil::channelSecurityFromCommandLine(parser, clientOptions.security); !error.isEmpty()) {
-        err << "vigil-record: " << error << Qt::endl;
-        return 2;
-    }
+    if (QString error = clientOptionsFor(parser, recording, clientOptions); !error.isEmpty())
+        return fail(error, 2);
     vigil::TelemetryClient client(clientOptions, cluster);
     client.start();
     err << "vigil-record: "
         << QCoreApplication::translate("main", "recording %1 into %2").arg(clientOptions.address, options.path)
         << Qt::endl;
-
-    // What it records, sent on to a time-series database as well: the state every interval.
     std::unique_ptr<vigil::RemoteWriter> writer;
     vigil::ClusterState sent;
     uint64_t sentGeneration = 0;
-    QTimer sendTimer;
-    if (!remoteWrite.url.isEmpty()) {
-        writer = std::make_unique<vigil::RemoteWriter>(remoteWrite);
-        if (QString error = writer->start(); !error.isEmpty()) {
-            err << "vigil-record: " << error << Qt::endl;
-            return 2;
-        }
+    QTimer sendTimer, poll, report, figures;
+    if (!settings.remoteWrite.url.isEmpty()) {
+        writer = std::make_unique<vigil::RemoteWriter>(settings.remoteWrite);
+        if (QString error = writer->start(); !error.isEmpty())
+            return fail(error, 2);
         QObject::connect(&sendTimer, &QTimer::timeout, &app, [&] {
             if (cluster.copyIfNewer(sent, sentGeneration))
                 writer->submit(sent);
         });
-        sendTimer.start(int(remoteWrite.interval.count()));
+        sendTimer.start(int(settings.remoteWrite.interval.count()));
     }
-
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
-    QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &app, [&] {
         if (g_stopRequested)
             app.quit();
     });
     poll.start(100);
-    QTimer report;
     vigil::RecorderStatus::State lastState = vigil::RecorderStatus::State::Recording;
     QString lastRefusal;
     QObject::connect(&report, &QTimer::timeout, &app, [&] {
@@ -297,49 +336,15 @@ int main(int argc, char *argv[])
         if (s.state != lastState && s.state == vigil::RecorderStatus::State::Paused)
             err << "vigil-record: " << QCoreApplication::translate("main", "paused: %1").arg(s.message) << Qt::endl;
         lastState = s.state;
-        // Why nothing is being recorded, said once per reason: a refusal above all.
+        // Why nothing is being recorded, said once per reason.
         const vigil::ConnectionStatus c = cluster.status();
         if (c.state != vigil::ConnectionState::Live && c.state != vigil::ConnectionState::Resumed
-            && !c.lastError.isEmpty() && c.lastError != lastRefusal) {
-            lastRefusal = c.lastError;
-            const bool refused = c.refusedByGateway;
-            err << "vigil-record: "
-                << (refused
-                        ? QCoreApplication::translate("main",
-                                                      "the gateway refuses to stream: %1 (give a token with --token or "
-                                                      "$VIGIL_TOKEN)")
-                              .arg(c.lastError)
-                        : c.lastError.contains(QLatin1String("andshake")) && clientOptions.security.usesTls()
-                        ? QCoreApplication::translate("main",
-                                                      "cannot subscribe: the TLS handshake failed: %1 (is the "
-                                                      "gateway's certificate signed by --tls-ca, and does it name "
-                                                      "the host you gave?)")
-                              .arg(c.lastError)
-                        : c.lastError.contains(QLatin1String("andshake"))
-                        ? QCoreApplication::translate("main",
-                                                      "cannot subscribe: %1 (does the gateway serve TLS? then give "
-                                                      "--tls-ca with its authority, or --tls)")
-                              .arg(c.lastError)
-                        : QCoreApplication::translate("main", "cannot subscribe: %1").arg(c.lastError))
-                << Qt::endl;
-        }
+            && !c.lastError.isEmpty() && std::exchange(lastRefusal, c.lastError) != c.lastError)
+            err << "vigil-record: " << whyNotRecording(c, clientOptions.security.usesTls()) << Qt::endl;
     });
     report.start(1000);
-    QTimer figures;
-    QObject::connect(&figures, &QTimer::timeout, &app, [&] {
-        err << "vigil-record: " << describe(recorder.status()) << Qt::endl;
-        if (writer) {
-            const vigil::RemoteWriteStatus w = writer->status();
-            err << "vigil-record: "
-                << QCoreApplication::translate("main", "remote write: %1 samples sent, %2 dropped, %3 waiting%4")
-                       .arg(w.samplesSent)
-                       .arg(w.samplesDropped)
-                       .arg(w.queuedRequests)
-                       .arg(w.lastError.isEmpty() ? QString() : QStringLiteral(" (") + w.lastError + u')')
-                << Qt::endl;
-        }
-    });
-    figures.start(int(*statusEvery * 1000));
+    QObject::connect(&figures, &QTimer::timeout, &app, [&] { sayFigures(recorder, writer.get(), err); });
+    figures.start(int(settings.statusEverySeconds * 1000));
     const int status = app.exec();
     client.stop();
     if (writer) { // the last state too, and a moment for the queue to drain
@@ -352,4 +357,30 @@ int main(int argc, char *argv[])
     err << "vigil-record: " << QCoreApplication::translate("main", "stopped; %1").arg(describe(recorder.status()))
         << Qt::endl;
     return status;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("vigil-record"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VIGIL_VERSION));
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+
+    QTextStream err(stderr);
+    if (!parser.isSet(QStringLiteral("out"))) {
+        err << "vigil-record: " << QCoreApplication::translate("main", "--out: which file to record into?") << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("import")))
+        return importHistory(parser, err);
+    if (parser.isSet(QStringLiteral("from-prometheus")))
+        return recordFromTsdb(parser, err);
+    RecordSettings settings;
+    if (const int refused = readRecordSettings(parser, settings, err))
+        return refused;
+    return record(app, parser, settings, err);
 }

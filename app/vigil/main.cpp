@@ -12,8 +12,6 @@
 #include <QSettings>
 #include <QThreadPool>
 
-#include <cstdio>
-#include <cstdlib>
 
 int main(int argc, char *argv[])
 {
@@ -67,15 +65,5 @@ int main(int argc, char *argv[])
     client.stop();
     recorder.stop();
     demoGateway.stop();
-#if !defined(__SANITIZE_ADDRESS__)
-    // Everything that must reach the disk has: the recording is flushed and closed, the
-    // settings are synced below. What is left is memory (at 100k GPUs, an hour of analysis and
-    // a pricing under way on its worker), and tearing it down took seconds after the window
-    // had gone. The sanitizer lane still tears everything down, to check it.
-    QSettings().sync();
-    std::fflush(nullptr);
-    std::_Exit(status);
-#else
-    return status;
-#endif
+    return vigil::leave(status);
 }
