@@ -168,6 +168,34 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     std::shared_ptr<const Topology> topology = options.topology;
     std::vector<MetricDescriptor> metrics = standardMetrics();
     ClusterState firstFrame;
+    if (QString why = server->layOut(topology, metrics, firstFrame); !why.isEmpty())
+        return fail(why);
+    server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
+                                                           metrics, options.retention);
+    if (QString why = server->setUpAlarms(topology, metrics); !why.isEmpty())
+        return fail(why);
+    std::shared_ptr<grpc::ServerCredentials> credentials;
+    if (QString why = server->setUpService(credentials); !why.isEmpty())
+        return fail(why);
+    server->journalFirstState(firstFrame);
+    if (!options.remoteWrite.url.isEmpty()) {
+        server->m_remoteWrite = std::make_unique<RemoteWriteFeed>(*server->m_journal, options.remoteWrite);
+        if (QString why = server->m_remoteWrite->start(); !why.isEmpty())
+            return fail(why);
+    }
+    if (QString why = server->listen(credentials); !why.isEmpty())
+        return fail(why);
+    server->startSources();
+    server->m_bridgesReady.store(true, std::memory_order_release); // GetSources may read them from now on
+    return server;
+}
+
+// The cluster served: a recording's first frame, the pods' merged layouts, the simulator's,
+// or the one the real sources' labels and the topology file give.
+QString GatewayServer::layOut(std::shared_ptr<const Topology> &topology, std::vector<MetricDescriptor> &metrics,
+                              ClusterState &firstFrame)
+{
+    const GatewayOptions &options = m_options;
     if (!options.replayPath.isEmpty()) {
         RecordingReader reader;
         QString error = reader.open(options.replayPath);
@@ -176,12 +204,12 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         if (error.isEmpty())
             error = reader.stateAt(reader.startMs(), firstFrame);
         if (!error.isEmpty())
-            return fail(QStringLiteral("cannot replay: %1").arg(error));
+            return QStringLiteral("cannot replay: %1").arg(error);
         topology = firstFrame.topology();
         metrics.clear();
         for (const MetricColumn &c : firstFrame.columns())
             metrics.push_back(c.descriptor);
-        server->m_replayStartMs = reader.startMs();
+        m_replayStartMs = reader.startMs();
     } else if (!options.upstreams.isEmpty()) {
         // An aggregator: each pod's layout and dictionary, merged into one cluster.
         std::vector<std::pair<QString, std::shared_ptr<const Topology>>> pods;
@@ -194,63 +222,74 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             client.security = options.upstreamSecurity;
             auto upstream = std::make_unique<UpstreamSource>(std::move(client));
             if (QString error = upstream->connect(options.upstreamTimeout); !error.isEmpty())
-                return fail(error);
+                return error;
             pods.emplace_back(address, upstream->topology());
             dictionaries.push_back(upstream->metrics());
-            server->m_upstreams.push_back(std::move(upstream));
+            m_upstreams.push_back(std::move(upstream));
         }
         Topology merged;
-        if (QString error = mergePodTopologies(pods, merged, server->m_placements); !error.isEmpty())
-            return fail(error);
+        if (QString error = mergePodTopologies(pods, merged, m_placements); !error.isEmpty())
+            return error;
         topology = std::make_shared<const Topology>(std::move(merged));
         metrics = mergeMetricDictionaries(dictionaries);
     } else if (options.simulates()) {
-        server->m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
-        topology = std::make_shared<const Topology>(server->m_simulator->topology());
+        m_simulator = std::make_unique<ClusterSimulator>(options.simulator);
+        topology = std::make_shared<const Topology>(m_simulator->topology());
     } else if (QString error = layoutRealSources(options, topology, metrics); !error.isEmpty()) {
-        return fail(error);
+        return error;
     }
-    server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
-                                                           metrics, options.retention);
-    server->m_alarms = std::make_unique<AlarmDesk>(topology, metrics);
+    return {};
+}
+
+// The alarm desk, its journal and rules, and the state it shares with other gateways.
+QString GatewayServer::setUpAlarms(const std::shared_ptr<const Topology> &topology,
+                                   const std::vector<MetricDescriptor> &metrics)
+{
+    const GatewayOptions &options = m_options;
+    m_alarms = std::make_unique<AlarmDesk>(topology, metrics);
     if (!options.alarmJournalPath.isEmpty())
-        if (QString error = server->m_alarms->openJournal(options.alarmJournalPath); !error.isEmpty())
-            return fail(QStringLiteral("cannot keep alarms: %1").arg(error));
+        if (QString error = m_alarms->openJournal(options.alarmJournalPath); !error.isEmpty())
+            return QStringLiteral("cannot keep alarms: %1").arg(error);
     if (!options.alarmRulesPath.isEmpty()) {
         std::vector<ThresholdRule> rules;
         if (QString error = readThresholdRules(options.alarmRulesPath, metrics, rules); !error.isEmpty())
-            return fail(QStringLiteral("alarm rules: %1").arg(error));
-        server->m_alarms->setRules(std::move(rules));
+            return QStringLiteral("alarm rules: %1").arg(error);
+        m_alarms->setRules(std::move(rules));
     }
     if (!options.sharedState.isEmpty()) {
         const QString name = options.name.isEmpty()
             ? QStringLiteral("%1/%2").arg(QSysInfo::machineHostName()).arg(QCoreApplication::applicationPid())
             : options.name;
-        server->m_shared = std::make_unique<SharedAlarmState>(options.sharedState, name);
-        const bool takesKeptAlarms = server->m_alarms->shareThrough(server->m_shared.get());
+        m_shared = std::make_unique<SharedAlarmState>(options.sharedState, name);
+        const bool takesKeptAlarms = m_alarms->shareThrough(m_shared.get());
         std::vector<v1::Alarm> saved;
-        if (QString error = server->m_shared->open(takesKeptAlarms ? &saved : nullptr); !error.isEmpty())
-            return fail(QStringLiteral("cannot share the alarm state: %1").arg(error));
-        server->m_alarms->takeSharedAlarms(std::move(saved));
+        if (QString error = m_shared->open(takesKeptAlarms ? &saved : nullptr); !error.isEmpty())
+            return QStringLiteral("cannot share the alarm state: %1").arg(error);
+        m_alarms->takeSharedAlarms(std::move(saved));
     }
-    server->m_journal->setFollower(server->m_alarms.get());
+    m_journal->setFollower(m_alarms.get());
+    return {};
+}
+
+// Who may call (tokens, TLS), the service that answers, and the clock it holds times to.
+QString GatewayServer::setUpService(std::shared_ptr<grpc::ServerCredentials> &credentials)
+{
+    const GatewayOptions &options = m_options;
     if (!options.operatorsPath.isEmpty()) {
         QString error;
-        server->m_operators = OperatorsFile::open(options.operatorsPath, options.log, &error);
-        if (!server->m_operators)
-            return fail(QStringLiteral("operators: %1").arg(error));
+        m_operators = OperatorsFile::open(options.operatorsPath, options.log, &error);
+        if (!m_operators)
+            return QStringLiteral("operators: %1").arg(error);
     }
     QString credentialsError;
-    const std::shared_ptr<grpc::ServerCredentials> credentials
-        = serverCredentials(options, server->m_operators, &credentialsError);
+    credentials = serverCredentials(options, m_operators, &credentialsError);
     if (!credentials)
-        return fail(credentialsError);
-    server->m_service = std::make_unique<GatewayService>(*server->m_journal, options.stream, server->m_alarms.get(),
-                                                         server->m_operators);
-    server->m_service->setSources([raw = server.get()] { return raw->sourcesStatus(); });
-    if (server->m_shared)
-        server->m_service->setBookmarkStore(
-            [shared = server->m_shared.get()](int64_t from, int64_t to, size_t max, std::vector<v1::Event> &out) {
+        return credentialsError;
+    m_service = std::make_unique<GatewayService>(*m_journal, options.stream, m_alarms.get(), m_operators);
+    m_service->setSources([this] { return sourcesStatus(); });
+    if (m_shared)
+        m_service->setBookmarkStore(
+            [shared = m_shared.get()](int64_t from, int64_t to, size_t max, std::vector<v1::Event> &out) {
                 std::vector<SharedAction> actions;
                 const QString error = shared->bookmarks(from, to, max, actions);
                 for (SharedAction &a : actions)
@@ -259,36 +298,40 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
             });
     // A simulated or replayed cluster keeps its own time; real sources, the wall clock's.
     if (options.simulates() || !options.replayPath.isEmpty()) {
-        server->m_service->setClock([raw = server.get()] { return raw->m_sourceClockMs.load(); }, options.maxClockSkew);
+        m_service->setClock([this] { return m_sourceClockMs.load(); }, options.maxClockSkew);
     } else {
         const auto wallClock = [] { return QDateTime::currentMSecsSinceEpoch(); };
-        server->m_service->setClock(wallClock, options.maxClockSkew);
+        m_service->setClock(wallClock, options.maxClockSkew);
         // Every input of real sources (exporters, logs, upstream pods), not only Publish: a source's
         // time never moves the alarm clock beyond the gateway's own. (A simulated or replayed
         // cluster is its own clock.)
-        server->m_journal->holdTimesTo(wallClock, options.maxClockSkew.count(), options.log);
+        m_journal->holdTimesTo(wallClock, options.maxClockSkew.count(), options.log);
     }
 
-    // The first state is in the journal before anyone can subscribe.
-    if (server->m_simulator) {
+    return {};
+}
+
+// The first state is in the journal before anyone can subscribe.
+void GatewayServer::journalFirstState(const ClusterState &firstFrame)
+{
+    const GatewayOptions &options = m_options;
+    if (m_simulator) {
         MetricColumns columns;
         std::vector<Event> events;
-        server->m_simulator->advance(0, columns, events);
+        m_simulator->advance(0, columns, events);
         SampleEncoder encoder(options.stream.maxValuesPerMessage);
-        server->m_journal->appendSamples(encoder.encode(server->m_simulator->timeMs(), columns, true));
-        server->m_sourceClockMs = server->m_simulator->timeMs();
+        m_journal->appendSamples(encoder.encode(m_simulator->timeMs(), columns, true));
+        m_sourceClockMs = m_simulator->timeMs();
     } else if (firstFrame.topology()) {
         SampleEncoder encoder(options.stream.maxValuesPerMessage);
-        server->m_journal->appendSamples(encoder.encode(firstFrame.timeMs(), columnsById(firstFrame), true));
-        server->m_sourceClockMs = firstFrame.timeMs();
+        m_journal->appendSamples(encoder.encode(firstFrame.timeMs(), columnsById(firstFrame), true));
+        m_sourceClockMs = firstFrame.timeMs();
     }
+}
 
-    if (!options.remoteWrite.url.isEmpty()) {
-        server->m_remoteWrite = std::make_unique<RemoteWriteFeed>(*server->m_journal, options.remoteWrite);
-        if (QString error = server->m_remoteWrite->start(); !error.isEmpty())
-            return fail(error);
-    }
-
+QString GatewayServer::listen(const std::shared_ptr<grpc::ServerCredentials> &credentials)
+{
+    const GatewayOptions &options = m_options;
     grpc::EnableDefaultHealthCheckService(true);
     grpc::reflection::InitProtoReflectionServerBuilderPlugin();
     grpc::ServerBuilder builder;
@@ -298,7 +341,7 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     // can become a gigabyte. Nothing Vigil sends needs it, so the gateway takes none.
     builder.SetCompressionAlgorithmSupportStatus(GRPC_COMPRESS_DEFLATE, false);
     builder.SetCompressionAlgorithmSupportStatus(GRPC_COMPRESS_GZIP, false);
-    builder.RegisterService(server->m_service.get());
+    builder.RegisterService(m_service.get());
     builder.SetMaxReceiveMessageSize(options.maxReceiveBytes);
     builder.SetMaxSendMessageSize(64 << 20);
     // gRPC shares ports by default (SO_REUSEPORT): a second gateway would silently
@@ -316,23 +359,30 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     quota.SetMaxThreads(options.maxServerThreads);
     quota.Resize(options.maxServerMemoryBytes);
     builder.SetResourceQuota(quota);
-    server->m_server = builder.BuildAndStart();
-    if (!server->m_server || port == 0)
-        return fail(QStringLiteral("cannot listen on %1: the address is invalid or the port is in use")
-                        .arg(QString::fromStdString(options.listen)));
-    server->m_port = port;
+    m_server = builder.BuildAndStart();
+    if (!m_server || port == 0)
+        return QStringLiteral("cannot listen on %1: the address is invalid or the port is in use")
+            .arg(QString::fromStdString(options.listen));
+    m_port = port;
     const std::string host = options.listen.substr(0, options.listen.rfind(':'));
-    server->m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
-    if (server->m_shared) // what other gateways do now, applied here from now on
-        server->m_shared->start(
-            [raw = server.get()](const SharedAction &action) { raw->m_alarms->applyShared(*raw->m_journal, action); });
-    if (!server->m_upstreams.empty()) {
-        for (size_t i = 0; i < server->m_upstreams.size(); ++i)
-            server->m_upstreams[i]->attach(*server->m_journal, server->m_placements[i]);
-    } else if (server->m_simulator) {
-        server->m_source.start([raw = server.get()](std::stop_token) { raw->runSimulation(); });
+    m_address = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
+    return {};
+}
+
+// What the gateway serves from, started: other gateways' actions, the pods upstream, the
+// simulator or the recording at their pace, or the bridges.
+void GatewayServer::startSources()
+{
+    const GatewayOptions &options = m_options;
+    if (m_shared) // what other gateways do now, applied here from now on
+        m_shared->start([this](const SharedAction &action) { m_alarms->applyShared(*m_journal, action); });
+    if (!m_upstreams.empty()) {
+        for (size_t i = 0; i < m_upstreams.size(); ++i)
+            m_upstreams[i]->attach(*m_journal, m_placements[i]);
+    } else if (m_simulator) {
+        m_source.start([this](std::stop_token) { runSimulation(); });
     } else if (!options.replayPath.isEmpty()) {
-        server->m_source.start([raw = server.get()](std::stop_token) { raw->runReplay(); });
+        m_source.start([this](std::stop_token) { runReplay(); });
     } else {
         // Exporters over HTTP are scraped together, on one thread; files and logs each have their own.
         std::vector<DcgmSource *> scraped;
@@ -344,20 +394,17 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         const auto xids = kernel && dcgm ? std::make_shared<XidMerger>() : nullptr;
         for (const BridgeSpec &spec : options.bridges) {
             const bool seesXids = spec.kind == BridgeSpec::Kind::KernelLog || spec.readsDcgm();
-            server->m_bridges.push_back(
-                BridgeSource::make(spec, *server->m_journal, options.log, seesXids ? xids : nullptr));
-            if (DcgmSource *together = server->m_bridges.back()->groupScrape())
+            m_bridges.push_back(BridgeSource::make(spec, *m_journal, options.log, seesXids ? xids : nullptr));
+            if (DcgmSource *together = m_bridges.back()->groupScrape())
                 scraped.push_back(together);
             else
-                server->m_bridges.back()->start();
+                m_bridges.back()->start();
         }
         if (!scraped.empty()) {
-            server->m_scrapes = std::make_unique<ScrapeGroup>(scraped, scraped.front()->spec().interval);
-            server->m_scrapes->start();
+            m_scrapes = std::make_unique<ScrapeGroup>(scraped, scraped.front()->spec().interval);
+            m_scrapes->start();
         }
     }
-    server->m_bridgesReady.store(true, std::memory_order_release); // GetSources may read them from now on
-    return server;
 }
 
 void GatewayServer::runSimulation()

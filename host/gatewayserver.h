@@ -126,6 +126,14 @@ public:
 
 private:
     GatewayServer() = default;
+    // The steps of start(), in order; each an error, or empty.
+    QString layOut(std::shared_ptr<const Topology> &topology, std::vector<MetricDescriptor> &metrics,
+                   ClusterState &firstFrame);
+    QString setUpAlarms(const std::shared_ptr<const Topology> &topology, const std::vector<MetricDescriptor> &metrics);
+    QString setUpService(std::shared_ptr<grpc::ServerCredentials> &credentials);
+    void journalFirstState(const ClusterState &firstFrame);
+    QString listen(const std::shared_ptr<grpc::ServerCredentials> &credentials);
+    void startSources();
     void runSimulation();
     void runReplay();
     bool waitUntil(std::chrono::steady_clock::time_point when);
