@@ -66,167 +66,186 @@ QString readScrapeOptions(const QCommandLineParser &parser, HttpOptions &http)
 
 } // namespace
 
+namespace {
+
+// Where the readings come from, when not from the simulator.
+void addSourceOptions(QCommandLineParser &parser)
+{
+    parser.addOption({ QStringLiteral("topology"),
+                       GatewayCommandLineTr::tr(
+                           "Serve a real cluster described by this topology file (JSON) instead of the simulator."),
+                       QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("dcgm"),
+                       GatewayCommandLineTr::tr(
+                           "Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally "
+                           "host=... first (repeatable)."),
+                       QStringLiteral("[host=]url|file") });
+    parser.addOption(
+        { QStringLiteral("positions"),
+          GatewayCommandLineTr::tr("Keep the read positions of kernel and training logs in this directory, so a "
+                                   "restart reads only what is new (created if missing)."),
+          QStringLiteral("dir") });
+    parser.addOption(
+        { QStringLiteral("prometheus"),
+          GatewayCommandLineTr::tr("Read dcgm-exporter's series from the Prometheus (or compatible) that already "
+                                   "scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable)."),
+          QStringLiteral("url") });
+    parser.addOption(
+        { QStringLiteral("upstream"),
+          GatewayCommandLineTr::tr("Aggregate: serve the clusters of these pod gateways as one (repeatable); no "
+                                   "storage of its own."),
+          QStringLiteral("host:port") });
+    parser.addOption(
+        { QStringLiteral("upstream-ca"),
+          GatewayCommandLineTr::tr("Reach the --upstream pod gateways over TLS, trusting only this CA (PEM)."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("upstream-token-file"),
+          GatewayCommandLineTr::tr("A file holding the bearer token this aggregator shows the pod gateways."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("prometheus-host-label"),
+          GatewayCommandLineTr::tr("The series label that names the node (default: Hostname, else the instance "
+                                   "without its port)."),
+          QStringLiteral("label") });
+    parser.addOption({ QStringLiteral("prometheus-history"),
+                       GatewayCommandLineTr::tr("Hours of history to read from Prometheus at start (default 0)."),
+                       QStringLiteral("h"), QStringLiteral("0") });
+    parser.addOption(
+        { QStringLiteral("scrape-ca"),
+          GatewayCommandLineTr::tr("HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of "
+                                   "the system's."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("scrape-token-file"),
+          GatewayCommandLineTr::tr("Exporters behind authentication: a file holding the bearer token to send."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("scrape-basic-auth-file"),
+          GatewayCommandLineTr::tr("Exporters behind authentication: a file holding user:password for basic auth."),
+          QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("scrape-cert"),
+                       GatewayCommandLineTr::tr("Exporters that want mutual TLS: the client certificate (PEM)."),
+                       QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("scrape-key"),
+                       GatewayCommandLineTr::tr("The private key of --scrape-cert (PEM)."), QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("scrape-config"),
+          GatewayCommandLineTr::tr("Per-source credentials (JSON): for the sources whose URL starts with each "
+                                   "entry's \"match\", its token, basic auth, CA, client certificate or timeout."),
+          QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("scrape-timeout"),
+                       GatewayCommandLineTr::tr("Seconds a scrape may take before it counts as failed (default 5)."),
+                       QStringLiteral("s"), QStringLiteral("5") });
+    parser.addOption(
+        { QStringLiteral("kernel-log"),
+          GatewayCommandLineTr::tr("Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable)."),
+          QStringLiteral("[host=]file") });
+    parser.addOption(
+        { QStringLiteral("training-log"),
+          GatewayCommandLineTr::tr("Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console "
+                                   "log, or a TensorBoard run directory; optionally job=... first (repeatable)."),
+          QStringLiteral("[job=]file|dir") });
+    parser.addOption(
+        { QStringLiteral("replay"),
+          GatewayCommandLineTr::tr("Serve this recording as if it were live, at --speed (e.g. an incident replayed "
+                                   "to a whole NOC)."),
+          QStringLiteral("file.vigil") });
+    parser.addOption({ QStringLiteral("poll"),
+                       GatewayCommandLineTr::tr("Seconds between scrapes and log reads (default 1)."),
+                       QStringLiteral("s"), QStringLiteral("1") });
+    addRemoteWriteOptions(parser);
+}
+
+// How the gateway serves: alarms, shared state, who may call, TLS, where it listens.
+void addServingOptions(QCommandLineParser &parser)
+{
+    parser.addOption(
+        { QStringLiteral("alarm-journal"),
+          GatewayCommandLineTr::tr("Keep the alarms and the operators' actions on them in this file, so a restart "
+                                   "keeps them (created if missing)."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("shared-state"),
+          GatewayCommandLineTr::tr("Share the alarms, and the operators' actions on them, with the other gateways of "
+                                   "the NOC in this PostgreSQL database (a libpq connection string or "
+                                   "postgresql:// URI; keep the password in a passfile, not here)."),
+          QStringLiteral("conninfo") });
+    parser.addOption(
+        { QStringLiteral("name"),
+          GatewayCommandLineTr::tr("This gateway's name in the shared state's audit trail (default: host/pid)."),
+          QStringLiteral("name") });
+    parser.addOption(
+        { QStringLiteral("alarm-rules"),
+          GatewayCommandLineTr::tr("Threshold rules for alarms (JSON: metric, above/below, deadband, delays, "
+                                   "priority) instead of the defaults."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("operators"),
+          GatewayCommandLineTr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator) "
+                                   "and of the agents that may publish (agent, with their hosts); without it anyone "
+                                   "may act under the name they give."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("max-skew"),
+          GatewayCommandLineTr::tr("Refuse published readings and events dated further than this many seconds from "
+                                   "the gateway's clock (default 300)."),
+          QStringLiteral("s"), QStringLiteral("300") });
+    parser.addOption(
+        { QStringLiteral("tls-cert"),
+          GatewayCommandLineTr::tr("Serve over TLS with this certificate chain (PEM); read again while serving, so a "
+                                   "renewed certificate needs no restart."),
+          QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("tls-key"), GatewayCommandLineTr::tr("The private key (PEM) of --tls-cert."),
+                       QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("tls-client-ca"),
+          GatewayCommandLineTr::tr("Ask every client for a certificate these authorities (PEM) signed (mutual TLS)."),
+          QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("tls-reload"),
+          GatewayCommandLineTr::tr("Seconds between looks at the certificate files for a renewal (default 60)."),
+          QStringLiteral("s"), QStringLiteral("60") });
+    parser.addOption(
+        { QStringLiteral("insecure"),
+          GatewayCommandLineTr::tr("Serve in the clear on an address beyond this machine (no TLS, no tokens).") });
+    parser.addOption(
+        { QStringLiteral("listen"),
+          GatewayCommandLineTr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond "
+                                   "this machine the gateway needs TLS, or --insecure."),
+          QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
+}
+
+} // namespace
+
 void addGatewayOptions(QCommandLineParser &parser, bool includeListen)
 {
     if (includeListen) {
-        parser.addOption({ QStringLiteral("topology"),
-                           GatewayCommandLineTr::tr(
-                               "Serve a real cluster described by this topology file (JSON) instead of the simulator."),
-                           QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("dcgm"),
-              GatewayCommandLineTr::tr(
-                  "Scrape dcgm-exporter: an http:// or https:// URL or a file of Prometheus text, optionally "
-                  "host=... first (repeatable)."),
-              QStringLiteral("[host=]url|file") });
-        parser.addOption(
-            { QStringLiteral("positions"),
-              GatewayCommandLineTr::tr("Keep the read positions of kernel and training logs in this directory, so a "
-                                       "restart reads only what is new (created if missing)."),
-              QStringLiteral("dir") });
-        parser.addOption(
-            { QStringLiteral("prometheus"),
-              GatewayCommandLineTr::tr("Read dcgm-exporter's series from the Prometheus (or compatible) that already "
-                                       "scrapes them: its base URL, e.g. http://prometheus:9090 (repeatable)."),
-              QStringLiteral("url") });
-        parser.addOption(
-            { QStringLiteral("upstream"),
-              GatewayCommandLineTr::tr("Aggregate: serve the clusters of these pod gateways as one (repeatable); no "
-                                       "storage of its own."),
-              QStringLiteral("host:port") });
-        parser.addOption(
-            { QStringLiteral("upstream-ca"),
-              GatewayCommandLineTr::tr("Reach the --upstream pod gateways over TLS, trusting only this CA (PEM)."),
-              QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("upstream-token-file"),
-              GatewayCommandLineTr::tr("A file holding the bearer token this aggregator shows the pod gateways."),
-              QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("prometheus-host-label"),
-              GatewayCommandLineTr::tr("The series label that names the node (default: Hostname, else the instance "
-                                       "without its port)."),
-              QStringLiteral("label") });
-        parser.addOption({ QStringLiteral("prometheus-history"),
-                           GatewayCommandLineTr::tr("Hours of history to read from Prometheus at start (default 0)."),
-                           QStringLiteral("h"), QStringLiteral("0") });
-        parser.addOption({ QStringLiteral("scrape-ca"),
-                           GatewayCommandLineTr::tr(
-                               "HTTPS exporters: the CA bundle (PEM) their certificates must chain to, instead of "
-                               "the system's."),
-                           QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("scrape-token-file"),
-              GatewayCommandLineTr::tr("Exporters behind authentication: a file holding the bearer token to send."),
-              QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("scrape-basic-auth-file"),
-              GatewayCommandLineTr::tr("Exporters behind authentication: a file holding user:password for basic auth."),
-              QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("scrape-cert"),
-                           GatewayCommandLineTr::tr("Exporters that want mutual TLS: the client certificate (PEM)."),
-                           QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("scrape-key"),
-                           GatewayCommandLineTr::tr("The private key of --scrape-cert (PEM)."),
-                           QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("scrape-config"),
-              GatewayCommandLineTr::tr("Per-source credentials (JSON): for the sources whose URL starts with each "
-                                       "entry's \"match\", its token, basic auth, CA, client certificate or timeout."),
-              QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("scrape-timeout"),
-              GatewayCommandLineTr::tr("Seconds a scrape may take before it counts as failed (default 5)."),
-              QStringLiteral("s"), QStringLiteral("5") });
-        parser.addOption(
-            { QStringLiteral("kernel-log"),
-              GatewayCommandLineTr::tr("Tail a kernel log for NVRM Xid lines, optionally host=... first (repeatable)."),
-              QStringLiteral("[host=]file") });
-        parser.addOption(
-            { QStringLiteral("training-log"),
-              GatewayCommandLineTr::tr("Tail a training log: JSON lines, a Megatron-LM, NeMo or torchtitan console "
-                                       "log, or a TensorBoard run directory; optionally job=... first (repeatable)."),
-              QStringLiteral("[job=]file|dir") });
-        parser.addOption(
-            { QStringLiteral("replay"),
-              GatewayCommandLineTr::tr("Serve this recording as if it were live, at --speed (e.g. an incident replayed "
-                                       "to a whole NOC)."),
-              QStringLiteral("file.vigil") });
-        parser.addOption({ QStringLiteral("poll"),
-                           GatewayCommandLineTr::tr("Seconds between scrapes and log reads (default 1)."),
-                           QStringLiteral("s"), QStringLiteral("1") });
-        addRemoteWriteOptions(parser);
-        parser.addOption(
-            { QStringLiteral("alarm-journal"),
-              GatewayCommandLineTr::tr("Keep the alarms and the operators' actions on them in this file, so a restart "
-                                       "keeps them (created if missing)."),
-              QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("shared-state"),
-                           GatewayCommandLineTr::tr(
-                               "Share the alarms, and the operators' actions on them, with the other gateways of "
-                               "the NOC in this PostgreSQL database (a libpq connection string or "
-                               "postgresql:// URI; keep the password in a passfile, not here)."),
-                           QStringLiteral("conninfo") });
-        parser.addOption(
-            { QStringLiteral("name"),
-              GatewayCommandLineTr::tr("This gateway's name in the shared state's audit trail (default: host/pid)."),
-              QStringLiteral("name") });
-        parser.addOption(
-            { QStringLiteral("alarm-rules"),
-              GatewayCommandLineTr::tr("Threshold rules for alarms (JSON: metric, above/below, deadband, delays, "
-                                       "priority) instead of the defaults."),
-              QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("operators"),
-                           GatewayCommandLineTr::tr(
-                               "Tokens, names and roles of the people who may watch (viewer) or act (operator) "
-                               "and of the agents that may publish (agent, with their hosts); without it anyone "
-                               "may act under the name they give."),
-                           QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("max-skew"),
-              GatewayCommandLineTr::tr("Refuse published readings and events dated further than this many seconds from "
-                                       "the gateway's clock (default 300)."),
-              QStringLiteral("s"), QStringLiteral("300") });
-        parser.addOption({ QStringLiteral("tls-cert"),
-                           GatewayCommandLineTr::tr(
-                               "Serve over TLS with this certificate chain (PEM); read again while serving, so a "
-                               "renewed certificate needs no restart."),
-                           QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("tls-key"), GatewayCommandLineTr::tr("The private key (PEM) of --tls-cert."),
-                           QStringLiteral("file") });
-        parser.addOption({ QStringLiteral("tls-client-ca"),
-                           GatewayCommandLineTr::tr(
-                               "Ask every client for a certificate these authorities (PEM) signed (mutual TLS)."),
-                           QStringLiteral("file") });
-        parser.addOption(
-            { QStringLiteral("tls-reload"),
-              GatewayCommandLineTr::tr("Seconds between looks at the certificate files for a renewal (default 60)."),
-              QStringLiteral("s"), QStringLiteral("60") });
-        parser.addOption(
-            { QStringLiteral("insecure"),
-              GatewayCommandLineTr::tr("Serve in the clear on an address beyond this machine (no TLS, no tokens).") });
+        addSourceOptions(parser);
+        addServingOptions(parser);
     }
-    if (includeListen)
-        parser.addOption(
-            { QStringLiteral("listen"),
-              GatewayCommandLineTr::tr("Address to serve on (default 127.0.0.1:50051; port 0 picks a free one). Beyond "
-                                       "this machine the gateway needs TLS, or --insecure."),
-              QStringLiteral("host:port"), QStringLiteral("127.0.0.1:50051") });
     parser.addOptions(simulationOptions());
 }
 
-QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
-                           QStringList *notes)
+namespace {
+
+// --listen: where to serve.
+QString readListen(const QCommandLineParser &parser, GatewayOptions &options)
 {
     bool ok = false;
-    if (includeListen) {
-        const QString listen = parser.value(QStringLiteral("listen"));
-        const int colon = listen.lastIndexOf(u':');
-        const int port = colon > 0 ? listen.mid(colon + 1).toInt(&ok) : -1;
-        if (colon <= 0 || !ok || port < 0 || port > 65535)
-            return GatewayCommandLineTr::tr("--listen: '%1' is not host:port").arg(listen);
-        options.listen = listen.toStdString();
-    }
+    const QString listen = parser.value(QStringLiteral("listen"));
+    const int colon = listen.lastIndexOf(u':');
+    const int port = colon > 0 ? listen.mid(colon + 1).toInt(&ok) : -1;
+    if (colon <= 0 || !ok || port < 0 || port > 65535)
+        return GatewayCommandLineTr::tr("--listen: '%1' is not host:port").arg(listen);
+    options.listen = listen.toStdString();
+    return {};
+}
+
+// The simulated cluster: its size, seed, pod, pace, journal and checkpoints.
+QString readSimulation(const QCommandLineParser &parser, GatewayOptions &options)
+{
+    bool ok = false;
     const uint gpus = parser.value(QStringLiteral("gpus")).toUInt(&ok);
     if (!ok || gpus < 1 || gpus > 100000)
         return GatewayCommandLineTr::tr("--gpus: '%1' is not a number from 1 to 100000")
@@ -292,9 +311,14 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             .arg(parser.value(QStringLiteral("checkpoint-stall")));
     options.simulator.checkpointStallMs = int64_t(stall * 1000.0);
     options.truthPath = parser.value(QStringLiteral("truth"));
-    if (!includeListen)
-        return {};
+    return {};
+}
 
+// The bridges from real systems (--dcgm, --kernel-log, --training-log, --prometheus),
+// with their poll, credentials and history.
+QString readBridges(const QCommandLineParser &parser, GatewayOptions &options)
+{
+    bool ok = false;
     const double poll = parser.value(QStringLiteral("poll")).toDouble(&ok);
     if (!ok || poll < 0.05 || poll > 3600)
         return GatewayCommandLineTr::tr("--poll: '%1' is not a number of seconds from 0.05 to 3600")
@@ -308,15 +332,12 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                     { "training-log", BridgeSpec::Kind::TrainingLog },
                     { "prometheus", BridgeSpec::Kind::Prometheus } };
     HttpOptions http;
-    double history = 0;
-    if (includeListen) {
-        if (QString error = readScrapeOptions(parser, http); !error.isEmpty())
-            return error;
-        history = parser.value(QStringLiteral("prometheus-history")).toDouble(&ok);
-        if (!ok || history < 0 || history > 24 * 31)
-            return GatewayCommandLineTr::tr("--prometheus-history: '%1' is not a number of hours from 0 to 744")
-                .arg(parser.value(QStringLiteral("prometheus-history")));
-    }
+    if (QString error = readScrapeOptions(parser, http); !error.isEmpty())
+        return error;
+    const double history = parser.value(QStringLiteral("prometheus-history")).toDouble(&ok);
+    if (!ok || history < 0 || history > 24 * 31)
+        return GatewayCommandLineTr::tr("--prometheus-history: '%1' is not a number of hours from 0 to 744")
+            .arg(parser.value(QStringLiteral("prometheus-history")));
     for (const auto &b : bridges)
         for (const QString &value : parser.values(QLatin1String(b.option))) {
             BridgeSpec spec = BridgeSpec::fromArgument(b.kind, value);
@@ -324,8 +345,7 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
                 return GatewayCommandLineTr::tr("--%1: '%2' names no source").arg(QLatin1String(b.option), value);
             spec.interval = std::chrono::milliseconds(qint64(poll * 1000.0));
             spec.http = http;
-            if (includeListen)
-                spec.positionsDirectory = parser.value(QStringLiteral("positions"));
+            spec.positionsDirectory = parser.value(QStringLiteral("positions"));
             if (spec.kind == BridgeSpec::Kind::Prometheus) {
                 if (!isHttpUrl(spec.location))
                     return GatewayCommandLineTr::tr("--prometheus: '%1' is not an http:// or https:// URL").arg(value);
@@ -334,56 +354,72 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
             }
             options.bridges.push_back(spec);
         }
-    if (includeListen && parser.isSet(QStringLiteral("scrape-config")))
+    if (parser.isSet(QStringLiteral("scrape-config")))
         if (QString error = applyScrapeConfig(parser.value(QStringLiteral("scrape-config")), options.bridges);
             !error.isEmpty())
             return error;
-    options.replayPath = parser.value(QStringLiteral("replay"));
-    if (includeListen) {
-        options.upstreams = parser.values(QStringLiteral("upstream"));
-        for (const QString &upstream : std::as_const(options.upstreams))
-            if (upstream.trimmed().isEmpty() || !upstream.contains(u':'))
-                return GatewayCommandLineTr::tr("--upstream: '%1' is not host:port").arg(upstream);
-        if (!options.upstreams.isEmpty() && (!options.bridges.empty() || !options.replayPath.isEmpty()))
-            return GatewayCommandLineTr::tr(
-                "--upstream aggregates pod gateways: their sources are theirs, not the aggregator's");
-        options.upstreamSecurity.caFile = parser.value(QStringLiteral("upstream-ca"));
-        if (parser.isSet(QStringLiteral("upstream-token-file"))) {
-            QFile file(parser.value(QStringLiteral("upstream-token-file")));
-            if (!file.open(QIODevice::ReadOnly))
-                return GatewayCommandLineTr::tr("--upstream-token-file: cannot read %1: %2")
-                    .arg(file.fileName(), file.errorString());
-            options.upstreamToken = QString::fromUtf8(file.readAll()).trimmed();
-        }
-        options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
-        if (QString error = readRemoteWriteOptions(parser, options.remoteWrite); !error.isEmpty())
-            return error;
-        options.operatorsPath = parser.value(QStringLiteral("operators"));
-        options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
-        options.sharedState = parser.value(QStringLiteral("shared-state"));
-        options.name = parser.value(QStringLiteral("name")).trimmed();
-        const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);
-        if (!ok || !(skew >= 1.0) || skew > 7 * 86400.0)
-            return GatewayCommandLineTr::tr("--max-skew: '%1' is not a number of seconds from 1 to 604800")
-                .arg(parser.value(QStringLiteral("max-skew")));
-        options.maxClockSkew = std::chrono::milliseconds(int64_t(skew * 1000.0));
-        options.tls.certificateChain = parser.value(QStringLiteral("tls-cert"));
-        options.tls.privateKey = parser.value(QStringLiteral("tls-key"));
-        options.tls.clientCa = parser.value(QStringLiteral("tls-client-ca"));
-        if (options.tls.certificateChain.isEmpty() != options.tls.privateKey.isEmpty())
-            return GatewayCommandLineTr::tr("--tls-cert and --tls-key go together");
-        if (!options.tls.clientCa.isEmpty() && !options.tls.enabled())
-            return GatewayCommandLineTr::tr(
-                "--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key");
-        const int reload = parser.value(QStringLiteral("tls-reload")).toInt(&ok);
-        if (!ok || reload < 1 || reload > 86400)
-            return GatewayCommandLineTr::tr("--tls-reload: '%1' is not a number of seconds from 1 to 86400")
-                .arg(parser.value(QStringLiteral("tls-reload")));
-        options.tls.reload = std::chrono::seconds(reload);
-        options.insecure = parser.isSet(QStringLiteral("insecure"));
-        if (options.insecure && options.tls.enabled())
-            return GatewayCommandLineTr::tr("--insecure and --tls-cert contradict each other: choose one");
+    return {};
+}
+
+// --upstream: the pod gateways an aggregator subscribes to, and how it reaches them.
+QString readUpstreams(const QCommandLineParser &parser, GatewayOptions &options)
+{
+    options.upstreams = parser.values(QStringLiteral("upstream"));
+    for (const QString &upstream : std::as_const(options.upstreams))
+        if (upstream.trimmed().isEmpty() || !upstream.contains(u':'))
+            return GatewayCommandLineTr::tr("--upstream: '%1' is not host:port").arg(upstream);
+    if (!options.upstreams.isEmpty() && (!options.bridges.empty() || !options.replayPath.isEmpty()))
+        return GatewayCommandLineTr::tr(
+            "--upstream aggregates pod gateways: their sources are theirs, not the aggregator's");
+    options.upstreamSecurity.caFile = parser.value(QStringLiteral("upstream-ca"));
+    if (parser.isSet(QStringLiteral("upstream-token-file"))) {
+        QFile file(parser.value(QStringLiteral("upstream-token-file")));
+        if (!file.open(QIODevice::ReadOnly))
+            return GatewayCommandLineTr::tr("--upstream-token-file: cannot read %1: %2")
+                .arg(file.fileName(), file.errorString());
+        options.upstreamToken = QString::fromUtf8(file.readAll()).trimmed();
     }
+    return {};
+}
+
+// The alarm journal, remote write, operators, rules, shared state, clock and TLS.
+QString readServing(const QCommandLineParser &parser, GatewayOptions &options)
+{
+    bool ok = false;
+    options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
+    if (QString error = readRemoteWriteOptions(parser, options.remoteWrite); !error.isEmpty())
+        return error;
+    options.operatorsPath = parser.value(QStringLiteral("operators"));
+    options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
+    options.sharedState = parser.value(QStringLiteral("shared-state"));
+    options.name = parser.value(QStringLiteral("name")).trimmed();
+    const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);
+    if (!ok || !(skew >= 1.0) || skew > 7 * 86400.0)
+        return GatewayCommandLineTr::tr("--max-skew: '%1' is not a number of seconds from 1 to 604800")
+            .arg(parser.value(QStringLiteral("max-skew")));
+    options.maxClockSkew = std::chrono::milliseconds(int64_t(skew * 1000.0));
+    options.tls.certificateChain = parser.value(QStringLiteral("tls-cert"));
+    options.tls.privateKey = parser.value(QStringLiteral("tls-key"));
+    options.tls.clientCa = parser.value(QStringLiteral("tls-client-ca"));
+    if (options.tls.certificateChain.isEmpty() != options.tls.privateKey.isEmpty())
+        return GatewayCommandLineTr::tr("--tls-cert and --tls-key go together");
+    if (!options.tls.clientCa.isEmpty() && !options.tls.enabled())
+        return GatewayCommandLineTr::tr(
+            "--tls-client-ca asks clients for certificates over TLS: add --tls-cert and --tls-key");
+    const int reload = parser.value(QStringLiteral("tls-reload")).toInt(&ok);
+    if (!ok || reload < 1 || reload > 86400)
+        return GatewayCommandLineTr::tr("--tls-reload: '%1' is not a number of seconds from 1 to 86400")
+            .arg(parser.value(QStringLiteral("tls-reload")));
+    options.tls.reload = std::chrono::seconds(reload);
+    options.insecure = parser.isSet(QStringLiteral("insecure"));
+    if (options.insecure && options.tls.enabled())
+        return GatewayCommandLineTr::tr("--insecure and --tls-cert contradict each other: choose one");
+    return {};
+}
+
+// --replay or --topology: what is served when it is not the simulator.
+QString readServed(const QCommandLineParser &parser, GatewayOptions &options, QStringList *notes)
+{
     if (!options.replayPath.isEmpty() && (!options.bridges.empty() || parser.isSet(QStringLiteral("topology"))))
         return GatewayCommandLineTr::tr("--replay serves a recording alone: no --topology or bridges with it");
     if (parser.isSet(QStringLiteral("topology"))) {
@@ -395,6 +431,23 @@ QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &opt
         options.topology = std::make_shared<const Topology>(file.topology);
     }
     return {};
+}
+
+} // namespace
+
+QString readGatewayOptions(const QCommandLineParser &parser, GatewayOptions &options, bool includeListen,
+                           QStringList *notes)
+{
+    if (includeListen)
+        if (QString error = readListen(parser, options); !error.isEmpty())
+            return error;
+    if (QString error = readSimulation(parser, options); !error.isEmpty() || !includeListen)
+        return error;
+    options.replayPath = parser.value(QStringLiteral("replay"));
+    for (const auto read : { readBridges, readUpstreams, readServing })
+        if (QString error = read(parser, options); !error.isEmpty())
+            return error;
+    return readServed(parser, options, notes);
 }
 
 QString readDemoGatewayOptions(const QCommandLineParser *parser, GatewayOptions &options)
