@@ -318,34 +318,32 @@ void ReportRenderer::backtestSection(Cursor &c, const MaintenanceReport &r) cons
            8.5, Dim, false, 6);
 }
 
-int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage)
+// How the report writes money, hours, shares, dates and changes, in its language.
+struct ReportRenderer::Formats
 {
-    const MaintenanceReport &r = m_report;
-    const QLocale &l = m_locale;
-    Cursor c;
-    c.p = painter;
-    c.page = pageRect;
-    c.newPage = newPage;
-    c.y = pageRect.top();
-    c.family = familyFor(l);
-    if (painter) // the page count, from the measuring pass
-        c.totalPages = pageCount();
-    const Topology *t = r.topology.get();
-    const auto money = [&](double v) { return QStringLiteral("$%1").arg(l.toString(v, 'f', 0)); };
-    const auto hours = [&](double v) { return l.toString(v, 'f', v < 10 ? 1 : 0); };
-    const auto percent = [&](double share) { return tr("%1 %").arg(l.toString(share * 100.0, 'f', 0)); };
-    // The language's short date, with the whole year (a manager forwards it for years).
-    QString dateFormat = l.dateFormat(QLocale::ShortFormat);
-    if (!dateFormat.contains(QLatin1String("yyyy")))
-        dateFormat.replace(QLatin1String("yy"), QLatin1String("yyyy"));
-    const auto date
-        = [&](int64_t ms) { return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), dateFormat); };
-    // Times in the tables name their year when the period crosses one, or they lie in another.
-    const auto yearOf = [](int64_t ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date().year(); };
-    const bool crossesYear = yearOf(r.current.fromMs) != yearOf(r.current.toMs - 1);
-    const auto clock
-        = [&](int64_t ms) { return shortClock(ms, crossesYear || yearOf(ms) != yearOf(r.current.toMs - 1)); };
-    const auto change = [&](double now, double before, bool lowerIsBetter) -> QString {
+    Formats(const MaintenanceReport &report, const QLocale &locale)
+        : r(report)
+        , l(locale)
+        , dateFormat(locale.dateFormat(QLocale::ShortFormat))
+        // Times in the tables name their year when the period crosses one, or they lie in another.
+        , crossesYear(yearOf(report.current.fromMs) != yearOf(report.current.toMs - 1))
+    {
+        // The language's short date, with the whole year (a manager forwards it for years).
+        if (!dateFormat.contains(QLatin1String("yyyy")))
+            dateFormat.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    }
+    static int yearOf(int64_t ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date().year(); }
+    QString money(double v) const { return QStringLiteral("$%1").arg(l.toString(v, 'f', 0)); }
+    QString hours(double v) const { return l.toString(v, 'f', v < 10 ? 1 : 0); }
+    QString percent(double share) const { return tr("%1 %").arg(l.toString(share * 100.0, 'f', 0)); }
+    QString date(int64_t ms) const
+    {
+        return l.toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).date(), dateFormat);
+    }
+    QString clock(int64_t ms) const { return shortClock(ms, crossesYear || yearOf(ms) != yearOf(r.current.toMs - 1)); }
+    // A figure against the period before: its arrow, by how much, and whether that is worse.
+    QString change(double now, double before, bool lowerIsBetter) const
+    {
         if (!r.comparable())
             return QString(); // said once, under the tiles
         if (before <= 0.0)
@@ -355,15 +353,27 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         const bool worse = lowerIsBetter ? delta > 0 : delta < 0;
         return tr("%1 %2 % vs previous %3")
             .arg(arrow, l.toString(std::fabs(delta) * 100.0, 'f', 0), worse ? tr("(worse)") : tr("(better)"));
-    };
+    }
 
-    // The title page: what a manager reads first.
+    const MaintenanceReport &r;
+    const QLocale &l;
+    QString dateFormat;
+    bool crossesYear;
+};
+
+// The title page: what a manager reads first.
+void ReportRenderer::titlePage(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
     const PeriodFigures &now = r.current, &before = r.previous;
     c.y += 40;
     c.text(tr("Maintenance-debt report"), 28, Ink, true, 8);
-    c.text(tr("%1 · %2 to %3 (UTC)")
-               .arg(t && !t->clusterName.isEmpty() ? t->clusterName : r.source, date(now.fromMs), date(now.toMs - 1)),
-           12, Dim, false, 4);
+    c.text(
+        tr("%1 · %2 to %3 (UTC)")
+            .arg(t && !t->clusterName.isEmpty() ? t->clusterName : r.source, f.date(now.fromMs), f.date(now.toMs - 1)),
+        12, Dim, false, 4);
     c.text(tr("From the recording %1, at %2 per GPU-hour; a failure counts as preventable when its cause warned %3 h "
               "before, with a kind of warning followed by a failure within 72 h at least %4 % of the time, and was "
               "not drained.")
@@ -389,31 +399,31 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         };
         const Tile tiles[] = {
             { tr("GPU-hours lost"), l.toString(now.lostGpuHours, 'f', 0),
-              change(now.lostGpuHours, before.lostGpuHours, true),
+              f.change(now.lostGpuHours, before.lostGpuHours, true),
               r.comparable() && now.lostGpuHours > before.lostGpuHours },
-            { tr("What they cost"), money(now.money), change(now.money, before.money, true),
+            { tr("What they cost"), f.money(now.money), f.change(now.money, before.money, true),
               r.comparable() && now.money > before.money },
             { tr("Disruptions"), l.toString(qulonglong(now.disruptions)),
-              change(double(now.disruptions), double(before.disruptions), true),
+              f.change(double(now.disruptions), double(before.disruptions), true),
               r.comparable() && now.disruptions > before.disruptions },
-            { tr("Effective training time (ETTR)"), percent(now.ettr), change(now.ettr, before.ettr, false),
+            { tr("Effective training time (ETTR)"), f.percent(now.ettr), f.change(now.ettr, before.ettr, false),
               r.comparable() && now.ettr < before.ettr },
-            { tr("Preventable share"), percent(now.preventableShare()),
-              change(now.preventableShare(), before.preventableShare(), true),
+            { tr("Preventable share"), f.percent(now.preventableShare()),
+              f.change(now.preventableShare(), before.preventableShare(), true),
               r.comparable() && now.preventableShare() > before.preventableShare() },
             { tr("Hands-on actions (at night)"),
               tr("%1 (%2)").arg(l.toString(qulonglong(r.grit.work.handsOn)),
                                 l.toString(qulonglong(r.grit.work.handsOnAtNight))),
-              tr("%1 operator-hours").arg(hours(r.grit.work.operatorHours)), false },
+              tr("%1 operator-hours").arg(f.hours(r.grit.work.operatorHours)), false },
         };
         const double tileW = (c.page.width() - 20) / 2, tileH = 74;
         for (size_t i = 0; i < std::size(tiles); ++i) {
             const double x = c.page.left() + double(i % 2) * (tileW + 20);
             const double y = c.y + double(i / 2) * (tileH + 12);
-            if (painter) {
-                painter->setPen(QPen(Rule, 0.8));
-                painter->setBrush(QColor(0xf7, 0xf8, 0xfa));
-                painter->drawRoundedRect(QRectF(x, y, tileW, tileH), 4, 4);
+            if (c.p) {
+                c.p->setPen(QPen(Rule, 0.8));
+                c.p->setBrush(QColor(0xf7, 0xf8, 0xfa));
+                c.p->drawRoundedRect(QRectF(x, y, tileW, tileH), 4, 4);
                 c.fittedLine(QRectF(x + 10, y + 6, tileW - 20, 14), tiles[i].label, 9, false, Dim);
                 c.fittedLine(QRectF(x + 10, y + 20, tileW - 20, 30), tiles[i].value, 22, true, Ink);
                 c.fittedLine(QRectF(x + 10, y + 52, tileW - 20, 14), tiles[i].delta, 8.5, false,
@@ -426,32 +436,40 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                    false, 6);
         else if (!r.comparable())
             c.text(tr("The recording covers %1 of the period before and %2 of this one: too little to compare them.")
-                       .arg(percent(before.recordedShare), percent(now.recordedShare)),
+                       .arg(f.percent(before.recordedShare), f.percent(now.recordedShare)),
                    9, Dim, false, 6);
         c.text(tr("Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.")
-                   .arg(money(expectedCostPerDayOfDebt(r.debt))),
+                   .arg(f.money(expectedCostPerDayOfDebt(r.debt))),
                10, Ink, false, 6);
     }
-    // Fix first, on the title page: what happened, what it cost, and what to do about it, in one place.
+}
+
+// Fix first, on the title page: what happened, what it cost, and what to do about it, in one place.
+void ReportRenderer::fixFirstSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
     c.heading(tr("Fix first"));
     std::vector<QStringList> rows;
     for (size_t i = 0; i < r.fixFirst.size(); ++i) {
-        const FixFirst &f = r.fixFirst[i];
-        const QString what = f.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", f.failures)
-            : f.reason == FixFirst::Reason::Slowing
-            ? tr("began as a job slowed, still slow: %1 a day").arg(money(f.costPerDay))
+        const FixFirst &item = r.fixFirst[i];
+        const QString what = item.reason == FixFirst::Reason::Lemon ? tr("caused %n incident(s)", "", item.failures)
+            : item.reason == FixFirst::Reason::Slowing
+            ? tr("began as a job slowed, still slow: %1 a day").arg(f.money(item.costPerDay))
             : tr("%1, open: %2 % chance of a failure within 72 h (%3–%4 %, %5 cases); %6 if it fails")
-                  .arg(eventTypeName(f.warning), l.toString(f.hazard.probability * 100.0, 'f', 1),
-                       l.toString(f.hazard.low * 100.0, 'f', 1), l.toString(f.hazard.high * 100.0, 'f', 1),
-                       l.toString(f.hazard.cases, 'f', 0),
-                       money(f.hazard.probability > 0.0 ? f.expectedSaving / f.hazard.probability : 0.0));
-        const QString entity = f.entities > 1
-            ? tr("%1 and %n more like it", "", int(f.entities - 1)).arg(entityName(t, f.entity))
-            : entityName(t, f.entity);
-        rows.push_back({ l.toString(int(i + 1)), entity, what,
-                         f.entities > 1
-                             ? tr("%1 each (%2 in all)").arg(money(f.expectedSaving), money(f.expectedSavingAll))
-                             : money(f.expectedSaving) });
+                  .arg(eventTypeName(item.warning), l.toString(item.hazard.probability * 100.0, 'f', 1),
+                       l.toString(item.hazard.low * 100.0, 'f', 1), l.toString(item.hazard.high * 100.0, 'f', 1),
+                       l.toString(item.hazard.cases, 'f', 0),
+                       f.money(item.hazard.probability > 0.0 ? item.expectedSaving / item.hazard.probability : 0.0));
+        const QString entity = item.entities > 1
+            ? tr("%1 and %n more like it", "", int(item.entities - 1)).arg(entityName(t, item.entity))
+            : entityName(t, item.entity);
+        rows.push_back(
+            { l.toString(int(i + 1)), entity, what,
+              item.entities > 1
+                  ? tr("%1 each (%2 in all)").arg(f.money(item.expectedSaving), f.money(item.expectedSavingAll))
+                  : f.money(item.expectedSaving) });
     }
     if (rows.empty())
         c.text(tr("Nothing stands out."), 10, Dim);
@@ -460,65 +478,77 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     c.text(tr("An open warning saves its chance of failing within 72 hours times what that failure would cost; a "
               "part that keeps failing or a slowdown still under way saves what it cost in a period."),
            8.5, Dim, false, 6);
-    c.breakPage();
+}
 
-    // The fleet's failure record: where hardware fails, over years, job or no job.
-    if (fleet.fleet.failures > 0) {
-        c.heading(tr("Fleet reliability: every hardware failure, job or no job"));
-        c.text(tr("%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between "
-                  "failures is %4 hours.",
-                  "", int(fleet.fleet.failures))
-                   .arg(l.toString(qulonglong(t ? t->gpus.size() : 0)), l.toString(fleet.fleet.gpuDays, 'f', 0),
-                        rate(fleet.fleet), l.toString(fleet.fleet.mtbfGpuHours(), 'f', 0)),
-               10, Ink, false, 8);
-        std::vector<std::pair<QString, double>> worstRacks;
-        for (size_t i = 0; i < fleet.byRack.size() && i < 8 && fleet.byRack[i].failures > 0; ++i)
-            worstRacks.emplace_back(fleet.byRack[i].name, double(fleet.byRack[i].failures));
-        c.bars(tr("Racks with the most failures"), worstRacks,
-               [](double n) { return tr("%Ln failure(s)", "", int(n)); });
-        const auto tallyRows = [&](std::vector<FailureTally> list, size_t most, bool byRate) {
-            if (byRate)
-                std::stable_sort(list.begin(), list.end(), [](const FailureTally &a, const FailureTally &b) {
-                    return a.per1000GpuDays() > b.per1000GpuDays();
-                });
-            std::vector<QStringList> tally;
-            for (size_t i = 0; i < list.size() && tally.size() < most; ++i)
-                tally.push_back({ list[i].name, l.toString(qulonglong(list[i].failures)), rate(list[i]) });
-            return tally;
-        };
-        c.table({ tr("Position in the rack (slot 0: the bottom)"), tr("Failures"), tr("Per 1,000 GPU-days") },
-                { 0.5, 0.25, 0.25 }, tallyRows(fleet.byPosition, 10, true), { 1, 2 });
-        // Repeat failures told apart: the slot's fault (replace what feeds it) or the part's (send it back).
-        if (!fleet.lemonPositions.empty()) {
-            std::vector<QStringList> rows;
-            for (size_t i = 0; i < fleet.lemonPositions.size() && i < 8; ++i) {
-                const LemonPosition &p = fleet.lemonPositions[i];
-                rows.push_back({ p.name, l.toString(qulonglong(p.failures)),
-                                 p.unidentified ? tr("%1 (+%2 not named)").arg(p.parts).arg(p.unidentified)
-                                                : l.toString(qulonglong(p.parts)) });
-            }
-            c.table({ tr("Lemon positions: slots that kill whatever is put in them"), tr("Failures"), tr("Parts") },
-                    { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
+// The fleet's failure record: where hardware fails, over years, job or no job.
+void ReportRenderer::fleetSection(Cursor &c, const Formats &) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
+    const FleetReliability &fleet = r.fleet;
+    if (fleet.fleet.failures == 0)
+        return;
+    const auto rate = [&](const FailureTally &tally) { return l.toString(tally.per1000GpuDays(), 'f', 2); };
+    c.heading(tr("Fleet reliability: every hardware failure, job or no job"));
+    c.text(tr("%Ln failure(s) on %1 GPUs over %2 GPU-days: %3 per 1,000 GPU-days; one GPU's mean time between "
+              "failures is %4 hours.",
+              "", int(fleet.fleet.failures))
+               .arg(l.toString(qulonglong(t ? t->gpus.size() : 0)), l.toString(fleet.fleet.gpuDays, 'f', 0),
+                    rate(fleet.fleet), l.toString(fleet.fleet.mtbfGpuHours(), 'f', 0)),
+           10, Ink, false, 8);
+    std::vector<std::pair<QString, double>> worstRacks;
+    for (size_t i = 0; i < fleet.byRack.size() && i < 8 && fleet.byRack[i].failures > 0; ++i)
+        worstRacks.emplace_back(fleet.byRack[i].name, double(fleet.byRack[i].failures));
+    c.bars(tr("Racks with the most failures"), worstRacks, [](double n) { return tr("%Ln failure(s)", "", int(n)); });
+    const auto tallyRows = [&](std::vector<FailureTally> list, size_t most, bool byRate) {
+        if (byRate)
+            std::stable_sort(list.begin(), list.end(), [](const FailureTally &a, const FailureTally &b) {
+                return a.per1000GpuDays() > b.per1000GpuDays();
+            });
+        std::vector<QStringList> tally;
+        for (size_t i = 0; i < list.size() && tally.size() < most; ++i)
+            tally.push_back({ list[i].name, l.toString(qulonglong(list[i].failures)), rate(list[i]) });
+        return tally;
+    };
+    c.table({ tr("Position in the rack (slot 0: the bottom)"), tr("Failures"), tr("Per 1,000 GPU-days") },
+            { 0.5, 0.25, 0.25 }, tallyRows(fleet.byPosition, 10, true), { 1, 2 });
+    // Repeat failures told apart: the slot's fault (replace what feeds it) or the part's (send it back).
+    if (!fleet.lemonPositions.empty()) {
+        std::vector<QStringList> rows;
+        for (size_t i = 0; i < fleet.lemonPositions.size() && i < 8; ++i) {
+            const LemonPosition &p = fleet.lemonPositions[i];
+            rows.push_back({ p.name, l.toString(qulonglong(p.failures)),
+                             p.unidentified ? tr("%1 (+%2 not named)").arg(p.parts).arg(p.unidentified)
+                                            : l.toString(qulonglong(p.parts)) });
         }
-        if (!fleet.lemonParts.empty()) {
-            std::vector<QStringList> rows;
-            for (size_t i = 0; i < fleet.lemonParts.size() && i < 8; ++i) {
-                const LemonPart &p = fleet.lemonParts[i];
-                rows.push_back({ tr("%1 (last in %2)").arg(p.serial, p.lastPosition),
-                                 l.toString(qulonglong(p.failures)), l.toString(qulonglong(p.positions)) });
-            }
-            c.table({ tr("Lemon parts: parts that fail wherever they go"), tr("Failures"), tr("Slots") },
-                    { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
-        }
-        c.table({ tr("Model"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
-                tallyRows(fleet.byModel, 10, false), { 1, 2 });
-        const std::vector<FailureTally> &periods
-            = fleet.byYear.size() >= 2 ? fleet.byYear : (fleet.byQuarter.size() >= 2 ? fleet.byQuarter : fleet.byMonth);
-        c.table({ tr("Period"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
-                tallyRows(periods, 40, false), { 1, 2 });
+        c.table({ tr("Lemon positions: slots that kill whatever is put in them"), tr("Failures"), tr("Parts") },
+                { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
     }
+    if (!fleet.lemonParts.empty()) {
+        std::vector<QStringList> rows;
+        for (size_t i = 0; i < fleet.lemonParts.size() && i < 8; ++i) {
+            const LemonPart &p = fleet.lemonParts[i];
+            rows.push_back({ tr("%1 (last in %2)").arg(p.serial, p.lastPosition), l.toString(qulonglong(p.failures)),
+                             l.toString(qulonglong(p.positions)) });
+        }
+        c.table({ tr("Lemon parts: parts that fail wherever they go"), tr("Failures"), tr("Slots") },
+                { 0.5, 0.25, 0.25 }, rows, { 1, 2 });
+    }
+    c.table({ tr("Model"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
+            tallyRows(fleet.byModel, 10, false), { 1, 2 });
+    const std::vector<FailureTally> &periods
+        = fleet.byYear.size() >= 2 ? fleet.byYear : (fleet.byQuarter.size() >= 2 ? fleet.byQuarter : fleet.byMonth);
+    c.table({ tr("Period"), tr("Failures"), tr("Per 1,000 GPU-days") }, { 0.5, 0.25, 0.25 },
+            tallyRows(periods, 40, false), { 1, 2 });
+}
 
-    // Where it went.
+// Where the GPU-hours went: by cause, rack, PDU and cooling loop.
+void ReportRenderer::whereItWentSection(Cursor &c, const Formats &) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
     c.heading(tr("Where the GPU-hours went"));
     std::vector<std::pair<QString, double>> causes;
     for (const auto &[cause, lost] : r.lostByCause)
@@ -537,59 +567,75 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         c.bars(tr("By PDU"), places(r.lostByPdu, EntityKind::Pdu), tr("GPU-h"), l);
     if (!r.lostByLoop.empty())
         c.bars(tr("By cooling loop"), places(r.lostByLoop, EntityKind::CoolingLoop), tr("GPU-h"), l);
+}
 
+// The ten costliest incidents.
+void ReportRenderer::costliestSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const Topology *t = r.topology.get();
     c.heading(tr("The ten costliest incidents"));
-    rows.clear();
+    std::vector<QStringList> rows;
     for (size_t i = 0; i < r.incidents.size() && i < 10; ++i) {
         const ReportIncident &ri = r.incidents[i];
-        rows.push_back({ clock(ri.incident.failedMs), ri.incident.jobId,
-                         incidentStory(ri.incident, ri.attribution, ri.cost, t), hours(ri.cost.lostGpuHours),
-                         money(ri.cost.money), ri.cost.preventable ? tr("yes") : tr("no") });
+        rows.push_back({ f.clock(ri.incident.failedMs), ri.incident.jobId,
+                         incidentStory(ri.incident, ri.attribution, ri.cost, t), f.hours(ri.cost.lostGpuHours),
+                         f.money(ri.cost.money), ri.cost.preventable ? tr("yes") : tr("no") });
     }
     if (rows.empty())
         c.text(tr("No incidents in this period."), 10, Dim);
     else
         c.table({ tr("Time (UTC)"), tr("Job"), tr("What happened"), tr("GPU-h"), tr("Cost"), tr("Preventable") },
                 { 0.11, 0.13, 0.46, 0.08, 0.09, 0.13 }, rows, { 3, 4 });
+}
 
-    // Slow degradation: no failure, only steps that took longer.
-    if (!r.slowdowns.empty()) {
-        c.heading(tr("Slow degradation: jobs slower than their own healthy pace"));
-        c.text(
-            tr("%1 GPU-hours (%2) went to steps that took longer than the job's healthy pace (the median of the "
-               "faster half of its hours over the week before): GPUs × the time beyond it. No alarm stops a job "
-               "for this, so nobody answers it.")
-                .arg(hours(r.current.slowdownGpuHours), money(r.current.slowdownGpuHours * r.settings.pricePerGpuHour)),
-            10);
-        rows.clear();
-        for (size_t i = 0; i < r.slowdowns.size() && i < 10; ++i) {
-            const Slowdown &d = r.slowdowns[i];
-            const QString cause = !d.causeEntity ? tr("no warning began with it")
-                : d.causedByHand                 ? tr("%1, changed by hand").arg(entityName(t, *d.causeEntity))
-                                                 : entityName(t, *d.causeEntity);
-            rows.push_back(
-                { clock(d.fromMs), hours(double(d.toMs - d.fromMs) / 3600000.0), d.jobId,
-                  tr("%1 → %2 s").arg(l.toString(d.baselineSeconds, 'f', 2), l.toString(d.worstSeconds, 'f', 2)), cause,
-                  hours(d.lostGpuHours), money(d.money) });
-        }
-        c.table(
-            { tr("Began (UTC)"), tr("Hours"), tr("Job"), tr("Step time"), tr("Began with"), tr("GPU-h"), tr("Cost") },
-            { 0.13, 0.07, 0.16, 0.15, 0.27, 0.11, 0.11 }, rows, { 1, 5, 6 });
+// Slow degradation: no failure, only steps that took longer.
+void ReportRenderer::slowdownSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
+    if (r.slowdowns.empty())
+        return;
+    c.heading(tr("Slow degradation: jobs slower than their own healthy pace"));
+    c.text(
+        tr("%1 GPU-hours (%2) went to steps that took longer than the job's healthy pace (the median of the "
+           "faster half of its hours over the week before): GPUs × the time beyond it. No alarm stops a job "
+           "for this, so nobody answers it.")
+            .arg(f.hours(r.current.slowdownGpuHours), f.money(r.current.slowdownGpuHours * r.settings.pricePerGpuHour)),
+        10);
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < r.slowdowns.size() && i < 10; ++i) {
+        const Slowdown &d = r.slowdowns[i];
+        const QString cause = !d.causeEntity ? tr("no warning began with it")
+            : d.causedByHand                 ? tr("%1, changed by hand").arg(entityName(t, *d.causeEntity))
+                                             : entityName(t, *d.causeEntity);
+        rows.push_back({ f.clock(d.fromMs), f.hours(double(d.toMs - d.fromMs) / 3600000.0), d.jobId,
+                         tr("%1 → %2 s").arg(l.toString(d.baselineSeconds, 'f', 2), l.toString(d.worstSeconds, 'f', 2)),
+                         cause, f.hours(d.lostGpuHours), f.money(d.money) });
     }
+    c.table({ tr("Began (UTC)"), tr("Hours"), tr("Job"), tr("Step time"), tr("Began with"), tr("GPU-h"), tr("Cost") },
+            { 0.13, 0.07, 0.16, 0.15, 0.27, 0.11, 0.11 }, rows, { 1, 5, 6 });
+}
 
-    // Grit.
+// Grit: what it took by hand.
+void ReportRenderer::gritSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
     c.heading(tr("Grit: what it took by hand"));
     c.text(tr("%Ln hands-on action(s) (drains, restarts by hand, hot-patches, thresholds changed), %1 of them at "
               "night (%2); %3 acknowledgements, shelves and notes besides; %4 operator-hours in all; %5 answered a "
               "failure.",
               nullptr, int(r.grit.work.handsOn))
-               .arg(l.toString(qulonglong(r.grit.work.handsOnAtNight)), percent(r.grit.work.nightShare()),
-                    l.toString(qulonglong(r.grit.work.paperwork)), hours(r.grit.work.operatorHours),
+               .arg(l.toString(qulonglong(r.grit.work.handsOnAtNight)), f.percent(r.grit.work.nightShare()),
+                    l.toString(qulonglong(r.grit.work.paperwork)), f.hours(r.grit.work.operatorHours),
                     l.toString(qulonglong(r.grit.work.answering))),
            10);
-    rows.clear();
+    std::vector<QStringList> rows;
     for (const GritSummary::RepeatedRestarts &j : r.grit.repeatedRestarts)
-        rows.push_back({ j.jobId, l.toString(qulonglong(j.incidents)), hours(j.lostGpuHours) });
+        rows.push_back({ j.jobId, l.toString(qulonglong(j.incidents)), f.hours(j.lostGpuHours) });
     if (!rows.empty())
         c.table({ tr("Job restarted again and again"), tr("Disruptions"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 }, rows,
                 { 1, 2 });
@@ -599,21 +645,28 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         QString cost = tr("not measured");
         if (i < r.grit.thresholdCosts.size() && r.grit.thresholdCosts[i].measured) {
             const GritSummary::ThroughputCost &tc = r.grit.thresholdCosts[i];
-            cost = tc.slowdown() > 0.0 ? tr("%1 slower, %2 GPU-h").arg(percent(tc.slowdown()), hours(tc.gpuHours))
+            cost = tc.slowdown() > 0.0 ? tr("%1 slower, %2 GPU-h").arg(f.percent(tc.slowdown()), f.hours(tc.gpuHours))
                                        : tr("no slower");
         }
-        rows.push_back({ clock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message, cost });
+        rows.push_back({ f.clock(e.timeMs), e.operatorName, entityName(t, e.entity), e.message, cost });
     }
     if (!rows.empty())
         c.table({ tr("Threshold changed"), tr("By"), tr("On"), tr("Why"), tr("Throughput it cost") },
                 { 0.12, 0.12, 0.16, 0.38, 0.22 }, rows);
+}
 
-    // Debt.
+// Maintenance debt: the warnings left open, the oldest, the lemons.
+void ReportRenderer::debtSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const Topology *t = r.topology.get();
     c.heading(tr("Maintenance debt"));
-    rows.clear();
+    std::vector<QStringList> rows;
     const QString ages[] = { tr("under a day"), tr("1 to 3 days"), tr("3 to 7 days"), tr("a week or more") };
     for (size_t i = 0; i < r.debtByAge.size() && i < std::size(ages); ++i)
-        rows.push_back({ ages[i], l.toString(qulonglong(r.debtByAge[i].warnings)), money(r.debtByAge[i].costPerDay) });
+        rows.push_back(
+            { ages[i], l.toString(qulonglong(r.debtByAge[i].warnings)), f.money(r.debtByAge[i].costPerDay) });
     c.table({ tr("Open warnings, open for"), tr("Warnings"), tr("Expected cost a day") }, { 0.5, 0.2, 0.3 }, rows,
             { 1, 2 });
     std::vector<DebtItem> oldest = r.debt;
@@ -625,27 +678,30 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
                                                                    : eventTypeName(oldest[i].warnings.type),
                          durationText(oldest[i].ageMs),
                          oldest[i].warnings.acknowledgedBy.isEmpty() ? tr("nobody") : oldest[i].warnings.acknowledgedBy,
-                         money(oldest[i].expectedCostPerDay) });
+                         f.money(oldest[i].expectedCostPerDay) });
     if (!rows.empty())
         c.table(
             { tr("The oldest amber lights"), tr("Warning"), tr("Open for"), tr("Acknowledged by"), tr("Cost a day") },
             { 0.3, 0.22, 0.14, 0.18, 0.16 }, rows, { 4 });
     rows.clear();
     for (const Lemon &lemon : r.lemons)
-        rows.push_back({ entityName(t, lemon.entity), l.toString(lemon.failures), hours(lemon.lostGpuHours) });
+        rows.push_back({ entityName(t, lemon.entity), l.toString(lemon.failures), f.hours(lemon.lostGpuHours) });
     if (!rows.empty())
         c.table({ tr("Lemons: failed again and again"), tr("Incidents caused"), tr("GPU-h lost") }, { 0.5, 0.25, 0.25 },
                 rows, { 1, 2 });
+}
 
-    backtestSection(c, r);
-
-    // Trends.
+// Trends over the periods recorded, and the alarm load.
+void ReportRenderer::trendSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
     QStringList labels;
     std::vector<double> lost, mtbf, preventable;
     for (const PeriodFigures &p : r.trend) {
         if (!p.recorded && &p != &r.trend.back())
             continue; // before the recording began: no figures, not zeros
-        labels << date(p.toMs - 1);
+        labels << f.date(p.toMs - 1);
         lost.push_back(p.lostGpuHours);
         mtbf.push_back(p.disruptions ? p.mtbfHours : qQNaN()); // no failure: no time between failures
         preventable.push_back(p.lostGpuHours > 0.0 ? p.preventableShare() : qQNaN()); // nothing lost: no share
@@ -659,13 +715,38 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
         const auto tenths = [&](double v) { return l.toString(v, 'f', 1); };
         c.line(tr("Lost GPU-hours"), labels, lost, whole, Accent);
         c.line(tr("Mean time between failures (h)"), labels, mtbf, tenths, Bar);
-        c.line(tr("Preventable share"), labels, preventable, percent, Accent);
+        c.line(
+            tr("Preventable share"), labels, preventable, [&f](double v) { return f.percent(v); }, Accent);
     }
 
     c.text(tr("Alarm load: %1 alarms per 10 minutes per operator on average, %2 in the busiest 10 minutes (ISA-18.2: "
               "about 1 is manageable, more than 10 is a flood).")
                .arg(l.toString(r.flood.averagePer10Min, 'f', 1), l.toString(r.flood.peakPer10Min, 'f', 0)),
            9, Dim);
+}
+
+int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage)
+{
+    Cursor c;
+    c.p = painter;
+    c.page = pageRect;
+    c.newPage = newPage;
+    c.y = pageRect.top();
+    c.family = familyFor(m_locale);
+    if (painter) // the page count, from the measuring pass
+        c.totalPages = pageCount();
+    const Formats f(m_report, m_locale);
+    titlePage(c, f);
+    fixFirstSection(c, f);
+    c.breakPage(); // the title page ends here
+    fleetSection(c, f);
+    whereItWentSection(c, f);
+    costliestSection(c, f);
+    slowdownSection(c, f);
+    gritSection(c, f);
+    debtSection(c, f);
+    backtestSection(c, m_report);
+    trendSection(c, f);
     c.footer();
     return c.pageNumber;
 }

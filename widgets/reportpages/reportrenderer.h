@@ -36,8 +36,19 @@ private:
     struct Cursor;
     // Runs the layout: with `painter` null it only measures (page breaks, page count).
     int layout(QPainter *painter, QRectF pageRect, const std::function<void()> &newPage);
+    struct Formats;
+    // The sections, in the order they are laid out.
+    void titlePage(Cursor &c, const Formats &f) const;
+    void fixFirstSection(Cursor &c, const Formats &f) const;
+    void fleetSection(Cursor &c, const Formats &f) const;
+    void whereItWentSection(Cursor &c, const Formats &f) const;
+    void costliestSection(Cursor &c, const Formats &f) const;
+    void slowdownSection(Cursor &c, const Formats &f) const;
+    void gritSection(Cursor &c, const Formats &f) const;
+    void debtSection(Cursor &c, const Formats &f) const;
     // The hazard model put to the test on the period: predicted against actual, by kind of warning.
     void backtestSection(Cursor &c, const MaintenanceReport &r) const;
+    void trendSection(Cursor &c, const Formats &f) const;
 
     const MaintenanceReport &m_report;
     QPageSize m_pageSize;
