@@ -90,6 +90,226 @@ QString priorityName(PriorityClass p)
     return QStringLiteral("unspecified");
 }
 
+// Reads a topology file's JSON into a Topology, the first problem (with its JSON path) kept. `t`
+// and `r` are the topology and the checking reader, as in the rest of this file.
+class TopologyFileReader
+{
+public:
+    explicit TopologyFileReader(TopologyFile &out)
+        : m_out(out)
+        , t(out.topology)
+    { }
+
+    void read(const QJsonObject &root)
+    {
+        t.version = uint64_t(r.number(root, "version", QStringLiteral("$"), 1, 1, 9e15));
+        t.clusterName = r.string(root, "cluster", QStringLiteral("$"));
+        readLoopsAndSpines(root);
+        const QJsonArray halls = r.array(root, "halls", QStringLiteral("$"));
+        for (qsizetype h = 0; h < halls.size() && r.error.isEmpty(); ++h) {
+            const QString hallPath = QStringLiteral("$.halls[%1]").arg(h);
+            const QJsonObject hall = r.object(halls[h], hallPath);
+            t.halls.push_back({ r.string(hall, "name", hallPath) });
+            const QJsonArray rows = r.array(hall, "rows", hallPath);
+            for (qsizetype w = 0; w < rows.size() && r.error.isEmpty(); ++w)
+                readRow(rows[w], QStringLiteral("%1.rows[%2]").arg(hallPath).arg(w), uint32_t(h));
+        }
+        readJobs(root);
+        if (r.error.isEmpty() && t.gpus.empty())
+            r.fail(QStringLiteral("the cluster has no GPUs"));
+        if (r.error.isEmpty())
+            r.error = t.index();
+        m_out.error = r.error;
+    }
+
+private:
+    void readLoopsAndSpines(const QJsonObject &root)
+    {
+        const QJsonArray loops = r.array(root, "cooling_loops", QStringLiteral("$"), false);
+        for (qsizetype i = 0; i < loops.size(); ++i) {
+            const QString path = QStringLiteral("$.cooling_loops[%1]").arg(i);
+            const QJsonObject o = r.object(loops[i], path);
+            const QString name = r.string(o, "name", path);
+            m_loopIndex[name] = uint32_t(t.coolingLoops.size());
+            t.coolingLoops.push_back({ name, float(r.number(o, "supply_temp_c", path, 24, -10, 80)) });
+        }
+        const QJsonArray spines = r.array(root, "spine_switches", QStringLiteral("$"), false);
+        for (qsizetype i = 0; i < spines.size(); ++i) {
+            const QString name = spines[i].toString().trimmed();
+            if (name.isEmpty())
+                r.fail(QStringLiteral("$.spine_switches[%1]: expected a name").arg(i));
+            m_switchIndex[name] = uint32_t(t.switches.size());
+            t.switches.push_back({ name, SwitchRole::Spine, {} });
+        }
+    }
+
+    void readRow(const QJsonValue &value, const QString &rowPath, uint32_t hall)
+    {
+        const QJsonObject row = r.object(value, rowPath);
+        const uint32_t rowIndex = uint32_t(t.rows.size());
+        t.rows.push_back({ r.string(row, "name", rowPath), hall });
+        const QString loopName = r.string(row, "cooling_loop", rowPath, false);
+        uint32_t loop = 0;
+        if (!loopName.isEmpty()) {
+            if (!m_loopIndex.count(loopName))
+                r.fail(QStringLiteral("%1.cooling_loop: no cooling loop named '%2'").arg(rowPath, loopName));
+            loop = m_loopIndex[loopName];
+        } else {
+            m_loopIndex[t.rows.back().name] = loop = uint32_t(t.coolingLoops.size());
+            t.coolingLoops.push_back({ t.rows.back().name + QStringLiteral("-loop"), 24.0f });
+        }
+        const QJsonArray racks = r.array(row, "racks", rowPath);
+        std::set<uint32_t> taken;
+        std::vector<size_t> unplaced;
+        for (qsizetype k = 0; k < racks.size() && r.error.isEmpty(); ++k)
+            readRack(racks[k], QStringLiteral("%1.racks[%2]").arg(rowPath).arg(k), rowIndex, loop, taken, unplaced);
+        // Racks the file does not place go after the placed ones, and the user is told.
+        uint32_t next = taken.empty() ? 0 : *taken.rbegin() + 1;
+        for (size_t k : unplaced) {
+            t.racks[k].positionInRow = next++;
+            t.racks[k].placement = Rack::Placement::Assumed;
+            m_out.warnings << QStringLiteral("rack %1 has no position; placed at %2 in row %3")
+                                  .arg(t.racks[k].name)
+                                  .arg(t.racks[k].positionInRow)
+                                  .arg(t.rows[rowIndex].name);
+        }
+    }
+
+    void readRack(const QJsonValue &value, const QString &rackPath, uint32_t rowIndex, uint32_t loop,
+                  std::set<uint32_t> &taken, std::vector<size_t> &unplaced)
+    {
+        const QJsonObject rackObject = r.object(value, rackPath);
+        Rack rack;
+        rack.name = r.string(rackObject, "name", rackPath);
+        rack.rowIndex = rowIndex;
+        rack.coolingLoopIndex = loop;
+        if (rackObject.contains(QLatin1String("position"))) {
+            rack.positionInRow = uint32_t(r.number(rackObject, "position", rackPath, 0, 0, 1000));
+            if (!taken.insert(rack.positionInRow).second)
+                r.fail(QStringLiteral("%1.position: %2 is taken by another rack of the row")
+                           .arg(rackPath)
+                           .arg(rack.positionInRow));
+        } else {
+            unplaced.push_back(t.racks.size());
+        }
+        const uint32_t rackIndex = uint32_t(t.racks.size());
+        const QJsonArray pdus = r.array(rackObject, "pdus", rackPath, false);
+        for (qsizetype p = 0; p < pdus.size(); ++p) {
+            const QString pduPath = QStringLiteral("%1.pdus[%2]").arg(rackPath).arg(p);
+            const QJsonObject pdu = r.object(pdus[p], pduPath);
+            rack.pduIndices.push_back(uint32_t(t.pdus.size()));
+            t.pdus.push_back(
+                { r.string(pdu, "name", pduPath), rackIndex, float(r.number(pdu, "rated_kw", pduPath, 0, 0.1, 1000)) });
+            if (!pdu.contains(QLatin1String("rated_kw")))
+                r.fail(QStringLiteral("%1.rated_kw: a PDU needs its rating").arg(pduPath));
+        }
+        const QString leaf = r.string(rackObject, "leaf_switch", rackPath, false);
+        if (!leaf.isEmpty()) {
+            if (!m_switchIndex.count(leaf)) {
+                Switch s { leaf, SwitchRole::Leaf, {} };
+                for (uint32_t i = 0; i < t.switches.size(); ++i)
+                    if (t.switches[i].role == SwitchRole::Spine)
+                        s.uplinkSwitchIndices.push_back(i);
+                m_switchIndex[leaf] = uint32_t(t.switches.size());
+                t.switches.push_back(std::move(s));
+            }
+            rack.leafSwitchIndex = m_switchIndex[leaf];
+        }
+        const QJsonArray nodes = r.array(rackObject, "nodes", rackPath);
+        for (qsizetype n = 0; n < nodes.size() && r.error.isEmpty(); ++n)
+            readNode(nodes[n], QStringLiteral("%1.nodes[%2]").arg(rackPath).arg(n), rackIndex, n);
+        t.racks.push_back(std::move(rack));
+    }
+
+    void readNode(const QJsonValue &value, const QString &nodePath, uint32_t rackIndex, qsizetype n)
+    {
+        const QJsonObject node = r.object(value, nodePath);
+        const QString hostname = r.string(node, "hostname", nodePath);
+        if (!m_hostnames.insert(hostname).second)
+            r.fail(QStringLiteral("%1.hostname: '%2' appears twice").arg(nodePath, hostname));
+        const uint32_t nodeIndex = uint32_t(t.nodes.size());
+        t.nodes.push_back({ hostname, rackIndex, uint32_t(r.number(node, "slot", nodePath, double(n), 0, 100)) });
+        const QJsonArray gpus = r.array(node, "gpus", nodePath);
+        for (qsizetype g = 0; g < gpus.size() && r.error.isEmpty(); ++g) {
+            const QString gpuPath = QStringLiteral("%1.gpus[%2]").arg(nodePath).arg(g);
+            const QJsonObject gpu = r.object(gpus[g], gpuPath);
+            const QString uuid = r.string(gpu, "uuid", gpuPath);
+            if (!m_uuids.insert(uuid).second)
+                r.fail(QStringLiteral("%1.uuid: '%2' appears twice").arg(gpuPath, uuid));
+            t.gpus.push_back({ uuid, nodeIndex, uint32_t(r.number(gpu, "index", gpuPath, double(g), 0, 63)),
+                               gpu.value(QLatin1String("model")).toString(QStringLiteral("unknown")),
+                               float(r.number(gpu, "max_power_w", gpuPath, 700, 1, 5000)),
+                               float(r.number(gpu, "memory_total_mib", gpuPath, 81559, 1, 1e7)),
+                               gpu.value(QLatin1String("pci_bus_id")).toString().toLower(),
+                               gpu.value(QLatin1String("serial")).toString(),
+                               gpu.value(QLatin1String("driver_version")).toString() });
+        }
+        // NVSwitches in the node (HGX boards), by the PCI address their SXid lines name.
+        const QJsonArray nvswitches = node.value(QLatin1String("nvswitches")).toArray();
+        for (qsizetype k = 0; k < nvswitches.size() && r.error.isEmpty(); ++k) {
+            const QString switchPath = QStringLiteral("%1.nvswitches[%2]").arg(nodePath).arg(k);
+            const QJsonObject nvswitch = r.object(nvswitches[k], switchPath);
+            const QString pci = r.string(nvswitch, "pci_bus_id", switchPath).toLower();
+            t.switches.push_back(
+                { nvswitch.value(QLatin1String("name")).toString(QStringLiteral("%1-nvswitch%2").arg(hostname).arg(k)),
+                  SwitchRole::NvSwitch,
+                  {},
+                  int32_t(nodeIndex),
+                  pci });
+        }
+    }
+
+    void readJobs(const QJsonObject &root)
+    {
+        std::map<QString, uint32_t> gpuByUuid;
+        std::map<QString, uint32_t> gpuByHostIndex;
+        for (uint32_t g = 0; g < t.gpus.size(); ++g) {
+            gpuByUuid[t.gpus[g].uuid] = g;
+            gpuByHostIndex[QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex)]
+                = g;
+        }
+        const QJsonArray jobs = r.array(root, "jobs", QStringLiteral("$"), false);
+        for (qsizetype j = 0; j < jobs.size() && r.error.isEmpty(); ++j) {
+            const QString path = QStringLiteral("$.jobs[%1]").arg(j);
+            const QJsonObject o = r.object(jobs[j], path);
+            Job job;
+            job.id = r.string(o, "id", path);
+            job.name = o.value(QLatin1String("name")).toString(job.id);
+            job.priority = priorityFrom(o.value(QLatin1String("priority")).toString());
+            job.checkpointIntervalSteps = uint32_t(r.number(o, "checkpoint_interval_steps", path, 0, 0, 1e9));
+            const QJsonObject layout = o.value(QLatin1String("layout")).toObject();
+            const QString layoutPath = path + QStringLiteral(".layout");
+            job.layout = { uint32_t(r.number(layout, "data", layoutPath, 1, 1, 1e6)),
+                           uint32_t(r.number(layout, "tensor", layoutPath, 1, 1, 1e6)),
+                           uint32_t(r.number(layout, "pipeline", layoutPath, 1, 1, 1e6)) };
+            const QJsonArray gpus = r.array(o, "gpus", path);
+            for (qsizetype g = 0; g < gpus.size(); ++g) {
+                const QString ref = gpus[g].toString();
+                const auto byUuid = gpuByUuid.find(ref);
+                const auto byHost = gpuByHostIndex.find(ref);
+                if (byUuid != gpuByUuid.end())
+                    job.gpuIndices.push_back(byUuid->second);
+                else if (byHost != gpuByHostIndex.end())
+                    job.gpuIndices.push_back(byHost->second);
+                else
+                    r.fail(QStringLiteral("%1.gpus[%2]: no GPU '%3' (give a UUID or hostname:index)")
+                               .arg(path)
+                               .arg(g)
+                               .arg(ref));
+            }
+            t.jobs.push_back(std::move(job));
+        }
+    }
+
+    TopologyFile &m_out;
+    Topology &t;
+    Reader r;
+    std::map<QString, uint32_t> m_loopIndex;
+    std::map<QString, uint32_t> m_switchIndex;
+    std::set<QString> m_uuids;
+    std::set<QString> m_hostnames;
+};
+
 } // namespace
 
 TopologyFile TopologyFile::read(const QString &path)
@@ -116,193 +336,7 @@ TopologyFile TopologyFile::parse(const QByteArray &json)
         out.error = QStringLiteral("the document must be a JSON object");
         return out;
     }
-    Reader r;
-    Topology &t = out.topology;
-    const QJsonObject root = doc.object();
-    t.version = uint64_t(r.number(root, "version", QStringLiteral("$"), 1, 1, 9e15));
-    t.clusterName = r.string(root, "cluster", QStringLiteral("$"));
-
-    std::map<QString, uint32_t> loopIndex;
-    const QJsonArray loops = r.array(root, "cooling_loops", QStringLiteral("$"), false);
-    for (qsizetype i = 0; i < loops.size(); ++i) {
-        const QString path = QStringLiteral("$.cooling_loops[%1]").arg(i);
-        const QJsonObject o = r.object(loops[i], path);
-        const QString name = r.string(o, "name", path);
-        loopIndex[name] = uint32_t(t.coolingLoops.size());
-        t.coolingLoops.push_back({ name, float(r.number(o, "supply_temp_c", path, 24, -10, 80)) });
-    }
-    std::map<QString, uint32_t> switchIndex;
-    const QJsonArray spines = r.array(root, "spine_switches", QStringLiteral("$"), false);
-    for (qsizetype i = 0; i < spines.size(); ++i) {
-        const QString name = spines[i].toString().trimmed();
-        if (name.isEmpty())
-            r.fail(QStringLiteral("$.spine_switches[%1]: expected a name").arg(i));
-        switchIndex[name] = uint32_t(t.switches.size());
-        t.switches.push_back({ name, SwitchRole::Spine, {} });
-    }
-
-    std::set<QString> uuids;
-    std::set<QString> hostnames;
-    const QJsonArray halls = r.array(root, "halls", QStringLiteral("$"));
-    for (qsizetype h = 0; h < halls.size() && r.error.isEmpty(); ++h) {
-        const QString hallPath = QStringLiteral("$.halls[%1]").arg(h);
-        const QJsonObject hall = r.object(halls[h], hallPath);
-        t.halls.push_back({ r.string(hall, "name", hallPath) });
-        const QJsonArray rows = r.array(hall, "rows", hallPath);
-        for (qsizetype w = 0; w < rows.size() && r.error.isEmpty(); ++w) {
-            const QString rowPath = QStringLiteral("%1.rows[%2]").arg(hallPath).arg(w);
-            const QJsonObject row = r.object(rows[w], rowPath);
-            const uint32_t rowIndex = uint32_t(t.rows.size());
-            t.rows.push_back({ r.string(row, "name", rowPath), uint32_t(h) });
-            const QString loopName = r.string(row, "cooling_loop", rowPath, false);
-            uint32_t loop = 0;
-            if (!loopName.isEmpty()) {
-                if (!loopIndex.count(loopName))
-                    r.fail(QStringLiteral("%1.cooling_loop: no cooling loop named '%2'").arg(rowPath, loopName));
-                loop = loopIndex[loopName];
-            } else {
-                loopIndex[t.rows.back().name] = loop = uint32_t(t.coolingLoops.size());
-                t.coolingLoops.push_back({ t.rows.back().name + QStringLiteral("-loop"), 24.0f });
-            }
-            const QJsonArray racks = r.array(row, "racks", rowPath);
-            std::set<uint32_t> taken;
-            std::vector<size_t> unplaced;
-            for (qsizetype k = 0; k < racks.size() && r.error.isEmpty(); ++k) {
-                const QString rackPath = QStringLiteral("%1.racks[%2]").arg(rowPath).arg(k);
-                const QJsonObject rackObject = r.object(racks[k], rackPath);
-                Rack rack;
-                rack.name = r.string(rackObject, "name", rackPath);
-                rack.rowIndex = rowIndex;
-                rack.coolingLoopIndex = loop;
-                if (rackObject.contains(QLatin1String("position"))) {
-                    rack.positionInRow = uint32_t(r.number(rackObject, "position", rackPath, 0, 0, 1000));
-                    if (!taken.insert(rack.positionInRow).second)
-                        r.fail(QStringLiteral("%1.position: %2 is taken by another rack of the row")
-                                   .arg(rackPath)
-                                   .arg(rack.positionInRow));
-                } else {
-                    unplaced.push_back(t.racks.size());
-                }
-                const uint32_t rackIndex = uint32_t(t.racks.size());
-                const QJsonArray pdus = r.array(rackObject, "pdus", rackPath, false);
-                for (qsizetype p = 0; p < pdus.size(); ++p) {
-                    const QString pduPath = QStringLiteral("%1.pdus[%2]").arg(rackPath).arg(p);
-                    const QJsonObject pdu = r.object(pdus[p], pduPath);
-                    rack.pduIndices.push_back(uint32_t(t.pdus.size()));
-                    t.pdus.push_back({ r.string(pdu, "name", pduPath), rackIndex,
-                                       float(r.number(pdu, "rated_kw", pduPath, 0, 0.1, 1000)) });
-                    if (!pdu.contains(QLatin1String("rated_kw")))
-                        r.fail(QStringLiteral("%1.rated_kw: a PDU needs its rating").arg(pduPath));
-                }
-                const QString leaf = r.string(rackObject, "leaf_switch", rackPath, false);
-                if (!leaf.isEmpty()) {
-                    if (!switchIndex.count(leaf)) {
-                        Switch s { leaf, SwitchRole::Leaf, {} };
-                        for (uint32_t i = 0; i < t.switches.size(); ++i)
-                            if (t.switches[i].role == SwitchRole::Spine)
-                                s.uplinkSwitchIndices.push_back(i);
-                        switchIndex[leaf] = uint32_t(t.switches.size());
-                        t.switches.push_back(std::move(s));
-                    }
-                    rack.leafSwitchIndex = switchIndex[leaf];
-                }
-                const QJsonArray nodes = r.array(rackObject, "nodes", rackPath);
-                for (qsizetype n = 0; n < nodes.size() && r.error.isEmpty(); ++n) {
-                    const QString nodePath = QStringLiteral("%1.nodes[%2]").arg(rackPath).arg(n);
-                    const QJsonObject node = r.object(nodes[n], nodePath);
-                    const QString hostname = r.string(node, "hostname", nodePath);
-                    if (!hostnames.insert(hostname).second)
-                        r.fail(QStringLiteral("%1.hostname: '%2' appears twice").arg(nodePath, hostname));
-                    const uint32_t nodeIndex = uint32_t(t.nodes.size());
-                    t.nodes.push_back(
-                        { hostname, rackIndex, uint32_t(r.number(node, "slot", nodePath, double(n), 0, 100)) });
-                    const QJsonArray gpus = r.array(node, "gpus", nodePath);
-                    for (qsizetype g = 0; g < gpus.size() && r.error.isEmpty(); ++g) {
-                        const QString gpuPath = QStringLiteral("%1.gpus[%2]").arg(nodePath).arg(g);
-                        const QJsonObject gpu = r.object(gpus[g], gpuPath);
-                        const QString uuid = r.string(gpu, "uuid", gpuPath);
-                        if (!uuids.insert(uuid).second)
-                            r.fail(QStringLiteral("%1.uuid: '%2' appears twice").arg(gpuPath, uuid));
-                        t.gpus.push_back({ uuid, nodeIndex, uint32_t(r.number(gpu, "index", gpuPath, double(g), 0, 63)),
-                                           gpu.value(QLatin1String("model")).toString(QStringLiteral("unknown")),
-                                           float(r.number(gpu, "max_power_w", gpuPath, 700, 1, 5000)),
-                                           float(r.number(gpu, "memory_total_mib", gpuPath, 81559, 1, 1e7)),
-                                           gpu.value(QLatin1String("pci_bus_id")).toString().toLower(),
-                                           gpu.value(QLatin1String("serial")).toString(),
-                                           gpu.value(QLatin1String("driver_version")).toString() });
-                    }
-                    // NVSwitches in the node (HGX boards), by the PCI address their SXid lines name.
-                    const QJsonArray nvswitches = node.value(QLatin1String("nvswitches")).toArray();
-                    for (qsizetype k = 0; k < nvswitches.size() && r.error.isEmpty(); ++k) {
-                        const QString switchPath = QStringLiteral("%1.nvswitches[%2]").arg(nodePath).arg(k);
-                        const QJsonObject nvswitch = r.object(nvswitches[k], switchPath);
-                        const QString pci = r.string(nvswitch, "pci_bus_id", switchPath).toLower();
-                        t.switches.push_back({ nvswitch.value(QLatin1String("name"))
-                                                   .toString(QStringLiteral("%1-nvswitch%2").arg(hostname).arg(k)),
-                                               SwitchRole::NvSwitch,
-                                               {},
-                                               int32_t(nodeIndex),
-                                               pci });
-                    }
-                }
-                t.racks.push_back(std::move(rack));
-            }
-            // Racks the file does not place go after the placed ones, and the user is told.
-            uint32_t next = taken.empty() ? 0 : *taken.rbegin() + 1;
-            for (size_t k : unplaced) {
-                t.racks[k].positionInRow = next++;
-                t.racks[k].placement = Rack::Placement::Assumed;
-                out.warnings << QStringLiteral("rack %1 has no position; placed at %2 in row %3")
-                                    .arg(t.racks[k].name)
-                                    .arg(t.racks[k].positionInRow)
-                                    .arg(t.rows[rowIndex].name);
-            }
-        }
-    }
-
-    std::map<QString, uint32_t> gpuByUuid;
-    std::map<QString, uint32_t> gpuByHostIndex;
-    for (uint32_t g = 0; g < t.gpus.size(); ++g) {
-        gpuByUuid[t.gpus[g].uuid] = g;
-        gpuByHostIndex[QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex)]
-            = g;
-    }
-    const QJsonArray jobs = r.array(root, "jobs", QStringLiteral("$"), false);
-    for (qsizetype j = 0; j < jobs.size() && r.error.isEmpty(); ++j) {
-        const QString path = QStringLiteral("$.jobs[%1]").arg(j);
-        const QJsonObject o = r.object(jobs[j], path);
-        Job job;
-        job.id = r.string(o, "id", path);
-        job.name = o.value(QLatin1String("name")).toString(job.id);
-        job.priority = priorityFrom(o.value(QLatin1String("priority")).toString());
-        job.checkpointIntervalSteps = uint32_t(r.number(o, "checkpoint_interval_steps", path, 0, 0, 1e9));
-        const QJsonObject layout = o.value(QLatin1String("layout")).toObject();
-        const QString layoutPath = path + QStringLiteral(".layout");
-        job.layout = { uint32_t(r.number(layout, "data", layoutPath, 1, 1, 1e6)),
-                       uint32_t(r.number(layout, "tensor", layoutPath, 1, 1, 1e6)),
-                       uint32_t(r.number(layout, "pipeline", layoutPath, 1, 1, 1e6)) };
-        const QJsonArray gpus = r.array(o, "gpus", path);
-        for (qsizetype g = 0; g < gpus.size(); ++g) {
-            const QString ref = gpus[g].toString();
-            const auto byUuid = gpuByUuid.find(ref);
-            const auto byHost = gpuByHostIndex.find(ref);
-            if (byUuid != gpuByUuid.end())
-                job.gpuIndices.push_back(byUuid->second);
-            else if (byHost != gpuByHostIndex.end())
-                job.gpuIndices.push_back(byHost->second);
-            else
-                r.fail(QStringLiteral("%1.gpus[%2]: no GPU '%3' (give a UUID or hostname:index)")
-                           .arg(path)
-                           .arg(g)
-                           .arg(ref));
-        }
-        t.jobs.push_back(std::move(job));
-    }
-    if (r.error.isEmpty() && t.gpus.empty())
-        r.fail(QStringLiteral("the cluster has no GPUs"));
-    if (r.error.isEmpty())
-        r.error = t.index();
-    out.error = r.error;
+    TopologyFileReader(out).read(doc.object());
     return out;
 }
 
