@@ -324,42 +324,111 @@ void TelemetryClient::fetchJobHistory(ChannelHolder &channel, uint64_t epoch)
     ++m_cluster.m_generation;
 }
 
+// The cluster's layout, asked for on its own. Fails fast while the gateway cannot be reached:
+// the error then says why (refused, a failed TLS handshake), where waiting for the channel
+// would end in a bare deadline. The reconnect loop's own backoff does the waiting.
+QString TelemetryClient::fetchTopology(ChannelHolder &channel)
+{
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    {
+        std::lock_guard lock(m_controlMutex);
+        if (m_run.stopRequested())
+            return QStringLiteral("stopped");
+        m_lastMessageNs = nowNs(); // the watchdog measures this call's silence from its start
+        m_activeContext = &context;
+    }
+    identify(context);
+    v1::Topology reply;
+    const grpc::Status status = channel.stub->GetTopology(&context, {}, &reply);
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_activeContext = nullptr;
+    }
+    if (!status.ok()) {
+        m_refused = isRefusal(status);
+        return QStringLiteral("topology: %1").arg(describe(status));
+    }
+    auto topology = std::make_shared<Topology>(wire::fromProto(reply));
+    const QString broken = topology->index();
+    if (!broken.isEmpty())
+        return QStringLiteral("topology refused: %1").arg(broken);
+    std::lock_guard lock(m_cluster.m_mutex);
+    m_cluster.m_consumer.setTopology(std::move(topology));
+    return {};
+}
+
+v1::SubscribeRequest TelemetryClient::subscribeRequest(const ResumeToken &token, bool newArea,
+                                                       const std::vector<uint32_t> &detailRacks) const
+{
+    v1::SubscribeRequest request;
+    request.set_include_events(true);
+    request.set_include_recent_events(!token.valid() && !newArea); // a new area: the events are here already
+    request.set_client_name(m_options.clientName.toStdString());
+    if (m_options.level == EntityKind::Node || m_options.level == EntityKind::Rack) {
+        request.set_level(m_options.level == EntityKind::Node ? v1::AGGREGATION_LEVEL_NODE
+                                                              : v1::AGGREGATION_LEVEL_RACK);
+        for (uint32_t rack : detailRacks)
+            request.add_detail_racks(rack);
+    }
+    if (token.valid()) {
+        request.mutable_resume()->set_epoch(token.epoch);
+        request.mutable_resume()->set_last_seq(token.lastSeq);
+    }
+    return request;
+}
+
+// One message of the stream, applied (under the cluster's mutex): the connection's figures,
+// the state's generation, the observer, the jobs' readings and the events. Returns whether
+// the jobs' history is to be fetched now (a fresh snapshot).
+bool TelemetryClient::takeMessage(const v1::StreamMessage &message, StreamConsumer::Outcome outcome,
+                                  const std::vector<Event> &events)
+{
+    StreamConsumer &consumer = m_cluster.m_consumer;
+    ConnectionStatus &s = m_cluster.m_status;
+    ++s.messagesReceived;
+    s.lastMessageAt = std::chrono::steady_clock::now();
+    s.epoch = message.epoch();
+    s.lastSeq = consumer.resumeToken().lastSeq;
+    s.gaps = consumer.gaps().size();
+    if (outcome == StreamConsumer::Outcome::Synced)
+        s.state = consumer.lastSyncResumed() ? ConnectionState::Resumed : ConnectionState::Live;
+    if (outcome == StreamConsumer::Outcome::ProtocolError)
+        s.lastError = consumer.lastError();
+    if (message.has_samples() || outcome == StreamConsumer::Outcome::Synced)
+        ++m_cluster.m_generation;
+    if (m_options.observer && outcome != StreamConsumer::Outcome::ProtocolError)
+        m_options.observer(message, consumer, events);
+    if (message.has_dictionary() && consumer.topology()) {
+        std::vector<MetricDescriptor> metrics;
+        for (const MetricColumn &c : consumer.state().columns())
+            metrics.push_back(c.descriptor);
+        m_cluster.m_jobMetrics.setMetrics(metrics);
+    }
+    // Job readings of journal entries, every one: a snapshot's are in the history the
+    // gateway gives after Sync, and so are the entries up to where that history reaches.
+    if (m_options.jobReadings && message.has_samples() && !message.snapshot()
+        && message.seq() > m_cluster.m_jobHistorySeq && outcome != StreamConsumer::Outcome::ProtocolError) {
+        appendJobReadings(message.samples(), m_cluster.m_jobMetrics, m_cluster.m_jobReadings);
+        std::vector<JobReading> &pending = m_cluster.m_jobReadings;
+        if (pending.size() > LiveCluster::MaxPendingJobReadings)
+            pending.erase(pending.begin(), pending.begin() + long(pending.size() - LiveCluster::MaxPendingJobReadings));
+    }
+    const bool fetchHistory
+        = m_options.jobReadings && outcome == StreamConsumer::Outcome::Synced && !consumer.lastSyncResumed();
+    m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
+    // Nobody draining the events (a window closed, a headless client): keep the newest.
+    if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {
+        const size_t excess = m_cluster.m_events.size() - LiveCluster::MaxPendingEvents;
+        m_cluster.m_events.erase(m_cluster.m_events.begin(), m_cluster.m_events.begin() + long(excess));
+        s.eventsDropped += excess;
+    }
+    return fetchHistory;
+}
+
 QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 {
     m_refused = false;
-    auto fetchTopology = [&]() -> QString {
-        // Fails fast while the gateway cannot be reached: the error then says why (refused, a
-        // failed TLS handshake), where waiting for the channel would end in a bare deadline.
-        // The reconnect loop's own backoff does the waiting.
-        grpc::ClientContext context;
-        context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-        {
-            std::lock_guard lock(m_controlMutex);
-            if (m_run.stopRequested())
-                return QStringLiteral("stopped");
-            m_lastMessageNs = nowNs(); // the watchdog measures this call's silence from its start
-            m_activeContext = &context;
-        }
-        identify(context);
-        v1::Topology reply;
-        const grpc::Status status = channel.stub->GetTopology(&context, {}, &reply);
-        {
-            std::lock_guard lock(m_controlMutex);
-            m_activeContext = nullptr;
-        }
-        if (!status.ok()) {
-            m_refused = isRefusal(status);
-            return QStringLiteral("topology: %1").arg(describe(status));
-        }
-        auto topology = std::make_shared<Topology>(wire::fromProto(reply));
-        const QString broken = topology->index();
-        if (!broken.isEmpty())
-            return QStringLiteral("topology refused: %1").arg(broken);
-        std::lock_guard lock(m_cluster.m_mutex);
-        m_cluster.m_consumer.setTopology(std::move(topology));
-        return {};
-    };
-
     ResumeToken token;
     bool haveTopology = false;
     {
@@ -368,7 +437,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
         haveTopology = m_cluster.m_consumer.topology() != nullptr;
     }
     if (!token.valid() || !haveTopology) {
-        const QString error = fetchTopology();
+        const QString error = fetchTopology(channel);
         if (!error.isEmpty())
             return error;
     }
@@ -396,20 +465,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
 
     identify(context);
 
-    v1::SubscribeRequest request;
-    request.set_include_events(true);
-    request.set_include_recent_events(!token.valid() && !newArea); // a new area: the events are here already
-    request.set_client_name(m_options.clientName.toStdString());
-    if (m_options.level == EntityKind::Node || m_options.level == EntityKind::Rack) {
-        request.set_level(m_options.level == EntityKind::Node ? v1::AGGREGATION_LEVEL_NODE
-                                                              : v1::AGGREGATION_LEVEL_RACK);
-        for (uint32_t rack : detailRacks)
-            request.add_detail_racks(rack);
-    }
-    if (token.valid()) {
-        request.mutable_resume()->set_epoch(token.epoch);
-        request.mutable_resume()->set_last_seq(token.lastSeq);
-    }
+    const v1::SubscribeRequest request = subscribeRequest(token, newArea, detailRacks);
     auto reader = channel.stub->Subscribe(&context, request);
     v1::StreamMessage message;
     std::vector<Event> events;
@@ -438,45 +494,7 @@ QString TelemetryClient::subscribeOnce(ChannelHolder &channel)
             consumer.setTopology(std::move(topology));
             outcome = consumer.consume(message, events);
         }
-        ConnectionStatus &s = m_cluster.m_status;
-        ++s.messagesReceived;
-        s.lastMessageAt = std::chrono::steady_clock::now();
-        s.epoch = message.epoch();
-        s.lastSeq = consumer.resumeToken().lastSeq;
-        s.gaps = consumer.gaps().size();
-        if (outcome == StreamConsumer::Outcome::Synced)
-            s.state = consumer.lastSyncResumed() ? ConnectionState::Resumed : ConnectionState::Live;
-        if (outcome == StreamConsumer::Outcome::ProtocolError)
-            s.lastError = consumer.lastError();
-        if (message.has_samples() || outcome == StreamConsumer::Outcome::Synced)
-            ++m_cluster.m_generation;
-        if (m_options.observer && outcome != StreamConsumer::Outcome::ProtocolError)
-            m_options.observer(message, consumer, events);
-        if (message.has_dictionary() && consumer.topology()) {
-            std::vector<MetricDescriptor> metrics;
-            for (const MetricColumn &c : consumer.state().columns())
-                metrics.push_back(c.descriptor);
-            m_cluster.m_jobMetrics.setMetrics(metrics);
-        }
-        // Job readings of journal entries, every one: a snapshot's are in the history the
-        // gateway gives after Sync, and so are the entries up to where that history reaches.
-        if (m_options.jobReadings && message.has_samples() && !message.snapshot()
-            && message.seq() > m_cluster.m_jobHistorySeq && outcome != StreamConsumer::Outcome::ProtocolError) {
-            appendJobReadings(message.samples(), m_cluster.m_jobMetrics, m_cluster.m_jobReadings);
-            std::vector<JobReading> &pending = m_cluster.m_jobReadings;
-            if (pending.size() > LiveCluster::MaxPendingJobReadings)
-                pending.erase(pending.begin(),
-                              pending.begin() + long(pending.size() - LiveCluster::MaxPendingJobReadings));
-        }
-        const bool fetchHistory
-            = m_options.jobReadings && outcome == StreamConsumer::Outcome::Synced && !consumer.lastSyncResumed();
-        m_cluster.m_events.insert(m_cluster.m_events.end(), events.begin(), events.end());
-        // Nobody draining the events (a window closed, a headless client): keep the newest.
-        if (m_cluster.m_events.size() > LiveCluster::MaxPendingEvents) {
-            const size_t excess = m_cluster.m_events.size() - LiveCluster::MaxPendingEvents;
-            m_cluster.m_events.erase(m_cluster.m_events.begin(), m_cluster.m_events.begin() + long(excess));
-            s.eventsDropped += excess;
-        }
+        const bool fetchHistory = takeMessage(message, outcome, events);
         if (fetchHistory) {
             lock.unlock();
             fetchJobHistory(channel, message.epoch());

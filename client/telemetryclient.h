@@ -142,6 +142,11 @@ private:
     void cancelIfSilent();
     // One subscription: returns when the stream ends, with the reason.
     QString subscribeOnce(class ChannelHolder &channel);
+    QString fetchTopology(class ChannelHolder &channel);
+    v1::SubscribeRequest subscribeRequest(const ResumeToken &token, bool newArea,
+                                          const std::vector<uint32_t> &detailRacks) const;
+    bool takeMessage(const v1::StreamMessage &message, StreamConsumer::Outcome outcome,
+                     const std::vector<Event> &events);
     // After a fresh snapshot: the gateway's history of the jobs' readings, so the
     // training charts have a past. A gateway without it leaves them starting now.
     void fetchJobHistory(class ChannelHolder &channel, uint64_t epoch);
