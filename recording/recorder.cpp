@@ -134,6 +134,86 @@ RecorderStatus Recorder::status() const
     return m_status;
 }
 
+// What the writing loop carries from one round to the next.
+struct Recorder::WriteState
+{
+    bool paused = false; // the store refused a commit: frames are skipped until a retry works
+    std::chrono::steady_clock::time_point retryAt {};
+    uint64_t refused = 0;
+    uint64_t skippedWhilePaused = 0;
+    int64_t lastSkippedMs = 0;
+    uint64_t flushTicket = 0; // the newest flush asked for in this round
+};
+
+void Recorder::setState(RecorderStatus::State state, const QString &message)
+{
+    std::lock_guard lock(m_mutex);
+    m_status.state = state;
+    m_status.message = message;
+}
+
+// A round's operations, in order, into the store.
+void Recorder::write(RecordingStore &store, std::deque<Op> &batch, WriteState &w)
+{
+    using Clock = std::chrono::steady_clock;
+    for (Op &op : batch) {
+        if (auto *layout = std::get_if<Layout>(&op)) {
+            store.setLayout(std::move(layout->topology), layout->metrics);
+        } else if (auto *samples = std::get_if<v1::Samples>(&op)) {
+            if (w.paused) {
+                // Not kept: the writer records the hole as a gap once writing works again.
+                if (samples->time_ms() != w.lastSkippedMs)
+                    ++w.skippedWhilePaused;
+                w.lastSkippedMs = samples->time_ms();
+                continue;
+            }
+            const ApplyResult r = store.addSamples(*samples);
+            w.refused += r.blocksRejected + r.valuesRejected;
+            if (store.framesPending() >= size_t(recording::KeyEveryFrames)) {
+                const QString e = store.commit();
+                if (!e.isEmpty()) {
+                    w.paused = true;
+                    w.retryAt = Clock::now() + std::chrono::milliseconds(m_options.retryAfterFailureMs);
+                    std::lock_guard lock(m_mutex);
+                    m_status.state = RecorderStatus::State::Paused;
+                    m_status.message = e;
+                }
+            }
+        } else if (auto *events = std::get_if<std::vector<Event>>(&op)) {
+            store.addEvents(*events);
+        } else if (auto *gap = std::get_if<Gap>(&op)) {
+            store.addGap(gap->fromMs, gap->toMs, gap->reason);
+        } else if (auto *segment = std::get_if<Segment>(&op)) {
+            store.addSegment(segment->startMs, segment->clockOffsetMs, segment->reason);
+        } else if (auto *alarms = std::get_if<AlarmChanges>(&op)) {
+            store.addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
+        } else if (auto *request = std::get_if<FlushRequest>(&op)) {
+            w.flushTicket = std::max(w.flushTicket, request->ticket);
+        }
+    }
+}
+
+// The store's totals, for status(), and the flushes this round answered.
+void Recorder::publishTotals(const RecordingStore &store, const WriteState &w, bool stopping)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const RecordingTotals totals = store.totals();
+        m_status.frames = totals.frames;
+        m_status.samples = totals.samples;
+        m_status.events = totals.events;
+        m_status.bytes = totals.bytes;
+        m_status.framesDropped = m_droppedByQueue + totals.framesLost + w.skippedWhilePaused;
+        m_status.samplesRefused = w.refused;
+        m_status.firstMs = totals.firstMs;
+        m_status.lastMs = totals.lastMs;
+        if (w.flushTicket)
+            m_flushDone = std::max(m_flushDone, w.flushTicket);
+        if (stopping)
+            m_status.state = RecorderStatus::State::Stopped;
+    }
+}
+
 void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
 {
     using Clock = std::chrono::steady_clock;
@@ -141,33 +221,20 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
     const std::unique_ptr<RecordingStore> store
         = openRecordingStore(m_options.path, { m_options.compressionLevel, m_options.maxFileBytes }, &error);
     if (!store) {
-        {
-            std::lock_guard lock(m_mutex);
-            m_status.state = RecorderStatus::State::Failed;
-            m_status.message = error;
-        }
+        setState(RecorderStatus::State::Failed, error);
         started->opened.set_value(error);
         return;
     }
-    {
-        std::lock_guard lock(m_mutex);
-        m_status.state = RecorderStatus::State::Recording;
-        m_status.message.clear();
-    }
+    setState(RecorderStatus::State::Recording, {});
     started->opened.set_value({});
 
     const auto interval = std::chrono::milliseconds(m_options.flushIntervalMs);
     auto nextCommit = Clock::now() + interval;
     auto nextRetention = Clock::now();
-    Clock::time_point retryAt {};
-    bool paused = false;
+    WriteState w;
     std::deque<Op> batch;
-    uint64_t refused = 0;
-    uint64_t skippedWhilePaused = 0;
-    int64_t lastSkippedMs = 0;
     for (;;) {
         bool stopping = false;
-        uint64_t flushTicket = 0;
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait_until(lock, stop, nextCommit, [this] { return !m_queue.empty(); });
@@ -175,44 +242,11 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
             m_queuedBytes = 0;
             stopping = stop.stop_requested();
         }
-        for (Op &op : batch) {
-            if (auto *layout = std::get_if<Layout>(&op)) {
-                store->setLayout(std::move(layout->topology), layout->metrics);
-            } else if (auto *samples = std::get_if<v1::Samples>(&op)) {
-                if (paused) {
-                    // Not kept: the writer records the hole as a gap once writing works again.
-                    if (samples->time_ms() != lastSkippedMs)
-                        ++skippedWhilePaused;
-                    lastSkippedMs = samples->time_ms();
-                    continue;
-                }
-                const ApplyResult r = store->addSamples(*samples);
-                refused += r.blocksRejected + r.valuesRejected;
-                if (store->framesPending() >= size_t(recording::KeyEveryFrames)) {
-                    const QString e = store->commit();
-                    if (!e.isEmpty()) {
-                        paused = true;
-                        retryAt = Clock::now() + std::chrono::milliseconds(m_options.retryAfterFailureMs);
-                        std::lock_guard lock(m_mutex);
-                        m_status.state = RecorderStatus::State::Paused;
-                        m_status.message = e;
-                    }
-                }
-            } else if (auto *events = std::get_if<std::vector<Event>>(&op)) {
-                store->addEvents(*events);
-            } else if (auto *gap = std::get_if<Gap>(&op)) {
-                store->addGap(gap->fromMs, gap->toMs, gap->reason);
-            } else if (auto *segment = std::get_if<Segment>(&op)) {
-                store->addSegment(segment->startMs, segment->clockOffsetMs, segment->reason);
-            } else if (auto *alarms = std::get_if<AlarmChanges>(&op)) {
-                store->addAlarms(alarms->timeMs, alarms->changed, alarms->removed);
-            } else if (auto *request = std::get_if<FlushRequest>(&op)) {
-                flushTicket = std::max(flushTicket, request->ticket);
-            }
-        }
+        w.flushTicket = 0;
+        write(*store, batch, w);
         batch.clear();
         const auto now = Clock::now();
-        if (m_options.retention && !paused && !stopping && now >= nextRetention && store->totals().lastMs > 0) {
+        if (m_options.retention && !w.paused && !stopping && now >= nextRetention && store->totals().lastMs > 0) {
             // A few passes at a time, so new frames never wait long behind the rewriting.
             RetentionReport report;
             report.finished = false;
@@ -221,35 +255,18 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
                     break;
             nextRetention = now + std::chrono::milliseconds(report.finished ? m_options.retentionEveryMs : 1000);
         }
-        if (now >= nextCommit || flushTicket || stopping) {
+        if (now >= nextCommit || w.flushTicket || stopping) {
             nextCommit = now + interval;
-            if (!paused || now >= retryAt || flushTicket || stopping) {
+            if (!w.paused || now >= w.retryAt || w.flushTicket || stopping) {
                 const QString e = store->commit();
-                paused = !e.isEmpty();
-                if (paused)
-                    retryAt = now + std::chrono::milliseconds(m_options.retryAfterFailureMs);
-                std::lock_guard lock(m_mutex);
-                m_status.state = paused ? RecorderStatus::State::Paused : RecorderStatus::State::Recording;
-                m_status.message = e;
+                w.paused = !e.isEmpty();
+                if (w.paused)
+                    w.retryAt = now + std::chrono::milliseconds(m_options.retryAfterFailureMs);
+                setState(w.paused ? RecorderStatus::State::Paused : RecorderStatus::State::Recording, e);
             }
         }
-        {
-            std::lock_guard lock(m_mutex);
-            const RecordingTotals totals = store->totals();
-            m_status.frames = totals.frames;
-            m_status.samples = totals.samples;
-            m_status.events = totals.events;
-            m_status.bytes = totals.bytes;
-            m_status.framesDropped = m_droppedByQueue + totals.framesLost + skippedWhilePaused;
-            m_status.samplesRefused = refused;
-            m_status.firstMs = totals.firstMs;
-            m_status.lastMs = totals.lastMs;
-            if (flushTicket)
-                m_flushDone = std::max(m_flushDone, flushTicket);
-            if (stopping)
-                m_status.state = RecorderStatus::State::Stopped;
-        }
-        if (flushTicket)
+        publishTotals(*store, w, stopping);
+        if (w.flushTicket)
             m_flushed.notify_all();
         if (stopping)
             break;

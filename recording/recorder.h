@@ -117,6 +117,10 @@ private:
     using Op = std::variant<Layout, v1::Samples, std::vector<Event>, Gap, Segment, FlushRequest, AlarmChanges>;
 
     void run(std::shared_ptr<struct StartResult> started, std::stop_token stop);
+    struct WriteState;
+    void setState(RecorderStatus::State state, const QString &message);
+    void write(RecordingStore &store, std::deque<Op> &batch, WriteState &w);
+    void publishTotals(const RecordingStore &store, const WriteState &w, bool stopping);
     void push(Op op, size_t bytes);
 
     RecorderOptions m_options;
