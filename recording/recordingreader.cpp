@@ -257,11 +257,10 @@ QString RecordingReader::stateAt(int64_t timeMs, ClusterState &out)
     return error.isEmpty() ? QString() : fail(error);
 }
 
-QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<int64_t> &marks,
-                              const std::function<bool(const MetricDescriptor &)> &wanted,
-                              const std::function<bool(const ClusterState &)> &visit)
+// The two queries a scan walks in step: the blocks from the last keyframe at or before
+// `fromMs` up to `toMs`, in time order, and their chunks in the same order.
+QString RecordingReader::prepareScan(QSqlQuery &blocks, QSqlQuery &chunks, int64_t fromMs, int64_t toMs)
 {
-    QSqlQuery blocks(m_db), chunks(m_db);
     blocks.setForwardOnly(true);
     chunks.setForwardOnly(true);
     blocks.prepare(QStringLiteral("SELECT id, start_ms FROM blocks WHERE key = 1 AND start_ms <= ?"
@@ -288,6 +287,16 @@ QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<in
     }
     if (!blocks.exec() || !chunks.exec())
         return fail(QStringLiteral("cannot read the blocks (%1)").arg(blocks.lastError().text()));
+    return {};
+}
+
+QString RecordingReader::scan(int64_t fromMs, int64_t toMs, const std::vector<int64_t> &marks,
+                              const std::function<bool(const MetricDescriptor &)> &wanted,
+                              const std::function<bool(const ClusterState &)> &visit)
+{
+    QSqlQuery blocks(m_db), chunks(m_db);
+    if (QString error = prepareScan(blocks, chunks, fromMs, toMs); !error.isEmpty())
+        return error;
 
     ClusterState state;
     std::map<uint32_t, ColumnDecoder> decoders;

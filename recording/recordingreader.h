@@ -15,6 +15,8 @@
 #include <optional>
 #include <vector>
 
+class QSqlQuery;
+
 namespace vigil {
 
 // A stretch a recording holds no data for, and why (a stream gap, the recorder
@@ -137,6 +139,7 @@ private:
         std::map<uint32_t, double> resolutions;
     };
     const Layout *layout(int64_t id, QString &error);
+    QString prepareScan(QSqlQuery &blocks, QSqlQuery &chunks, int64_t fromMs, int64_t toMs);
     QString fail(const QString &what);
 
     QString m_path;

@@ -26,7 +26,6 @@ KNOWN = {
     "analysis/attribution.cpp:Attributor::attribute": 137,
     "host/topologymerge.cpp:mergePodTopologies": 130,
     "models/entitydetails.cpp:gpuDetailsHtml": 128,
-    "recording/recordingreader.cpp:RecordingReader::scan": 121,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
 
