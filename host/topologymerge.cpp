@@ -41,31 +41,19 @@ std::optional<uint32_t> PodPlacement::place(EntityKind kind, uint32_t index, con
     return std::nullopt;
 }
 
-QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<const Topology>>> &pods,
-                           Topology &merged, std::vector<PodPlacement> &placements)
+namespace {
+
+// Merges pods one at a time: shared places (halls, rows, loops, spine and leaf switches,
+// jobs) by name, each pod's own parts (racks, PDUs, nodes, GPUs) claimed by it alone.
+class PodMerger
 {
-    merged = {};
-    placements.clear();
-    std::map<QString, uint32_t> hallByName, loopByName, switchByName, jobById;
-    std::map<std::pair<uint32_t, QString>, uint32_t> rowByName;
-    // Whose each pod-owned name is, to say which two pods conflict.
-    std::map<QString, QString> rackOwner, nodeOwner, pduOwner, gpuOwner;
-    const auto claim = [](std::map<QString, QString> &owners, const QString &name, const QString &pod,
-                          const QString &what) -> QString {
-        if (name.isEmpty())
-            return {};
-        const auto [it, fresh] = owners.emplace(name, pod);
-        if (fresh)
-            return {};
-        return QStringLiteral("conflicting topologies: %1 %2 is in both %3 and %4").arg(what, name, it->second, pod);
-    };
-    QStringList names;
-    for (const auto &[pod, topology] : pods) {
-        if (!topology)
-            return QStringLiteral("%1 has no topology").arg(pod);
-        const Topology &t = *topology;
-        names << (t.clusterName.isEmpty() ? pod : t.clusterName);
-        PodPlacement p;
+public:
+    explicit PodMerger(Topology &merged)
+        : merged(merged)
+    { }
+
+    QString add(const QString &pod, const Topology &t, PodPlacement &p)
+    {
         p.pod = pod;
         p.gpuOffset = uint32_t(merged.gpus.size());
         p.nodeOffset = uint32_t(merged.nodes.size());
@@ -73,7 +61,34 @@ QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<
         p.pduOffset = uint32_t(merged.pdus.size());
         p.instanceOffset = uint32_t(merged.gpuInstances.size());
         p.gpus = uint32_t(t.gpus.size());
-        std::vector<uint32_t> halls, rows;
+        std::vector<uint32_t> rows;
+        if (QString e = placeLayout(pod, t, p, rows); !e.isEmpty())
+            return e;
+        if (QString e = placeSwitches(pod, t, p); !e.isEmpty())
+            return e;
+        if (QString e = placeParts(pod, t, p, rows); !e.isEmpty())
+            return e;
+        placeJobs(t, p);
+        return {};
+    }
+
+private:
+    // Whose each pod-owned name is, to say which two pods conflict.
+    static QString claim(std::map<QString, QString> &owners, const QString &name, const QString &pod,
+                         const QString &what)
+    {
+        if (name.isEmpty())
+            return {};
+        const auto [it, fresh] = owners.emplace(name, pod);
+        if (fresh)
+            return {};
+        return QStringLiteral("conflicting topologies: %1 %2 is in both %3 and %4").arg(what, name, it->second, pod);
+    }
+
+    // Halls, rows and cooling loops, shared by name; `rows` maps the pod's rows to the merged ones.
+    QString placeLayout(const QString &pod, const Topology &t, PodPlacement &p, std::vector<uint32_t> &rows)
+    {
+        std::vector<uint32_t> halls;
         for (const Hall &h : t.halls) {
             const auto [it, fresh] = hallByName.emplace(h.name, uint32_t(merged.halls.size()));
             if (fresh)
@@ -95,6 +110,11 @@ QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<
                 merged.coolingLoops.push_back(l);
             p.coolingLoops.push_back(it->second);
         }
+        return {};
+    }
+
+    QString placeSwitches(const QString &pod, const Topology &t, PodPlacement &p)
+    {
         for (const Switch &s : t.switches) {
             // An NVSwitch sits in a node of its pod: its own, whatever its name.
             const bool shared = s.role != SwitchRole::NvSwitch;
@@ -118,6 +138,12 @@ QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<
                 if (std::find(uplinks.begin(), uplinks.end(), p.switches[up]) == uplinks.end())
                     uplinks.push_back(p.switches[up]);
             }
+        return {};
+    }
+
+    // The pod's own racks, PDUs, nodes, GPUs and MIG instances, after those of the pods before.
+    QString placeParts(const QString &pod, const Topology &t, const PodPlacement &p, const std::vector<uint32_t> &rows)
+    {
         for (const Rack &r : t.racks) {
             if (QString e = claim(rackOwner, r.name, pod, QStringLiteral("rack")); !e.isEmpty())
                 return e;
@@ -154,6 +180,11 @@ QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<
             i.gpuIndex += p.gpuOffset;
             merged.gpuInstances.push_back(std::move(i));
         }
+        return {};
+    }
+
+    void placeJobs(const Topology &t, PodPlacement &p)
+    {
         for (const Job &j : t.jobs) {
             const auto [it, fresh] = jobById.emplace(j.id, uint32_t(merged.jobs.size()));
             if (fresh) {
@@ -165,6 +196,30 @@ QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<
                 merged.jobs[it->second].gpuIndices.push_back(g + p.gpuOffset);
             p.jobs.push_back(it->second);
         }
+    }
+
+    Topology &merged;
+    std::map<QString, uint32_t> hallByName, loopByName, switchByName, jobById;
+    std::map<std::pair<uint32_t, QString>, uint32_t> rowByName;
+    std::map<QString, QString> rackOwner, nodeOwner, pduOwner, gpuOwner;
+};
+
+} // namespace
+
+QString mergePodTopologies(const std::vector<std::pair<QString, std::shared_ptr<const Topology>>> &pods,
+                           Topology &merged, std::vector<PodPlacement> &placements)
+{
+    merged = {};
+    placements.clear();
+    PodMerger merger(merged);
+    QStringList names;
+    for (const auto &[pod, topology] : pods) {
+        if (!topology)
+            return QStringLiteral("%1 has no topology").arg(pod);
+        names << (topology->clusterName.isEmpty() ? pod : topology->clusterName);
+        PodPlacement p;
+        if (QString e = merger.add(pod, *topology, p); !e.isEmpty())
+            return e;
         placements.push_back(std::move(p));
     }
     merged.version = 1;
