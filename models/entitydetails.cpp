@@ -91,24 +91,12 @@ static QString fieldCells(const MetricDescriptor &metric, const QString &reading
         .arg(metric.name.toHtmlEscaped(), metricLabel(metric).toHtmlEscaped(), reading.toHtmlEscaped());
 }
 
-QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
+namespace {
+
+// The GPU's readings: Vigil's metrics, then every other field the exporter reports.
+QString gpuReadingsHtml(const ClusterState &state, uint32_t gpu, const std::vector<uint32_t> &instances)
 {
-    const Topology *t = state.topology().get();
-    if (!t || gpu >= t->gpus.size())
-        return EntityDetailsTr::tr("<p>Click a GPU on the rack map, or search for one.</p>");
-    const Gpu &g = t->gpus[gpu];
-    const Node &node = t->nodes[g.nodeIndex];
-    const Rack &rack = t->racks[node.rackIndex];
-    const Row &rowOfRack = t->rows[rack.rowIndex];
-    // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
-    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3>")
-                       .arg(EntityDetailsTr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
-    const std::vector<uint32_t> noInstances;
-    const std::vector<uint32_t> &instances = gpu < t->instancesOfGpu.size() ? t->instancesOfGpu[gpu] : noInstances;
-    if (!instances.empty())
-        html += QStringLiteral("<p style='margin:2px;color:#8a94a3'>%1</p>")
-                    .arg(EntityDetailsTr::tr("Split by MIG into %n instance(s): each one's readings are below.",
-                                             nullptr, int(instances.size())));
+    QString html;
     html += QStringLiteral("<table>");
     // Vigil's own metrics one to a line; every other field the exporter reports two to a
     // line below them, so that thirty DCGM fields still fit the pane at 1080p.
@@ -151,7 +139,14 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
         for (qsizetype i = 0; i < more.size(); i += 2)
             html += QStringLiteral("<tr>%1%2</tr>").arg(more[i], i + 1 < more.size() ? more[i + 1] : QString());
     }
-    // A GPU split by MIG: each instance's own readings, never folded into the GPU's.
+    return html;
+}
+
+// A GPU split by MIG: each instance's own readings, never folded into the GPU's.
+QString gpuInstancesHtml(const ClusterState &state, const Topology &topology, const std::vector<uint32_t> &instances)
+{
+    const Topology *t = &topology;
+    QString html;
     if (!instances.empty()) {
         html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
                     .arg(EntityDetailsTr::tr("MIG instances (%n)", nullptr, int(instances.size())));
@@ -170,6 +165,18 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                             .arg(readings[k], k + 1 < readings.size() ? readings[k + 1] : QString());
         }
     }
+    return html;
+}
+
+// Who the GPU is, where it stands, and the job it runs.
+QString gpuIdentityHtml(const ClusterState &state, const Topology &topology, uint32_t gpu)
+{
+    const Topology *t = &topology;
+    const Gpu &g = t->gpus[gpu];
+    const Node &node = t->nodes[g.nodeIndex];
+    const Rack &rack = t->racks[node.rackIndex];
+    const Row &rowOfRack = t->rows[rack.rowIndex];
+    QString html;
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4><table>")
                 .arg(EntityDetailsTr::tr("Identity"));
     html += row(EntityDetailsTr::tr("UUID"), g.uuid);
@@ -205,6 +212,12 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
     } else {
         html += row(EntityDetailsTr::tr("Job"), EntityDetailsTr::tr("none (idle)"));
     }
+    return html;
+}
+
+QString recentEventsHtml(const std::vector<Event> &recentEvents)
+{
+    QString html;
     html += QStringLiteral("</table><h4 style='margin:6px 2px 2px 2px'>%1</h4>")
                 .arg(EntityDetailsTr::tr("Recent events"));
     if (recentEvents.empty())
@@ -218,6 +231,31 @@ QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vecto
                                                       e.message));
         html += QStringLiteral("</table>");
     }
+    return html;
+}
+
+} // namespace
+
+QString gpuDetailsHtml(const ClusterState &state, uint32_t gpu, const std::vector<Event> &recentEvents)
+{
+    const Topology *t = state.topology().get();
+    if (!t || gpu >= t->gpus.size())
+        return EntityDetailsTr::tr("<p>Click a GPU on the rack map, or search for one.</p>");
+    const Gpu &g = t->gpus[gpu];
+    const Node &node = t->nodes[g.nodeIndex];
+    // The readings first: at 3 AM they are what the pane is opened for; who the GPU is follows.
+    QString html = QStringLiteral("<h3 style='margin:2px'>%1</h3>")
+                       .arg(EntityDetailsTr::tr("GPU %1 of %2").arg(g.localIndex).arg(node.hostname).toHtmlEscaped());
+    const std::vector<uint32_t> noInstances;
+    const std::vector<uint32_t> &instances = gpu < t->instancesOfGpu.size() ? t->instancesOfGpu[gpu] : noInstances;
+    if (!instances.empty())
+        html += QStringLiteral("<p style='margin:2px;color:#8a94a3'>%1</p>")
+                    .arg(EntityDetailsTr::tr("Split by MIG into %n instance(s): each one's readings are below.",
+                                             nullptr, int(instances.size())));
+    html += gpuReadingsHtml(state, gpu, instances);
+    html += gpuInstancesHtml(state, *t, instances);
+    html += gpuIdentityHtml(state, *t, gpu);
+    html += recentEventsHtml(recentEvents);
     return html;
 }
 

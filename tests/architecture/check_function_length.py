@@ -24,7 +24,6 @@ KNOWN = {
     "analysis/incidents.cpp:IncidentTracker::rebuild": 151,
     "widgets/timeline/timelinewidget.cpp:TimelineWidget::paintEvent": 138,
     "analysis/attribution.cpp:Attributor::attribute": 137,
-    "models/entitydetails.cpp:gpuDetailsHtml": 128,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
 
