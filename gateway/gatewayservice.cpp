@@ -60,10 +60,13 @@ QString GatewayService::outsideClock(int64_t timeMs) const
     const uint64_t off = ahead ? uint64_t(timeMs) - uint64_t(now) : uint64_t(now) - uint64_t(timeMs);
     if (off <= uint64_t(m_maxSkewMs))
         return {};
+    // To the nearest unit: a time stamped ten days ahead reads "10 days" even after the clock
+    // has moved on a few milliseconds.
     auto span = [](uint64_t ms) {
-        return ms >= 2 * 86400000ull ? QStringLiteral("%1 days").arg(ms / 86400000ull)
-            : ms >= 2 * 3600000ull   ? QStringLiteral("%1 h").arg(ms / 3600000ull)
-                                     : QStringLiteral("%1 s").arg(ms / 1000ull);
+        const auto nearest = [ms](uint64_t unit) { return ms / unit + (ms % unit >= unit / 2 ? 1 : 0); };
+        return ms >= 2 * 86400000ull ? QStringLiteral("%1 days").arg(nearest(86400000ull))
+            : ms >= 2 * 3600000ull   ? QStringLiteral("%1 h").arg(nearest(3600000ull))
+                                     : QStringLiteral("%1 s").arg(nearest(1000ull));
     };
     return QStringLiteral("time %1 is %2 %3 the gateway's clock (%4); at most %5 either way")
         .arg(timeMs)
