@@ -99,6 +99,97 @@ double Attributor::surprise(const WarningRun &run, int64_t untilMs) const
     return std::log2((double(run.count) + 1.0) / (expected + 1.0));
 }
 
+// When each entity's warnings were last dealt with before an incident: the entity, its node or
+// its rack drained, or the entity failed on its own. Warnings from before then were another
+// story: alone, they name no cause of this failure.
+class Attributor::ClosedWarnings
+{
+public:
+    ClosedWarnings(const Attributor &attributor, int64_t failedMs)
+        : m_attributor(attributor)
+        , m_failedMs(failedMs)
+    { }
+
+    int64_t since(EntityRef e)
+    {
+        const quint64 key = entityKey(e);
+        if (auto found = m_closedAt.find(key); found != m_closedAt.end())
+            return found->second;
+        int64_t latest = std::numeric_limits<int64_t>::min();
+        auto drained = [&](EntityRef place) {
+            if (auto d = m_attributor.m_drainedAt.find(entityKey(place)); d != m_attributor.m_drainedAt.end()) {
+                const auto before = std::lower_bound(d->second.begin(), d->second.end(), m_failedMs - CoincidentMs);
+                if (before != d->second.begin())
+                    latest = std::max(latest, *(before - 1));
+            }
+        };
+        drained(e);
+        if (e.kind == EntityKind::Gpu && e.index < m_attributor.m_topology->gpus.size()) {
+            const uint32_t node = m_attributor.m_topology->gpus[e.index].nodeIndex;
+            drained({ EntityKind::Node, node });
+            drained({ EntityKind::Rack, m_attributor.m_topology->nodes[node].rackIndex });
+        } else if (e.kind == EntityKind::Node && e.index < m_attributor.m_topology->nodes.size()) {
+            drained({ EntityKind::Rack, m_attributor.m_topology->nodes[e.index].rackIndex });
+        }
+        m_closedAt[key] = latest;
+        return latest;
+    }
+
+    void failedAt(EntityRef e, int64_t timeMs)
+    {
+        int64_t &at = m_closedAt.try_emplace(entityKey(e), since(e)).first->second;
+        at = std::max(at, timeMs);
+    }
+
+private:
+    const Attributor &m_attributor;
+    const int64_t m_failedMs;
+    std::map<quint64, int64_t> m_closedAt;
+};
+
+// Each candidate's score: a fault as the job went down by nearness and reach, and what it
+// warned of before by lift; warnings alone by how unusual they were.
+void Attributor::score(CauseCandidate &c, const Incident &incident, ClosedWarnings &closed) const
+{
+    std::sort(c.evidence.begin(), c.evidence.end(),
+              [](const WarningRun &a, const WarningRun &b) { return a.firstMs < b.firstMs; });
+    c.firstSeenMs = c.evidence.front().firstMs;
+    // Lead time: from the first warning that came before the failure (not the fault at the failure).
+    c.leadMs = 0;
+    for (const WarningRun &r : c.evidence)
+        if (incident.failedMs - r.firstMs > CoincidentMs) {
+            c.leadMs = incident.failedMs - r.firstMs;
+            break;
+        }
+    double score = 0.0;
+    if (c.failedWithIt) {
+        // A fault as the job went down: nearer in time and narrower in reach (a GPU before
+        // the switch above it) is the likelier culprit.
+        int64_t nearest = LookBackMs;
+        for (const WarningRun &r : c.evidence)
+            if (r.worst == Severity::Critical)
+                nearest = std::min<int64_t>(nearest, std::llabs(r.lastMs - incident.failedMs));
+        const double reach = double(affected(c.entity).size());
+        score = 100.0 + 50.0 / (1.0 + double(nearest) / 60000.0) + 50.0 / std::log2(2.0 + reach);
+    }
+    double mostSurprising = 0.0;
+    for (const WarningRun &r : c.evidence) {
+        if (r.type == EventType::Xid && isApplicationXid(r.code))
+            continue; // the application's own faults point at no hardware
+        const double hoursBefore = std::max(0.0, double(incident.failedMs - r.lastMs) / 3600000.0);
+        const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
+        if (c.failedWithIt) {
+            score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
+        } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical
+                   && r.lastMs >= closed.since(c.entity)) {
+            // Warnings alone: by how unusual the run is for this entity and its peers (a burst,
+            // a first time), a day's distance halving it.
+            mostSurprising = std::max(mostSurprising, surprise(r, incident.failedMs) / (1.0 + hoursBefore / 24.0));
+        }
+    }
+    c.score = c.failedWithIt ? score : 10.0 * mostSurprising;
+}
+
 Attribution Attributor::attribute(const Incident &incident) const
 {
     Attribution result;
@@ -120,39 +211,13 @@ Attribution Attributor::attribute(const Incident &incident) const
     const auto begin = std::lower_bound(m_warnings.begin(), m_warnings.end(), from,
                                         [](const Event &e, int64_t t) { return e.timeMs < t; });
     std::map<std::pair<quint64, int>, std::vector<WarningRun>> runs;
-    // Warnings dealt with before this failure (their entity, node or rack drained since, or the
-    // entity failed since on its own) were another story: alone, they name no cause of it. (An
-    // entity that fails with the job keeps them as its evidence: "it had been drained in time".)
-    std::map<quint64, int64_t> closedAt;
-    auto closedSince = [&](EntityRef e) {
-        const quint64 key = entityKey(e);
-        if (auto found = closedAt.find(key); found != closedAt.end())
-            return found->second;
-        int64_t latest = std::numeric_limits<int64_t>::min();
-        auto drained = [&](EntityRef place) {
-            if (auto d = m_drainedAt.find(entityKey(place)); d != m_drainedAt.end()) {
-                const auto before
-                    = std::lower_bound(d->second.begin(), d->second.end(), incident.failedMs - CoincidentMs);
-                if (before != d->second.begin())
-                    latest = std::max(latest, *(before - 1));
-            }
-        };
-        drained(e);
-        if (e.kind == EntityKind::Gpu && e.index < m_topology->gpus.size()) {
-            const uint32_t node = m_topology->gpus[e.index].nodeIndex;
-            drained({ EntityKind::Node, node });
-            drained({ EntityKind::Rack, m_topology->nodes[node].rackIndex });
-        } else if (e.kind == EntityKind::Node && e.index < m_topology->nodes.size()) {
-            drained({ EntityKind::Rack, m_topology->nodes[e.index].rackIndex });
-        }
-        closedAt[key] = latest;
-        return latest;
-    };
+    // Warnings dealt with before this failure were another story (ClosedWarnings). (An entity
+    // that fails with the job keeps them as its evidence: "it had been drained in time".)
+    ClosedWarnings closed(*this, incident.failedMs);
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it)
         if (it->severity == Severity::Critical && it->timeMs < incident.failedMs - CoincidentMs
             && !(it->type == EventType::Xid && isApplicationXid(it->code))) {
-            int64_t &at = closedAt.try_emplace(entityKey(it->entity), closedSince(it->entity)).first->second;
-            at = std::max(at, it->timeMs); // it failed on its own before: its warnings before that are paid
+            closed.failedAt(it->entity, it->timeMs); // it failed on its own before: its warnings before that are paid
         }
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it) {
         if (!withinRadius(it->entity))
@@ -189,45 +254,8 @@ Attribution Attributor::attribute(const Incident &incident) const
                 c.failedWithIt = true;
             c.evidence.push_back(std::move(run));
         }
-    for (auto &[key, c] : byEntity) {
-        std::sort(c.evidence.begin(), c.evidence.end(),
-                  [](const WarningRun &a, const WarningRun &b) { return a.firstMs < b.firstMs; });
-        c.firstSeenMs = c.evidence.front().firstMs;
-        // Lead time: from the first warning that came before the failure (not the fault at the failure).
-        c.leadMs = 0;
-        for (const WarningRun &r : c.evidence)
-            if (incident.failedMs - r.firstMs > CoincidentMs) {
-                c.leadMs = incident.failedMs - r.firstMs;
-                break;
-            }
-        double score = 0.0;
-        if (c.failedWithIt) {
-            // A fault as the job went down: nearer in time and narrower in reach (a GPU before
-            // the switch above it) is the likelier culprit.
-            int64_t nearest = LookBackMs;
-            for (const WarningRun &r : c.evidence)
-                if (r.worst == Severity::Critical)
-                    nearest = std::min<int64_t>(nearest, std::llabs(r.lastMs - incident.failedMs));
-            const double reach = double(affected(c.entity).size());
-            score = 100.0 + 50.0 / (1.0 + double(nearest) / 60000.0) + 50.0 / std::log2(2.0 + reach);
-        }
-        double mostSurprising = 0.0;
-        for (const WarningRun &r : c.evidence) {
-            if (r.type == EventType::Xid && isApplicationXid(r.code))
-                continue; // the application's own faults point at no hardware
-            const double hoursBefore = std::max(0.0, double(incident.failedMs - r.lastMs) / 3600000.0);
-            const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
-            if (c.failedWithIt) {
-                score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
-            } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical
-                       && r.lastMs >= closedSince(c.entity)) {
-                // Warnings alone: by how unusual the run is for this entity and its peers (a burst,
-                // a first time), a day's distance halving it.
-                mostSurprising = std::max(mostSurprising, surprise(r, incident.failedMs) / (1.0 + hoursBefore / 24.0));
-            }
-        }
-        c.score = c.failedWithIt ? score : 10.0 * mostSurprising;
-    }
+    for (auto &[key, c] : byEntity)
+        score(c, incident, closed);
     if (incident.kind == EventType::Drain)
         nameWhatWasDrained(incident, byEntity);
     for (auto &[key, c] : byEntity)

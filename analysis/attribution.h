@@ -92,6 +92,8 @@ public:
 
 private:
     const std::vector<uint32_t> &affected(EntityRef entity) const;
+    class ClosedWarnings;
+    void score(CauseCandidate &c, const Incident &incident, ClosedWarnings &closed) const;
     // A drain's incident: names what warned inside what the operator drained, else that entity.
     void nameWhatWasDrained(const Incident &incident, std::map<quint64, CauseCandidate> &byEntity) const;
 

@@ -23,7 +23,6 @@ KNOWN = {
     "recording/recordingwriter.cpp:RecordingWriter::commit": 151,
     "analysis/incidents.cpp:IncidentTracker::rebuild": 151,
     "widgets/timeline/timelinewidget.cpp:TimelineWidget::paintEvent": 138,
-    "analysis/attribution.cpp:Attributor::attribute": 137,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
 
