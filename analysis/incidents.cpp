@@ -156,6 +156,98 @@ double IncidentTracker::stepSecondsAt(int job, const Event &failure) const
     return 0.0; // 4. (fillUnknownPace) the pace its other incidents showed
 }
 
+// A new incident of a job's failure: its job, GPUs and pace, and the checkpoint it goes back to.
+Incident IncidentTracker::newIncident(const Event &e) const
+{
+    Incident incident;
+    incident.id = e.id;
+    incident.jobId = e.jobId;
+    for (size_t j = 0; j < m_topology->jobs.size(); ++j)
+        if (m_topology->jobs[j].id == e.jobId)
+            incident.job = int(j);
+    incident.kind = e.type;
+    incident.failedMs = e.timeMs;
+    incident.stepAtFailure = e.step;
+    // Until a rollback says otherwise: the job's last checkpoint before the failure (for an
+    // aborted run, the work after it is what was thrown away).
+    incident.checkpointStep = e.step;
+    for (auto it = m_events.rbegin(); it != m_events.rend(); ++it)
+        if (it->timeMs <= e.timeMs && it->type == EventType::CheckpointSaved && it->jobId == e.jobId
+            && it->step <= e.step) {
+            incident.checkpointStep = it->step;
+            incident.checkpointMs = it->timeMs;
+            break;
+        }
+    incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
+    incident.stepSeconds = stepSecondsAt(incident.job, e);
+    return incident;
+}
+
+// A restart or a rollback of a job that is down: the incident recovers, and where training
+// resumes is settled.
+void IncidentTracker::onRestartOrRollback(const Event &e, std::map<QString, size_t> &openByJob) const
+{
+    auto open = openByJob.find(e.jobId);
+    if (open == openByJob.end())
+        return; // a planned restart, or a consequence already counted
+    Incident &incident = m_incidents[open->second];
+    if (isRestart(e) && incident.state == Incident::State::Recovered) {
+        // A restart by hand that the scheduler then requeues (within the hour, no rollback
+        // yet, no checkpoint saved in between): the job resumed only now, and the rollback
+        // that follows is this incident's.
+        constexpr int64_t RequeueWithinMs = 3600000;
+        const bool requeued = incident.restartedByHand && e.type == EventType::JobRestart
+            && e.timeMs - incident.resumedMs <= RequeueWithinMs && incident.checkpointStep == incident.stepAtFailure
+            && !std::any_of(m_events.begin(), m_events.end(), [&](const Event &c) {
+                                  return c.type == EventType::CheckpointSaved && c.jobId == e.jobId
+                                      && c.timeMs > incident.resumedMs && c.timeMs <= e.timeMs;
+                              });
+        if (!requeued) {
+            // Back at work already: a later restart (planned, or another reason's) does not
+            // stretch this incident. Its rollback, had one come, would have come with it.
+            openByJob.erase(open);
+            return;
+        }
+        incident.eventIds.push_back(e.id);
+        incident.resumedMs = e.timeMs;
+        if (e.step > 0)
+            incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+        return;
+    }
+    incident.eventIds.push_back(e.id);
+    if (isRestart(e)) {
+        if (e.type == EventType::ManualRestart)
+            incident.actionIds.push_back(e.id); // somebody had to do it
+        incident.resumedMs = e.timeMs;
+        incident.restartedByHand = e.type == EventType::ManualRestart;
+        incident.state = Incident::State::Recovered;
+        // Training resumes where it stopped unless the restart (or a rollback) names an earlier step.
+        incident.checkpointStep = e.step > 0 ? std::min(incident.stepAtFailure, e.step) : incident.stepAtFailure;
+    } else {
+        incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
+        // A rollback after the restart closes the incident; one told before it (a trainer that
+        // says where it will resume, then the scheduler restarts it) waits for the restart.
+        if (incident.state == Incident::State::Recovered)
+            openByJob.erase(open);
+    }
+}
+
+// Drains the job outlived are no incidents: they go, and the order of the rest stays.
+void IncidentTracker::dropOutlivedDrains(std::vector<bool> &dropped) const
+{
+    if (dropped.empty())
+        return;
+    dropped.resize(m_incidents.size());
+    size_t kept = 0;
+    for (size_t i = 0; i < m_incidents.size(); ++i)
+        if (!dropped[i]) {
+            if (kept != i) // never moved onto itself: that empties it
+                m_incidents[kept] = std::move(m_incidents[i]);
+            ++kept;
+        }
+    m_incidents.resize(kept);
+}
+
 void IncidentTracker::rebuild() const
 {
     m_stale = false;
@@ -209,27 +301,7 @@ void IncidentTracker::rebuild() const
                 }
                 continue;
             }
-            Incident incident;
-            incident.id = e.id;
-            incident.jobId = e.jobId;
-            for (size_t j = 0; j < m_topology->jobs.size(); ++j)
-                if (m_topology->jobs[j].id == e.jobId)
-                    incident.job = int(j);
-            incident.kind = e.type;
-            incident.failedMs = e.timeMs;
-            incident.stepAtFailure = e.step;
-            // Until a rollback says otherwise: the job's last checkpoint before the failure (for an
-            // aborted run, the work after it is what was thrown away).
-            incident.checkpointStep = e.step;
-            for (auto it = m_events.rbegin(); it != m_events.rend(); ++it)
-                if (it->timeMs <= e.timeMs && it->type == EventType::CheckpointSaved && it->jobId == e.jobId
-                    && it->step <= e.step) {
-                    incident.checkpointStep = it->step;
-                    incident.checkpointMs = it->timeMs;
-                    break;
-                }
-            incident.gpus = uint32_t(m_topology->jobs[size_t(incident.job)].gpuIndices.size());
-            incident.stepSeconds = stepSecondsAt(incident.job, e);
+            Incident incident = newIncident(e);
             incident.eventIds.push_back(e.id);
             if (e.type == EventType::JobEnd) {
                 incident.state = Incident::State::Ended;
@@ -241,51 +313,7 @@ void IncidentTracker::rebuild() const
             continue;
         }
         if (isRestart(e) || e.type == EventType::Rollback) {
-            auto open = openByJob.find(e.jobId);
-            if (open == openByJob.end())
-                continue; // a planned restart, or a consequence already counted
-            Incident &incident = m_incidents[open->second];
-            if (isRestart(e) && incident.state == Incident::State::Recovered) {
-                // A restart by hand that the scheduler then requeues (within the hour, no rollback
-                // yet, no checkpoint saved in between): the job resumed only now, and the rollback
-                // that follows is this incident's.
-                constexpr int64_t RequeueWithinMs = 3600000;
-                const bool requeued = incident.restartedByHand && e.type == EventType::JobRestart
-                    && e.timeMs - incident.resumedMs <= RequeueWithinMs
-                    && incident.checkpointStep == incident.stepAtFailure
-                    && !std::any_of(m_events.begin(), m_events.end(), [&](const Event &c) {
-                                          return c.type == EventType::CheckpointSaved && c.jobId == e.jobId
-                                              && c.timeMs > incident.resumedMs && c.timeMs <= e.timeMs;
-                                      });
-                if (!requeued) {
-                    // Back at work already: a later restart (planned, or another reason's) does not
-                    // stretch this incident. Its rollback, had one come, would have come with it.
-                    openByJob.erase(open);
-                    continue;
-                }
-                incident.eventIds.push_back(e.id);
-                incident.resumedMs = e.timeMs;
-                if (e.step > 0)
-                    incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
-                continue;
-            }
-            incident.eventIds.push_back(e.id);
-            if (isRestart(e)) {
-                if (e.type == EventType::ManualRestart)
-                    incident.actionIds.push_back(e.id); // somebody had to do it
-                incident.resumedMs = e.timeMs;
-                incident.restartedByHand = e.type == EventType::ManualRestart;
-                incident.state = Incident::State::Recovered;
-                // Training resumes where it stopped unless the restart (or a rollback) names an earlier step.
-                incident.checkpointStep
-                    = e.step > 0 ? std::min(incident.stepAtFailure, e.step) : incident.stepAtFailure;
-            } else {
-                incident.checkpointStep = std::min(incident.stepAtFailure, e.step);
-                // A rollback after the restart closes the incident; one told before it (a trainer that
-                // says where it will resume, then the scheduler restarts it) waits for the restart.
-                if (incident.state == Incident::State::Recovered)
-                    openByJob.erase(open);
-            }
+            onRestartOrRollback(e, openByJob);
             continue;
         }
         if (isOperatorAction(e.type)) {
@@ -295,17 +323,7 @@ void IncidentTracker::rebuild() const
                     m_incidents[index].actionIds.push_back(e.id);
         }
     }
-    if (!dropped.empty()) {
-        dropped.resize(m_incidents.size());
-        size_t kept = 0;
-        for (size_t i = 0; i < m_incidents.size(); ++i)
-            if (!dropped[i]) {
-                if (kept != i) // never moved onto itself: that empties it
-                    m_incidents[kept] = std::move(m_incidents[i]);
-                ++kept;
-            }
-        m_incidents.resize(kept);
-    }
+    dropOutlivedDrains(dropped);
     fillUnknownPace();
 }
 

@@ -88,6 +88,9 @@ public:
 private:
     void rebuild() const;
     void fillUnknownPace() const;
+    Incident newIncident(const Event &e) const;
+    void onRestartOrRollback(const Event &e, std::map<QString, size_t> &openByJob) const;
+    void dropOutlivedDrains(std::vector<bool> &dropped) const;
     void releaseGivenUp(const Event &start, std::vector<size_t> &givenUp) const;
     void openDrainIncidents(const Event &drain, std::map<QString, size_t> &openByJob,
                             const std::map<QString, bool> &running) const;
