@@ -12,7 +12,6 @@
 #include <QSettings>
 #include <QThreadPool>
 
-
 int main(int argc, char *argv[])
 {
     vigil::settleProcessMemory();

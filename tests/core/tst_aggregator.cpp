@@ -3,9 +3,9 @@
 // pod's readings and events where the merge put them, a pod that is cut goes silent alone,
 // and pods whose layouts collide are refused with both named. Real gateways on loopback.
 #include "client/telemetryclient.h"
+#include "gatewayfixture.h"
 #include "host/gatewayserver.h"
 #include "host/topologymerge.h"
-#include "gatewayfixture.h"
 #include "httpfixture.h"
 #include "sim/topologybuilder.h"
 

@@ -3,8 +3,8 @@
 // deltas, metric selection, publishing, operator actions and bad input.
 #include "client/telemetryclient.h"
 #include "domain/codec.h"
-#include "host/framelog.h"
 #include "gatewayfixture.h"
+#include "host/framelog.h"
 #include "recording/recordingreader.h"
 
 #include <grpcpp/generic/generic_stub.h>

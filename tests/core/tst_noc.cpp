@@ -10,8 +10,8 @@
 //     the bookmark another operator made on the other aggregator on its timeline.
 #include "backfill/tsdbhistory.h"
 #include "client/telemetryclient.h"
-#include "host/gatewayserver.h"
 #include "gatewayfixture.h"
+#include "host/gatewayserver.h"
 #include "overlay.h"
 #include "postgresfixture.h"
 #include "prometheusfixture.h"

@@ -4,8 +4,8 @@
 // a reference rollup written here from the simulator's own values, on a real gateway.
 #include "client/telemetryclient.h"
 #include "domain/rollups.h"
-#include "host/gatewayserver.h"
 #include "gatewayfixture.h"
+#include "host/gatewayserver.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
 

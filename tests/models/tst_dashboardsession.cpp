@@ -3,8 +3,8 @@
 // then replaying a recording while the live stream runs on behind it, then back
 // to live; each tick says what changed.
 #include "dashboardsession.h"
-#include "host/framelog.h"
 #include "gatewayfixture.h"
+#include "host/framelog.h"
 #include "recording/bundle.h"
 #include "recording/recordingreader.h"
 #include "recording/replayfeed.h"
