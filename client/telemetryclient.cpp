@@ -199,7 +199,7 @@ void TelemetryClient::run()
             if (s.state != ConnectionState::Connecting)
                 s.state = ConnectionState::Reconnecting;
             s.lastError = error;
-            s.refusedByGateway = m_refused;
+            s.refusedByGateway = channel.stub && m_refused; // no channel (TLS files): nobody refused
             ++s.reconnects;
         }
         if (wasLive)
