@@ -181,12 +181,6 @@ void BridgeSource::countParsed(const ParseStats &before, const ParseStats &after
         report(QStringLiteral("%1 lines rejected so far; last: %2").arg(after.rejected).arg(after.firstErrors.last()));
 }
 
-void BridgeSource::keepPosition(LogTail &tail, const QByteArray &chunk, qsizetype pending)
-{
-    if (const QString e = tail.keepAfter(chunk, pending); !e.isEmpty())
-        report(e);
-}
-
 void BridgeSource::countSkipped(uint64_t n)
 {
     std::lock_guard lock(m_mutex);

@@ -5,7 +5,6 @@
 #include "domain/telemetrysource.h"
 #include "sources/dcgmmapper.h"
 #include "sources/httpclient.h"
-#include "sources/logtail.h"
 #include "sources/xidmerger.h"
 
 #include <QString>
@@ -139,24 +138,6 @@ protected:
     void count(const ParseStats &before, const ParseStats &after);
     // count(), with the rejections among them kept and the last said.
     void countParsed(const ParseStats &before, const ParseStats &after);
-    // A log's new bytes (LogTail) fed to its parser, counted. Returns them: the caller hands
-    // the records on, then keeps the position (keepPosition), so that a restart in between
-    // reads them again rather than never.
-    template<typename Parser> QByteArray feedNewLines(LogTail &tail, Parser &parser)
-    {
-        QString error;
-        QByteArray chunk = tail.readMore(&error);
-        if (!error.isEmpty())
-            report(error);
-        if (!chunk.isEmpty()) {
-            const ParseStats before = parser.stats();
-            parser.feed(chunk);
-            countParsed(before, parser.stats());
-        }
-        return chunk;
-    }
-    // Up to the last complete line: a line half written (`pending` bytes) is read whole next time.
-    void keepPosition(LogTail &tail, const QByteArray &chunk, qsizetype pending);
     void countSkipped(uint64_t n);
     void setUnknownField(const QString &name, UnknownField field);
     void setUnknownFields(const std::map<QString, UnknownField> &fields);

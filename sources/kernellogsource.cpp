@@ -20,9 +20,8 @@ QString hostOrHint(const QString &host)
 } // namespace
 
 KernelLogSource::KernelLogSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std::shared_ptr<XidMerger> xids)
-    : BridgeSource(std::move(spec), sink, std::move(log))
+    : LogSource(std::move(spec), sink, std::move(log))
     , m_parser(QDate::currentDate().year(), wallClockMs())
-    , m_tail(m_spec.location, m_spec.positionsDirectory)
     , m_xids(std::move(xids))
 {
     const Topology &t = *sink.topology();
@@ -61,11 +60,11 @@ void KernelLogSource::pollOnce()
 {
     const int64_t now = wallClockMs();
     countPoll();
-    const QByteArray chunk = feedNewLines(m_tail, m_parser);
+    const QByteArray chunk = feedNewLines(m_parser);
     if (chunk.isEmpty())
         return;
     handleXids(m_parser.takeRecords(), now);
-    keepPosition(m_tail, chunk, m_parser.pendingBytes());
+    keepPosition(chunk, m_parser.pendingBytes());
 }
 
 void KernelLogSource::handleXids(std::vector<XidRecord> &&records, int64_t nowMs)

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sources/bridgesource.h"
 #include "sources/kernellog.h"
-#include "sources/logtail.h"
+#include "sources/logsource.h"
 
 #include <optional>
 
@@ -12,14 +11,13 @@ namespace vigil {
 // A kernel log (dmesg, journald's text, syslog) followed as it grows: each NVRM Xid becomes
 // an event on the GPU at its PCI address on the log's host, and each NVSwitch SXid one on the
 // switch there.
-class KernelLogSource final : public BridgeSource
+class KernelLogSource final : public LogSource
 {
 public:
     KernelLogSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std::shared_ptr<XidMerger> xids);
     ~KernelLogSource() override;
 
     void pollOnce() override;
-    bool wasRead() const override { return counters().lastError.isEmpty() || BridgeSource::wasRead(); }
 
 private:
     void handleXids(std::vector<XidRecord> &&records, int64_t nowMs);
@@ -28,7 +26,6 @@ private:
     std::optional<Event> sxidEvent(const XidRecord &r, const QString &host, int64_t nowMs);
 
     KernelLogParser m_parser; // syslog lines carry no year: this one is assumed
-    LogTail m_tail;
     std::shared_ptr<XidMerger> m_xids;
     std::map<QString, uint32_t> m_gpuByHostPci; // "host/pci" -> GPU
     std::map<QString, std::vector<uint32_t>> m_gpusByPci;

@@ -25,8 +25,7 @@ Severity severityOf(EventType type)
 } // namespace
 
 TrainingLogSource::TrainingLogSource(BridgeSpec spec, TelemetrySink &sink, Logger log)
-    : BridgeSource(std::move(spec), sink, std::move(log))
-    , m_tail(m_spec.location, m_spec.positionsDirectory)
+    : LogSource(std::move(spec), sink, std::move(log))
 {
     const Topology &t = *sink.topology();
     for (uint32_t j = 0; j < t.jobs.size(); ++j)
@@ -72,13 +71,13 @@ void TrainingLogSource::pollOnce()
         pollTensorBoard(now);
         return;
     }
-    const QByteArray chunk = feedNewLines(m_tail, m_parser);
+    const QByteArray chunk = feedNewLines(m_parser);
     if (chunk.isEmpty())
         return;
     for (const auto &[field, count] : m_parser.unknownFields())
         setUnknownField(field, { uint64_t(count), QStringLiteral("JSON field"), {} });
     handleTraining(m_parser.takeRecords(), now);
-    keepPosition(m_tail, chunk, m_parser.pendingBytes());
+    keepPosition(chunk, m_parser.pendingBytes());
 }
 
 void TrainingLogSource::pollTensorBoard(int64_t nowMs)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sources/bridgesource.h"
-#include "sources/logtail.h"
+#include "sources/logsource.h"
 #include "sources/tensorboard.h"
 #include "sources/traininglog.h"
 
@@ -14,14 +13,13 @@ namespace vigil {
 // TensorBoard run directory: each job's step, loss, tokens per second and step time become
 // readings of the job, and what the log says or its steps show (a crash, a restart, a run
 // gone back to a checkpoint) events on the job.
-class TrainingLogSource final : public BridgeSource
+class TrainingLogSource final : public LogSource
 {
 public:
     TrainingLogSource(BridgeSpec spec, TelemetrySink &sink, Logger log);
     ~TrainingLogSource() override;
 
     void pollOnce() override;
-    bool wasRead() const override { return counters().lastError.isEmpty() || BridgeSource::wasRead(); }
 
 private:
     void pollTensorBoard(int64_t nowMs);
@@ -34,7 +32,6 @@ private:
 
     TrainingLogParser m_parser;
     std::unique_ptr<TensorBoardRun> m_tensorboard; // a training log that is a TensorBoard run directory
-    LogTail m_tail;
     std::map<QString, uint32_t> m_jobById;
     struct JobMetricIds
     {
