@@ -21,6 +21,7 @@ bool slowsJobsDown(EventType type)
     case EventType::PcieReplay:
     case EventType::IbLinkFlap:
     case EventType::PduOverThreshold:
+    case EventType::Straggler:
         return true;
     default:
         return false;

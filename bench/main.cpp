@@ -16,6 +16,7 @@
 #include "scaleout_bench.h"
 #include "sharedstate_bench.h"
 #include "simulation_bench.h"
+#include "straggler_bench.h"
 #include "window_bench.h"
 
 #include <QApplication>
@@ -85,6 +86,8 @@ int main(int argc, char *argv[])
     if (wanted("tsdb_history_samples_per_s") || wanted("aggregator_cpu_pct") || wanted("wall_screen_bytes_per_s"))
         vigil::bench::runScaleOutBenchmark(report, wanted("tsdb_history_samples_per_s"), wanted("aggregator_cpu_pct"),
                                            wanted("wall_screen_bytes_per_s"));
+    if (wanted("straggler_detect_minutes") || wanted("straggler_false_alarms_per_day"))
+        vigil::bench::runStragglerBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

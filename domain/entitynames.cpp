@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 32> TypeKeys { {
+constexpr std::array<TypeKey, 33> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -25,6 +25,7 @@ constexpr std::array<TypeKey, 32> TypeKeys { {
     { EventType::PduOverThreshold, "pdu_over_threshold" },
     { EventType::CoolantTemperature, "coolant_temperature" },
     { EventType::PcieReplay, "pcie_replay" },
+    { EventType::Straggler, "straggler" },
     { EventType::JobStart, "job_start" },
     { EventType::CheckpointSaved, "checkpoint_saved" },
     { EventType::JobCrash, "job_crash" },

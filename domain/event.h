@@ -25,6 +25,7 @@ enum class EventType
     PduOverThreshold = 108,
     CoolantTemperature = 109,
     PcieReplay = 110,
+    Straggler = 111, // value: the share of its peers' speed it lacks (StragglerFinder)
     JobStart = 200,
     CheckpointSaved = 201,
     JobCrash = 202,

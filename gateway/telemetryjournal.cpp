@@ -26,6 +26,7 @@ TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topolog
     m_rollups.reset(m_topology, m_metrics);
     m_rollupMetrics = m_rollups.metrics();
     m_jobHistory.setMetrics(m_metrics);
+    m_stragglers.setTopology(m_topology);
 }
 
 uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups)
@@ -120,6 +121,12 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
             v1::StreamMessage message;
             *message.mutable_samples() = std::move(s);
             appendFollowedLocked(std::move(message), std::move(rollups));
+            if (m_findStragglers) {
+                m_derived.clear();
+                m_stragglers.observe(m_head, m_derived);
+                if (!m_derived.empty())
+                    appendEventsLocked(m_derived, nullptr);
+            }
         }
         evictLocked();
     }
@@ -137,6 +144,18 @@ std::vector<JobReading> TelemetryJournal::jobHistory(int64_t sinceMs, size_t max
     return m_jobHistory.since(sinceMs, max);
 }
 
+uint64_t TelemetryJournal::appendEventsLocked(std::vector<Event> &events, std::vector<uint64_t> *assignedIds)
+{
+    v1::StreamMessage message;
+    for (Event &e : events) {
+        e.id = m_nextEventId++;
+        if (assignedIds)
+            assignedIds->push_back(e.id);
+        *message.mutable_events()->add_events() = wire::toProto(e);
+    }
+    return events.empty() ? 0 : appendFollowedLocked(std::move(message));
+}
+
 uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds)
 {
     if (events.empty())
@@ -147,22 +166,24 @@ uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<u
     int64_t refusedAt = 0;
     {
         std::lock_guard lock(m_mutex);
-        v1::StreamMessage message;
+        std::vector<Event> taken;
+        taken.reserve(events.size());
         for (Event &e : events) {
             if (e.timeMs > latest) {
                 ++refused;
                 refusedAt = e.timeMs;
-                if (assignedIds)
-                    assignedIds->push_back(0); // refused: no id
-                continue;
+            } else {
+                taken.push_back(std::move(e));
             }
-            e.id = m_nextEventId++;
-            if (assignedIds)
-                assignedIds->push_back(e.id);
-            *message.mutable_events()->add_events() = wire::toProto(e);
         }
-        if (message.events().events_size() > 0)
-            seq = appendFollowedLocked(std::move(message));
+        std::vector<uint64_t> ids;
+        seq = appendEventsLocked(taken, assignedIds ? &ids : nullptr);
+        if (assignedIds) {
+            // A refused event has no id, in its place among the rest.
+            size_t next = 0;
+            for (const Event &e : events)
+                assignedIds->push_back(e.timeMs > latest ? 0 : ids[next++]);
+        }
         evictLocked();
     }
     noteRefusedAhead(refused, refusedAt);

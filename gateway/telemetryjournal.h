@@ -6,6 +6,7 @@
 #include "domain/jobreadings.h"
 #include "domain/metric.h"
 #include "domain/rollups.h"
+#include "domain/stragglerfinder.h"
 #include "domain/telemetrysource.h"
 #include "domain/topology.h"
 
@@ -145,6 +146,12 @@ public:
     // Set before anything is appended; not owned.
     void setFollower(JournalFollower *follower) { m_follower = follower; }
 
+    // Whether the journal compares each job's GPUs with their peers as readings arrive
+    // (StragglerFinder), journalling a straggler's warning right after the samples that showed
+    // it. On by default; off where the readings already carry those warnings (a replay of a
+    // recording, an aggregator over pods that find their own). Set before anything is appended.
+    void findStragglers(bool on) { m_findStragglers = on; }
+
 private:
     // The latest time an input may carry now (INT64_MAX when no clock is set).
     int64_t latestAllowedMs() const;
@@ -158,6 +165,8 @@ private:
     uint64_t appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
     // Appends, then lets the follower add what it derived.
     uint64_t appendFollowedLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups = {});
+    // Numbers events (each gets the next id, into `assignedIds`) and appends them as one entry.
+    uint64_t appendEventsLocked(std::vector<Event> &events, std::vector<uint64_t> *assignedIds);
     void evictLocked();
     // The retained entries after `afterSeq`, at most `count`, handed to `take` in order.
     template<class Take> ReadStatus readLocked(uint64_t afterSeq, size_t count, Take take) const;
@@ -188,6 +197,9 @@ private:
     std::vector<MetricDescriptor> m_rollupMetrics;
     JobReadingHistory m_jobHistory;
     JournalFollower *m_follower = nullptr;
+    bool m_findStragglers = true;
+    StragglerFinder m_stragglers; // of m_head
+    std::vector<Event> m_derived; // scratch: the warnings the latest samples raised
     std::function<void()> m_appendedCallback;
 };
 

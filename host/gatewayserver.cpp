@@ -172,6 +172,8 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
         return fail(why);
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
                                                            metrics, options.retention);
+    // A replay's readings come with the warnings its gateway derived; pods find their own.
+    server->m_journal->findStragglers(options.replayPath.isEmpty() && options.upstreams.isEmpty());
     if (QString why = server->setUpAlarms(topology, metrics); !why.isEmpty())
         return fail(why);
     std::shared_ptr<grpc::ServerCredentials> credentials;

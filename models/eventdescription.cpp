@@ -35,6 +35,8 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("IB link flap");
     case EventType::PcieReplay:
         return EventDescriptionTr::tr("PCIe replays");
+    case EventType::Straggler:
+        return EventDescriptionTr::tr("Slower than its peers");
     case EventType::PduOverThreshold:
         return EventDescriptionTr::tr("PDU overload");
     case EventType::CoolantTemperature:

@@ -4,6 +4,7 @@
 #include "domain/blastradius.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace vigil {
@@ -24,13 +25,13 @@ void HardwareWarnings::add(const std::vector<Event> &events)
         std::vector<uint32_t> gpus = gpusAffectedBy(*m_topology, e.entity);
         if (gpus.empty())
             continue;
-        m_recent.push_back({ e.timeMs, e.type, e.severity, std::move(gpus) });
+        m_recent.push_back({ e.timeMs, e.type, e.severity, e.value, std::move(gpus) });
     }
 }
 
 void HardwareWarnings::prune(int64_t nowMs)
 {
-    const int64_t keep = std::max(ErrorWindowMs, ThrottleWindowMs);
+    const int64_t keep = std::max({ ErrorWindowMs, ThrottleWindowMs, StragglerWindowMs });
     // Arrival order is nearly time order; a late straggler is dropped on a later prune.
     while (!m_recent.empty() && m_recent.front().timeMs < nowMs - keep)
         m_recent.pop_front();
@@ -63,6 +64,22 @@ void HardwareWarnings::throttling(int64_t nowMs, std::vector<float> &perGpu) con
                                                                    : Throttle::None;
         for (uint32_t g : w.gpus)
             perGpu[g] = std::max(perGpu[g], float(kind));
+    });
+}
+
+void HardwareWarnings::slowerThanPeers(int64_t nowMs, std::vector<float> &perGpu) const
+{
+    const size_t gpus = m_topology ? m_topology->gpus.size() : 0;
+    perGpu.assign(gpus, std::nanf(""));
+    for (size_t g = 0; g < gpus; ++g)
+        if (m_topology->jobOfGpu[g] >= 0)
+            perGpu[g] = 0.0f;
+    // In arrival order: the latest warning on a GPU says how slow it is now.
+    forEachSince(nowMs - StragglerWindowMs, nowMs, [&](const Warning &w) {
+        if (w.type != EventType::Straggler || !std::isfinite(w.value))
+            return;
+        for (uint32_t g : w.gpus)
+            perGpu[g] = float(std::clamp(w.value, 0.0, 1.0) * 100.0);
     });
 }
 

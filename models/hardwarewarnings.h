@@ -40,6 +40,10 @@ public:
     // ThrottleWindowMs (thermal wins over power).
     void errorRates(int64_t nowMs, std::vector<float> &perGpu) const;
     void throttling(int64_t nowMs, std::vector<float> &perGpu) const;
+    // How much slower than its job's peers each GPU is, in %, as the latest straggler warning on it
+    // (or its node) in the last StragglerWindowMs said; 0 for the other GPUs of a job, NaN for idle ones.
+    void slowerThanPeers(int64_t nowMs, std::vector<float> &perGpu) const;
+    static constexpr int64_t StragglerWindowMs = 30 * 60 * 1000; // as long as its alarm stays raised
 
 private:
     struct Warning
@@ -47,6 +51,7 @@ private:
         int64_t timeMs;
         EventType type;
         Severity severity;
+        double value;
         std::vector<uint32_t> gpus;
     };
     template<typename Visit> void forEachSince(int64_t sinceMs, int64_t nowMs, Visit visit) const;

@@ -75,6 +75,15 @@ OverlaySpec absoluteSpec(Overlay overlay)
                             { OverlayTr::tr("thermal slowdown"), qRgb(0xd5, 0x5e, 0x00) } };
         return spec;
     }
+    case Overlay::SlowerThanPeers:
+        return { overlay,
+                 OverlayTr::tr("Slower than its peers"),
+                 QStringLiteral("%"),
+                 0.0f,
+                 5.0f,
+                 OverlaySpec::Ramp::Magnitude,
+                 0.0f,
+                 100.0f };
     case Overlay::DataAge:
         return { overlay, OverlayTr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
     case Overlay::Failures: // its top is set by what is drawn: the worst GPU, or the worst rack from afar
@@ -136,6 +145,7 @@ bool supportsRelative(Overlay overlay)
     case Overlay::Alarms:
     case Overlay::ErrorRate:
     case Overlay::Throttling:
+    case Overlay::SlowerThanPeers:
     case Overlay::DataAge:
     case Overlay::Failures:
     case Overlay::LostGpuHours:
@@ -180,12 +190,13 @@ void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu)
 
 const std::vector<Overlay> &allOverlays()
 {
-    static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,     Overlay::PduLoad,
-                                                 Overlay::HbmTemperature,   Overlay::Utilisation,  Overlay::MemoryUsed,
-                                                 Overlay::InletTemperature, Overlay::ByJob,        Overlay::Alarms,
-                                                 Overlay::DataAge,          Overlay::ErrorRate,    Overlay::Throttling,
-                                                 Overlay::Failures,         Overlay::LostGpuHours, Overlay::ErrorCount,
-                                                 Overlay::AlarmsRaised,     Overlay::IncidentCount };
+    static const std::vector<Overlay> overlays {
+        Overlay::GpuTemperature,  Overlay::GpuPower,     Overlay::PduLoad,          Overlay::HbmTemperature,
+        Overlay::Utilisation,     Overlay::MemoryUsed,   Overlay::InletTemperature, Overlay::ByJob,
+        Overlay::Alarms,          Overlay::DataAge,      Overlay::ErrorRate,        Overlay::Throttling,
+        Overlay::SlowerThanPeers, Overlay::Failures,     Overlay::LostGpuHours,     Overlay::ErrorCount,
+        Overlay::AlarmsRaised,    Overlay::IncidentCount
+    };
     return overlays;
 }
 
@@ -234,6 +245,8 @@ QString overlayKey(Overlay overlay)
         return QStringLiteral("errors");
     case Overlay::Throttling:
         return QStringLiteral("throttling");
+    case Overlay::SlowerThanPeers:
+        return QStringLiteral("stragglers");
     case Overlay::DataAge:
         return QStringLiteral("data-age");
     case Overlay::Failures:
@@ -472,6 +485,10 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
     case Overlay::AlarmsRaised:
     case Overlay::IncidentCount:
         break; // over a span of history the state does not hold: failureCounts() and the others
+    case Overlay::SlowerThanPeers:
+        if (warnings)
+            warnings->slowerThanPeers(state.timeMs(), perGpu);
+        break;
     case Overlay::ErrorRate:
     case Overlay::Throttling:
         if (!warnings) {

@@ -29,6 +29,7 @@ enum class Overlay
     Alarms, // the worst recent hardware warning: clear, amber, red
     ErrorRate, // hardware errors (ECC, Xid, link) per hour
     Throttling, // recent power or thermal throttling
+    SlowerThanPeers, // how much slower than its job's peers a straggler's warning said the GPU is, in %
     DataAge, // seconds since the GPU last reported a reading
     Failures, // hardware failures over a chosen span (FailureSpan): where they build up
     LostGpuHours, // GPU-hours lost over a chosen span, at the rack of their cause

@@ -364,6 +364,7 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
 
     const std::map<QString, GritSummary::RepeatedRestarts> byJob = addIncidents(out, analysis, fromMs, toMs);
     addSlowdowns(out, analysis.slowdowns(), fromMs, toMs);
+    out.stragglers = stragglerEpisodes(events, *out.topology, fromMs, toMs);
     addGrit(out, recording, actions, byJob, fromMs, toMs);
     addDebt(out, analysis);
     addFixFirstOfDebt(out);

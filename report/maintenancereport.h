@@ -4,6 +4,7 @@
 #include "analysis/backtest.h"
 #include "analysis/costofgrit.h"
 #include "analysis/fleetreliability.h"
+#include "analysis/stragglers.h"
 #include "domain/alarmstatistics.h"
 
 #include <QString>
@@ -117,6 +118,10 @@ struct MaintenanceReport
     // Jobs slower than their healthy pace in the period, most lost first; each counts (and
     // prices) only its hours in the period, so with the incidents they add up to the headline.
     std::vector<Slowdown> slowdowns;
+    // GPUs and nodes slower than their job's peers, most lost first. Their GPU-hours are measured
+    // against the peers, not the job's own pace, and are not in the headline: a job slower than its
+    // pace by more than the slowdowns' tolerance is priced there already.
+    std::vector<StragglerEpisode> stragglers;
     std::vector<Intervention> interventions; // the ledger of the period, oldest first
     GritSummary grit;
     std::vector<DebtItem> debt; // open at the end of the period, by expected cost a day
@@ -137,8 +142,8 @@ struct MaintenanceReport
 
     bool isEmpty() const
     {
-        return current.disruptions == 0 && slowdowns.empty() && interventions.empty() && debt.empty()
-            && fleet.fleet.failures == 0;
+        return current.disruptions == 0 && slowdowns.empty() && stragglers.empty() && interventions.empty()
+            && debt.empty() && fleet.fleet.failures == 0;
     }
 };
 

@@ -190,6 +190,18 @@ Table slowdownsTable(const MaintenanceReport &r, const Topology &t)
     return slow;
 }
 
+Table stragglersTable(const MaintenanceReport &r, const Topology &t)
+{
+    Table slow({ QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("entity"), QStringLiteral("job"),
+                 QStringLiteral("job_gpus"), QStringLiteral("worst_deficit"), QStringLiteral("warnings"),
+                 QStringLiteral("lost_gpu_hours"), QStringLiteral("cost_usd") });
+    for (const StragglerEpisode &e : r.stragglers)
+        slow.row({ iso(e.fromMs), iso(e.toMs), entityKeyName(t, e.entity), e.jobId, QString::number(e.jobGpus),
+                   num(e.worstDeficit, 4), QString::number(e.warnings), num(e.lostGpuHours),
+                   num(e.lostGpuHours * r.settings.pricePerGpuHour) });
+    return slow;
+}
+
 Table interventionsTable(const MaintenanceReport &r)
 {
     Table ledger({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("action"),
@@ -323,6 +335,7 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
     tables.emplace_back(QStringLiteral("fleet_lemons.csv"), fleetLemonsTable(r));
     tables.emplace_back(QStringLiteral("incidents.csv"), incidentsTable(r, t));
     tables.emplace_back(QStringLiteral("slowdowns.csv"), slowdownsTable(r, t));
+    tables.emplace_back(QStringLiteral("stragglers.csv"), stragglersTable(r, t));
     tables.emplace_back(QStringLiteral("interventions.csv"), interventionsTable(r));
     tables.emplace_back(QStringLiteral("open_warnings.csv"), openWarningsTable(r, t));
     tables.emplace_back(QStringLiteral("threshold_changes.csv"), thresholdChangesTable(r, t));

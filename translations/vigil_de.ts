@@ -632,6 +632,10 @@
         <source>MIG %1 (instance %2) of GPU %3 of %4</source>
         <translation>MIG %1 (Instanz %2) der GPU %3 von %4</translation>
     </message>
+    <message>
+        <source>Slower than its peers</source>
+        <translation>Langsamer als seine Peers</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -928,6 +932,10 @@
     <message>
         <source>the timeline&apos;s selection</source>
         <translation>die Auswahl auf der Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Slower than its peers</source>
+        <translation>Langsamer als seine Peers</translation>
     </message>
 </context>
 <context>
@@ -1524,6 +1532,26 @@
     <message>
         <source>Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.</source>
         <translation>Offene Warnungen einer Art, bei der sich Handeln lohnt, kosten voraussichtlich %1 am Tag, wenn sie so bleiben.</translation>
+    </message>
+    <message>
+        <source>Stragglers: GPUs slower than their job&apos;s peers</source>
+        <translation>Nachzügler: GPUs, die langsamer sind als die übrigen ihres Jobs</translation>
+    </message>
+    <message>
+        <source>A synchronous job runs at its slowest GPU&apos;s pace. %1 GPU-hours (%2) went to waiting for these, measured against their peers in the same job (not in the headline, which prices a job against its own pace).</source>
+        <translation>Ein synchroner Job läuft im Tempo seiner langsamsten GPU. %1 GPU-Stunden (%2) gingen an das Warten auf diese, gemessen an den übrigen GPUs desselben Jobs (nicht in den Kopfzahlen, die einen Job an seinem eigenen Tempo messen).</translation>
+    </message>
+    <message>
+        <source>%1 % (job of %2 GPUs)</source>
+        <translation>%1 % (Job mit %2 GPUs)</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>Langsam</translation>
+    </message>
+    <message>
+        <source>Slower by</source>
+        <translation>Langsamer um</translation>
     </message>
 </context>
 <context>

@@ -624,6 +624,10 @@
         <source>MIG %1 (instance %2) of GPU %3 of %4</source>
         <translation>%4 の GPU %3 の MIG %1 (インスタンス %2)</translation>
     </message>
+    <message>
+        <source>Slower than its peers</source>
+        <translation>同じジョブの他の GPU より遅い</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -920,6 +924,10 @@
     <message>
         <source>the timeline&apos;s selection</source>
         <translation>タイムラインの選択範囲</translation>
+    </message>
+    <message>
+        <source>Slower than its peers</source>
+        <translation>同じジョブの他の GPU より遅い</translation>
     </message>
 </context>
 <context>
@@ -1509,6 +1517,26 @@
     <message>
         <source>Open warnings of a kind worth acting on are expected to cost %1 a day if left as they are.</source>
         <translation>対応する価値のある種類の未対応の警告は、このまま放置すると 1 日あたり %1 のコストが見込まれます。</translation>
+    </message>
+    <message>
+        <source>Stragglers: GPUs slower than their job&apos;s peers</source>
+        <translation>ストラグラー：同じジョブの他の GPU より遅い GPU</translation>
+    </message>
+    <message>
+        <source>A synchronous job runs at its slowest GPU&apos;s pace. %1 GPU-hours (%2) went to waiting for these, measured against their peers in the same job (not in the headline, which prices a job against its own pace).</source>
+        <translation>同期ジョブは最も遅い GPU のペースで進みます。これらを待つために %1 GPU 時間（%2）が費やされました。同じジョブの他の GPU と比べた値です（ジョブ自身のペースで評価する冒頭の数値には含まれません）。</translation>
+    </message>
+    <message>
+        <source>%1 % (job of %2 GPUs)</source>
+        <translation>%1 %（%2 GPU のジョブ）</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>遅い対象</translation>
+    </message>
+    <message>
+        <source>Slower by</source>
+        <translation>遅れ</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,7 @@ QString iconFor(Overlay overlay)
     case Overlay::ErrorCount:
         return QStringLiteral(":/icons/errors.png");
     case Overlay::Throttling:
+    case Overlay::SlowerThanPeers:
         return QStringLiteral(":/icons/throttling.png");
     }
     return {};
@@ -84,6 +85,8 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
         return letterShortcut(Qt::Key_K);
     case Overlay::IncidentCount:
         return letterShortcut(Qt::Key_I);
+    case Overlay::SlowerThanPeers:
+        return letterShortcut(Qt::Key_P);
     default:
         return letterShortcut(Qt::Key_T);
     }

@@ -618,6 +618,35 @@ void ReportRenderer::slowdownSection(Cursor &c, const Formats &f) const
             { 0.13, 0.07, 0.16, 0.15, 0.27, 0.11, 0.11 }, rows, { 1, 5, 6 });
 }
 
+// Stragglers: one GPU or node the whole job waited for.
+void ReportRenderer::stragglerSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    if (r.stragglers.empty())
+        return;
+    double lost = 0.0;
+    for (const StragglerEpisode &e : r.stragglers)
+        lost += e.lostGpuHours;
+    c.heading(tr("Stragglers: GPUs slower than their job's peers"));
+    c.text(tr("A synchronous job runs at its slowest GPU's pace. %1 GPU-hours (%2) went to waiting for these, "
+              "measured against their peers in the same job (not in the headline, which prices a job against its "
+              "own pace).")
+               .arg(f.hours(lost), f.money(lost * r.settings.pricePerGpuHour)),
+           10);
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < r.stragglers.size() && i < 10; ++i) {
+        const StragglerEpisode &e = r.stragglers[i];
+        rows.push_back(
+            { f.clock(e.fromMs), f.hours(double(e.toMs - e.fromMs) / 3600000.0), entityName(r.topology.get(), e.entity),
+              e.jobId,
+              tr("%1 % (job of %2 GPUs)").arg(l.toString(e.worstDeficit * 100.0, 'f', 1), l.toString(e.jobGpus)),
+              f.hours(e.lostGpuHours), f.money(e.lostGpuHours * r.settings.pricePerGpuHour) });
+    }
+    c.table({ tr("Began (UTC)"), tr("Hours"), tr("Slow"), tr("Job"), tr("Slower by"), tr("GPU-h"), tr("Cost") },
+            { 0.13, 0.07, 0.2, 0.15, 0.23, 0.11, 0.11 }, rows, { 1, 5, 6 });
+}
+
 // Grit: what it took by hand.
 void ReportRenderer::gritSection(Cursor &c, const Formats &f) const
 {
@@ -743,6 +772,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     whereItWentSection(c, f);
     costliestSection(c, f);
     slowdownSection(c, f);
+    stragglerSection(c, f);
     gritSection(c, f);
     debtSection(c, f);
     backtestSection(c, m_report);

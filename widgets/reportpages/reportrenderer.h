@@ -44,6 +44,7 @@ private:
     void whereItWentSection(Cursor &c, const Formats &f) const;
     void costliestSection(Cursor &c, const Formats &f) const;
     void slowdownSection(Cursor &c, const Formats &f) const;
+    void stragglerSection(Cursor &c, const Formats &f) const;
     void gritSection(Cursor &c, const Formats &f) const;
     void debtSection(Cursor &c, const Formats &f) const;
     // The hazard model put to the test on the period: predicted against actual, by kind of warning.

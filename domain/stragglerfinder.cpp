@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "domain/stragglerfinder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vigil {
+
+const std::vector<PaceSignal> &paceSignals()
+{
+    static const std::vector<PaceSignal> signals {
+        { QStringLiteral("DCGM_FI_DEV_SM_CLOCK"), false },
+        { QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"), true },
+        { QStringLiteral("DCGM_FI_PROF_SM_ACTIVE"), true },
+    };
+    return signals;
+}
+
+double paceDeficit(const PaceSignal &signal, double own, double peers)
+{
+    if (!(own > 0.0) || !(peers > 0.0))
+        return 0.0;
+    return signal.higherIsSlower ? 1.0 - peers / own : 1.0 - own / peers;
+}
+
+namespace {
+
+// The median of `values` (reordered).
+double medianOf(std::vector<double> &values)
+{
+    const size_t mid = values.size() / 2;
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(mid), values.end());
+    double m = values[mid];
+    if (values.size() % 2 == 0) {
+        const double below = *std::max_element(values.begin(), values.begin() + std::ptrdiff_t(mid));
+        m = (m + below) / 2.0;
+    }
+    return m;
+}
+
+constexpr size_t TensorSignal = 1;
+constexpr size_t SmActiveSignal = 2;
+
+} // namespace
+
+void StragglerFinder::setTopology(std::shared_ptr<const Topology> topology)
+{
+    m_topology = std::move(topology);
+    startOver();
+}
+
+void StragglerFinder::startOver()
+{
+    const size_t gpus = m_topology ? m_topology->gpus.size() : 0;
+    m_gpus.assign(gpus, GpuWindow {});
+    for (GpuWindow &g : m_gpus) {
+        g.sum.assign(paceSignals().size(), 0.0);
+        g.count.assign(paceSignals().size(), 0);
+    }
+    m_deficits.assign(gpus, std::nanf(""));
+    m_stragglers.clear();
+    m_nextSampleMs = 0;
+    m_lastTimeMs = 0;
+    m_windowStartMs = 0;
+    m_samples = 0;
+}
+
+void StragglerFinder::observe(const ClusterState &state, std::vector<Event> &warnings)
+{
+    if (!m_topology || !state.topology() || state.topology()->gpus.size() != m_topology->gpus.size())
+        return;
+    const int64_t now = state.timeMs();
+    if (now < m_lastTimeMs)
+        startOver(); // a replay sought back: the windows under way are of another time
+    m_lastTimeMs = now;
+    if (now < m_nextSampleMs)
+        return;
+    if (m_samples > 0 && now - m_nextSampleMs > 2 * SampleEveryMs) {
+        // A gap in the feed: the window under way would average two different times.
+        for (GpuWindow &g : m_gpus) {
+            std::fill(g.sum.begin(), g.sum.end(), 0.0);
+            std::fill(g.count.begin(), g.count.end(), 0);
+        }
+        m_samples = 0;
+    }
+    if (m_samples == 0)
+        m_windowStartMs = now;
+    m_nextSampleMs = now + SampleEveryMs;
+    sample(state);
+    if (++m_samples >= WindowSamples) {
+        judgeWindow(state, warnings);
+        m_samples = 0;
+    }
+}
+
+void StragglerFinder::sample(const ClusterState &state)
+{
+    const Topology &t = *m_topology;
+    const int64_t now = state.timeMs();
+    for (size_t s = 0; s < paceSignals().size(); ++s) {
+        const MetricColumn *column = state.column(paceSignals()[s].metric, EntityKind::Gpu);
+        if (!column || column->values.size() != t.gpus.size())
+            continue;
+        for (size_t g = 0; g < t.gpus.size(); ++g) {
+            if (t.jobOfGpu[g] < 0)
+                continue;
+            const float v = column->values[g];
+            if (!std::isfinite(v) || now - column->lastReadingMs[g] > StaleAfterMs)
+                continue;
+            m_gpus[g].sum[s] += double(v);
+            ++m_gpus[g].count[s];
+        }
+    }
+}
+
+bool StragglerFinder::jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const
+{
+    // An evaluation pause, a checkpoint save or a restart idles every GPU of the job: no
+    // GPU is behind its peers then, whatever the noise says.
+    auto medianOver = [&](const MetricColumn *column) {
+        std::vector<double> values;
+        values.reserve(gpus.size());
+        for (uint32_t g : gpus)
+            if (g < column->values.size() && std::isfinite(column->values[g]))
+                values.push_back(double(column->values[g]));
+        return values.empty() ? qQNaN() : medianOf(values);
+    };
+    if (const MetricColumn *tensor = state.column(paceSignals()[TensorSignal].metric, EntityKind::Gpu)) {
+        const double m = medianOver(tensor);
+        if (std::isfinite(m))
+            return m < IdleActivity;
+    }
+    if (const MetricColumn *util = state.column(metric::GpuUtil, EntityKind::Gpu)) {
+        const double m = medianOver(util);
+        if (std::isfinite(m))
+            return m < IdleUtilisation;
+    }
+    return false;
+}
+
+void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> &warnings)
+{
+    const Topology &t = *m_topology;
+    ++m_windowsJudged;
+    std::fill(m_deficits.begin(), m_deficits.end(), std::nanf(""));
+    for (uint32_t j = 0; j < t.jobs.size(); ++j) {
+        const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
+        bool judged = false;
+        if (gpus.size() >= MinPeers && !jobIsIdle(state, gpus)) {
+            for (size_t s = 0; s < paceSignals().size(); ++s) {
+                // The SMs' activity stands in for the tensor pipes' only where the exporter lacks them.
+                if (s == SmActiveSignal && judged)
+                    break;
+                judged |= judgeSignal(j, s);
+            }
+        }
+        for (uint32_t g : gpus) {
+            if (g >= m_gpus.size())
+                continue;
+            GpuWindow &w = m_gpus[g];
+            if (judged) {
+                const bool slow = w.window.signal >= 0;
+                if (slow) {
+                    w.latestSlow = w.window;
+                    if (w.slowWindows == 0)
+                        w.slowSinceMs = m_windowStartMs;
+                    ++w.slowWindows;
+                    w.fastWindows = 0;
+                    if (w.slowWindows >= ConfirmWindows)
+                        w.straggling = true;
+                } else {
+                    ++w.fastWindows;
+                    if (w.fastWindows >= ConfirmWindows || !w.straggling) {
+                        w.slowWindows = 0;
+                        w.straggling = false;
+                    }
+                }
+            }
+            w.window = {};
+            std::fill(w.sum.begin(), w.sum.end(), 0.0);
+            std::fill(w.count.begin(), w.count.end(), 0);
+        }
+    }
+    collectStragglers(warnings, state.timeMs());
+}
+
+bool StragglerFinder::judgeSignal(uint32_t job, size_t s)
+{
+    const std::vector<uint32_t> &gpus = m_topology->jobs[job].gpuIndices;
+    const PaceSignal &signal = paceSignals()[s];
+    m_scratch.clear();
+    for (uint32_t g : gpus)
+        if (g < m_gpus.size() && m_gpus[g].count[s] * 2 >= WindowSamples)
+            m_scratch.push_back(m_gpus[g].sum[s] / m_gpus[g].count[s]);
+    if (m_scratch.size() < MinPeers)
+        return false;
+    const double peers = medianOf(m_scratch);
+    for (double &v : m_scratch)
+        v = std::abs(v - peers);
+    const double spread = 1.4826 * medianOf(m_scratch);
+    for (uint32_t g : gpus) {
+        if (g >= m_gpus.size() || m_gpus[g].count[s] * 2 < WindowSamples)
+            continue;
+        GpuWindow &w = m_gpus[g];
+        const double own = w.sum[s] / w.count[s];
+        const double deficit = paceDeficit(signal, own, peers);
+        const double beyond = signal.higherIsSlower ? own - peers : peers - own;
+        float &shown = m_deficits[g];
+        if (!std::isfinite(shown) || float(deficit) > shown)
+            shown = float(deficit);
+        // Slow on this signal: far enough below its peers' pace, and beyond their spread.
+        if (deficit >= MinDeficit && beyond > RobustZ * spread && deficit > w.window.deficit)
+            w.window = { deficit, int(s), own, peers };
+    }
+    return true;
+}
+
+void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t nowMs)
+{
+    const Topology &t = *m_topology;
+    m_stragglers.clear();
+    for (uint32_t j = 0; j < t.jobs.size(); ++j) {
+        const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
+        // A node whose GPUs are slow together is named once: the node, not each GPU.
+        std::vector<std::pair<uint32_t, uint32_t>> byNode; // (node, gpu), straggling GPUs
+        for (uint32_t g : gpus)
+            if (g < m_gpus.size() && m_gpus[g].straggling)
+                byNode.emplace_back(t.gpus[g].nodeIndex, g);
+        std::sort(byNode.begin(), byNode.end());
+        for (size_t i = 0; i < byNode.size();) {
+            size_t end = i;
+            while (end < byNode.size() && byNode[end].first == byNode[i].first)
+                ++end;
+            Straggler st;
+            st.job = int32_t(j);
+            st.jobGpus = uint32_t(gpus.size());
+            st.gpusFlagged = uint32_t(end - i);
+            st.entity = st.gpusFlagged > 1 ? EntityRef { EntityKind::Node, byNode[i].first }
+                                           : EntityRef { EntityKind::Gpu, byNode[i].second };
+            st.sinceMs = INT64_MAX;
+            int64_t announcedMs = 0;
+            for (size_t k = i; k < end; ++k) {
+                const GpuWindow &w = m_gpus[byNode[k].second];
+                st.sinceMs = std::min(st.sinceMs, w.slowSinceMs);
+                announcedMs = std::max(announcedMs, w.announcedMs);
+                const GpuWindow::Finding &f = w.latestSlow;
+                if (f.signal >= 0 && f.deficit > st.deficit) {
+                    st.deficit = f.deficit;
+                    st.signal = paceSignals()[size_t(f.signal)].metric;
+                    st.own = f.own;
+                    st.peers = f.peers;
+                }
+            }
+            if (st.deficit > 0.0) {
+                if (announcedMs == 0 || nowMs - announcedMs >= ReannounceMs) {
+                    warnings.push_back(warningOf(st, t, nowMs));
+                    for (size_t k = i; k < end; ++k)
+                        m_gpus[byNode[k].second].announcedMs = nowMs;
+                }
+                m_stragglers.push_back(std::move(st));
+            }
+            i = end;
+        }
+    }
+}
+
+Event StragglerFinder::warningOf(const Straggler &st, const Topology &t, int64_t timeMs)
+{
+    Event e;
+    e.timeMs = timeMs;
+    e.type = EventType::Straggler;
+    e.severity = Severity::Warning;
+    e.entity = st.entity;
+    e.value = st.deficit;
+    if (st.job >= 0 && size_t(st.job) < t.jobs.size())
+        e.jobId = t.jobs[size_t(st.job)].id;
+    const QString who = st.entity.kind == EntityKind::Node ? QStringLiteral("%1 of its GPUs are").arg(st.gpusFlagged)
+                                                           : QStringLiteral("GPU is");
+    e.message = QStringLiteral("%1 %2 % slower than the median of its %3 peers in the job (%4 %5 against %6); "
+                               "the job loses %7 GPU-hours an hour")
+                    .arg(who)
+                    .arg(st.deficit * 100.0, 0, 'f', 1)
+                    .arg(st.jobGpus - 1)
+                    .arg(st.signal)
+                    .arg(st.own, 0, 'g', 4)
+                    .arg(st.peers, 0, 'g', 4)
+                    .arg(st.lostGpuHoursPerHour(), 0, 'f', 1);
+    return e;
+}
+
+} // namespace vigil

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "domain/clusterstate.h"
+#include "domain/event.h"
+
+#include <memory>
+#include <vector>
+
+namespace vigil {
+
+// A field that shows how fast a GPU trains, compared across a job's GPUs. A synchronous
+// job waits for its slowest member: a GPU held at a lower clock computes slower, and the
+// GPU that computes slowest is the one whose tensor pipes are busy while its peers wait
+// in the collective.
+struct PaceSignal
+{
+    QString metric; // DCGM's field name
+    bool higherIsSlower; // busy time (higher is slower) rather than a rate (lower is slower)
+};
+// The fields compared, in the order a finding names them: the SM clock, the tensor pipes'
+// activity, the SMs' activity (where the exporter has no tensor field).
+const std::vector<PaceSignal> &paceSignals();
+
+// How much slower a GPU trains than its job's median GPU on one signal: the share of
+// speed it lacks (0.025: it does 2.5 % less work a second). A clock compares as a rate
+// (1 − own / peers); busy time as its inverse (1 − peers / own). Negative: faster.
+double paceDeficit(const PaceSignal &signal, double own, double peers);
+
+// A GPU (or a node, when more than one of its GPUs is) that keeps its job waiting.
+struct Straggler
+{
+    EntityRef entity;
+    int32_t job = -1;
+    uint32_t jobGpus = 0;
+    uint32_t gpusFlagged = 1; // a node: how many of its GPUs are slow
+    double deficit = 0.0; // share of speed lacked (the worst of its GPUs')
+    QString signal; // the field that shows it most
+    double own = 0.0, peers = 0.0; // that field's mean over the window, and the job's median
+    int64_t sinceMs = 0; // the start of the first window it was slow in
+    // What it costs: the whole job runs at its pace, so the job does `deficit` less work an hour.
+    double lostGpuHoursPerHour() const { return double(jobGpus) * deficit; }
+};
+
+// Finds the GPUs that are slower than their peers in the same job (docs/stragglers.md):
+// - every SampleEveryMs of cluster time it takes each job GPU's latest reading of each
+//   pace signal (one older than StaleAfterMs is no reading);
+// - every WindowSamples samples it compares each GPU's mean with the job's median and
+//   robust spread (1.4826 × the median absolute deviation): a GPU is slow in a window when
+//   it lacks at least MinDeficit of its peers' speed and lies RobustZ spreads beyond them;
+// - slow in ConfirmWindows windows running, it is a straggler; fast again for as many, not.
+// A job that slows as a whole moves its median with it and has no straggler; a job with
+// fewer than MinPeers GPUs compared, or idle (its median tensor activity under IdleActivity,
+// or its utilisation under IdleUtilisation), is not judged in that window.
+class StragglerFinder
+{
+public:
+    static constexpr int64_t SampleEveryMs = 15000;
+    static constexpr int WindowSamples = 8; // two minutes
+    static constexpr int64_t StaleAfterMs = 60000;
+    static constexpr double MinDeficit = 0.015;
+    static constexpr double RobustZ = 5.0;
+    static constexpr int ConfirmWindows = 3;
+    static constexpr uint32_t MinPeers = 8;
+    static constexpr double IdleActivity = 0.05;
+    static constexpr double IdleUtilisation = 30.0;
+    static constexpr int64_t ReannounceMs = 10 * 60000; // a straggler's warning repeats while it lasts
+
+    // Starts over on this topology (and its jobs).
+    void setTopology(std::shared_ptr<const Topology> topology);
+    // Looks at the state when a sample is due; the warnings of stragglers confirmed (or still
+    // slow ReannounceMs after their last warning) are appended to `warnings`. Time going
+    // back (a replay sought) starts over.
+    void observe(const ClusterState &state, std::vector<Event> &warnings);
+
+    // The stragglers as they stand, by job and entity.
+    const std::vector<Straggler> &stragglers() const { return m_stragglers; }
+    // Per GPU: its deficit against its job's peers in the latest window that judged it
+    // (the worst over the signals), NaN for a GPU not compared.
+    const std::vector<float> &deficits() const { return m_deficits; }
+    int64_t windowsJudged() const { return m_windowsJudged; }
+
+    // The warning a straggler raises, as the journal carries it.
+    static Event warningOf(const Straggler &straggler, const Topology &topology, int64_t timeMs);
+
+private:
+    struct GpuWindow
+    {
+        std::vector<double> sum; // per signal
+        std::vector<int> count;
+        int slowWindows = 0;
+        int fastWindows = 0;
+        bool straggling = false;
+        int64_t slowSinceMs = 0;
+        int64_t announcedMs = 0;
+        struct Finding
+        {
+            double deficit = 0.0;
+            int signal = -1; // none: not slow
+            double own = 0.0, peers = 0.0;
+        };
+        Finding window; // the window under way's, as the signals are judged
+        Finding latestSlow; // the latest window it was slow in
+    };
+    void sample(const ClusterState &state);
+    void judgeWindow(const ClusterState &state, std::vector<Event> &warnings);
+    bool jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const;
+    bool judgeSignal(uint32_t job, size_t signal); // false: too few GPUs had readings of it
+    void collectStragglers(std::vector<Event> &warnings, int64_t nowMs);
+    void startOver();
+
+    std::shared_ptr<const Topology> m_topology;
+    std::vector<GpuWindow> m_gpus;
+    std::vector<float> m_deficits;
+    std::vector<Straggler> m_stragglers;
+    int64_t m_nextSampleMs = 0;
+    int64_t m_lastTimeMs = 0;
+    int64_t m_windowStartMs = 0;
+    int m_samples = 0;
+    int64_t m_windowsJudged = 0;
+    std::vector<double> m_scratch;
+};
+
+} // namespace vigil

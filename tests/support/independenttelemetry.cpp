@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "independenttelemetry.h"
+
+#include "domain/clusterstate.h"
+#include "domain/dcgmfields.h"
+#include "domain/stragglerfinder.h"
+#include "sources/dcgmmapper.h"
+#include "vigil/v1/telemetry.pb.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace vigil::test {
+
+namespace {
+
+constexpr uint32_t GpusPerNode = 8;
+constexpr uint32_t NodesPerRack = 4;
+constexpr uint32_t SmallJobGpus = 64;
+constexpr int64_t MinuteMs = 60000;
+constexpr double CommunicationShare = 0.12; // of a healthy step's compute, not hidden by overlap
+constexpr double TensorPeak = 0.65;
+constexpr double PowerLimitW = 700.0;
+
+uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+double unit(uint64_t h)
+{
+    return double(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+uint64_t hashOf(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
+{
+    return mix(mix(mix(seed ^ 0x5851f42d4c957f2dULL) ^ a) ^ (b * 0x2545f4914f6cdd1dULL)) ^ c;
+}
+
+} // namespace
+
+IndependentTelemetry::IndependentTelemetry(const Options &options)
+    : m_options(options)
+{
+    auto t = std::make_shared<Topology>();
+    t->clusterName = QStringLiteral("independent-floor");
+    t->halls.push_back({ QStringLiteral("east") });
+    t->rows.push_back({ QStringLiteral("e1"), 0 });
+    t->coolingLoops.push_back({ QStringLiteral("loop-e1"), 22.0f });
+    const uint32_t gpus = options.largeJobGpus + SmallJobGpus;
+    const uint32_t nodes = (gpus + GpusPerNode - 1) / GpusPerNode;
+    for (uint32_t n = 0; n < nodes; ++n) {
+        const uint32_t rack = n / NodesPerRack;
+        if (rack >= t->racks.size()) {
+            Rack r;
+            r.name = QStringLiteral("e1-r%1").arg(rack + 1, 2, 10, QLatin1Char('0'));
+            r.positionInRow = rack;
+            t->racks.push_back(r);
+        }
+        t->nodes.push_back({ QStringLiteral("gx-%1").arg(n + 1, 4, 10, QLatin1Char('0')), rack, n % NodesPerRack });
+        for (uint32_t l = 0; l < GpusPerNode; ++l) {
+            Gpu g;
+            g.uuid = QStringLiteral("GPU-%1-%2")
+                         .arg(mix(options.seed * 7919 + n * 8 + l), 16, 16, QLatin1Char('0'))
+                         .arg(n * 8 + l, 4, 16, QLatin1Char('0'));
+            g.nodeIndex = n;
+            g.localIndex = l;
+            g.model = QStringLiteral("NVIDIA H100 80GB HBM3");
+            g.pciBusId = QStringLiteral("00000000:%1:00.0").arg(0x18 + 0x10 * l, 2, 16, QLatin1Char('0'));
+            t->gpus.push_back(g);
+        }
+    }
+    Job large { QStringLiteral("pretrain-7"), QStringLiteral("pretrain-7"), PriorityClass::Training, {}, {}, 0 };
+    Job small { QStringLiteral("sft-12"), QStringLiteral("sft-12"), PriorityClass::Training, {}, {}, 0 };
+    for (uint32_t g = 0; g < options.largeJobGpus; ++g)
+        large.gpuIndices.push_back(g);
+    for (uint32_t g = options.largeJobGpus; g < gpus; ++g)
+        small.gpuIndices.push_back(g);
+    t->jobs = { large, small };
+    (void)t->index();
+    m_topology = t;
+    m_lastingOffset.resize(t->gpus.size());
+    for (uint32_t g = 0; g < t->gpus.size(); ++g)
+        m_lastingOffset[g] = 0.003 * noise(g, 0, 99);
+}
+
+void IndependentTelemetry::addSlowGpu(const SlowGpu &slow)
+{
+    m_slow.push_back(slow);
+}
+
+bool IndependentTelemetry::isTrulySlow(EntityRef entity, int64_t timeMs, double minShare) const
+{
+    for (const SlowGpu &s : m_slow) {
+        if (timeMs < s.fromMs || timeMs >= s.toMs || s.slowShare < minShare)
+            continue;
+        if ((entity.kind == EntityKind::Gpu && entity.index == s.gpu)
+            || (entity.kind == EntityKind::Node && entity.index == m_topology->gpus[s.gpu].nodeIndex))
+            return true;
+    }
+    return false;
+}
+
+double IndependentTelemetry::noise(uint32_t gpu, int64_t timeMs, uint32_t field) const
+{
+    // Box–Muller on two uniforms drawn from the hash of (seed, GPU, second, field).
+    const uint64_t h = hashOf(m_options.seed, gpu, uint64_t(timeMs / 1000), field);
+    const double u1 = std::max(1e-12, unit(h));
+    const double u2 = unit(mix(h));
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+}
+
+double IndependentTelemetry::jobPhaseActivity(uint32_t job, int64_t timeMs) const
+{
+    const int64_t t = timeMs - m_options.startMs + int64_t(job) * 7 * MinuteMs;
+    if (t % (30 * MinuteMs) < MinuteMs)
+        return 0.02; // saving a checkpoint: the tensor pipes idle
+    if (t % (120 * MinuteMs) >= 116 * MinuteMs)
+        return 0.4; // evaluating: forward passes only
+    return 1.0;
+}
+
+double IndependentTelemetry::jobWideSlowdown(uint32_t job, int64_t timeMs, bool *powerCapped) const
+{
+    *powerCapped = false;
+    if (!m_options.noise)
+        return 0.0;
+    // One 40-minute episode in each six hours, at a place the seed decides.
+    const int64_t period = 6 * 60 * MinuteMs;
+    const int64_t t = timeMs - m_options.startMs;
+    const int64_t slot = t / period;
+    const uint64_t h = hashOf(m_options.seed, 0xabcdef + job, uint64_t(slot), 3);
+    const int64_t from = int64_t(unit(h) * double(period - 40 * MinuteMs));
+    const int64_t into = t - slot * period - from;
+    if (into < 0 || into >= 40 * MinuteMs)
+        return 0.0;
+    *powerCapped = (h & 1) != 0; // a cap on the floor, or a data loader that cannot keep up
+    return 0.03 + 0.03 * unit(mix(h));
+}
+
+bool IndependentTelemetry::jobSlowsTogether(uint32_t job, int64_t timeMs) const
+{
+    bool capped = false;
+    return jobWideSlowdown(job, timeMs, &capped) > 0.0;
+}
+
+bool IndependentTelemetry::dips(uint32_t gpu, int64_t timeMs) const
+{
+    if (!m_options.noise)
+        return false;
+    // About forty dips a day over the floor: one in ten-minute slots at 2.6e-4 a GPU.
+    const int64_t t = timeMs - m_options.startMs;
+    for (int64_t slot = t / (10 * MinuteMs); slot >= std::max<int64_t>(0, t / (10 * MinuteMs) - 1); --slot) {
+        const uint64_t h = hashOf(m_options.seed, gpu, uint64_t(slot), 5);
+        if (unit(h) >= 2.6e-4)
+            continue;
+        const int64_t from = slot * 10 * MinuteMs + int64_t(unit(mix(h)) * 10.0 * double(MinuteMs));
+        const int64_t length = MinuteMs + int64_t(unit(mix(mix(h))) * 1.5 * double(MinuteMs));
+        if (t >= from && t < from + length)
+            return true;
+    }
+    return false;
+}
+
+double IndependentTelemetry::speedOf(uint32_t gpu, int64_t timeMs, uint32_t *reasons, double *clockShare) const
+{
+    double clock = 1.0 + m_lastingOffset[gpu];
+    double compute = 1.0;
+    *reasons = 0;
+    for (const SlowGpu &s : m_slow) {
+        if (s.gpu != gpu || timeMs < s.fromMs || timeMs >= s.toMs)
+            continue;
+        if (s.cause == QLatin1String("compute")) {
+            compute *= 1.0 - s.slowShare;
+        } else {
+            clock *= 1.0 - s.slowShare;
+            *reasons |= s.cause == QLatin1String("thermal")
+                ? (metric::clocks::SwThermalSlowdown | metric::clocks::HwThermalSlowdown)
+                : metric::clocks::SwPowerCap;
+        }
+    }
+    if (dips(gpu, timeMs)) {
+        clock *= 0.96;
+        *reasons |= metric::clocks::SwThermalSlowdown;
+    }
+    const int32_t job = m_topology->jobOfGpu[gpu];
+    bool capped = false;
+    if (job >= 0) {
+        const double wide = jobWideSlowdown(uint32_t(job), timeMs, &capped);
+        if (capped) {
+            clock *= 1.0 - wide;
+            *reasons |= metric::clocks::SwPowerCap;
+        }
+    }
+    *clockShare = clock;
+    return clock * compute;
+}
+
+IndependentTelemetry::Reading IndependentTelemetry::readingOf(uint32_t gpu, int64_t timeMs) const
+{
+    Reading r {};
+    double clockShare = 1.0;
+    const double speed = speedOf(gpu, timeMs, &r.reasons, &clockShare);
+    const uint32_t job = uint32_t(m_topology->jobOfGpu[gpu]);
+    // The job steps at its slowest GPU's pace: the others wait in the collective.
+    double slowest = speed;
+    for (const SlowGpu &s : m_slow)
+        if (timeMs >= s.fromMs && timeMs < s.toMs && uint32_t(m_topology->jobOfGpu[s.gpu]) == job) {
+            uint32_t unused = 0;
+            double unusedClock = 0.0;
+            slowest = std::min(slowest, speedOf(s.gpu, timeMs, &unused, &unusedClock));
+        }
+    bool capped = false;
+    const double wide = jobWideSlowdown(job, timeMs, &capped);
+    const double stall = capped ? 0.0 : wide; // a slow data loader: every GPU waits for input
+    const double step = 1.0 / slowest + CommunicationShare + stall;
+    const double busy = (1.0 / speed) / step;
+    const double activity = jobPhaseActivity(job, timeMs);
+    r.tensorActive = std::clamp(
+        TensorPeak * busy * (1.0 + CommunicationShare) * activity + 0.004 * noise(gpu, timeMs, 1), 0.0, 1.0);
+    r.smActive = std::clamp((0.8 * busy + 0.12) * activity + 0.005 * noise(gpu, timeMs, 2), 0.0, 1.0);
+    r.dramActive = std::clamp(0.3 * busy * activity + 0.01 * noise(gpu, timeMs, 3), 0.0, 1.0);
+    r.utilisation = std::clamp(std::round(activity > 0.1 ? 97.0 + 1.5 * noise(gpu, timeMs, 4) : 12.0), 0.0, 100.0);
+    const double clockMhz = activity > 0.1 ? NominalClockMhz * clockShare : 1410.0;
+    r.smClockMhz = std::round((clockMhz + 6.0 * noise(gpu, timeMs, 5)) / 15.0) * 15.0;
+    double power = PowerLimitW * (0.3 + 0.62 * r.tensorActive / TensorPeak) * clockShare + 8.0 * noise(gpu, timeMs, 6);
+    if (r.reasons & metric::clocks::SwPowerCap)
+        power = std::min(power, 610.0 + 3.0 * noise(gpu, timeMs, 7));
+    r.powerW = std::clamp(power, 60.0, PowerLimitW);
+    const bool hot = (r.reasons & metric::clocks::HwThermalSlowdown) != 0;
+    r.tempC = std::round(31.0 + 0.055 * r.powerW + (hot ? 11.0 : 0.0) + 400.0 * m_lastingOffset[gpu]
+                         + 0.7 * noise(gpu, timeMs, 8));
+    r.memTempC = r.tempC + 6.0;
+    return r;
+}
+
+QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
+{
+    if (m_options.noise && unit(hashOf(m_options.seed, node, uint64_t(timeMs / 1000), 11)) < 0.002)
+        return {}; // the exporter did not answer in time
+    const Topology &t = *m_topology;
+    const std::vector<uint32_t> &gpus = t.gpusOfNode[node];
+    std::vector<Reading> readings;
+    readings.reserve(gpus.size());
+    for (uint32_t g : gpus)
+        readings.push_back(readingOf(g, timeMs));
+    struct Field
+    {
+        const char *name, *help, *type;
+        double Reading::*value;
+        int decimals;
+    };
+    static const Field fields[] = {
+        { "DCGM_FI_DEV_SM_CLOCK", "SM clock frequency (in MHz).", "gauge", &Reading::smClockMhz, 0 },
+        { "DCGM_FI_DEV_GPU_TEMP", "GPU temperature (in C).", "gauge", &Reading::tempC, 0 },
+        { "DCGM_FI_DEV_MEMORY_TEMP", "Memory temperature (in C).", "gauge", &Reading::memTempC, 0 },
+        { "DCGM_FI_DEV_POWER_USAGE", "Power draw (in W).", "gauge", &Reading::powerW, 3 },
+        { "DCGM_FI_DEV_GPU_UTIL", "GPU utilization (in %).", "gauge", &Reading::utilisation, 0 },
+        { "DCGM_FI_PROF_SM_ACTIVE", "The ratio of cycles an SM has at least 1 warp assigned.", "gauge",
+          &Reading::smActive, 6 },
+        { "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", "Ratio of cycles the tensor (HMMA) pipe is active.", "gauge",
+          &Reading::tensorActive, 6 },
+        { "DCGM_FI_PROF_DRAM_ACTIVE", "Ratio of cycles the device memory interface is active.", "gauge",
+          &Reading::dramActive, 6 },
+    };
+    QByteArray page;
+    page.reserve(8192);
+    std::vector<QByteArray> labels;
+    labels.reserve(gpus.size());
+    for (uint32_t gpu : gpus) {
+        const Gpu &g = t.gpus[gpu];
+        labels.push_back(
+            QByteArrayLiteral("{gpu=\"") + QByteArray::number(g.localIndex) + QByteArrayLiteral("\",UUID=\"")
+            + g.uuid.toLatin1() + QByteArrayLiteral("\",pci_bus_id=\"") + g.pciBusId.toLatin1()
+            + QByteArrayLiteral("\",device=\"nvidia") + QByteArray::number(g.localIndex)
+            + QByteArrayLiteral("\",modelName=\"NVIDIA H100 80GB HBM3\",Hostname=\"")
+            + t.nodes[node].hostname.toLatin1() + QByteArrayLiteral("\",DCGM_FI_DRIVER_VERSION=\"550.90.07\"} "));
+    }
+    for (const Field &f : fields) {
+        page += QByteArrayLiteral("# HELP ") + f.name + ' ' + f.help + '\n';
+        page += QByteArrayLiteral("# TYPE ") + f.name + ' ' + f.type + '\n';
+        for (size_t i = 0; i < gpus.size(); ++i)
+            page += f.name + labels[i] + QByteArray::number(readings[i].*f.value, 'f', f.decimals) + '\n';
+    }
+    page += QByteArrayLiteral("# HELP DCGM_FI_DEV_CLOCKS_EVENT_REASONS Current clock event reasons.\n"
+                              "# TYPE DCGM_FI_DEV_CLOCKS_EVENT_REASONS gauge\n");
+    for (size_t i = 0; i < gpus.size(); ++i)
+        page += QByteArrayLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS") + labels[i]
+            + QByteArray::number(readings[i].reasons) + '\n';
+    return page;
+}
+
+size_t StragglerScore::falseAlarms(const std::vector<Alarm> &alarms) const
+{
+    return size_t(std::count_if(alarms.begin(), alarms.end(), [](const Alarm &a) { return !a.truePositive; }));
+}
+
+namespace {
+
+// Warnings raise an alarm as the alarm book does: a warning on an entity whose alarm went
+// quiet (no warning for WarningClearMs) raises it anew; one on an alarm still active does not.
+class AlarmCount
+{
+public:
+    void warn(const IndependentTelemetry &world, EntityRef entity, int64_t timeMs,
+              std::vector<StragglerScore::Alarm> &out)
+    {
+        int64_t &last = m_lastWarning[entityKey(entity)];
+        if (last == 0 || timeMs - last >= 30 * MinuteMs)
+            out.push_back({ timeMs, entity, world.isTrulySlow(entity, timeMs) });
+        last = timeMs;
+    }
+
+private:
+    std::map<quint64, int64_t> m_lastWarning;
+};
+
+// The rule without peers: a GPU below the fixed clock for the finder's confirmation.
+class FixedThreshold
+{
+public:
+    static constexpr double Share = 0.015;
+    explicit FixedThreshold(size_t gpus)
+        : m_sum(gpus, 0.0)
+        , m_count(gpus, 0)
+        , m_slowWindows(gpus, 0)
+        , m_announcedMs(gpus, 0)
+    { }
+    void sample(const MetricColumn &clock)
+    {
+        for (size_t g = 0; g < m_sum.size(); ++g)
+            if (std::isfinite(clock.values[g])) {
+                m_sum[g] += double(clock.values[g]);
+                ++m_count[g];
+            }
+    }
+    void judge(int64_t nowMs, std::vector<std::pair<uint32_t, int64_t>> &flagged)
+    {
+        for (size_t g = 0; g < m_sum.size(); ++g) {
+            const bool slow
+                = m_count[g] > 0 && m_sum[g] / m_count[g] < IndependentTelemetry::NominalClockMhz * (1.0 - Share);
+            m_slowWindows[g] = slow ? m_slowWindows[g] + 1 : 0;
+            if (m_slowWindows[g] >= StragglerFinder::ConfirmWindows
+                && (m_announcedMs[g] == 0 || nowMs - m_announcedMs[g] >= StragglerFinder::ReannounceMs)) {
+                flagged.emplace_back(uint32_t(g), nowMs);
+                m_announcedMs[g] = nowMs;
+            }
+            m_sum[g] = 0.0;
+            m_count[g] = 0;
+        }
+    }
+
+private:
+    std::vector<double> m_sum;
+    std::vector<int> m_count;
+    std::vector<int> m_slowWindows;
+    std::vector<int64_t> m_announcedMs;
+};
+
+} // namespace
+
+IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
+    : m_world(world)
+    , m_metrics(standardMetrics())
+{
+    for (const char *name : { "DCGM_FI_DEV_SM_CLOCK", "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE",
+                              "DCGM_FI_PROF_DRAM_ACTIVE" }) {
+        MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name)));
+        m.id = uint32_t(m_metrics.size());
+        m_metrics.push_back(m);
+    }
+    m_mapper = std::make_unique<DcgmMapper>(world.topology(), m_metrics);
+}
+
+IndependentScraper::~IndependentScraper() = default;
+
+v1::Samples IndependentScraper::scrape(int64_t timeMs)
+{
+    const Topology &t = *m_world.topology();
+    std::vector<GpuReading> readings;
+    DcgmMapper::Result mapped;
+    for (uint32_t n = 0; n < t.nodes.size(); ++n) {
+        const QByteArray page = m_world.scrape(n, timeMs);
+        if (page.isEmpty())
+            continue;
+        m_mapper->mapInto(page, timeMs, t.nodes[n].hostname, mapped);
+        if (mapped.stats.rejected > 0 && m_error.isEmpty())
+            m_error = QStringLiteral("the mapper refused %1 line(s) of %2's page: %3")
+                          .arg(qulonglong(mapped.stats.rejected))
+                          .arg(t.nodes[n].hostname, mapped.stats.firstErrors.join(QStringLiteral("; ")));
+        readings.insert(readings.end(), mapped.readings.begin(), mapped.readings.end());
+    }
+    std::sort(readings.begin(), readings.end(), [](const GpuReading &a, const GpuReading &b) {
+        return a.metricId != b.metricId ? a.metricId < b.metricId : a.gpu < b.gpu;
+    });
+    v1::Samples samples;
+    samples.set_time_ms(timeMs);
+    v1::MetricBlock *block = nullptr;
+    for (const GpuReading &r : readings) {
+        if (!block || block->metric_id() != r.metricId) {
+            block = samples.add_blocks();
+            block->set_metric_id(r.metricId);
+        }
+        block->add_indices(r.gpu);
+        block->add_values(r.value);
+    }
+    return samples;
+}
+
+StragglerScore scoreStragglers(const IndependentTelemetry &world, int64_t durationMs)
+{
+    StragglerScore score;
+    score.hours = double(durationMs) / 3600000.0;
+    const std::shared_ptr<const Topology> topology = world.topology();
+    IndependentScraper scraper(world);
+    ClusterState state;
+    if (QString error = state.reset(topology, scraper.metrics()); !error.isEmpty()) {
+        score.error = error;
+        return score;
+    }
+    StragglerFinder finder;
+    finder.setTopology(topology);
+    FixedThreshold fixed(topology->gpus.size());
+    AlarmCount finderAlarms, fixedAlarms;
+    std::vector<Event> warnings;
+    std::vector<std::pair<uint32_t, int64_t>> flagged;
+    int samplesInWindow = 0;
+    for (int64_t t = world.startMs(); t < world.startMs() + durationMs; t += StragglerFinder::SampleEveryMs) {
+        const ApplyResult applied = state.apply(scraper.scrape(t));
+        if (!applied.ok() && score.error.isEmpty())
+            score.error = applied.firstError;
+        if (!scraper.error().isEmpty() && score.error.isEmpty())
+            score.error = scraper.error();
+        warnings.clear();
+        finder.observe(state, warnings);
+        for (const Event &w : warnings)
+            finderAlarms.warn(world, w.entity, w.timeMs, score.finder);
+        fixed.sample(*state.column(QStringLiteral("DCGM_FI_DEV_SM_CLOCK")));
+        if (++samplesInWindow == StragglerFinder::WindowSamples) {
+            samplesInWindow = 0;
+            flagged.clear();
+            fixed.judge(t, flagged);
+            for (const auto &[gpu, at] : flagged)
+                fixedAlarms.warn(world, { EntityKind::Gpu, gpu }, at, score.fixedThreshold);
+        }
+    }
+    auto minutesToFind
+        = [&](const IndependentTelemetry::SlowGpu &slow, const std::vector<StragglerScore::Alarm> &alarms) {
+              const uint32_t node = topology->gpus[slow.gpu].nodeIndex;
+              for (const StragglerScore::Alarm &a : alarms)
+                  if (a.timeMs >= slow.fromMs
+                      && ((a.entity.kind == EntityKind::Gpu && a.entity.index == slow.gpu)
+                          || (a.entity.kind == EntityKind::Node && a.entity.index == node)))
+                      return double(a.timeMs - slow.fromMs) / double(MinuteMs);
+              return -1.0;
+          };
+    for (const IndependentTelemetry::SlowGpu &slow : world.slowGpus()) {
+        score.finderMinutes.push_back(minutesToFind(slow, score.finder));
+        score.fixedThresholdMinutes.push_back(minutesToFind(slow, score.fixedThreshold));
+    }
+    return score;
+}
+
+} // namespace vigil::test
