@@ -27,6 +27,8 @@ const std::vector<MetricDescriptor> &standardMetrics()
               QStringLiteral("Clock throttle reasons (NVML bitmask)") },
             { 0, metric::JobAllReduceWait, QStringLiteral("%"), EntityKind::Job,
               QStringLiteral("Share of step time spent waiting in all-reduce") },
+            { 0, metric::SmClock, QStringLiteral("MHz"), EntityKind::Gpu, QStringLiteral("SM clock") },
+            { 0, metric::TensorActive, QStringLiteral("ratio"), EntityKind::Gpu, QStringLiteral("Tensor pipe active") },
         };
         for (size_t i = 0; i < m.size(); ++i)
             m[i].id = uint32_t(i);

@@ -51,6 +51,10 @@ inline const QString JobStepTime = QStringLiteral("VIGIL_JOB_STEP_TIME");
 // Share of a job's step time its GPUs spend waiting in collectives (all-reduce):
 // the exposed communication plus the wait for the slowest GPU or link.
 inline const QString JobAllReduceWait = QStringLiteral("VIGIL_JOB_ALLREDUCE_WAIT");
+// The streaming multiprocessors' clock, and the share of cycles the tensor pipes are busy
+// (DCGM's profiling field): what the straggler finder compares a job's GPUs on.
+inline const QString SmClock = QStringLiteral("DCGM_FI_DEV_SM_CLOCK");
+inline const QString TensorActive = QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE");
 // Why the GPU's clocks are held down: NVML's clocks-event (throttle) reasons bitmask.
 inline const QString ClocksEventReasons = QStringLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
 namespace clocks {

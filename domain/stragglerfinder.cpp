@@ -9,8 +9,8 @@ namespace vigil {
 const std::vector<PaceSignal> &paceSignals()
 {
     static const std::vector<PaceSignal> signals {
-        { QStringLiteral("DCGM_FI_DEV_SM_CLOCK"), false },
-        { QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"), true },
+        { metric::SmClock, false },
+        { metric::TensorActive, true },
         { QStringLiteral("DCGM_FI_PROF_SM_ACTIVE"), true },
     };
     return signals;

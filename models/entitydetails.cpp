@@ -54,6 +54,8 @@ QString metricLabel(const MetricDescriptor &metric)
         { &metric::RackInletTemp, QT_TRANSLATE_NOOP("EntityDetails", "Rack cold-aisle inlet temperature") },
         { &metric::PduLoad, QT_TRANSLATE_NOOP("EntityDetails", "PDU load") },
         { &metric::CoolantSupplyTemp, QT_TRANSLATE_NOOP("EntityDetails", "Cooling loop supply temperature") },
+        { &metric::SmClock, QT_TRANSLATE_NOOP("EntityDetails", "SM clock") },
+        { &metric::TensorActive, QT_TRANSLATE_NOOP("EntityDetails", "Tensor pipes busy") },
     };
     for (const auto &[name, label] : Known)
         if (metric.name == *name)
@@ -128,7 +130,9 @@ QString gpuReadingsHtml(const ClusterState &state, uint32_t gpu, const std::vect
         const QString &unit = c.descriptor.unit;
         const QString shownUnit = unit == QLatin1String("C") ? QStringLiteral("°C") : unit;
         if (isStandard(c.descriptor)) {
-            html += row(metricLabel(c.descriptor), formatReading(value, shownUnit));
+            html += row(metricLabel(c.descriptor),
+                        unit == QLatin1String("ratio") ? readableExporterValue(value, unit)
+                                                       : formatReading(value, shownUnit));
             continue;
         }
         more << fieldCells(c.descriptor, readableExporterValue(value, unit));

@@ -24,6 +24,8 @@ enum Column : size_t
     JobStepTime,
     ThrottleReasons,
     AllReduceWait,
+    SmClock,
+    TensorActive,
     ColumnCount
 };
 
@@ -34,6 +36,13 @@ constexpr float HostOverheadKw = 1.6f; // CPUs, NICs, fans and PSU losses of one
 constexpr float ThermalTimeConstantS = 25.0f;
 constexpr float ThrottleTempC = 87.0f;
 constexpr float InletWarningC = 32.0f;
+constexpr float NominalSmClockMhz = 1980.0f; // under load, as long as nothing holds it down
+constexpr float IdleSmClockMhz = 345.0f;
+constexpr float TensorActiveTraining = 0.62f; // of a step's cycles, on a GPU that waits for nobody
+// GPUs that turn slow without a word (a worn part, a cooling fault that stops short of throttling,
+// a power limit set too low): one per this many GPU-days, each for 2–12 hours, 1.5–5 % slow.
+constexpr double SlowGpusPerGpuDay = 1.0 / 2000.0;
+constexpr int64_t FirstSlowGpuAfterMs = 20 * 60000; // the first one early, so that a demo shows one
 constexpr double PduWarningShare = 0.90;
 constexpr double PduRearmShare = 0.80;
 constexpr int64_t PduWarningIntervalMs = 4 * 3600000; // one amber light per PDU per shift, not a flood
@@ -60,6 +69,7 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
     , m_random(options.seed)
     , m_timeMs(options.startTimeMs)
     , m_clockMs(options.startTimeMs)
+    , m_slowRandom(options.seed ^ 0x5d0e5c1a7f3b2291ULL)
 {
     prefixNames(m_topology, options.namePrefix);
     const Topology &t = m_topology;
@@ -126,6 +136,43 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
     }
     if (options.scenario == Scenario::Decline)
         scheduleStory();
+
+    m_slowShare.assign(t.gpus.size(), 0.0f);
+    m_slowCompute.assign(t.gpus.size(), 0);
+    m_gpuSlowdown.assign(t.gpus.size(), 1.0f);
+    m_clockOffset.reserve(t.gpus.size());
+    for (size_t i = 0; i < t.gpus.size(); ++i)
+        m_clockOffset.push_back(float(m_slowRandom.gaussian(0.0, 0.003)));
+    if (options.scenario != Scenario::Quiet && !options.eventsOnly)
+        scheduleSlowGpu(m_timeMs + FirstSlowGpuAfterMs);
+}
+
+void ClusterSimulator::scheduleSlowGpu(int64_t timeMs)
+{
+    at(timeMs, [this](std::vector<Event> &) {
+        const Topology &t = m_topology;
+        // A GPU of a job large enough to have peers (the finder's MinPeers and more).
+        for (int attempt = 0; attempt < 50 && !t.gpus.empty(); ++attempt) {
+            const uint32_t g = uint32_t(m_slowRandom.uniform() * double(t.gpus.size())) % uint32_t(t.gpus.size());
+            const int32_t job = t.jobOfGpu[g];
+            if (job < 0 || t.jobs[size_t(job)].gpuIndices.size() < 16 || m_slowShare[g] > 0.0f)
+                continue;
+            SlowGpuEpisode e;
+            e.gpu = g;
+            e.fromMs = m_timeMs;
+            e.toMs = m_timeMs + int64_t(m_slowRandom.uniform(2.0, 12.0) * double(HourMs));
+            e.slowShare = m_slowRandom.uniform(0.015, 0.05);
+            e.compute = m_slowRandom.uniform() < 0.5;
+            e.jobId = t.jobs[size_t(job)].id;
+            m_slowShare[g] = float(e.slowShare);
+            m_slowCompute[g] = e.compute;
+            at(e.toMs, [this, g](std::vector<Event> &) { m_slowShare[g] = 0.0f; });
+            m_slowGpus.push_back(std::move(e));
+            break;
+        }
+        const double gpus = double(std::max<size_t>(1, t.gpus.size()));
+        scheduleSlowGpu(m_timeMs + int64_t(m_slowRandom.exponential(DayMs / (SlowGpusPerGpuDay * gpus))));
+    });
 }
 
 void ClusterSimulator::at(int64_t timeMs, std::function<void(std::vector<Event> &)> run)
@@ -601,6 +648,8 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         columns[c].resize(t.jobs.size());
     columns[ThrottleReasons].resize(t.gpus.size());
     columns[AllReduceWait].resize(t.jobs.size());
+    columns[SmClock].resize(t.gpus.size());
+    columns[TensorActive].resize(t.gpus.size());
 
     // Coolant and inlet air: a small diurnal swing (the chillers work harder in
     // the afternoon) plus sensor noise.
@@ -640,6 +689,8 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
             for (size_t c = GpuTemp; c <= FbUsed; ++c)
                 columns[c][g] = nan;
             columns[ThrottleReasons][g] = nan;
+            columns[SmClock][g] = nan;
+            m_gpuSlowdown[g] = 0.0f; // no reading
             continue;
         }
         const int32_t jobIndex = gpu.drained ? -1 : t.jobOfGpu[g];
@@ -648,20 +699,7 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         float memoryTarget = 480.0f;
         if (jobIndex >= 0) {
             const TrainingJob &job = m_jobs[size_t(jobIndex)];
-            switch (job.phase()) {
-            case TrainingJob::Phase::Running:
-                util = float(m_random.noise(96.0, 1.5));
-                break;
-            case TrainingJob::Phase::Checkpointing:
-                util = float(m_random.uniform(18.0, 40.0));
-                break;
-            case TrainingJob::Phase::Restarting:
-                util = float(m_random.uniform(0.0, 8.0));
-                break;
-            case TrainingJob::Phase::Down:
-            case TrainingJob::Phase::Ended:
-                break;
-            }
+            util = utilisationOf(job.phase());
             intensity = job.dynamics().intensity;
             if (job.phase() != TrainingJob::Phase::Down && job.phase() != TrainingJob::Phase::Ended) {
                 memoryTarget = job.dynamics().memoryMiB;
@@ -700,12 +738,19 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         gpu.throttling = throttling;
         power = std::clamp(power, 55.0f, maxPower);
         gpu.fbUsed += (memoryTarget - gpu.fbUsed) * std::min(1.0f, float(dtS) / 5.0f);
-        if (jobIndex >= 0) {
-            double slowdown = throttling ? 1.18 : 1.0;
-            if (maxPower < t.gpus[g].maxPowerW)
-                slowdown = std::max(slowdown, 1.0 + (1.0 - double(maxPower / t.gpus[g].maxPowerW)) * 0.6);
+        double slowdown = throttling ? 1.18 : 1.0;
+        if (maxPower < t.gpus[g].maxPowerW)
+            slowdown = std::max(slowdown, 1.0 + (1.0 - double(maxPower / t.gpus[g].maxPowerW)) * 0.6);
+        // A GPU turned slow: held to a lower clock, or slower at the same one (a worn part).
+        const double slowPart = m_slowShare[g] > 0.0f ? 1.0 / (1.0 - double(m_slowShare[g])) : 1.0;
+        const double clockShare = 1.0 / (slowdown * (m_slowCompute[g] ? 1.0 : slowPart));
+        slowdown *= slowPart;
+        if (jobIndex >= 0)
             slowestGpu[size_t(jobIndex)] = std::max(slowestGpu[size_t(jobIndex)], slowdown);
-        }
+        m_gpuSlowdown[g] = float(slowdown);
+        columns[SmClock][g] = util < 5.0f
+            ? IdleSmClockMhz
+            : roundTo(NominalSmClockMhz * float(clockShare) * (1.0f + m_clockOffset[g]), 15.0f);
 
         columns[GpuTemp][g] = std::round(gpu.temp);
         columns[MemoryTemp][g] = std::round(gpu.temp + 5.0f + float(m_random.noise(0.0, 0.4)));
@@ -721,6 +766,7 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         rackPowerKw[rack] += double(power) / 1000.0;
     }
     m_warm = true;
+    writePace(columns, slowestGpu);
     for (size_t j = 0; j < t.jobs.size(); ++j) {
         m_jobSlowdown[j] = slowestGpu[j] * slowestLink[j] * (1.0 + std::abs(m_random.noise(0.0, 0.015)));
         if (m_jobs[j].isProducing())
@@ -745,6 +791,59 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
         columns[AllReduceWait][j] = job.isProducing() && t.jobs[j].gpuIndices.size() > 1
             ? float(100.0 * (1.0 - (1.0 - ExposedCommunication) / std::max(1.0, m_jobSlowdown[j])))
             : nan;
+    }
+}
+
+// A GPU's utilisation while its job is in `phase`: busy training, half idle while a checkpoint is
+// written, nearly idle while the job restarts.
+float ClusterSimulator::utilisationOf(TrainingJob::Phase phase)
+{
+    switch (phase) {
+    case TrainingJob::Phase::Running:
+        return float(m_random.noise(96.0, 1.5));
+    case TrainingJob::Phase::Checkpointing:
+        return float(m_random.uniform(18.0, 40.0));
+    case TrainingJob::Phase::Restarting:
+        return float(m_random.uniform(0.0, 8.0));
+    case TrainingJob::Phase::Down:
+    case TrainingJob::Phase::Ended:
+        break;
+    }
+    return 0.0f;
+}
+
+// The tensor pipes' activity: a GPU busy for its own step time, out of its job's (which waits for
+// the slowest), scaled by what the job is doing. Smooth, as DCGM's averages over a sample are.
+void ClusterSimulator::writePace(MetricColumns &columns, const std::vector<double> &slowestGpu)
+{
+    const Topology &t = m_topology;
+    constexpr double Communication = 0.12; // of a healthy step, not hidden behind compute
+    for (size_t g = 0; g < t.gpus.size(); ++g) {
+        const int32_t job = m_gpus[g].drained ? -1 : t.jobOfGpu[g];
+        if (m_gpuSlowdown[g] <= 0.0f) {
+            columns[TensorActive][g] = std::nanf("");
+            continue;
+        }
+        double activity = 0.0;
+        if (job >= 0)
+            switch (m_jobs[size_t(job)].phase()) {
+            case TrainingJob::Phase::Running:
+                activity = 1.0;
+                break;
+            case TrainingJob::Phase::Checkpointing:
+                activity = 0.25;
+                break;
+            case TrainingJob::Phase::Restarting:
+                activity = 0.02;
+                break;
+            case TrainingJob::Phase::Down:
+            case TrainingJob::Phase::Ended:
+                break;
+            }
+        const double busy = job >= 0
+            ? double(m_gpuSlowdown[g]) * (1.0 + Communication) / (slowestGpu[size_t(job)] + Communication)
+            : 0.0;
+        columns[TensorActive][g] = roundTo(float(TensorActiveTraining * busy * activity), 0.005f);
     }
 }
 

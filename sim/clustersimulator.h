@@ -34,6 +34,16 @@ struct SimulatorOptions
     bool simulatedOperators = true;
 };
 
+// A GPU that turned slow without a word: the straggler finder's ground truth.
+struct SlowGpuEpisode
+{
+    uint32_t gpu = 0;
+    int64_t fromMs = 0, toMs = 0;
+    double slowShare = 0.0; // the share of its peers' speed it lacks
+    bool compute = false; // slower at the same clock (a worn part), else held to a lower clock
+    QString jobId; // the job it slowed when it began
+};
+
 // How the simulator signs what its people do: "a.nakamura (simulated)".
 QString simulatedOperatorName(const QString &name);
 
@@ -73,6 +83,8 @@ public:
     // the slowest GPU's throttling or cap and the slowest link (the noise of a step time aside).
     double slowdownGpuHours() const { return m_slowdownGpuHours; }
     uint64_t failureCount() const { return m_nextFailureId - 1; }
+    // Every GPU that turned slow so far (ended or not), in order of their start.
+    const std::vector<SlowGpuEpisode> &slowGpus() const { return m_slowGpus; }
 
 private:
     struct GpuState
@@ -145,6 +157,9 @@ private:
 
     void stepPhysics(double dtS, MetricColumns &columns, std::vector<Event> &events);
     void stepPower(MetricColumns &columns, const std::vector<double> &rackPowerKw, std::vector<Event> &events);
+    void scheduleSlowGpu(int64_t timeMs);
+    float utilisationOf(TrainingJob::Phase phase);
+    void writePace(MetricColumns &columns, const std::vector<double> &slowestGpu);
 
     SimulatorOptions m_options;
     Topology m_topology;
@@ -174,6 +189,14 @@ private:
     std::vector<double> m_jobSlowdown;
     std::map<uint64_t, std::vector<uint64_t>> m_precursorIds; // failure id -> warning event ids
     std::vector<FailureTruth> m_truth;
+
+    // Slow GPUs, drawn from their own stream so that the rest of the story stays as it was.
+    Random m_slowRandom;
+    std::vector<SlowGpuEpisode> m_slowGpus;
+    std::vector<float> m_slowShare; // per GPU, now (0: not slow)
+    std::vector<uint8_t> m_slowCompute;
+    std::vector<float> m_clockOffset; // per GPU, its own small difference from its peers
+    std::vector<float> m_gpuSlowdown; // per GPU, this tick: its step time over a healthy one's
 
     // Decline story state.
     bool m_switchWorkedAround = false;

@@ -413,6 +413,14 @@
         <source>per instance, below</source>
         <translation>je Instanz, unten</translation>
     </message>
+    <message>
+        <source>SM clock</source>
+        <translation>SM-Takt</translation>
+    </message>
+    <message>
+        <source>Tensor pipes busy</source>
+        <translation>Tensor-Einheiten ausgelastet</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

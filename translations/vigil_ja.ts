@@ -405,6 +405,14 @@
         <source>per instance, below</source>
         <translation>インスタンスごと (下記)</translation>
     </message>
+    <message>
+        <source>SM clock</source>
+        <translation>SM クロック</translation>
+    </message>
+    <message>
+        <source>Tensor pipes busy</source>
+        <translation>Tensor パイプ稼働率</translation>
+    </message>
 </context>
 <context>
     <name>EventDescription</name>

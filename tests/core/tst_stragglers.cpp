@@ -77,12 +77,13 @@ struct SmallFloor
         }
         t.jobs = { a, b };
         (void)t.index();
-        util = 3; // DCGM_FI_DEV_GPU_UTIL in standardMetrics()
-        for (const char *name : { "DCGM_FI_DEV_SM_CLOCK", "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE" }) {
-            MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name)));
-            m.id = uint32_t(metrics.size());
-            (clock == 0 ? clock : tensor) = m.id;
-            metrics.push_back(m);
+        for (const MetricDescriptor &m : metrics) {
+            if (m.name == metric::GpuUtil)
+                util = m.id;
+            else if (m.name == metric::SmClock)
+                clock = m.id;
+            else if (m.name == metric::TensorActive)
+                tensor = m.id;
         }
     }
     // Every GPU reads these values at `timeMs`.

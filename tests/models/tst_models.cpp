@@ -837,8 +837,8 @@ private Q_SLOTS:
     void gpuDetailsShowEveryExporterField()
     {
         auto metrics = standardMetrics();
-        for (const char *name : { "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", "DCGM_FI_PROF_NVLINK_TX_BYTES",
-                                  "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" }) {
+        for (const char *name :
+             { "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_NVLINK_TX_BYTES", "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" }) {
             MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name, qsizetype(std::strlen(name)))));
             m.id = uint32_t(metrics.size());
             metrics.push_back(m);

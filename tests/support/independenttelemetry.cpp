@@ -367,8 +367,7 @@ IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
     : m_world(world)
     , m_metrics(standardMetrics())
 {
-    for (const char *name : { "DCGM_FI_DEV_SM_CLOCK", "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE",
-                              "DCGM_FI_PROF_DRAM_ACTIVE" }) {
+    for (const char *name : { "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE" }) {
         MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name)));
         m.id = uint32_t(m_metrics.size());
         m_metrics.push_back(m);
