@@ -73,7 +73,8 @@ void HttpFixture::serve()
             ++m_requests;
             const QByteArray reply = m_reply(request);
             for (qsizetype sent = 0; sent < reply.size();) {
-                const ssize_t n = ::write(client, reply.constData() + sent, size_t(reply.size() - sent));
+                // send, not write: a client that has hung up raises SIGPIPE on write.
+                const ssize_t n = ::send(client, reply.constData() + sent, size_t(reply.size() - sent), MSG_NOSIGNAL);
                 if (n <= 0)
                     break;
                 sent += n;
