@@ -153,6 +153,8 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
                     break;
                 judged |= judgeSignal(j, s);
             }
+            if (judged && standsOutAsAShape(gpus))
+                judged = false;
         }
         for (uint32_t g : gpus) {
             if (g >= m_gpus.size())
@@ -182,6 +184,17 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
         }
     }
     collectStragglers(warnings, state.timeMs());
+}
+
+bool StragglerFinder::standsOutAsAShape(const std::vector<uint32_t> &gpus) const
+{
+    size_t slow = 0, largestNode = 1;
+    for (uint32_t g : gpus)
+        slow += g < m_gpus.size() && m_gpus[g].window.signal >= 0;
+    for (uint32_t g : gpus)
+        if (g < m_gpus.size())
+            largestNode = std::max(largestNode, m_topology->gpusOfNode[m_topology->gpus[g].nodeIndex].size());
+    return slow > std::max<size_t>(largestNode, size_t(MaxSlowShare * double(gpus.size())));
 }
 
 bool StragglerFinder::judgeSignal(uint32_t job, size_t s)

@@ -51,17 +51,20 @@ struct Straggler
 // - slow in ConfirmWindows windows running, it is a straggler; fast again for as many, not.
 // A job that slows as a whole moves its median with it and has no straggler; a job with
 // fewer than MinPeers GPUs compared, or idle (its median tensor activity under IdleActivity,
-// or its utilisation under IdleUtilisation), is not judged in that window.
+// or its utilisation under IdleUtilisation), is not judged in that window. Nor is a window
+// in which more of a job's GPUs stand out than a node's worth and MaxSlowShare of them: that
+// is the job's own shape (a pipeline stage with more work than the others), not a straggler.
 class StragglerFinder
 {
 public:
     static constexpr int64_t SampleEveryMs = 15000;
     static constexpr int WindowSamples = 8; // two minutes
-    static constexpr int64_t StaleAfterMs = 60000;
+    static constexpr int64_t StaleAfterMs = 120000; // exporters collect every 30 s, scrapers come every 15–60 s
     static constexpr double MinDeficit = 0.015;
     static constexpr double RobustZ = 5.0;
     static constexpr int ConfirmWindows = 3;
     static constexpr uint32_t MinPeers = 8;
+    static constexpr double MaxSlowShare = 0.05;
     static constexpr double IdleActivity = 0.05;
     static constexpr double IdleUtilisation = 30.0;
     static constexpr int64_t ReannounceMs = 10 * 60000; // a straggler's warning repeats while it lasts
@@ -106,6 +109,7 @@ private:
     void judgeWindow(const ClusterState &state, std::vector<Event> &warnings);
     bool jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const;
     bool judgeSignal(uint32_t job, size_t signal); // false: too few GPUs had readings of it
+    bool standsOutAsAShape(const std::vector<uint32_t> &gpus) const;
     void collectStragglers(std::vector<Event> &warnings, int64_t nowMs);
     void startOver();
 

@@ -80,7 +80,7 @@ OverlaySpec absoluteSpec(Overlay overlay)
                  OverlayTr::tr("Slower than its peers"),
                  QStringLiteral("%"),
                  0.0f,
-                 5.0f,
+                 3.0f, // the finder names a GPU from 1.5 %; 3 % and more is as bright as it gets
                  OverlaySpec::Ramp::Magnitude,
                  0.0f,
                  100.0f };

@@ -73,6 +73,14 @@ public:
     // `events`, in time order. Event ids are unique and increasing.
     void advance(int64_t dtMs, MetricColumns &columns, std::vector<Event> &events);
 
+    // Numbers events derived from the stream (a straggler's warning) in this simulator's
+    // sequence, so that ids stay unique and increasing.
+    void numberEvents(std::vector<Event> &events)
+    {
+        for (Event &e : events)
+            e.id = m_nextEventId++;
+    }
+
     // Ground truth of the failures that happened so far and were not yet taken.
     std::vector<FailureTruth> takeTruth();
     // The GPU-hours failures have truly cost so far (failure to restart, plus the

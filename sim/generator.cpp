@@ -2,6 +2,7 @@
 #include "sim/generator.h"
 
 #include "domain/sampleencoder.h"
+#include "domain/stragglerfinder.h"
 
 namespace vigil {
 
@@ -13,13 +14,16 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
     MetricColumns columns;
     std::vector<Event> events;
     GenerationSummary summary;
-    ClusterState state; // what the alarm book reads, when there is one
+    // What a gateway would hold: the state its straggler finder and alarm book read.
+    ClusterState state;
     AlarmBook book;
-    if (sinks.alarms) {
-        auto topology = std::make_shared<const Topology>(sim.topology());
-        state.reset(topology, sim.metrics());
+    StragglerFinder stragglers;
+    std::vector<Event> derived;
+    auto topology = std::make_shared<const Topology>(sim.topology());
+    state.reset(topology, sim.metrics());
+    stragglers.setTopology(topology);
+    if (sinks.alarms)
         book.setTopology(topology, sim.metrics());
-    }
     const int64_t ticks = durationMs / std::max<int64_t>(1, intervalMs);
     for (int64_t tick = 0; tick <= ticks; ++tick) {
         sim.advance(tick == 0 ? 0 : intervalMs, columns, events);
@@ -30,10 +34,17 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
             for (const v1::MetricBlock &block : frame.blocks())
                 summary.samples += uint64_t(block.values_size());
         }
-        summary.events += events.size();
-        if (sinks.alarms) {
+        if (!options.eventsOnly) {
             for (const v1::Samples &frame : frames)
                 state.apply(frame);
+            // The warnings a gateway derives from the readings, as its journal would hold them.
+            derived.clear();
+            stragglers.observe(state, derived);
+            sim.numberEvents(derived);
+            events.insert(events.end(), derived.begin(), derived.end());
+        }
+        summary.events += events.size();
+        if (sinks.alarms) {
             book.applyReadings(state);
             book.applyEvents(events);
             const std::vector<uint64_t> changed = book.takeChanged();

@@ -577,7 +577,10 @@ void RackMapWidget::paintEvent(QPaintEvent *)
                 continue;
             const QRgb colour = m_scale.map(m_values[g], m_min, m_max);
             p.setPen(qGray(colour) > 140 ? Qt::black : Qt::white);
-            p.drawText(r, Qt::AlignCenter, QString::number(double(m_values[g]), 'f', 0));
+            // A fraction on a narrow scale (a GPU 1.6 % slower than its peers) keeps its tenths.
+            const double v = double(m_values[g]);
+            const bool tenths = m_max - m_min <= 10.0f && v != std::floor(v);
+            p.drawText(r, Qt::AlignCenter, QString::number(v, 'f', tenths ? 1 : 0));
         }
     }
     if (m_selected >= 0 && size_t(m_selected) < m_cellPixels.size()) {
