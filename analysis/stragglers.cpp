@@ -32,10 +32,11 @@ std::vector<StragglerEpisode> stragglerEpisodes(const std::vector<Event> &warnin
         int64_t lastMs = 0; // the latest warning
         double lastDeficit = 0.0;
     };
-    // The latest warning stands until `untilMs` (the next one, or as long as the finder waits to repeat it).
+    // The latest warning stands until `untilMs`: the next one of its episode, or, for the last,
+    // as long as the finder waits to repeat itself.
     auto count = [&](Open &o, int64_t untilMs) {
         const int64_t standsFrom = std::max(o.lastMs, fromMs);
-        const int64_t standsTo = std::min({ untilMs, o.lastMs + StragglerFinder::ReannounceMs, toMs });
+        const int64_t standsTo = std::min(untilMs, toMs);
         if (standsTo > standsFrom)
             o.episode.lostGpuHours
                 += double(o.episode.jobGpus) * o.lastDeficit * double(standsTo - standsFrom) / 3600000.0;
@@ -43,7 +44,7 @@ std::vector<StragglerEpisode> stragglerEpisodes(const std::vector<Event> &warnin
     std::map<quint64, Open> open;
     std::vector<StragglerEpisode> done;
     auto close = [&](Open &o) {
-        count(o, INT64_MAX);
+        count(o, o.lastMs + StragglerFinder::ReannounceMs);
         if (o.episode.toMs > fromMs && o.episode.fromMs < toMs)
             done.push_back(std::move(o.episode));
     };
@@ -52,7 +53,7 @@ std::vector<StragglerEpisode> stragglerEpisodes(const std::vector<Event> &warnin
             continue;
         const quint64 key = entityKey(w.entity);
         auto it = open.find(key);
-        if (it != open.end() && w.timeMs - it->second.lastMs >= GapMs) {
+        if (it != open.end() && w.timeMs - it->second.lastMs > GapMs) {
             close(it->second);
             open.erase(it);
             it = open.end();

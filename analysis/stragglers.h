@@ -9,7 +9,8 @@
 namespace vigil {
 
 // A GPU (or node) that kept its job waiting, as its straggler warnings tell it
-// (docs/stragglers.md): warnings on one entity less than GapMs apart are one episode.
+// (docs/stragglers.md): warnings on one entity at most half an hour apart (as long as the
+// alarm of a warning stays raised) are one episode.
 struct StragglerEpisode
 {
     EntityRef entity;
@@ -23,9 +24,10 @@ struct StragglerEpisode
 };
 
 // The episodes of `warnings` (in time order; only straggler warnings are read) that overlap
-// [fromMs, toMs), most lost first. A warning stands for the time until the next one on its
-// entity, at most StragglerFinder::ReannounceMs (the finder repeats it that often while the
-// straggler lasts): the job loses its GPUs × the deficit the warning gave over that time.
+// [fromMs, toMs), most lost first. A warning stands for the time until the next one of its
+// episode (the last, for StragglerFinder::ReannounceMs: the finder repeats itself that often
+// while the straggler lasts, more seldom only on a sparse feed): the job loses its GPUs × the
+// deficit the warning gave over that time.
 std::vector<StragglerEpisode> stragglerEpisodes(const std::vector<Event> &warnings, const Topology &topology,
                                                 int64_t fromMs, int64_t toMs);
 

@@ -178,7 +178,6 @@ AlarmPriority AlarmBook::basePriority(const Event &warning)
         return AlarmPriority::High;
     switch (warning.type) {
     case EventType::RowRemap: // rows pending remap: the GPU needs a reset to heal
-    case EventType::Straggler: // the whole job runs at its pace: hours lost every hour
     case EventType::PduOverThreshold:
     case EventType::CoolantTemperature:
         return AlarmPriority::Medium;

@@ -75,19 +75,15 @@ void StragglerFinder::observe(const ClusterState &state, std::vector<Event> &war
     m_lastTimeMs = now;
     if (now < m_nextSampleMs)
         return;
-    if (m_samples > 0 && now - m_nextSampleMs > 2 * SampleEveryMs) {
-        // A gap in the feed: the window under way would average two different times.
-        for (GpuWindow &g : m_gpus) {
-            std::fill(g.sum.begin(), g.sum.end(), 0.0);
-            std::fill(g.count.begin(), g.count.end(), 0);
-        }
-        m_samples = 0;
-    }
+    // A window is WindowMs of cluster time, whatever the feed's rate: eight samples of a stream
+    // at 1 Hz, three of exporters scraped every minute, two frames of a sparse recording.
+    // (Readings too old at a sample are none: a feed that stopped leaves no stale mean.)
     if (m_samples == 0)
         m_windowStartMs = now;
     m_nextSampleMs = now + SampleEveryMs;
     sample(state);
-    if (++m_samples >= WindowSamples) {
+    ++m_samples;
+    if (now + SampleEveryMs - m_windowStartMs >= WindowMs) {
         judgeWindow(state, warnings);
         m_samples = 0;
     }
@@ -143,6 +139,7 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
     const Topology &t = *m_topology;
     ++m_windowsJudged;
     std::fill(m_deficits.begin(), m_deficits.end(), std::nanf(""));
+    m_jobJudged.assign(t.jobs.size(), 0);
     for (uint32_t j = 0; j < t.jobs.size(); ++j) {
         const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
         bool judged = false;
@@ -156,6 +153,7 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
             if (judged && standsOutAsAShape(gpus))
                 judged = false;
         }
+        m_jobJudged[j] = judged;
         for (uint32_t g : gpus) {
             if (g >= m_gpus.size())
                 continue;
@@ -203,7 +201,7 @@ bool StragglerFinder::judgeSignal(uint32_t job, size_t s)
     const PaceSignal &signal = paceSignals()[s];
     m_scratch.clear();
     for (uint32_t g : gpus)
-        if (g < m_gpus.size() && m_gpus[g].count[s] * 2 >= WindowSamples)
+        if (g < m_gpus.size() && enoughSamples(m_gpus[g].count[s]))
             m_scratch.push_back(m_gpus[g].sum[s] / m_gpus[g].count[s]);
     if (m_scratch.size() < MinPeers)
         return false;
@@ -212,7 +210,7 @@ bool StragglerFinder::judgeSignal(uint32_t job, size_t s)
         v = std::abs(v - peers);
     const double spread = 1.4826 * medianOf(m_scratch);
     for (uint32_t g : gpus) {
-        if (g >= m_gpus.size() || m_gpus[g].count[s] * 2 < WindowSamples)
+        if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].count[s]))
             continue;
         GpuWindow &w = m_gpus[g];
         const double own = w.sum[s] / w.count[s];
@@ -233,6 +231,10 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
     const Topology &t = *m_topology;
     m_stragglers.clear();
     for (uint32_t j = 0; j < t.jobs.size(); ++j) {
+        // A job not judged in this window (idle, ended, too few readings) says nothing new of
+        // its stragglers: they are neither listed nor warned of again until it is.
+        if (!m_jobJudged[j])
+            continue;
         const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
         // A node whose GPUs are slow together is named once: the node, not each GPU.
         std::vector<std::pair<uint32_t, uint32_t>> byNode; // (node, gpu), straggling GPUs
@@ -252,8 +254,10 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
                                            : EntityRef { EntityKind::Gpu, byNode[i].second };
             st.sinceMs = INT64_MAX;
             int64_t announcedMs = 0;
+            bool slowNow = false; // a straggler fast again waits out its windows without a word
             for (size_t k = i; k < end; ++k) {
                 const GpuWindow &w = m_gpus[byNode[k].second];
+                slowNow |= w.fastWindows == 0;
                 st.sinceMs = std::min(st.sinceMs, w.slowSinceMs);
                 announcedMs = std::max(announcedMs, w.announcedMs);
                 const GpuWindow::Finding &f = w.latestSlow;
@@ -265,7 +269,7 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
                 }
             }
             if (st.deficit > 0.0) {
-                if (announcedMs == 0 || nowMs - announcedMs >= ReannounceMs) {
+                if (slowNow && (announcedMs == 0 || nowMs - announcedMs >= ReannounceMs)) {
                     warnings.push_back(warningOf(st, t, nowMs));
                     for (size_t k = i; k < end; ++k)
                         m_gpus[byNode[k].second].announcedMs = nowMs;

@@ -43,9 +43,10 @@ struct Straggler
 };
 
 // Finds the GPUs that are slower than their peers in the same job (docs/stragglers.md):
-// - every SampleEveryMs of cluster time it takes each job GPU's latest reading of each
-//   pace signal (one older than StaleAfterMs is no reading);
-// - every WindowSamples samples it compares each GPU's mean with the job's median and
+// - every SampleEveryMs of cluster time (or at every state, when the feed is sparser) it takes
+//   each job GPU's latest reading of each pace signal (one older than StaleAfterMs is none);
+// - every WindowMs (at least two samples' worth) it compares each GPU's mean (of at least half
+//   the window's samples) with the job's median and
 //   robust spread (1.4826 × the median absolute deviation): a GPU is slow in a window when
 //   it lacks at least MinDeficit of its peers' speed and lies RobustZ spreads beyond them;
 // - slow in ConfirmWindows windows running, it is a straggler; fast again for as many, not.
@@ -58,7 +59,8 @@ class StragglerFinder
 {
 public:
     static constexpr int64_t SampleEveryMs = 15000;
-    static constexpr int WindowSamples = 8; // two minutes
+    static constexpr int64_t WindowMs = 120000;
+    static constexpr int WindowSamples = int(WindowMs / SampleEveryMs); // at the full rate
     static constexpr int64_t StaleAfterMs = 120000; // exporters collect every 30 s, scrapers come every 15–60 s
     static constexpr double MinDeficit = 0.015;
     static constexpr double RobustZ = 5.0;
@@ -110,6 +112,8 @@ private:
     bool jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const;
     bool judgeSignal(uint32_t job, size_t signal); // false: too few GPUs had readings of it
     bool standsOutAsAShape(const std::vector<uint32_t> &gpus) const;
+    // A GPU is compared on a signal read in at least half the window's samples.
+    bool enoughSamples(int count) const { return count > 0 && count * 2 >= m_samples; }
     void collectStragglers(std::vector<Event> &warnings, int64_t nowMs);
     void startOver();
 
@@ -117,6 +121,7 @@ private:
     std::vector<GpuWindow> m_gpus;
     std::vector<float> m_deficits;
     std::vector<Straggler> m_stragglers;
+    std::vector<uint8_t> m_jobJudged; // per job, in the latest window
     int64_t m_nextSampleMs = 0;
     int64_t m_lastTimeMs = 0;
     int64_t m_windowStartMs = 0;

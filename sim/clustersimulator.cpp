@@ -843,7 +843,8 @@ void ClusterSimulator::writePace(MetricColumns &columns, const std::vector<doubl
         const double busy = job >= 0
             ? double(m_gpuSlowdown[g]) * (1.0 + Communication) / (slowestGpu[size_t(job)] + Communication)
             : 0.0;
-        columns[TensorActive][g] = roundTo(float(TensorActiveTraining * busy * activity), 0.005f);
+        columns[TensorActive][g]
+            = roundTo(float(TensorActiveTraining * busy * activity), 0.001f); // DCGM gives six places
     }
 }
 

@@ -64,6 +64,7 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
     }
     summary.lostGpuHours = sim.lostGpuHours();
     summary.slowdownGpuHours = sim.slowdownGpuHours();
+    summary.slowGpus = sim.slowGpus();
     return summary;
 }
 

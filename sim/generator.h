@@ -37,6 +37,7 @@ struct GenerationSummary
     uint64_t failures = 0;
     double lostGpuHours = 0.0; // ClusterSimulator::lostGpuHours() at the end
     double slowdownGpuHours = 0.0; // ClusterSimulator::slowdownGpuHours() at the end
+    std::vector<SlowGpuEpisode> slowGpus; // ClusterSimulator::slowGpus() at the end
 };
 
 GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, int64_t intervalMs,

@@ -430,6 +430,49 @@ private Q_SLOTS:
         QVERIFY2(errorPct <= 25.0, qPrintable(QString::number(errorPct)));
     }
 
+    // The GPUs the simulator slowed without a word are found in the generated recording (its
+    // generator derives the warnings as a gateway would) and priced beside the headline.
+    void theStragglersTheSimulatorSlowedAreInTheReport()
+    {
+        const QString day = dir.filePath(QStringLiteral("straggler-day.vigil"));
+        SimulatorOptions options;
+        options.shape.gpus = 512;
+        options.scenario = Scenario::Steady; // the quiet one has no slow GPU either
+        GenerationSummary truth;
+        QCOMPARE(generateRecording(options, 12 * 3600000LL, 15000, day, &truth), QString());
+        QVERIFY(!truth.slowGpus.empty());
+        const SlowGpuEpisode &slow = truth.slowGpus.front();
+        RecordingReader reader;
+        QCOMPARE(reader.open(day), QString());
+        MaintenanceReport r;
+        QCOMPARE(buildReport(reader, reader.startMs(), reader.endMs() + 1, {}, {}, r), QString());
+        QVERIFY(!r.stragglers.empty());
+        const StragglerEpisode &found = r.stragglers.front();
+        const EntityRef gpu { EntityKind::Gpu, slow.gpu };
+        const EntityRef node { EntityKind::Node, r.topology->gpus[slow.gpu].nodeIndex };
+        QVERIFY2(found.entity == gpu || found.entity == node, qPrintable(found.message));
+        QCOMPARE(found.jobId, slow.jobId);
+        QVERIFY(found.fromMs >= slow.fromMs && found.fromMs - slow.fromMs <= 10 * 60000);
+        // Its deficit is the one the simulator gave it, within what a clock's 15 MHz steps allow.
+        QVERIFY2(std::abs(found.worstDeficit - slow.slowShare) < 0.004,
+                 qPrintable(QStringLiteral("%1 against %2").arg(found.worstDeficit).arg(slow.slowShare)));
+        // What the job lost waiting: its GPUs × the deficit × the hours it was slow (in the period).
+        const double hours = double(std::min(slow.toMs, reader.endMs()) - slow.fromMs) / 3600000.0;
+        const double expected = double(found.jobGpus) * slow.slowShare * hours;
+        qInfo("straggler: %s of %s, %.2f %% slow (truth %.2f %%), %u GPUs, found %.1f min after it began, for %.2f h "
+              "(truth %.2f h), %zu warnings: %.2f GPU-h priced, %.2f from the truth",
+              qPrintable(entityKeyName(*r.topology, found.entity)), qPrintable(found.jobId), found.worstDeficit * 100,
+              slow.slowShare * 100, found.jobGpus, double(found.fromMs - slow.fromMs) / 60000.0,
+              double(found.toMs - found.fromMs) / 3600000.0, hours, found.warnings, found.lostGpuHours, expected);
+        QVERIFY(std::abs(found.lostGpuHours - expected) <= 0.05 * expected);
+        // Beside the headline, not in it; and in the CSV.
+        const QString out = dir.filePath(QStringLiteral("straggler-csv"));
+        QCOMPARE(writeReportCsv(r, out), QString());
+        const auto rows = readCsv(out + QStringLiteral("/stragglers.csv"));
+        QCOMPARE(rows.size(), r.stragglers.size() + 1);
+        QVERIFY(std::abs(rows[1][column(rows.front(), "lost_gpu_hours")].toDouble() - found.lostGpuHours) < 0.01);
+    }
+
     void totalsAreTheSumsOfTheIncidentTable()
     {
         RecordingReader reader;

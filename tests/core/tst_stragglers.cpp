@@ -202,17 +202,50 @@ private Q_SLOTS:
                  qPrintable(w.message));
         QCOMPARE(finder.stragglers().size(), size_t(1));
         QVERIFY(std::abs(finder.stragglers().front().lostGpuHoursPerHour() - 32 * 0.04) < 1e-3);
-        // Its alarm is medium: a slow GPU costs hours every hour, but stops nothing.
+        // Its alarm is low: a slow GPU costs hours every hour, but stops nothing and wakes nobody.
         AlarmBook book;
         book.setTopology(floor.topology, floor.metrics);
         Event numbered = w;
         numbered.id = 1;
         book.applyEvents({ numbered });
         QCOMPARE(book.alarms().size(), size_t(1));
-        QCOMPARE(book.alarms().front().priority, AlarmPriority::Medium);
+        QCOMPARE(book.alarms().front().priority, AlarmPriority::Low);
         QCOMPARE(book.alarms().front().sourceType, EventType::Straggler);
         // And it crosses the wire as what it is.
         QCOMPARE(wire::fromProto(wire::toProto(numbered)), numbered);
+    }
+
+    // Exporters scraped once a minute, or a recording kept a frame every quarter hour: the
+    // windows are two minutes of cluster time (or one frame's), whatever the rate.
+    void aSparserFeedStillNamesIt_data()
+    {
+        QTest::addColumn<int64_t>("everyMs");
+        QTest::addColumn<int64_t>("withinMs");
+        QTest::newRow("a scrape a minute") << int64_t(60000) << int64_t(12 * 60000);
+        QTest::newRow("a frame every 15 minutes") << int64_t(900000) << int64_t(90 * 60000);
+    }
+    void aSparserFeedStillNamesIt()
+    {
+        QFETCH(int64_t, everyMs);
+        QFETCH(int64_t, withinMs);
+        SmallFloor floor(8);
+        ClusterState state;
+        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
+        StragglerFinder finder;
+        finder.setTopology(floor.topology);
+        const size_t n = floor.topology->gpus.size();
+        std::vector<Event> warnings;
+        const int64_t start = 1000000;
+        for (int64_t t = start; t <= start + withinMs && warnings.empty(); t += everyMs) {
+            std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
+            clocks[20] = 1980.0f * 0.97f;
+            tensors[20] = 0.6f / 0.97f;
+            floor.apply(state, t, clocks, tensors);
+            finder.observe(state, warnings);
+        }
+        QCOMPARE(warnings.size(), size_t(1));
+        QCOMPARE(warnings.front().entity, (EntityRef { EntityKind::Gpu, 20 }));
+        QVERIFY(std::abs(warnings.front().value - 0.03) < 1e-3);
     }
 
     void aNodeSlowAsAWholeIsNamedOnce()
