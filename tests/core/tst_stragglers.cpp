@@ -16,6 +16,7 @@
 
 #include <QTest>
 
+#include <functional>
 #include <random>
 
 using namespace vigil;
@@ -101,6 +102,40 @@ struct SmallFloor
     }
 };
 
+// A finder over a small floor, fed a state at a time: every GPU reads a healthy 1980 MHz and
+// 0.6 of its tensor pipes busy, unless `shape` says otherwise for that sample.
+struct FloorRun
+{
+    using Shape = std::function<void(int sample, std::vector<float> &clocks, std::vector<float> &tensors)>;
+    SmallFloor floor;
+    ClusterState state;
+    StragglerFinder finder;
+    std::vector<Event> warnings;
+    int64_t nextMs = 1000000;
+
+    explicit FloorRun(uint32_t nodes)
+        : floor(nodes)
+    {
+        (void)state.reset(floor.topology, floor.metrics);
+        finder.setTopology(floor.topology);
+    }
+    size_t gpus() const { return floor.topology->gpus.size(); }
+    // `samples` states `everyMs` apart, or until the first warning with `untilWarned`.
+    void feed(int samples, const Shape &shape, int64_t everyMs = StragglerFinder::SampleEveryMs,
+              float utilisation = 97.0f, float clock = 1980.0f, float tensor = 0.6f, bool untilWarned = false)
+    {
+        for (int i = 0; i < samples && !(untilWarned && !warnings.empty()); ++i, nextMs += everyMs) {
+            std::vector<float> clocks(gpus(), clock), tensors(gpus(), tensor);
+            if (shape)
+                shape(i, clocks, tensors);
+            floor.apply(state, nextMs, clocks, tensors, utilisation);
+            finder.observe(state, warnings);
+        }
+    }
+};
+
+constexpr int Confirming = StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows;
+
 } // namespace
 
 class TestStragglers : public QObject
@@ -176,23 +211,15 @@ private Q_SLOTS:
 
     void theWarningSaysWhatTheJobLoses()
     {
-        SmallFloor floor(8);
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        for (int i = 0; i < StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows; ++i) {
-            std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
+        FloorRun run(8);
+        const size_t n = run.gpus();
+        run.feed(Confirming, [n](int i, std::vector<float> &clocks, std::vector<float> &tensors) {
             clocks[5] = 1980.0f * 0.96f; // 4 % slow
             tensors[5] = 0.6f / 0.96f;
-            clocks[n - 1 - (i % 3)] = 1965.0f; // wobbles below the threshold
-            floor.apply(state, 1000000 + i * StragglerFinder::SampleEveryMs, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QCOMPARE(warnings.size(), size_t(1));
-        const Event &w = warnings.front();
+            clocks[n - 1 - size_t(i % 3)] = 1965.0f; // wobbles below the threshold
+        });
+        QCOMPARE(run.warnings.size(), size_t(1));
+        const Event &w = run.warnings.front();
         QCOMPARE(w.type, EventType::Straggler);
         QCOMPARE(w.entity, (EntityRef { EntityKind::Gpu, 5 }));
         QCOMPARE(w.jobId, QStringLiteral("a"));
@@ -200,11 +227,11 @@ private Q_SLOTS:
         QVERIFY2(w.message.contains(QStringLiteral("4.0 % slower")) && w.message.contains(QStringLiteral("31 peers"))
                      && w.message.contains(QStringLiteral("1.3 GPU-hours an hour")),
                  qPrintable(w.message));
-        QCOMPARE(finder.stragglers().size(), size_t(1));
-        QVERIFY(std::abs(finder.stragglers().front().lostGpuHoursPerHour() - 32 * 0.04) < 1e-3);
+        QCOMPARE(run.finder.stragglers().size(), size_t(1));
+        QVERIFY(std::abs(run.finder.stragglers().front().lostGpuHoursPerHour() - 32 * 0.04) < 1e-3);
         // Its alarm is low: a slow GPU costs hours every hour, but stops nothing and wakes nobody.
         AlarmBook book;
-        book.setTopology(floor.topology, floor.metrics);
+        book.setTopology(run.floor.topology, run.floor.metrics);
         Event numbered = w;
         numbered.id = 1;
         book.applyEvents({ numbered });
@@ -228,121 +255,71 @@ private Q_SLOTS:
     {
         QFETCH(int64_t, everyMs);
         QFETCH(int64_t, withinMs);
-        SmallFloor floor(8);
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        const int64_t start = 1000000;
-        for (int64_t t = start; t <= start + withinMs && warnings.empty(); t += everyMs) {
-            std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
-            clocks[20] = 1980.0f * 0.97f;
-            tensors[20] = 0.6f / 0.97f;
-            floor.apply(state, t, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QCOMPARE(warnings.size(), size_t(1));
-        QCOMPARE(warnings.front().entity, (EntityRef { EntityKind::Gpu, 20 }));
-        QVERIFY(std::abs(warnings.front().value - 0.03) < 1e-3);
+        FloorRun run(8);
+        run.feed(
+            int(withinMs / everyMs) + 1,
+            [](int, std::vector<float> &clocks, std::vector<float> &tensors) {
+                clocks[20] = 1980.0f * 0.97f;
+                tensors[20] = 0.6f / 0.97f;
+            },
+            everyMs, 97.0f, 1980.0f, 0.6f, true);
+        QCOMPARE(run.warnings.size(), size_t(1));
+        QCOMPARE(run.warnings.front().entity, (EntityRef { EntityKind::Gpu, 20 }));
+        QVERIFY(std::abs(run.warnings.front().value - 0.03) < 1e-3);
     }
 
     void aNodeSlowAsAWholeIsNamedOnce()
     {
-        SmallFloor floor(8);
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        for (int i = 0; i < StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows; ++i) {
-            std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
+        FloorRun run(8);
+        run.feed(Confirming, [](int, std::vector<float> &, std::vector<float> &tensors) {
             for (size_t g = 8; g < 16; ++g)
                 tensors[g] = 0.6f / 0.97f; // node 1 computes 3 % slower (its host, its PCIe switch)
-            floor.apply(state, 1000000 + i * StragglerFinder::SampleEveryMs, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QCOMPARE(warnings.size(), size_t(1));
-        QCOMPARE(warnings.front().entity, (EntityRef { EntityKind::Node, 1 }));
-        QVERIFY(warnings.front().message.startsWith(QStringLiteral("8 of its GPUs are")));
+        });
+        QCOMPARE(run.warnings.size(), size_t(1));
+        QCOMPARE(run.warnings.front().entity, (EntityRef { EntityKind::Node, 1 }));
+        QVERIFY(run.warnings.front().message.startsWith(QStringLiteral("8 of its GPUs are")));
     }
 
     // With pipeline parallelism a stage can carry more work than the others (the embedding, the
     // loss): its GPUs are busier by design, together, and none of them is a straggler.
     void aBusierPipelineStageIsNoStraggler()
     {
-        SmallFloor floor(32); // two jobs of 128 GPUs
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        for (int i = 0; i < StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows * 2; ++i) {
-            std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
+        FloorRun run(32); // two jobs of 128 GPUs
+        run.feed(2 * Confirming, [](int, std::vector<float> &, std::vector<float> &tensors) {
             for (size_t g = 112; g < 128; ++g)
                 tensors[g] = 0.6f / 0.96f; // the last stage: two nodes, 4 % more work
-            floor.apply(state, 1000000 + i * StragglerFinder::SampleEveryMs, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QVERIFY(warnings.empty());
-        QVERIFY(finder.stragglers().empty());
+        });
+        QVERIFY(run.warnings.empty());
+        QVERIFY(run.finder.stragglers().empty());
     }
 
     void pausesAndJobsThatSlowTogetherRaiseNothing()
     {
-        SmallFloor floor(8);
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        int64_t t = 1000000;
+        FloorRun run(8);
         // A job idle while it saves (its tensor pipes quiet): one GPU's odd clock is not judged.
-        for (int i = 0; i < StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows; ++i, t += 15000) {
-            std::vector<float> clocks(n, 1410.0f), tensors(n, 0.01f);
-            clocks[3] = 1200.0f;
-            floor.apply(state, t, clocks, tensors, 10.0f);
-            finder.observe(state, warnings);
-        }
-        QVERIFY(warnings.empty());
-        QVERIFY(std::isnan(finder.deficits()[3]));
+        run.feed(
+            Confirming, [](int, std::vector<float> &clocks, std::vector<float> &) { clocks[3] = 1200.0f; },
+            StragglerFinder::SampleEveryMs, 10.0f, 1410.0f, 0.01f);
+        QVERIFY(run.warnings.empty());
+        QVERIFY(std::isnan(run.finder.deficits()[3]));
         // Every GPU 5 % slower together.
-        for (int i = 0; i < StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows; ++i, t += 15000) {
-            std::vector<float> clocks(n, 1980.0f * 0.95f), tensors(n, 0.6f);
-            floor.apply(state, t, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QVERIFY(warnings.empty());
-        QVERIFY(finder.stragglers().empty());
+        run.feed(Confirming, {}, StragglerFinder::SampleEveryMs, 97.0f, 1980.0f * 0.95f);
+        QVERIFY(run.warnings.empty());
+        QVERIFY(run.finder.stragglers().empty());
     }
 
     void aReplaySoughtBackStartsOver()
     {
-        SmallFloor floor(8);
-        ClusterState state;
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
-        StragglerFinder finder;
-        finder.setTopology(floor.topology);
-        const size_t n = floor.topology->gpus.size();
-        std::vector<Event> warnings;
-        std::vector<float> clocks(n, 1980.0f), tensors(n, 0.6f);
-        clocks[2] = 1900.0f;
+        FloorRun run(8);
+        const FloorRun::Shape slow = [](int, std::vector<float> &clocks, std::vector<float> &) { clocks[2] = 1900.0f; };
         // Two slow windows, then the replay jumps back: the third window does not confirm it.
-        for (int i = 0; i < 2 * StragglerFinder::WindowSamples; ++i) {
-            floor.apply(state, 5000000 + i * 15000, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty()); // as a replay restores its state
-        for (int i = 0; i < StragglerFinder::WindowSamples; ++i) {
-            floor.apply(state, 1000000 + i * 15000, clocks, tensors);
-            finder.observe(state, warnings);
-        }
-        QVERIFY(warnings.empty());
-        QCOMPARE(finder.windowsJudged(), int64_t(3));
+        run.nextMs = 5000000;
+        run.feed(2 * StragglerFinder::WindowSamples, slow);
+        QVERIFY(run.state.reset(run.floor.topology, run.floor.metrics).isEmpty()); // as a replay restores its state
+        run.nextMs = 1000000;
+        run.feed(StragglerFinder::WindowSamples, slow);
+        QVERIFY(run.warnings.empty());
+        QCOMPARE(run.finder.windowsJudged(), int64_t(3));
     }
 
     // The gateway's journal finds stragglers as the exporters' readings arrive: the warning is
