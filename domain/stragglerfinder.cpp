@@ -93,6 +93,14 @@ void StragglerFinder::sample(const ClusterState &state)
 {
     const Topology &t = *m_topology;
     const int64_t now = state.timeMs();
+    // A GPU is heard from when any of its readings is fresh. A stream that sends only what
+    // changed does not send a steady clock again, and that clock still stands; a GPU that
+    // has gone quiet altogether has no reading.
+    std::vector<int64_t> heard(t.gpus.size(), 0);
+    for (const MetricColumn &c : state.columns())
+        if (c.descriptor.entityKind == EntityKind::Gpu && c.lastReadingMs.size() == heard.size())
+            for (size_t g = 0; g < heard.size(); ++g)
+                heard[g] = std::max(heard[g], c.lastReadingMs[g]);
     for (size_t s = 0; s < paceSignals().size(); ++s) {
         const MetricColumn *column = state.column(paceSignals()[s].metric, EntityKind::Gpu);
         if (!column || column->values.size() != t.gpus.size())
@@ -101,7 +109,7 @@ void StragglerFinder::sample(const ClusterState &state)
             if (t.jobOfGpu[g] < 0)
                 continue;
             const float v = column->values[g];
-            if (!std::isfinite(v) || now - column->lastReadingMs[g] > StaleAfterMs)
+            if (!std::isfinite(v) || column->lastReadingMs[g] == 0 || now - heard[g] > StaleAfterMs)
                 continue;
             m_gpus[g].sum[s] += double(v);
             ++m_gpus[g].count[s];
