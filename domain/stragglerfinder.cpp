@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "domain/stragglerfinder.h"
 
+#include "domain/lastheard.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -93,14 +95,10 @@ void StragglerFinder::sample(const ClusterState &state)
 {
     const Topology &t = *m_topology;
     const int64_t now = state.timeMs();
-    // A GPU is heard from when any of its readings is fresh. A stream that sends only what
-    // changed does not send a steady clock again, and that clock still stands; a GPU that
-    // has gone quiet altogether has no reading.
-    std::vector<int64_t> heard(t.gpus.size(), 0);
-    for (const MetricColumn &c : state.columns())
-        if (c.descriptor.entityKind == EntityKind::Gpu && c.lastReadingMs.size() == heard.size())
-            for (size_t g = 0; g < heard.size(); ++g)
-                heard[g] = std::max(heard[g], c.lastReadingMs[g]);
+    // A steady clock a delta stream does not send again still stands while the GPU is heard
+    // from; a GPU that has gone quiet altogether has no reading.
+    std::vector<int64_t> heard;
+    gpusLastHeard(state, heard);
     for (size_t s = 0; s < paceSignals().size(); ++s) {
         const MetricColumn *column = state.column(paceSignals()[s].metric, EntityKind::Gpu);
         if (!column || column->values.size() != t.gpus.size())

@@ -6,6 +6,7 @@
 #include "analysis/costofgrit.h"
 #include "domain/alarmstatistics.h"
 #include "domain/blastradius.h"
+#include "domain/lastheard.h"
 #include "domain/rollups.h"
 #include "hardwarewarnings.h"
 
@@ -386,23 +387,9 @@ void incidentCounts(const Topology &topology, const std::vector<Incident> &incid
 
 void gpuDataAge(const ClusterState &state, std::vector<float> &perGpu)
 {
-    const Topology *topology = state.topology().get();
-    const size_t gpus = topology ? topology->gpus.size() : 0;
-    std::vector<int64_t> lastHeard(gpus, 0);
-    for (const MetricColumn &column : state.columns()) {
-        const EntityKind kind = column.descriptor.entityKind;
-        if (kind == EntityKind::Gpu && column.lastReadingMs.size() == gpus)
-            for (size_t g = 0; g < gpus; ++g)
-                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[g]);
-        // A wall screen's rollups: a GPU is heard from when its node's or rack's figure is.
-        const bool rollup = column.descriptor.name.contains(u':');
-        if (rollup && kind == EntityKind::Node && column.lastReadingMs.size() == topology->nodes.size())
-            for (size_t g = 0; g < gpus; ++g)
-                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[topology->gpus[g].nodeIndex]);
-        if (rollup && kind == EntityKind::Rack && column.lastReadingMs.size() == topology->racks.size())
-            for (size_t g = 0; g < gpus; ++g)
-                lastHeard[g] = std::max(lastHeard[g], column.lastReadingMs[topology->rackOfGpu(uint32_t(g))]);
-    }
+    std::vector<int64_t> lastHeard;
+    gpusLastHeard(state, lastHeard);
+    const size_t gpus = lastHeard.size();
     perGpu.resize(gpus);
     const int64_t now = state.timeMs();
     for (size_t g = 0; g < gpus; ++g)
