@@ -211,24 +211,7 @@ void BridgeSource::appendReadings(int64_t timeMs, std::vector<GpuReading> &readi
 {
     if (readings.empty())
         return;
-    // One sparse block per metric, indices strictly increasing (the last reading wins).
-    std::stable_sort(readings.begin(), readings.end(), [](const GpuReading &a, const GpuReading &b) {
-        return a.metricId != b.metricId ? a.metricId < b.metricId : a.gpu < b.gpu;
-    });
-    v1::Samples samples;
-    samples.set_time_ms(timeMs);
-    v1::MetricBlock *block = nullptr;
-    for (size_t i = 0; i < readings.size(); ++i) {
-        const GpuReading &r = readings[i];
-        if (i + 1 < readings.size() && readings[i + 1].metricId == r.metricId && readings[i + 1].gpu == r.gpu)
-            continue;
-        if (!block || block->metric_id() != r.metricId) {
-            block = samples.add_blocks();
-            block->set_metric_id(r.metricId);
-        }
-        block->add_indices(r.gpu);
-        block->add_values(r.value);
-    }
+    v1::Samples samples = samplesOfReadings(timeMs, readings);
     uint64_t accepted = 0;
     for (const v1::MetricBlock &b : samples.blocks())
         accepted += uint64_t(b.values_size());

@@ -2,7 +2,9 @@
 #include "sources/dcgmmapper.h"
 
 #include "domain/xidcatalog.h"
+#include "vigil/v1/telemetry.pb.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -446,6 +448,29 @@ void DcgmMapper::countIncrease(const Resolved &field, uint32_t gpu, double value
                     .arg(t.gpus[gpu].localIndex)
                     .arg(QLatin1String(field.canonical));
     result.events.push_back(std::move(e));
+}
+
+v1::Samples samplesOfReadings(int64_t timeMs, std::vector<GpuReading> &readings)
+{
+    // One sparse block per metric, indices strictly increasing (the last reading wins).
+    std::stable_sort(readings.begin(), readings.end(), [](const GpuReading &a, const GpuReading &b) {
+        return a.metricId != b.metricId ? a.metricId < b.metricId : a.gpu < b.gpu;
+    });
+    v1::Samples samples;
+    samples.set_time_ms(timeMs);
+    v1::MetricBlock *block = nullptr;
+    for (size_t i = 0; i < readings.size(); ++i) {
+        const GpuReading &r = readings[i];
+        if (i + 1 < readings.size() && readings[i + 1].metricId == r.metricId && readings[i + 1].gpu == r.gpu)
+            continue;
+        if (!block || block->metric_id() != r.metricId) {
+            block = samples.add_blocks();
+            block->set_metric_id(r.metricId);
+        }
+        block->add_indices(r.gpu);
+        block->add_values(r.value);
+    }
+    return samples;
 }
 
 } // namespace vigil

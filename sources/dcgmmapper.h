@@ -15,6 +15,10 @@
 
 namespace vigil {
 
+namespace v1 {
+class Samples;
+}
+
 // A reading of a GPU, or of a MIG instance when the metric is a GPU instance's.
 struct GpuReading
 {
@@ -22,6 +26,10 @@ struct GpuReading
     uint32_t gpu; // the index among the metric's entities (GPUs or GPU instances)
     float value;
 };
+
+// Readings as one Samples message at `timeMs`: a sparse block per metric, indices strictly
+// increasing; of two readings of one metric on one GPU the last wins. Reorders `readings`.
+v1::Samples samplesOfReadings(int64_t timeMs, std::vector<GpuReading> &readings);
 
 // Turns dcgm-exporter's exposition text into readings on the topology's GPUs.
 //

@@ -393,21 +393,7 @@ v1::Samples IndependentScraper::scrape(int64_t timeMs)
                           .arg(t.nodes[n].hostname, mapped.stats.firstErrors.join(QStringLiteral("; ")));
         readings.insert(readings.end(), mapped.readings.begin(), mapped.readings.end());
     }
-    std::sort(readings.begin(), readings.end(), [](const GpuReading &a, const GpuReading &b) {
-        return a.metricId != b.metricId ? a.metricId < b.metricId : a.gpu < b.gpu;
-    });
-    v1::Samples samples;
-    samples.set_time_ms(timeMs);
-    v1::MetricBlock *block = nullptr;
-    for (const GpuReading &r : readings) {
-        if (!block || block->metric_id() != r.metricId) {
-            block = samples.add_blocks();
-            block->set_metric_id(r.metricId);
-        }
-        block->add_indices(r.gpu);
-        block->add_values(r.value);
-    }
-    return samples;
+    return samplesOfReadings(timeMs, readings);
 }
 
 StragglerScore scoreStragglers(const IndependentTelemetry &world, int64_t durationMs)
