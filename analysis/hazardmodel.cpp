@@ -90,6 +90,16 @@ double HazardModel::priorProbability(const HazardKind &kind)
         return 0.3;
     case EventType::RowRemap:
         return 0.05;
+    // Telemetry coming apart (docs/precursors.md). No public rate exists: a GPU silent while its
+    // node answers is taken to fail as often as a fatal Xid's GPU fails again, a vanished series
+    // half as often, a reading missing now and then and a slow exporter as a row remap.
+    case EventType::GpuSilent:
+        return 0.3;
+    case EventType::SeriesVanished:
+        return 0.15;
+    case EventType::ReadingsMissing:
+    case EventType::ScrapeSlow:
+        return 0.05;
     default:
         // Correctable errors, throttling, link flaps and replays, hot inlets, loaded PDUs: about
         // nine times the base rate of an unwarned GPU (docs/cost-model.md).

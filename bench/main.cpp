@@ -10,6 +10,7 @@
 #include "ingest_bench.h"
 #include "peer_bench.h"
 #include "photon_bench.h"
+#include "precursor_bench.h"
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "remotewrite_bench.h"
@@ -88,6 +89,8 @@ int main(int argc, char *argv[])
                                            wanted("wall_screen_bytes_per_s"));
     if (wanted("straggler_detect_minutes") || wanted("straggler_false_alarms_per_day"))
         vigil::bench::runStragglerBenchmark(report);
+    if (wanted("early_flag_share_before_xid") || wanted("early_flag_false_alarms_per_day"))
+        vigil::bench::runPrecursorBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

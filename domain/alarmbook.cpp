@@ -180,6 +180,10 @@ AlarmPriority AlarmBook::basePriority(const Event &warning)
     case EventType::RowRemap: // rows pending remap: the GPU needs a reset to heal
     case EventType::PduOverThreshold:
     case EventType::CoolantTemperature:
+    // A GPU whose telemetry comes apart is the likeliest to fall off the bus next (docs/precursors.md);
+    // a slow exporter or a reading missing now and then is only worth a look.
+    case EventType::SeriesVanished:
+    case EventType::GpuSilent:
         return AlarmPriority::Medium;
     default:
         return AlarmPriority::Low;

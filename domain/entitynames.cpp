@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 33> TypeKeys { {
+constexpr std::array<TypeKey, 37> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -26,6 +26,10 @@ constexpr std::array<TypeKey, 33> TypeKeys { {
     { EventType::CoolantTemperature, "coolant_temperature" },
     { EventType::PcieReplay, "pcie_replay" },
     { EventType::Straggler, "straggler" },
+    { EventType::ScrapeSlow, "scrape_slow" },
+    { EventType::ReadingsMissing, "readings_missing" },
+    { EventType::SeriesVanished, "series_vanished" },
+    { EventType::GpuSilent, "gpu_silent" },
     { EventType::JobStart, "job_start" },
     { EventType::CheckpointSaved, "checkpoint_saved" },
     { EventType::JobCrash, "job_crash" },

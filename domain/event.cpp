@@ -7,7 +7,7 @@ namespace vigil {
 
 bool isKnownEventType(int v)
 {
-    return (v >= 100 && v <= 111) || (v >= 200 && v <= 207) || (v >= 300 && v <= 312);
+    return (v >= 100 && v <= 115) || (v >= 200 && v <= 207) || (v >= 300 && v <= 312);
 }
 
 bool isHardwareFailure(const Event &e)

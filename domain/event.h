@@ -26,6 +26,11 @@ enum class EventType
     CoolantTemperature = 109,
     PcieReplay = 110,
     Straggler = 111, // value: the share of its peers' speed it lacks (StragglerFinder)
+    // How a GPU's telemetry comes apart before it falls off the bus (ScrapeWatch, docs/precursors.md).
+    ScrapeSlow = 112, // a node's exporter answers slowly; value: its recent latency, s
+    ReadingsMissing = 113, // value: scrapes in the last 10 min that lacked some of the GPU's readings
+    SeriesVanished = 114, // value: the GPU's series gone for minutes while its peers kept them
+    GpuSilent = 115, // value: seconds the GPU has been absent from pages its node still serves
     JobStart = 200,
     CheckpointSaved = 201,
     JobCrash = 202,

@@ -394,9 +394,11 @@ void GatewayServer::startSources()
         const bool dcgm = std::any_of(options.bridges.begin(), options.bridges.end(),
                                       [](const BridgeSpec &b) { return b.readsDcgm(); });
         const auto xids = kernel && dcgm ? std::make_shared<XidMerger>() : nullptr;
+        const auto latencies = dcgm ? std::make_shared<ScrapeLatencies>() : nullptr;
         for (const BridgeSpec &spec : options.bridges) {
             const bool seesXids = spec.kind == BridgeSpec::Kind::KernelLog || spec.readsDcgm();
-            m_bridges.push_back(BridgeSource::make(spec, *m_journal, options.log, seesXids ? xids : nullptr));
+            m_bridges.push_back(
+                BridgeSource::make(spec, *m_journal, options.log, seesXids ? xids : nullptr, latencies));
             if (DcgmSource *together = m_bridges.back()->groupScrape())
                 scraped.push_back(together);
             else

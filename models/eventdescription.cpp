@@ -37,6 +37,14 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("PCIe replays");
     case EventType::Straggler:
         return EventDescriptionTr::tr("Slower than its peers");
+    case EventType::ScrapeSlow:
+        return EventDescriptionTr::tr("Exporter slow to answer");
+    case EventType::ReadingsMissing:
+        return EventDescriptionTr::tr("Readings missing");
+    case EventType::SeriesVanished:
+        return EventDescriptionTr::tr("Series vanished");
+    case EventType::GpuSilent:
+        return EventDescriptionTr::tr("GPU silent, node answering");
     case EventType::PduOverThreshold:
         return EventDescriptionTr::tr("PDU overload");
     case EventType::CoolantTemperature:

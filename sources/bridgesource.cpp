@@ -63,11 +63,13 @@ QString BridgeSpec::describe() const
 }
 
 std::unique_ptr<BridgeSource> BridgeSource::make(BridgeSpec spec, TelemetrySink &sink, Logger log,
-                                                 std::shared_ptr<XidMerger> xids)
+                                                 std::shared_ptr<XidMerger> xids,
+                                                 std::shared_ptr<ScrapeLatencies> latencies)
 {
     switch (spec.kind) {
     case BridgeSpec::Kind::Dcgm:
-        return std::make_unique<DcgmSource>(std::move(spec), sink, std::move(log), std::move(xids));
+        return std::make_unique<DcgmSource>(std::move(spec), sink, std::move(log), std::move(xids),
+                                            std::move(latencies));
     case BridgeSpec::Kind::Prometheus:
         return std::make_unique<PrometheusSource>(std::move(spec), sink, std::move(log), std::move(xids));
     case BridgeSpec::Kind::KernelLog:

@@ -5,6 +5,7 @@
 #include "domain/telemetrysource.h"
 #include "sources/dcgmmapper.h"
 #include "sources/httpclient.h"
+#include "sources/scrapewatch.h"
 #include "sources/xidmerger.h"
 
 #include <QString>
@@ -104,9 +105,11 @@ public:
     using Logger = std::function<void(const QString &)>;
 
     // The source a spec asks for. Sources that both see Xids (kernel logs, dcgm) share
-    // `xids`, so that each Xid is one event.
+    // `xids`, so that each Xid is one event; exporters scraped share `latencies`, so that each
+    // is judged slow against the others (ScrapeWatch).
     static std::unique_ptr<BridgeSource> make(BridgeSpec spec, TelemetrySink &sink, Logger log = {},
-                                              std::shared_ptr<XidMerger> xids = {});
+                                              std::shared_ptr<XidMerger> xids = {},
+                                              std::shared_ptr<ScrapeLatencies> latencies = {});
     ~BridgeSource() override;
 
     // Starts the source's own thread. An http(s) dcgm source can instead be polled by a

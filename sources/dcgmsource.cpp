@@ -5,9 +5,11 @@
 
 namespace vigil {
 
-DcgmSource::DcgmSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std::shared_ptr<XidMerger> xids)
+DcgmSource::DcgmSource(BridgeSpec spec, TelemetrySink &sink, Logger log, std::shared_ptr<XidMerger> xids,
+                       std::shared_ptr<ScrapeLatencies> latencies)
     : BridgeSource(std::move(spec), sink, std::move(log))
     , m_mapper(sink.topology(), sink.metrics())
+    , m_watch(sink.topology(), sink.metrics(), std::move(latencies))
     , m_xids(std::move(xids))
 { }
 
@@ -59,13 +61,17 @@ void DcgmSource::pollOnce()
 
 void DcgmSource::ingestScrape(const HttpResponse &response, int64_t nowMs)
 {
-    if (!response.error.isEmpty())
-        report(response.error);
-    else
-        mapScrape(response.body, nowMs);
+    if (response.error.isEmpty()) {
+        mapScrape(response.body, nowMs, response.elapsedMs);
+        return;
+    }
+    report(response.error);
+    std::vector<Event> warnings;
+    m_watch.unanswered(nowMs, response.elapsedMs, warnings);
+    appendEvents(std::move(warnings));
 }
 
-void DcgmSource::mapScrape(QByteArrayView text, int64_t nowMs)
+void DcgmSource::mapScrape(QByteArrayView text, int64_t nowMs, double latencyMs)
 {
     m_mapper.mapInto(text, nowMs, m_spec.host, m_mapped);
     const ParseStats &stats = m_mapped.stats;
@@ -75,8 +81,9 @@ void DcgmSource::mapScrape(QByteArrayView text, int64_t nowMs)
         keepRejections(stats.firstErrors);
         report(QStringLiteral("%1 lines rejected; first: %2").arg(stats.rejected).arg(stats.firstErrors.front()));
     }
-    appendReadings(nowMs, m_mapped.readings);
     holdXids(m_mapped.events, nowMs);
+    m_watch.answered(nowMs, latencyMs, m_mapped.readings, m_mapped.events);
+    appendReadings(nowMs, m_mapped.readings);
     appendEvents(std::move(m_mapped.events));
     m_mapped.events.clear();
 }

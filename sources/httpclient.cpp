@@ -186,6 +186,9 @@ void finish(Transfer &t, CURLcode code)
 {
     HttpResponse &r = *t.response;
     curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &r.status);
+    curl_off_t elapsedUs = 0;
+    if (curl_easy_getinfo(t.easy, CURLINFO_TOTAL_TIME_T, &elapsedUs) == CURLE_OK)
+        r.elapsedMs = double(elapsedUs) / 1000.0;
     if (code != CURLE_OK || t.tooLarge) {
         r.error = describeFailure(t, t.tooLarge ? CURLE_WRITE_ERROR : code);
         r.body.clear();

@@ -30,6 +30,7 @@ struct HttpResponse
     long status = 0;
     QByteArray body;
     QString error; // empty on success (status 200)
+    double elapsedMs = -1.0; // from the request's start to its last byte or failure (-1: not made)
 };
 
 struct HttpRequest

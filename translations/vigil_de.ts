@@ -644,6 +644,22 @@
         <source>Slower than its peers</source>
         <translation>Langsamer als seine Peers</translation>
     </message>
+    <message>
+        <source>Exporter slow to answer</source>
+        <translation>Exporter antwortet langsam</translation>
+    </message>
+    <message>
+        <source>Readings missing</source>
+        <translation>Messwerte fehlen</translation>
+    </message>
+    <message>
+        <source>Series vanished</source>
+        <translation>Zeitreihe verschwunden</translation>
+    </message>
+    <message>
+        <source>GPU silent, node answering</source>
+        <translation>GPU stumm, Knoten antwortet</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

@@ -636,6 +636,22 @@
         <source>Slower than its peers</source>
         <translation>同じジョブの他の GPU より遅い</translation>
     </message>
+    <message>
+        <source>Exporter slow to answer</source>
+        <translation>エクスポーターの応答が遅い</translation>
+    </message>
+    <message>
+        <source>Readings missing</source>
+        <translation>測定値の欠落</translation>
+    </message>
+    <message>
+        <source>Series vanished</source>
+        <translation>系列の消失</translation>
+    </message>
+    <message>
+        <source>GPU silent, node answering</source>
+        <translation>GPU 無応答（ノードは応答）</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "independenttelemetry.h"
 
+#include "alarmraising.h"
+
 #include "domain/clusterstate.h"
 #include "domain/dcgmfields.h"
 #include "domain/stragglerfinder.h"
 #include "sources/dcgmmapper.h"
 #include "vigil/v1/telemetry.pb.h"
+
+#include <QDateTime>
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +26,10 @@ constexpr int64_t MinuteMs = 60000;
 constexpr double CommunicationShare = 0.12; // of a healthy step's compute, not hidden by overlap
 constexpr double TensorPeak = 0.65;
 constexpr double PowerLimitW = 700.0;
+// The page's fields, in fieldsOnPage's bits: the eight of the table in scrape(), then the clock event reasons.
+constexpr uint32_t FieldCount = 9;
+constexpr uint32_t ReasonsField = 8;
+constexpr uint32_t ProfilingFields = (1u << 5) | (1u << 6) | (1u << 7); // SM, tensor and DRAM activity
 
 uint64_t mix(uint64_t x)
 {
@@ -83,6 +91,7 @@ IndependentTelemetry::IndependentTelemetry(const Options &options)
     t->jobs = { large, small };
     (void)t->index();
     m_topology = t;
+    m_failuresOfGpu.resize(t->gpus.size());
     m_lastingOffset.resize(t->gpus.size());
     for (uint32_t g = 0; g < t->gpus.size(); ++g)
         m_lastingOffset[g] = 0.003 * noise(g, 0, 99);
@@ -240,14 +249,23 @@ IndependentTelemetry::Reading IndependentTelemetry::readingOf(uint32_t gpu, int6
 
 QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
 {
-    if (m_options.noise && unit(hashOf(m_options.seed, node, uint64_t(timeMs / 1000), 11)) < 0.002)
-        return {}; // the exporter did not answer in time
     const Topology &t = *m_topology;
     const std::vector<uint32_t> &gpus = t.gpusOfNode[node];
-    std::vector<Reading> readings;
-    readings.reserve(gpus.size());
+    double unanswered = m_options.noise ? 0.002 : 0.0;
     for (uint32_t g : gpus)
+        for (size_t i : m_failuresOfGpu[g])
+            if (m_failures[i].signs & FailingGpu::SlowExporter) // its NVML calls time out, now and then the scrape
+                unanswered += 0.2 * decline(m_failures[i], timeMs) * m_failures[i].strength;
+    if (unit(hashOf(m_options.seed, node, uint64_t(timeMs / 1000), 11)) < unanswered)
+        return {}; // the exporter did not answer in time
+    const bool profilingPaused = episode(node, 36, timeMs, 24 * 60 * MinuteMs, 0.1, 5, 30) >= 0.0;
+    std::vector<Reading> readings;
+    std::vector<uint32_t> onPage;
+    readings.reserve(gpus.size());
+    for (uint32_t g : gpus) {
         readings.push_back(readingOf(g, timeMs));
+        onPage.push_back(fieldsOnPage(g, timeMs, profilingPaused));
+    }
     struct Field
     {
         const char *name, *help, *type;
@@ -280,18 +298,169 @@ QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
             + QByteArrayLiteral("\",modelName=\"NVIDIA H100 80GB HBM3\",Hostname=\"")
             + t.nodes[node].hostname.toLatin1() + QByteArrayLiteral("\",DCGM_FI_DRIVER_VERSION=\"550.90.07\"} "));
     }
-    for (const Field &f : fields) {
-        page += QByteArrayLiteral("# HELP ") + f.name + ' ' + f.help + '\n';
-        page += QByteArrayLiteral("# TYPE ") + f.name + ' ' + f.type + '\n';
+    for (size_t f = 0; f < std::size(fields); ++f) {
+        const Field &field = fields[f];
+        page += QByteArrayLiteral("# HELP ") + field.name + ' ' + field.help + '\n';
+        page += QByteArrayLiteral("# TYPE ") + field.name + ' ' + field.type + '\n';
         for (size_t i = 0; i < gpus.size(); ++i)
-            page += f.name + labels[i] + QByteArray::number(readings[i].*f.value, 'f', f.decimals) + '\n';
+            if (onPage[i] & (1u << f))
+                page += field.name + labels[i] + QByteArray::number(readings[i].*field.value, 'f', field.decimals)
+                    + '\n';
     }
     page += QByteArrayLiteral("# HELP DCGM_FI_DEV_CLOCKS_EVENT_REASONS Current clock event reasons.\n"
                               "# TYPE DCGM_FI_DEV_CLOCKS_EVENT_REASONS gauge\n");
     for (size_t i = 0; i < gpus.size(); ++i)
-        page += QByteArrayLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS") + labels[i]
-            + QByteArray::number(readings[i].reasons) + '\n';
+        if (onPage[i] & (1u << ReasonsField))
+            page += QByteArrayLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS") + labels[i]
+                + QByteArray::number(readings[i].reasons) + '\n';
     return page;
+}
+
+double IndependentTelemetry::episode(uint64_t who, uint64_t kind, int64_t timeMs, int64_t slotMs, double chance,
+                                     int minMinutes, int maxMinutes) const
+{
+    if (!m_options.noise)
+        return -1.0;
+    const int64_t t = std::max<int64_t>(0, timeMs - m_options.startMs);
+    for (int64_t slot = t / slotMs; slot >= std::max<int64_t>(0, t / slotMs - 1); --slot) {
+        const uint64_t h = hashOf(m_options.seed, who, uint64_t(slot), kind);
+        if (unit(h) >= chance)
+            continue;
+        const int64_t from = slot * slotMs + int64_t(unit(mix(h)) * double(slotMs));
+        const int64_t length = int64_t((minMinutes + (maxMinutes - minMinutes) * unit(mix(mix(h)))) * MinuteMs);
+        if (t >= from && t < from + length)
+            return unit(mix(mix(mix(h))));
+    }
+    return -1.0;
+}
+
+double IndependentTelemetry::decline(const FailingGpu &f, int64_t timeMs)
+{
+    if (f.degradesFromMs == 0 || timeMs < f.degradesFromMs || timeMs >= f.xidMs)
+        return 0.0;
+    return double(timeMs - f.degradesFromMs) / double(f.xidMs - f.degradesFromMs);
+}
+
+uint32_t IndependentTelemetry::fieldsOnPage(uint32_t gpu, int64_t timeMs, bool profilingPaused) const
+{
+    uint32_t carried = (1u << FieldCount) - 1;
+    if (profilingPaused) // a profiler on the node: DCGM's profiling readings stop for every GPU
+        carried &= ~ProfilingFields;
+    const uint64_t h = hashOf(m_options.seed, gpu, uint64_t(timeMs / 1000), 21);
+    if (m_options.noise && unit(h) < 0.0005) // a value the driver left blank, which the exporter leaves out
+        carried &= ~(1u << (mix(h) % FieldCount));
+    for (size_t i : m_failuresOfGpu[gpu]) {
+        const FailingGpu &f = m_failures[i];
+        if (timeMs >= f.xidMs && timeMs < f.backMs)
+            return 0; // off the bus
+        const double progress = decline(f, timeMs);
+        if (progress <= 0.0)
+            continue;
+        const double strength = progress * f.strength;
+        const uint64_t g = hashOf(m_options.seed, gpu, uint64_t(timeMs / 1000), 23 + i);
+        if ((f.signs & FailingGpu::DropsFromPage) && unit(g) < 0.5 * strength)
+            return 0;
+        if ((f.signs & FailingGpu::ReadingsMissing) && unit(mix(g)) < 0.6 * strength)
+            for (uint64_t k = 0, n = 1 + mix(mix(g)) % 3; k < n; ++k)
+                carried &= ~(1u << (mix(g + k) % FieldCount));
+        if ((f.signs & FailingGpu::SeriesVanishing) && progress >= 1.0 - 0.5 * f.strength)
+            carried &= ~ProfilingFields;
+    }
+    return carried;
+}
+
+double IndependentTelemetry::scrapeLatencyMs(uint32_t node, int64_t timeMs) const
+{
+    double ms = 90.0 + 160.0 * unit(hashOf(m_options.seed, node, 0, 31));
+    ms *= std::exp(0.25 * noise(1000000 + node, timeMs, 32));
+    if (m_options.noise) {
+        const uint64_t h = hashOf(m_options.seed, node, uint64_t(timeMs / 1000), 33);
+        if (unit(h) < 0.01)
+            ms *= 4.0 + 10.0 * unit(mix(h)); // one slow answer
+        if (const double congested = episode(0, 34, timeMs, 12 * 60 * MinuteMs, 1.0, 10, 20); congested >= 0.0)
+            ms *= 3.0 + 3.0 * congested; // the network, for every exporter at once
+        if (const double busy = episode(node, 35, timeMs, 24 * 60 * MinuteMs, 0.05, 20, 60); busy >= 0.0)
+            ms *= 1.5 + 2.5 * busy; // the host's CPUs taken by a data loader
+    }
+    for (uint32_t g : m_topology->gpusOfNode[node])
+        for (size_t i : m_failuresOfGpu[g])
+            if (m_failures[i].signs & FailingGpu::SlowExporter)
+                ms *= 1.0 + 9.0 * decline(m_failures[i], timeMs) * m_failures[i].strength;
+    return ms;
+}
+
+void IndependentTelemetry::addFailure(const FailingGpu &failure)
+{
+    m_failuresOfGpu[failure.gpu].push_back(m_failures.size());
+    m_failures.push_back(failure);
+}
+
+void IndependentTelemetry::addFailures(uint32_t count, int64_t fromMs, int64_t toMs)
+{
+    const uint32_t gpus = uint32_t(m_topology->gpus.size());
+    for (uint64_t i = 0, tries = 0; i < count && tries < 100ULL * count; ++tries) {
+        const uint64_t h = hashOf(m_options.seed, 0xfa11, tries, 41);
+        FailingGpu f;
+        f.gpu = uint32_t(h % gpus);
+        if (!m_failuresOfGpu[f.gpu].empty())
+            continue; // one failure a GPU
+        f.xidMs = fromMs + int64_t(unit(mix(h)) * double(toMs - fromMs));
+        const uint64_t d = mix(mix(h));
+        if (unit(d) < 0.7) {
+            const int64_t lead = int64_t(15.0 * MinuteMs * std::pow(32.0, unit(mix(d))));
+            f.degradesFromMs = f.xidMs - lead;
+            for (uint8_t sign = 1, k = 0; sign <= FailingGpu::DropsFromPage; sign <<= 1, ++k)
+                if (unit(mix(d + 10 + k)) < 0.5)
+                    f.signs |= sign;
+            if (f.signs == 0)
+                f.signs = uint8_t(1u << (mix(d + 20) % 4));
+            f.strength = 0.2 + 0.8 * unit(mix(d + 30));
+        }
+        f.xid = unit(mix(d + 40)) < 0.75 ? 79 : 48;
+        f.backMs = f.xidMs + int64_t((2.0 + 4.0 * unit(mix(d + 50))) * 60.0 * MinuteMs);
+        addFailure(f);
+        ++i;
+    }
+}
+
+bool IndependentTelemetry::failsWithin(EntityRef entity, int64_t timeMs, int64_t horizonMs) const
+{
+    auto fails = [&](uint32_t gpu) {
+        for (size_t i : m_failuresOfGpu[gpu]) {
+            const FailingGpu &f = m_failures[i];
+            if ((timeMs >= f.xidMs && timeMs < f.backMs + 30 * MinuteMs)
+                || (f.xidMs >= timeMs && f.xidMs - timeMs <= horizonMs))
+                return true;
+        }
+        return false;
+    };
+    if (entity.kind == EntityKind::Gpu && entity.index < m_topology->gpus.size())
+        return fails(entity.index);
+    if (entity.kind == EntityKind::Node && entity.index < m_topology->nodes.size())
+        return std::any_of(m_topology->gpusOfNode[entity.index].begin(), m_topology->gpusOfNode[entity.index].end(),
+                           fails);
+    return false;
+}
+
+QByteArray IndependentTelemetry::kernelLog(int64_t fromMs, int64_t toMs) const
+{
+    std::vector<const FailingGpu *> inSpan;
+    for (const FailingGpu &f : m_failures)
+        if (f.xidMs >= fromMs && f.xidMs < toMs)
+            inSpan.push_back(&f);
+    std::sort(inSpan.begin(), inSpan.end(), [](auto *a, auto *b) { return a->xidMs < b->xidMs; });
+    QByteArray log;
+    for (const FailingGpu *f : inSpan) {
+        const Gpu &g = m_topology->gpus[f->gpu];
+        log += QDateTime::fromMSecsSinceEpoch(f->xidMs, Qt::UTC)
+                   .toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz+00:00"))
+                   .toLatin1()
+            + ' ' + m_topology->nodes[g.nodeIndex].hostname.toLatin1()
+            + " kernel: NVRM: Xid (PCI:" + g.pciBusId.mid(4, 10).toLatin1() + "): " + QByteArray::number(f->xid)
+            + (f->xid == 79 ? ", pid='<unknown>', name=<unknown>, GPU has fallen off the bus.\n"
+                            : ", pid=4242, name=python3, Double Bit ECC Error\n");
+    }
+    return log;
 }
 
 size_t StragglerScore::falseAlarms(const std::vector<Alarm> &alarms) const
@@ -301,22 +470,18 @@ size_t StragglerScore::falseAlarms(const std::vector<Alarm> &alarms) const
 
 namespace {
 
-// Warnings raise an alarm as the alarm book does: a warning on an entity whose alarm went
-// quiet (no warning for WarningClearMs) raises it anew; one on an alarm still active does not.
 class AlarmCount
 {
 public:
     void warn(const IndependentTelemetry &world, EntityRef entity, int64_t timeMs,
               std::vector<StragglerScore::Alarm> &out)
     {
-        int64_t &last = m_lastWarning[entityKey(entity)];
-        if (last == 0 || timeMs - last >= 30 * MinuteMs)
+        if (m_raising.raises(entity, timeMs))
             out.push_back({ timeMs, entity, world.isTrulySlow(entity, timeMs) });
-        last = timeMs;
     }
 
 private:
-    std::map<quint64, int64_t> m_lastWarning;
+    AlarmRaising m_raising;
 };
 
 // The rule without peers: a GPU below the fixed clock for the finder's confirmation.
@@ -373,26 +538,31 @@ IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
         m_metrics.push_back(m);
     }
     m_mapper = std::make_unique<DcgmMapper>(world.topology(), m_metrics);
+    m_mapped = std::make_unique<DcgmMapper::Result>();
 }
 
 IndependentScraper::~IndependentScraper() = default;
 
+const std::vector<GpuReading> *IndependentScraper::scrapeNode(uint32_t node, int64_t timeMs)
+{
+    const QByteArray page = m_world.scrape(node, timeMs);
+    if (page.isEmpty())
+        return nullptr;
+    const Topology &t = *m_world.topology();
+    m_mapper->mapInto(page, timeMs, t.nodes[node].hostname, *m_mapped);
+    if (m_mapped->stats.rejected > 0 && m_error.isEmpty())
+        m_error = QStringLiteral("the mapper refused %1 line(s) of %2's page: %3")
+                      .arg(qulonglong(m_mapped->stats.rejected))
+                      .arg(t.nodes[node].hostname, m_mapped->stats.firstErrors.join(QStringLiteral("; ")));
+    return &m_mapped->readings;
+}
+
 v1::Samples IndependentScraper::scrape(int64_t timeMs)
 {
-    const Topology &t = *m_world.topology();
     std::vector<GpuReading> readings;
-    DcgmMapper::Result mapped;
-    for (uint32_t n = 0; n < t.nodes.size(); ++n) {
-        const QByteArray page = m_world.scrape(n, timeMs);
-        if (page.isEmpty())
-            continue;
-        m_mapper->mapInto(page, timeMs, t.nodes[n].hostname, mapped);
-        if (mapped.stats.rejected > 0 && m_error.isEmpty())
-            m_error = QStringLiteral("the mapper refused %1 line(s) of %2's page: %3")
-                          .arg(qulonglong(mapped.stats.rejected))
-                          .arg(t.nodes[n].hostname, mapped.stats.firstErrors.join(QStringLiteral("; ")));
-        readings.insert(readings.end(), mapped.readings.begin(), mapped.readings.end());
-    }
+    for (uint32_t n = 0; n < m_world.topology()->nodes.size(); ++n)
+        if (const std::vector<GpuReading> *page = scrapeNode(n, timeMs))
+            readings.insert(readings.end(), page->begin(), page->end());
     return samplesOfReadings(timeMs, readings);
 }
 

@@ -4,6 +4,7 @@
 #include "domain/event.h"
 #include "domain/metric.h"
 #include "domain/topology.h"
+#include "sources/dcgmmapper.h"
 
 #include <QByteArray>
 #include <QString>
@@ -11,12 +12,9 @@
 #include <memory>
 #include <vector>
 
-namespace vigil {
-class DcgmMapper;
-namespace v1 {
+namespace vigil::v1 {
 class Samples;
-}
-} // namespace vigil
+} // namespace vigil::v1
 
 namespace vigil::test {
 
@@ -36,6 +34,14 @@ namespace vigil::test {
 // thermal event reasons, hotter), a lowered power limit (clocks shed, held at the cap) or a
 // worn part that computes slower at the same clock (its tensor pipes are busy while its
 // peers wait). Whatever the cause, its job steps at its pace.
+//
+// GPUs fall off the bus (docs/precursors.md). Most come apart first, each in its own mix of
+// ways and as plainly as its strength says: its node's exporter slows, its readings go
+// missing now and then, its profiling series vanish, it drops from the page while its node
+// answers. The rest fall without a sign. After its Xid a GPU is off the page until it is
+// reset or replaced. The floor's own noise looks alike: exporters that answer slowly for a
+// while (a busy host; a congested network, every node at once), a profiler that stops a
+// node's profiling readings, a reading left blank now and then.
 class IndependentTelemetry
 {
 public:
@@ -45,6 +51,24 @@ public:
         int64_t fromMs = 0, toMs = 0;
         double slowShare = 0.0; // the share of its peers' speed it lacks
         QString cause; // "thermal", "power", "compute"
+    };
+    // A GPU that falls off the bus, and how its telemetry came apart before (if it did).
+    struct FailingGpu
+    {
+        enum Sign : uint8_t
+        {
+            SlowExporter = 1,
+            ReadingsMissing = 2,
+            SeriesVanishing = 4,
+            DropsFromPage = 8
+        };
+        uint32_t gpu = 0;
+        int64_t xidMs = 0;
+        int xid = 79; // 79: fallen off the bus; 48: a double-bit error that took it off
+        int64_t degradesFromMs = 0; // 0: no sign before the Xid
+        uint8_t signs = 0;
+        double strength = 0.0; // how plainly the signs show, 0..1
+        int64_t backMs = 0; // back on its node's page (reset or replaced)
     };
     struct Options
     {
@@ -69,6 +93,20 @@ public:
 
     // The exporter's page for `node` at `timeMs` (empty: the scrape was missed).
     QByteArray scrape(uint32_t node, int64_t timeMs) const;
+    // How long that scrape took, ms.
+    double scrapeLatencyMs(uint32_t node, int64_t timeMs) const;
+
+    void addFailure(const FailingGpu &failure);
+    // `count` failures at times and on GPUs the seed picks in [fromMs, toMs), in the documented
+    // mix: 70 % come apart first (over 15 min to 8 h, each sign at even odds, at least one, of
+    // strength 0.2–1), three in four log Xid 79 and the rest Xid 48.
+    void addFailures(uint32_t count, int64_t fromMs, int64_t toMs);
+    const std::vector<FailingGpu> &failures() const { return m_failures; }
+    // Whether a flag on `entity` (a GPU, or a node for any of its GPUs) at `timeMs` is borne out:
+    // it fails within `horizonMs`, or is down now.
+    bool failsWithin(EntityRef entity, int64_t timeMs, int64_t horizonMs) const;
+    // The kernel's lines for the failures' Xids in [fromMs, toMs), as the nodes' syslogs would hold them.
+    QByteArray kernelLog(int64_t fromMs, int64_t toMs) const;
 
     static constexpr double NominalClockMhz = 1980.0;
 
@@ -84,11 +122,21 @@ private:
     double jobWideSlowdown(uint32_t job, int64_t timeMs, bool *powerCapped) const;
     double noise(uint32_t gpu, int64_t timeMs, uint32_t field) const; // standard normal, pure
     bool dips(uint32_t gpu, int64_t timeMs) const;
+    // An episode of `minMinutes`–`maxMinutes` in each slot of `slotMs`, with chance `chance`, for
+    // `who`: its strength draw (0..1) while one runs at `timeMs`, else -1.
+    double episode(uint64_t who, uint64_t kind, int64_t timeMs, int64_t slotMs, double chance, int minMinutes,
+                   int maxMinutes) const;
+    // How far along a failing GPU's decline is at `timeMs` (0..1 times its strength), 0 outside it.
+    static double decline(const FailingGpu &f, int64_t timeMs);
+    // Which of a GPU's fields the page carries at `timeMs` (a bit each; 0: the GPU is off the page).
+    uint32_t fieldsOnPage(uint32_t gpu, int64_t timeMs, bool profilingPaused) const;
 
     Options m_options;
     std::shared_ptr<Topology> m_topology;
     std::vector<double> m_lastingOffset; // per GPU
     std::vector<SlowGpu> m_slow;
+    std::vector<FailingGpu> m_failures;
+    std::vector<std::vector<size_t>> m_failuresOfGpu; // indices into m_failures
 };
 
 // Every node's page of the independent telemetry at one time, mapped as the DCGM source maps an
@@ -103,11 +151,14 @@ public:
     // The first line any mapper refused, or an error; empty while all is well.
     const QString &error() const { return m_error; }
     v1::Samples scrape(int64_t timeMs);
+    // One node's page at `timeMs`, mapped (null: the exporter did not answer); valid until the next call.
+    const std::vector<GpuReading> *scrapeNode(uint32_t node, int64_t timeMs);
 
 private:
     const IndependentTelemetry &m_world;
     std::vector<MetricDescriptor> m_metrics;
     std::unique_ptr<DcgmMapper> m_mapper;
+    std::unique_ptr<DcgmMapper::Result> m_mapped;
     QString m_error;
 };
 
