@@ -70,6 +70,7 @@ ClusterSimulator::ClusterSimulator(const SimulatorOptions &options)
     , m_timeMs(options.startTimeMs)
     , m_clockMs(options.startTimeMs)
     , m_slowRandom(options.seed ^ 0x5d0e5c1a7f3b2291ULL)
+    , m_declineRandom(options.seed ^ 0x3c6ef372fe94f82bULL)
 {
     prefixNames(m_topology, options.namePrefix);
     const Topology &t = m_topology;
@@ -368,11 +369,54 @@ void ClusterSimulator::scheduleBackgroundFailure(int64_t timeMs)
             });
         }
     }
+    if (spec.xid == 79 && spec.root.kind == EntityKind::Gpu)
+        scheduleTelemetryDecline(spec.failureId, spec.root, timeMs);
     at(timeMs, [this, spec](std::vector<Event> &events) {
         FailureSpec s = spec;
         s.job = s.root.kind == EntityKind::Job ? int32_t(s.root.index) : jobOnGpus(gpusOf(s.root));
         fail(s, events);
     });
+}
+
+void ClusterSimulator::scheduleTelemetryDecline(uint64_t failureId, EntityRef gpu, int64_t xidMs)
+{
+    // Seven in ten come apart first, over 15 minutes to 8 hours (the independent telemetry's
+    // mix): readings missing now and then from the start, the exporter slow at half way for
+    // one in two, the GPU dropping from its node's page in the last third. Each sign is said
+    // again every ten minutes while it holds, as ScrapeWatch says it.
+    if (!m_declineRandom.chance(0.7))
+        return;
+    const int64_t lead = int64_t(15.0 * MinuteMs * std::pow(32.0, m_declineRandom.uniform()));
+    const bool slowExporter = m_declineRandom.chance(0.5);
+    const EntityRef node { EntityKind::Node, m_topology.gpus[gpu.index].nodeIndex };
+    struct Sign
+    {
+        EventType type;
+        EntityRef on;
+        int64_t fromMs;
+        double value;
+        QString message;
+    };
+    std::vector<Sign> signs { { EventType::ReadingsMissing, gpu, xidMs - lead, 3.0,
+                                QStringLiteral("readings missing in 3 scrape(s) of the last 10 min, while its node's "
+                                               "other GPUs had them") },
+                              { EventType::GpuSilent, gpu, xidMs - lead / 3, 30.0,
+                                QStringLiteral("no readings for 30 s while 7 other GPU(s) of its node answer") } };
+    if (slowExporter)
+        signs.push_back({ EventType::ScrapeSlow, node, xidMs - lead / 2, 2.4,
+                          QStringLiteral("its exporter takes 2.4 s to answer (usually 0.18 s; the other exporters "
+                                         "0.17 s)") });
+    for (const Sign &sign : signs)
+        for (int64_t when = sign.fromMs; when < xidMs; when += 10 * MinuteMs) {
+            if (when <= m_timeMs)
+                continue;
+            at(when, [this, failureId, sign](std::vector<Event> &events) {
+                const int32_t job = jobOnGpus(gpusOf(sign.on));
+                m_precursorIds[failureId].push_back(record(events, sign.type, Severity::Warning, sign.on, sign.message,
+                                                           0, sign.value, 0,
+                                                           job >= 0 ? m_topology.jobs[size_t(job)].id : QString()));
+            });
+        }
 }
 
 void ClusterSimulator::scheduleOperatorReaction(uint64_t warningId, EntityRef entity)

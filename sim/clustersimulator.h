@@ -152,6 +152,9 @@ private:
     void drawBackgroundUntil(int64_t untilMs);
     void scheduleBackgroundFailure(int64_t timeMs);
     void scheduleOperatorReaction(uint64_t warningId, EntityRef entity);
+    // A GPU about to fall off the bus (Xid 79) often comes apart in its telemetry first
+    // (docs/precursors.md): the signs the gateway's ScrapeWatch would give, in the hours before.
+    void scheduleTelemetryDecline(uint64_t failureId, EntityRef gpu, int64_t xidMs);
     void fail(const FailureSpec &spec, std::vector<Event> &events);
     void restartJob(uint32_t job, bool manual, const QString &operatorName, std::vector<Event> &events);
     void scheduleStory();
@@ -200,6 +203,7 @@ private:
 
     // Slow GPUs, drawn from their own stream so that the rest of the story stays as it was.
     Random m_slowRandom;
+    Random m_declineRandom; // its own stream: telemetry coming apart leaves every other draw as it was
     std::vector<SlowGpuEpisode> m_slowGpus;
     std::vector<float> m_slowShare; // per GPU, now (0: not slow)
     std::vector<uint8_t> m_slowCompute;

@@ -61,7 +61,9 @@ public:
     static constexpr int64_t RecentMs = 5 * 60000;
     static constexpr int64_t UsualMs = 60 * 60000;
     static constexpr int UsualScrapesNeeded = 10;
-    static constexpr double SlowFactor = 3.0; // above its own usual and above the others'
+    // Above its own usual and above the others by this factor. A busy host slows its exporter a
+    // few times over; a GPU whose NVML calls hang, by an order of magnitude (docs/precursors.md).
+    static constexpr double SlowFactor = 5.0;
     static constexpr double SlowMarginMs = 500.0; // and by at least this much
     // and for this long: the others' figure is refreshed within it, so that a floor slowing all
     // at once is seen as the floor's doing even by the exporter judged first.

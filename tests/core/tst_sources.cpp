@@ -26,6 +26,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+
 #include <cmath>
 #include <mutex>
 
@@ -484,6 +486,45 @@ private Q_SLOTS:
         client.start();
         QTRY_COMPARE_WITH_TIMEOUT(valueOf(cluster, metric::GpuTemp, 0), 64.0f, 5000);
         QTRY_VERIFY(exporter.requests() >= 3);
+        client.stop();
+    }
+
+    void aGpuGoneFromItsExportersPageIsSaidSilent()
+    {
+        // The exporter serves both GPUs of its node for five scrapes, then only GPU 0: the
+        // gateway's DCGM source says GPU 1 is silent while its node answers (ScrapeWatch).
+        auto page = [](bool both) {
+            QByteArray body;
+            for (int g = 0; g < (both ? 2 : 1); ++g)
+                body += QByteArrayLiteral("DCGM_FI_DEV_GPU_TEMP{gpu=\"") + QByteArray::number(g)
+                    + QByteArrayLiteral("\",UUID=\"GPU-s") + QByteArray::number(g)
+                    + QByteArrayLiteral("\",Hostname=\"node-a\"} 55\n");
+            return test::HttpFixture::ok(body);
+        };
+        std::atomic<int> served { 0 };
+        test::HttpFixture exporter([&](const QByteArray &) { return page(++served <= 5); });
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
+                                                   QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporter.port())) },
+                        false),
+            &error);
+        QVERIFY2(server, qPrintable(error));
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto silent = [&] {
+            for (Event &e : cluster.takeEvents())
+                events.push_back(std::move(e));
+            return std::count_if(events.begin(), events.end(), [](const Event &e) {
+                return e.type == EventType::GpuSilent && e.entity == EntityRef { EntityKind::Gpu, 1 };
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(silent() >= 1, 10000);
+        QVERIFY(std::none_of(events.begin(), events.end(), [](const Event &e) {
+            return e.type == EventType::GpuSilent && e.entity.index == 0;
+        }));
         client.stop();
     }
 
