@@ -189,7 +189,11 @@ std::vector<DebtItem> maintenanceDebt(const Attributor &attributor, const Hazard
     // When each entity last failed (as an incident's cause) or was drained: a run before that is closed.
     using EntityKey = std::pair<int, uint32_t>;
     std::map<EntityKey, int64_t> closedAt;
-    const auto close = [&closedAt](EntityRef e, int64_t t) {
+    const auto close = [&closedAt, nowMs](EntityRef e, int64_t t) {
+        // Only what had happened by now: a replay at an instant knows the failures after it, and
+        // a GPU warning then, that fails an hour later, was open then (its debt, the list of next to fail).
+        if (t > nowMs)
+            return;
         int64_t &at = closedAt[{ int(e.kind), e.index }];
         at = std::max(at, t);
     };

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// dcgm-exporter's Prometheus text: read, every label undone, and mapped onto a small cluster
-// (one GPU whole, one split by MIG into two instances).
+// dcgm-exporter's Prometheus text: read, every label undone, mapped onto a small cluster
+// (one GPU whole, one split by MIG into two instances), and watched for a GPU coming apart.
 #include "sources/dcgmmapper.h"
 #include "sources/exposition.h"
+#include "sources/scrapewatch.h"
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace {
 
@@ -66,6 +68,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const bool ofInstance = dictionary[r.metricId].entityKind == vigil::EntityKind::GpuInstance;
         if (r.gpu >= (ofInstance ? topology->gpuInstances.size() : topology->gpus.size()) || std::isnan(r.value))
             std::abort(); // every reading is of an entity its metric has
+    }
+    // The scrape's structure, watched as a DCGM source watches it: hostile pages one after
+    // another, with hostile latencies (negative, NaN, huge), name only the GPUs and node they may.
+    static vigil::ScrapeWatch watch(topology, dictionary);
+    static int64_t nowMs = 1793577600000;
+    nowMs += 15000;
+    double latencyMs = 0.0;
+    std::memcpy(&latencyMs, data, std::min(size, sizeof latencyMs));
+    std::vector<vigil::Event> warnings;
+    if (size % 7 == 0)
+        watch.unanswered(nowMs, latencyMs, warnings);
+    else
+        watch.answered(nowMs, latencyMs, mapped.readings, warnings);
+    for (const vigil::Event &w : warnings) {
+        const bool known = (w.entity.kind == vigil::EntityKind::Gpu && w.entity.index < topology->gpus.size())
+            || (w.entity.kind == vigil::EntityKind::Node && w.entity.index < topology->nodes.size());
+        if (!known || w.timeMs != nowMs || w.message.isEmpty())
+            std::abort();
     }
     return 0;
 }

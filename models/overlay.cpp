@@ -85,6 +85,15 @@ OverlaySpec absoluteSpec(Overlay overlay)
                  OverlaySpec::Ramp::Magnitude,
                  0.0f,
                  100.0f };
+    case Overlay::FailureRisk:
+        return { overlay,
+                 OverlayTr::tr("Next to fail (chance within 72 h)"),
+                 QStringLiteral("%"),
+                 0.0f,
+                 30.0f, // a fatal Xid's GPU is rated 30 %: as bright as it gets
+                 OverlaySpec::Ramp::Magnitude,
+                 0.0f,
+                 100.0f };
     case Overlay::DataAge:
         return { overlay, OverlayTr::tr("Data age"), QStringLiteral("s"), 0.0f, 600.0f, OverlaySpec::Ramp::Magnitude };
     case Overlay::Failures: // its top is set by what is drawn: the worst GPU, or the worst rack from afar
@@ -147,6 +156,7 @@ bool supportsRelative(Overlay overlay)
     case Overlay::ErrorRate:
     case Overlay::Throttling:
     case Overlay::SlowerThanPeers:
+    case Overlay::FailureRisk:
     case Overlay::DataAge:
     case Overlay::Failures:
     case Overlay::LostGpuHours:
@@ -191,13 +201,13 @@ void relativeToRackPeers(const Topology &topology, std::vector<float> &perGpu)
 
 const std::vector<Overlay> &allOverlays()
 {
-    static const std::vector<Overlay> overlays {
-        Overlay::GpuTemperature,  Overlay::GpuPower,     Overlay::PduLoad,          Overlay::HbmTemperature,
-        Overlay::Utilisation,     Overlay::MemoryUsed,   Overlay::InletTemperature, Overlay::ByJob,
-        Overlay::Alarms,          Overlay::DataAge,      Overlay::ErrorRate,        Overlay::Throttling,
-        Overlay::SlowerThanPeers, Overlay::Failures,     Overlay::LostGpuHours,     Overlay::ErrorCount,
-        Overlay::AlarmsRaised,    Overlay::IncidentCount
-    };
+    static const std::vector<Overlay> overlays { Overlay::GpuTemperature,   Overlay::GpuPower,    Overlay::PduLoad,
+                                                 Overlay::HbmTemperature,   Overlay::Utilisation, Overlay::MemoryUsed,
+                                                 Overlay::InletTemperature, Overlay::ByJob,       Overlay::Alarms,
+                                                 Overlay::DataAge,          Overlay::ErrorRate,   Overlay::Throttling,
+                                                 Overlay::SlowerThanPeers,  Overlay::FailureRisk, Overlay::Failures,
+                                                 Overlay::LostGpuHours,     Overlay::ErrorCount,  Overlay::AlarmsRaised,
+                                                 Overlay::IncidentCount };
     return overlays;
 }
 
@@ -248,6 +258,8 @@ QString overlayKey(Overlay overlay)
         return QStringLiteral("throttling");
     case Overlay::SlowerThanPeers:
         return QStringLiteral("stragglers");
+    case Overlay::FailureRisk:
+        return QStringLiteral("next-to-fail");
     case Overlay::DataAge:
         return QStringLiteral("data-age");
     case Overlay::Failures:
@@ -471,7 +483,9 @@ void computeOverlay(const ClusterState &state, Overlay overlay, std::vector<floa
     case Overlay::ErrorCount:
     case Overlay::AlarmsRaised:
     case Overlay::IncidentCount:
-        break; // over a span of history the state does not hold: failureCounts() and the others
+    case Overlay::FailureRisk:
+        break; // over a span of history, or from the analysis, which the state does not hold: failureCounts() and the
+               // others
     case Overlay::SlowerThanPeers:
         if (warnings)
             warnings->slowerThanPeers(state.timeMs(), perGpu);

@@ -30,6 +30,9 @@ enum class Overlay
     ErrorRate, // hardware errors (ECC, Xid, link) per hour
     Throttling, // recent power or thermal throttling
     SlowerThanPeers, // how much slower than its job's peers a straggler's warning said the GPU is, in %
+    // Next to fail: the chance the hazard model gives of a failure within 72 h, from the open
+    // warnings on the GPU and on what it depends on (failureRiskPerGpu), in %.
+    FailureRisk,
     DataAge, // seconds since the GPU last reported a reading
     Failures, // hardware failures over a chosen span (FailureSpan): where they build up
     LostGpuHours, // GPU-hours lost over a chosen span, at the rack of their cause

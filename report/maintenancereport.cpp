@@ -367,6 +367,10 @@ QString buildReport(RecordingReader &recording, int64_t fromMs, int64_t toMs, co
     out.stragglers = stragglerEpisodes(events, *out.topology, fromMs, toMs);
     addGrit(out, recording, actions, byJob, fromMs, toMs);
     addDebt(out, analysis);
+    out.nextToFail = nextToFail(analysis.debt());
+    out.nextToFailBacktest
+        = backtestNextToFail(analysis.attributor(), incidents, attributions, costs, actions, *out.topology, settings,
+                             std::max(recording.startMs(), trendFromMs - Attributor::LookBackMs), fromMs, toMs);
     addFixFirstOfDebt(out);
     addFixFirstOfSlowdowns(out, analysis.slowdowns(), toMs, double(length) / double(Day));
     addFixFirstOfLemons(out, analysis, trendFromMs);

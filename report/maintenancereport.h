@@ -4,6 +4,7 @@
 #include "analysis/backtest.h"
 #include "analysis/costofgrit.h"
 #include "analysis/fleetreliability.h"
+#include "analysis/nexttofail.h"
 #include "analysis/stragglers.h"
 #include "domain/alarmstatistics.h"
 
@@ -128,6 +129,10 @@ struct MaintenanceReport
     std::vector<DebtBucket> debtByAge; // < 1 day, 1–3 days, 3–7 days, a week or more
     std::vector<Lemon> lemons;
     std::vector<FixFirst> fixFirst; // the ten with the largest expected saving
+    // The ten likeliest to fail within the horizon after the period, and how the same list did
+    // over the period: made every six hours from what was known then (docs/next-to-fail.md).
+    std::vector<AtRisk> nextToFail;
+    NextToFailBacktest nextToFailBacktest;
     // The hazard model behind the open warnings, fitted on the history before this period only
     // and tested on it: what it predicted of the period against what happened.
     Backtest backtest;

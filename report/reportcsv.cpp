@@ -202,6 +202,34 @@ Table stragglersTable(const MaintenanceReport &r, const Topology &t)
     return slow;
 }
 
+// The list at the period's end, then the backtest of the same list over the period as one last row.
+Table nextToFailTable(const MaintenanceReport &r, const Topology &t)
+{
+    Table list({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("warning"), QStringLiteral("code"),
+                 QStringLiteral("warning_since"), QStringLiteral("probability_72h"), QStringLiteral("low"),
+                 QStringLiteral("high"), QStringLiteral("cases"), QStringLiteral("gpus_at_risk") });
+    for (size_t i = 0; i < r.nextToFail.size(); ++i) {
+        const AtRisk &a = r.nextToFail[i];
+        list.row({ QString::number(i + 1), entityKeyName(t, a.entity), eventTypeKey(a.warning), QString::number(a.code),
+                   iso(a.warningSinceMs), num(a.hazard.probability, 4), num(a.hazard.low, 4), num(a.hazard.high, 4),
+                   num(a.hazard.cases, 1), QString::number(a.gpusAtRisk) });
+    }
+    return list;
+}
+
+Table nextToFailBacktestTable(const NextToFailBacktest &b)
+{
+    Table t({ QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("every_hours"), QStringLiteral("top"),
+              QStringLiteral("lists"), QStringLiteral("entries"), QStringLiteral("failed_within_72h"),
+              QStringLiteral("precision"), QStringLiteral("failures"), QStringLiteral("foreseen"),
+              QStringLiteral("recall"), QStringLiteral("median_lead_hours") });
+    t.row({ iso(b.fromMs), iso(b.toMs), num(double(b.stepMs) / 3600000.0, 1), QString::number(b.limit),
+            QString::number(b.lists), QString::number(b.listed), QString::number(b.hits), num(b.precision(), 4),
+            QString::number(b.failures), QString::number(b.foreseen), num(b.recall(), 4),
+            num(b.medianLeadHours(), 1) });
+    return t;
+}
+
 Table interventionsTable(const MaintenanceReport &r)
 {
     Table ledger({ QStringLiteral("time"), QStringLiteral("operator"), QStringLiteral("action"),
@@ -342,6 +370,8 @@ QString writeReportCsv(const MaintenanceReport &r, const QString &directory, QSt
     tables.emplace_back(QStringLiteral("lemons.csv"), lemonsTable(r, t));
     tables.emplace_back(QStringLiteral("fix_first.csv"), fixFirstTable(r, t));
     tables.emplace_back(QStringLiteral("backtest.csv"), backtestTable(r.backtest));
+    tables.emplace_back(QStringLiteral("next_to_fail.csv"), nextToFailTable(r, t));
+    tables.emplace_back(QStringLiteral("next_to_fail_backtest.csv"), nextToFailBacktestTable(r.nextToFailBacktest));
 
     for (const auto &[name, table] : tables)
         if (QString error = table.save(dir, name, written); !error.isEmpty())

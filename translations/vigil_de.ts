@@ -961,6 +961,10 @@
         <source>Slower than its peers</source>
         <translation>Langsamer als seine Peers</translation>
     </message>
+    <message>
+        <source>Next to fail (chance within 72 h)</source>
+        <translation>Als Nächstes ausfallend (Wahrscheinlichkeit in 72 h)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1576,6 +1580,46 @@
     <message>
         <source>Slower by</source>
         <translation>Langsamer um</translation>
+    </message>
+    <message>
+        <source>Next to fail</source>
+        <translation>Als Nächstes ausfallend</translation>
+    </message>
+    <message>
+        <source>No open warning puts a part at risk.</source>
+        <translation>Keine offene Warnung gefährdet ein Teil.</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Teil</translation>
+    </message>
+    <message>
+        <source>Its likeliest warning</source>
+        <translation>Wahrscheinlichste Warnung</translation>
+    </message>
+    <message>
+        <source>Warning for</source>
+        <translation>Warnt seit</translation>
+    </message>
+    <message>
+        <source>Fails within 72 h (90 %)</source>
+        <translation>Fällt in 72 h aus (90 %)</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Fälle</translation>
+    </message>
+    <message>
+        <source>GPUs at risk</source>
+        <translation>Gefährdete GPUs</translation>
+    </message>
+    <message>
+        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4); %5 of the period&apos;s %6 failures were on a list before they failed, first named a median of %7 h before.</source>
+        <translation>Dieselbe Liste über diesen Zeitraum, alle %1 h aus dem damals Bekannten erstellt (das Modell auf die Zeit davor angepasst): %2 von %3 Einträgen fielen innerhalb von 72 h aus (%4); %5 der %6 Ausfälle des Zeitraums standen vorher auf einer Liste, zuerst genannt im Median %7 h davor.</translation>
     </message>
 </context>
 <context>

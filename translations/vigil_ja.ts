@@ -953,6 +953,10 @@
         <source>Slower than its peers</source>
         <translation>同じジョブの他の GPU より遅い</translation>
     </message>
+    <message>
+        <source>Next to fail (chance within 72 h)</source>
+        <translation>次に故障しそうなもの（72 時間以内の確率）</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1561,6 +1565,46 @@
     <message>
         <source>Slower by</source>
         <translation>遅れ</translation>
+    </message>
+    <message>
+        <source>Next to fail</source>
+        <translation>次に故障しそうなもの</translation>
+    </message>
+    <message>
+        <source>No open warning puts a part at risk.</source>
+        <translation>部品を危険にさらす未対応の警告はありません。</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部品</translation>
+    </message>
+    <message>
+        <source>Its likeliest warning</source>
+        <translation>最も可能性の高い警告</translation>
+    </message>
+    <message>
+        <source>Warning for</source>
+        <translation>警告の継続時間</translation>
+    </message>
+    <message>
+        <source>Fails within 72 h (90 %)</source>
+        <translation>72 時間以内の故障（90 %）</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>事例数</translation>
+    </message>
+    <message>
+        <source>GPUs at risk</source>
+        <translation>リスクのある GPU</translation>
+    </message>
+    <message>
+        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4); %5 of the period&apos;s %6 failures were on a list before they failed, first named a median of %7 h before.</source>
+        <translation>この期間の同じリスト（%1 時間ごとに、その時点で分かっていたことから作成。モデルはそれ以前の履歴で学習）：%3 件中 %2 件が 72 時間以内に故障（%4）。期間中の故障 %6 件のうち %5 件は故障前にリストに載っており、最初に挙がったのは中央値で %7 時間前。</translation>
     </message>
 </context>
 <context>

@@ -262,6 +262,8 @@ void MainWindow::refresh()
     if (tick.newState || !tick.events.empty()) {
         m_map->apply();
         updateDetails();
+    } else if (tick.incidentsUpdated && m_map->drawsAnalysis()) {
+        m_map->apply(); // paused, or between frames: the analysis the overlay draws came in since
     }
     const ConnectionStatus status = m_session->live().status();
     const bool replaying = m_session->isReplaying();

@@ -2,6 +2,7 @@
 #include "rackmappresenter.h"
 
 #include "alarmshades.h"
+#include "analysis/nexttofail.h"
 #include "dashboardsession.h"
 #include "eventdescription.h"
 #include "legend/colorlegend.h"
@@ -240,6 +241,8 @@ void RackMapPresenter::apply()
 {
     const ClusterState &state = m_session.state();
     computeOverlay(state, m_overlay, m_cellValues, &m_session.warnings(), &m_session.alarms());
+    if (m_overlay == Overlay::FailureRisk && state.topology())
+        failureRiskPerGpu(*state.topology(), m_session.analysis().debt(), m_cellValues);
     if (isSpanOverlay(m_overlay) && state.topology())
         applySpan(*state.topology());
     const OverlaySpec spec = currentSpec();

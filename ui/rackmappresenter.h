@@ -29,6 +29,9 @@ public:
                      QObject *parent = nullptr);
 
     void setOverlay(Overlay overlay);
+    // Whether the overlay is drawn from the incident analysis (its counts over a span, the risks of
+    // its open warnings) rather than from the readings.
+    bool drawsAnalysis() const { return isSpanOverlay(m_overlay) || m_overlay == Overlay::FailureRisk; }
     Overlay overlay() const { return m_overlay; }
     void setRelativeToPeers(bool relative);
     // How far back the count overlays (failures, errors, alarms, incidents, lost GPU-hours) count.

@@ -51,6 +51,7 @@ QString iconFor(Overlay overlay)
     case Overlay::ErrorRate:
     case Overlay::Failures:
     case Overlay::ErrorCount:
+    case Overlay::FailureRisk:
         return QStringLiteral(":/icons/errors.png");
     case Overlay::Throttling:
     case Overlay::SlowerThanPeers:
@@ -87,6 +88,8 @@ QList<QKeySequence> overlayShortcut(size_t position, Overlay overlay)
         return letterShortcut(Qt::Key_I);
     case Overlay::SlowerThanPeers:
         return letterShortcut(Qt::Key_P);
+    case Overlay::FailureRisk:
+        return letterShortcut(Qt::Key_N);
     default:
         return letterShortcut(Qt::Key_T);
     }

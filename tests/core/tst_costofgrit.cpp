@@ -3,6 +3,7 @@
 // GPU-hours split into downtime and recomputation, money, preventable or not,
 // cluster totals (MTBF, MTTR, ETTR, by cause and place), the interventions ledger.
 #include "analysis/costofgrit.h"
+#include "analysis/nexttofail.h"
 #include "analysisfixture.h"
 
 #include <QTest>
@@ -380,6 +381,57 @@ private Q_SLOTS:
             QCOMPARE(s.validate(), QString());
         else
             QVERIFY2(s.validate().contains(error), qPrintable(s.validate()));
+    }
+
+    void nextToFailRanksTheOpenWarningsAsTheyStoodThen()
+    {
+        // GPU 5 warns 3 h before it fails: a replay an hour before the failure has it open,
+        // and on the list; a replay after it does not.
+        std::vector<Event> events = failure(1, T0, 3 * Hour);
+        const EntityRef silent { EntityKind::Gpu, topology->jobs[0].gpuIndices[12] };
+        const EntityRef slowNode { EntityKind::Node, topology->gpus[topology->jobs[0].gpuIndices[40]].nodeIndex };
+        events.push_back(makeEvent(30, T0 - 2 * Hour, EventType::GpuSilent, silent, Severity::Warning));
+        events.push_back(makeEvent(31, T0 - 2 * Hour, EventType::ScrapeSlow, slowNode, Severity::Warning));
+        Analysed a;
+        analyse(a, events);
+        const int64_t before = T0 - Hour, after = T0 + Hour;
+        auto debtAt = [&](int64_t now) {
+            return maintenanceDebt(a.attributor, a.hazardsAt(*topology, now), a.costs, a.tracker.incidents(), a.actions,
+                                   *topology, {}, now);
+        };
+        const std::vector<AtRisk> then = nextToFail(debtAt(before));
+        QCOMPARE(then.size(), size_t(3));
+        // Priors alone (nothing has failed before): a GPU silent while its node answers 30 %,
+        // a slow exporter 5 %, correctable ECC 1 %, each shrunk by the hours watched without a failure.
+        QCOMPARE(then[0].entity, silent);
+        QCOMPARE(then[0].warning, EventType::GpuSilent);
+        QCOMPARE(then[0].warningSinceMs, T0 - 2 * Hour);
+        QCOMPARE(then[0].hazard.probability, (0.3 * 20.0) / (20.0 + 1.0 / 72.0));
+        QCOMPARE(then[1].entity, slowNode);
+        QCOMPARE(then[2].entity, culprit());
+        QCOMPARE(then[2].hazard.probability, (0.01 * 20.0) / (20.0 + 2.0 / 72.0));
+        // On the map, the node's warning colours each of its GPUs; the GPU's own, its cell.
+        std::vector<float> risk;
+        failureRiskPerGpu(*topology, debtAt(before), risk);
+        QCOMPARE(risk[silent.index], float(then[0].hazard.probability * 100.0));
+        for (uint32_t g : topology->gpusOfNode[slowNode.index])
+            QCOMPARE(risk[g], float(then[1].hazard.probability * 100.0));
+        QCOMPARE(risk[topology->jobs[0].gpuIndices[100]], 0.0f);
+        const std::vector<AtRisk> later = nextToFail(debtAt(after));
+        QVERIFY(std::none_of(later.begin(), later.end(), [&](const AtRisk &r) { return r.entity == culprit(); }));
+
+        // Put to the test over the six hours around the failure, a list every hour: GPU 5 was on
+        // the lists made at T0-3h (its warning came then), T0-2h and T0-1h, and failed.
+        const NextToFailBacktest b
+            = backtestNextToFail(a.attributor, a.tracker.incidents(), a.attributions, a.costs, a.actions, *topology, {},
+                                 T0 - 4 * 24 * Hour, T0 - 3 * Hour, T0 + 3 * Hour, 10, Hour);
+        QCOMPARE(b.lists, size_t(6));
+        QCOMPARE(b.failures, size_t(1));
+        QCOMPARE(b.foreseen, size_t(1));
+        QCOMPARE(b.leadHours.size(), size_t(1));
+        QVERIFY(std::abs(b.leadHours[0] - 3.0) < 0.02); // from T0-3h to its Xid, a minute before T0
+        QCOMPARE(b.hits, size_t(3));
+        QVERIFY(b.listed > b.hits); // the silent GPU and the slow node did not fail
     }
 
     void maintenanceDebtAndLemons()

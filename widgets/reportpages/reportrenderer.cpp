@@ -720,6 +720,38 @@ void ReportRenderer::debtSection(Cursor &c, const Formats &f) const
                 rows, { 1, 2 });
 }
 
+// Next to fail: the likeliest failures of the next three days, and how the same list did this period.
+void ReportRenderer::nextToFailSection(Cursor &c, const Formats &f) const
+{
+    const MaintenanceReport &r = m_report;
+    const QLocale &l = m_locale;
+    const NextToFailBacktest &b = r.nextToFailBacktest;
+    c.heading(tr("Next to fail"));
+    if (r.nextToFail.empty())
+        c.text(tr("No open warning puts a part at risk."), 10, Dim);
+    std::vector<QStringList> rows;
+    for (const AtRisk &a : r.nextToFail)
+        rows.push_back(
+            { entityName(r.topology.get(), a.entity),
+              a.warning == EventType::Xid ? tr("Xid %1").arg(a.code) : eventTypeName(a.warning),
+              durationText(r.current.toMs - a.warningSinceMs),
+              tr("%1 (%2–%3)").arg(f.percent(a.hazard.probability), f.percent(a.hazard.low), f.percent(a.hazard.high)),
+              l.toString(a.hazard.cases, 'f', 0), l.toString(qulonglong(a.gpusAtRisk)) });
+    if (!rows.empty())
+        c.table({ tr("Part"), tr("Its likeliest warning"), tr("Warning for"), tr("Fails within 72 h (90 %)"),
+                  tr("Cases"), tr("GPUs at risk") },
+                { 0.24, 0.2, 0.12, 0.22, 0.09, 0.13 }, rows, { 2, 3, 4, 5 });
+    if (b.lists == 0)
+        return;
+    c.text(tr("The same list over this period, made every %1 h from what was known then (the model fitted on the "
+              "history before): %2 of %3 entries failed within 72 h (%4); %5 of the period's %6 failures were on a "
+              "list before they failed, first named a median of %7 h before.")
+               .arg(l.toString(double(b.stepMs) / 3600000.0, 'f', 0), l.toString(qulonglong(b.hits)),
+                    l.toString(qulonglong(b.listed)), f.percent(b.precision()), l.toString(qulonglong(b.foreseen)),
+                    l.toString(qulonglong(b.failures)), l.toString(b.medianLeadHours(), 'f', 1)),
+           9, Dim);
+}
+
 // Trends over the periods recorded, and the alarm load.
 void ReportRenderer::trendSection(Cursor &c, const Formats &f) const
 {
@@ -775,6 +807,7 @@ int ReportRenderer::layout(QPainter *painter, QRectF pageRect, const std::functi
     stragglerSection(c, f);
     gritSection(c, f);
     debtSection(c, f);
+    nextToFailSection(c, f);
     backtestSection(c, m_report);
     trendSection(c, f);
     c.footer();

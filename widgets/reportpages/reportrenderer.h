@@ -47,6 +47,7 @@ private:
     void stragglerSection(Cursor &c, const Formats &f) const;
     void gritSection(Cursor &c, const Formats &f) const;
     void debtSection(Cursor &c, const Formats &f) const;
+    void nextToFailSection(Cursor &c, const Formats &f) const;
     // The hazard model put to the test on the period: predicted against actual, by kind of warning.
     void backtestSection(Cursor &c, const MaintenanceReport &r) const;
     void trendSection(Cursor &c, const Formats &f) const;
