@@ -16,7 +16,7 @@ struct AtRisk
     HazardEstimate hazard; // of its likeliest open warning's kind: chance, interval, cases
     EventType warning = EventType::Unspecified;
     int32_t code = 0; // the Xid, for an Xid warning
-    int64_t warningSinceMs = 0; // the first warning of that run: the lead it has given so far
+    int64_t warningSinceMs = 0; // the first warning of its latest open run (the debt keeps one a part)
     uint32_t gpusAtRisk = 0; // GPUs of running jobs its failure would stop
 };
 

@@ -1618,8 +1618,16 @@
         <translation>Gefährdete GPUs</translation>
     </message>
     <message>
-        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4); %5 of the period&apos;s %6 failures were on a list before they failed, first named a median of %7 h before.</source>
-        <translation>Dieselbe Liste über diesen Zeitraum, alle %1 h aus dem damals Bekannten erstellt (das Modell auf die Zeit davor angepasst): %2 von %3 Einträgen fielen innerhalb von 72 h aus (%4); %5 der %6 Ausfälle des Zeitraums standen vorher auf einer Liste, zuerst genannt im Median %7 h davor.</translation>
+        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4).</source>
+        <translation>Dieselbe Liste über diesen Zeitraum, alle %1 h aus dem damals Bekannten erstellt (das Modell auf die Zeit davor angepasst): %2 von %3 Einträgen fielen innerhalb von 72 h aus (%4).</translation>
+    </message>
+    <message>
+        <source>None of the period&apos;s %1 failures was on a list before it failed.</source>
+        <translation>Keiner der %1 Ausfälle des Zeitraums stand vor dem Ausfall auf einer Liste.</translation>
+    </message>
+    <message>
+        <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
+        <translation>%1 der %2 Ausfälle des Zeitraums standen vorher auf einer Liste, zuerst genannt im Median %3 h davor.</translation>
     </message>
 </context>
 <context>

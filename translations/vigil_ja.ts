@@ -1603,8 +1603,16 @@
         <translation>リスクのある GPU</translation>
     </message>
     <message>
-        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4); %5 of the period&apos;s %6 failures were on a list before they failed, first named a median of %7 h before.</source>
-        <translation>この期間の同じリスト（%1 時間ごとに、その時点で分かっていたことから作成。モデルはそれ以前の履歴で学習）：%3 件中 %2 件が 72 時間以内に故障（%4）。期間中の故障 %6 件のうち %5 件は故障前にリストに載っており、最初に挙がったのは中央値で %7 時間前。</translation>
+        <source>The same list over this period, made every %1 h from what was known then (the model fitted on the history before): %2 of %3 entries failed within 72 h (%4).</source>
+        <translation>この期間の同じリスト（%1 時間ごとに、その時点で分かっていたことから作成。モデルはそれ以前の履歴で学習）：%3 件中 %2 件が 72 時間以内に故障（%4）。</translation>
+    </message>
+    <message>
+        <source>None of the period&apos;s %1 failures was on a list before it failed.</source>
+        <translation>期間中の故障 %1 件のうち、故障前にリストに載っていたものはありません。</translation>
+    </message>
+    <message>
+        <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
+        <translation>期間中の故障 %2 件のうち %1 件は故障前にリストに載っており、最初に挙がったのは中央値で %3 時間前。</translation>
     </message>
 </context>
 <context>

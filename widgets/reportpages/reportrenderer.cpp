@@ -743,13 +743,17 @@ void ReportRenderer::nextToFailSection(Cursor &c, const Formats &f) const
                 { 0.24, 0.2, 0.12, 0.22, 0.09, 0.13 }, rows, { 2, 3, 4, 5 });
     if (b.lists == 0)
         return;
-    c.text(tr("The same list over this period, made every %1 h from what was known then (the model fitted on the "
-              "history before): %2 of %3 entries failed within 72 h (%4); %5 of the period's %6 failures were on a "
-              "list before they failed, first named a median of %7 h before.")
-               .arg(l.toString(double(b.stepMs) / 3600000.0, 'f', 0), l.toString(qulonglong(b.hits)),
-                    l.toString(qulonglong(b.listed)), f.percent(b.precision()), l.toString(qulonglong(b.foreseen)),
-                    l.toString(qulonglong(b.failures)), l.toString(b.medianLeadHours(), 'f', 1)),
-           9, Dim);
+    const QString listed
+        = tr("The same list over this period, made every %1 h from what was known then (the model fitted on the "
+             "history before): %2 of %3 entries failed within 72 h (%4).")
+              .arg(l.toString(double(b.stepMs) / 3600000.0, 'f', 0), l.toString(qulonglong(b.hits)),
+                   l.toString(qulonglong(b.listed)), f.percent(b.precision()));
+    const QString foreseen = b.foreseen == 0
+        ? tr("None of the period's %1 failures was on a list before it failed.").arg(l.toString(qulonglong(b.failures)))
+        : tr("%1 of the period's %2 failures were on a list before they failed, first named a median of %3 h before.")
+              .arg(l.toString(qulonglong(b.foreseen)), l.toString(qulonglong(b.failures)),
+                   l.toString(b.medianLeadHours(), 'f', 1));
+    c.text(listed + u' ' + foreseen, 9, Dim);
 }
 
 // Trends over the periods recorded, and the alarm load.
