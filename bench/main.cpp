@@ -14,6 +14,7 @@
 #include "rackmap_bench.h"
 #include "recorder_bench.h"
 #include "remotewrite_bench.h"
+#include "repair_bench.h"
 #include "scaleout_bench.h"
 #include "sharedstate_bench.h"
 #include "simulation_bench.h"
@@ -91,6 +92,8 @@ int main(int argc, char *argv[])
         vigil::bench::runStragglerBenchmark(report);
     if (wanted("early_flag_share_before_xid") || wanted("early_flag_false_alarms_per_day"))
         vigil::bench::runPrecursorBenchmark(report);
+    if (wanted("repeat_offender_precision"))
+        vigil::bench::runRepairBenchmark(report);
     if (wanted("sim_54d_16k_generate_s"))
         vigil::bench::runSimulationBenchmark(report);
     const QString out = parser.value(QStringLiteral("out"));

@@ -177,6 +177,9 @@ AlarmPriority AlarmBook::basePriority(const Event &warning)
     if (isHardwareFailure(warning))
         return AlarmPriority::High;
     switch (warning.type) {
+    case EventType::RepeatFailure: // the repair did not work: it needs a person, not another reset
+        return AlarmPriority::High;
+    case EventType::PolicyThreshold:
     case EventType::RowRemap: // rows pending remap: the GPU needs a reset to heal
     case EventType::PduOverThreshold:
     case EventType::CoolantTemperature:

@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 37> TypeKeys { {
+constexpr std::array<TypeKey, 41> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -30,6 +30,8 @@ constexpr std::array<TypeKey, 37> TypeKeys { {
     { EventType::ReadingsMissing, "readings_missing" },
     { EventType::SeriesVanished, "series_vanished" },
     { EventType::GpuSilent, "gpu_silent" },
+    { EventType::RepeatFailure, "repeat_failure" },
+    { EventType::PolicyThreshold, "policy_threshold" },
     { EventType::JobStart, "job_start" },
     { EventType::CheckpointSaved, "checkpoint_saved" },
     { EventType::JobCrash, "job_crash" },
@@ -51,6 +53,7 @@ constexpr std::array<TypeKey, 37> TypeKeys { {
     { EventType::RemoveFromService, "remove_from_service" },
     { EventType::ReturnToService, "return_to_service" },
     { EventType::Undrain, "undrain" },
+    { EventType::Repair, "repair" },
 } };
 
 } // namespace

@@ -31,6 +31,10 @@ enum class EventType
     ReadingsMissing = 113, // value: scrapes in the last 10 min that lacked some of the GPU's readings
     SeriesVanished = 114, // value: the GPU's series gone for minutes while its peers kept them
     GpuSilent = 115, // value: seconds the GPU has been absent from pages its node still serves
+    // A part that failed again soon after a repair (RepairWatch, docs/repeat-offenders.md):
+    // value = days since the repair; targetEventId = the repair.
+    RepeatFailure = 116,
+    PolicyThreshold = 117, // an Xid or SXid seen as often as the site's policy allows; value = how often, code = it
     JobStart = 200,
     CheckpointSaved = 201,
     JobCrash = 202,
@@ -52,6 +56,16 @@ enum class EventType
     RemoveFromService = 310,
     ReturnToService = 311,
     Undrain = 312,
+    Repair = 313, // a part repaired: code = RepairKind; a drained part back in service is Undrain
+};
+
+// What a repair did (Event::code of a Repair).
+enum class RepairKind
+{
+    Reset = 1, // a GPU reset
+    Reboot = 2, // a node rebooted
+    Reseat = 3, // a GPU or cable reseated
+    Swap = 4, // a part replaced
 };
 
 enum class Severity

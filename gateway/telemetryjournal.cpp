@@ -27,6 +27,7 @@ TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topolog
     m_rollupMetrics = m_rollups.metrics();
     m_jobHistory.setMetrics(m_metrics);
     m_stragglers.setTopology(m_topology);
+    m_repairs.setTopology(m_topology);
 }
 
 uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups)
@@ -121,7 +122,7 @@ uint64_t TelemetryJournal::appendSamples(std::vector<v1::Samples> &&samples)
             v1::StreamMessage message;
             *message.mutable_samples() = std::move(s);
             appendFollowedLocked(std::move(message), std::move(rollups));
-            if (m_findStragglers) {
+            if (m_deriveWarnings) {
                 m_derived.clear();
                 m_stragglers.observe(m_head, m_derived);
                 if (!m_derived.empty())
@@ -153,7 +154,17 @@ uint64_t TelemetryJournal::appendEventsLocked(std::vector<Event> &events, std::v
             assignedIds->push_back(e.id);
         *message.mutable_events()->add_events() = wire::toProto(e);
     }
-    return events.empty() ? 0 : appendFollowedLocked(std::move(message));
+    if (events.empty())
+        return 0;
+    const uint64_t seq = appendFollowedLocked(std::move(message));
+    if (m_deriveWarnings) {
+        // What these events call for goes right after them (its own warnings call for nothing more).
+        std::vector<Event> repeated;
+        m_repairs.observe(events, repeated);
+        if (!repeated.empty())
+            return appendEventsLocked(repeated, nullptr);
+    }
+    return seq;
 }
 
 uint64_t TelemetryJournal::appendEvents(std::vector<Event> events, std::vector<uint64_t> *assignedIds)

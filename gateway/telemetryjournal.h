@@ -5,6 +5,7 @@
 #include "domain/event.h"
 #include "domain/jobreadings.h"
 #include "domain/metric.h"
+#include "domain/repairwatch.h"
 #include "domain/rollups.h"
 #include "domain/stragglerfinder.h"
 #include "domain/telemetrysource.h"
@@ -146,11 +147,15 @@ public:
     // Set before anything is appended; not owned.
     void setFollower(JournalFollower *follower) { m_follower = follower; }
 
-    // Whether the journal compares each job's GPUs with their peers as readings arrive
-    // (StragglerFinder), journalling a straggler's warning right after the samples that showed
-    // it. On by default; off where the readings already carry those warnings (a replay of a
-    // recording, an aggregator over pods that find their own). Set before anything is appended.
-    void findStragglers(bool on) { m_findStragglers = on; }
+    // Whether the journal derives warnings of its own, each journalled right after what showed
+    // it: a straggler, comparing each job's GPUs with their peers as readings arrive
+    // (StragglerFinder); a part that failed again after a repair, or an Xid past the site's
+    // policy (RepairWatch). On by default; off where the input already carries those warnings (a
+    // replay of a recording, an aggregator over pods that derive their own). Set before
+    // anything is appended.
+    void deriveWarnings(bool on) { m_deriveWarnings = on; }
+    // The site's Xid policy (docs/repeat-offenders.md); the defaults until set.
+    void setXidPolicy(XidPolicy policy) { m_repairs.setPolicy(std::move(policy)); }
 
 private:
     // The latest time an input may carry now (INT64_MAX when no clock is set).
@@ -197,8 +202,9 @@ private:
     std::vector<MetricDescriptor> m_rollupMetrics;
     JobReadingHistory m_jobHistory;
     JournalFollower *m_follower = nullptr;
-    bool m_findStragglers = true;
+    bool m_deriveWarnings = true;
     StragglerFinder m_stragglers; // of m_head
+    RepairWatch m_repairs; // of the events journalled
     std::vector<Event> m_derived; // scratch: the warnings the latest samples raised
     std::function<void()> m_appendedCallback;
 };

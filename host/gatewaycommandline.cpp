@@ -181,6 +181,12 @@ void addServingOptions(QCommandLineParser &parser)
                                    "priority) instead of the defaults."),
           QStringLiteral("file") });
     parser.addOption(
+        { QStringLiteral("xid-policy"),
+          GatewayCommandLineTr::tr("The site's policy for repeated Xids and SXids and for parts that fail again "
+                                   "after a repair (JSON: code or sxid, threshold, window_hours, action; "
+                                   "repair_window_hours) instead of the defaults."),
+          QStringLiteral("file") });
+    parser.addOption(
         { QStringLiteral("operators"),
           GatewayCommandLineTr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator) "
                                    "and of the agents that may publish (agent, with their hosts); without it anyone "
@@ -391,6 +397,7 @@ QString readServing(const QCommandLineParser &parser, GatewayOptions &options)
         return error;
     options.operatorsPath = parser.value(QStringLiteral("operators"));
     options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
+    options.xidPolicyPath = parser.value(QStringLiteral("xid-policy"));
     options.sharedState = parser.value(QStringLiteral("shared-state"));
     options.name = parser.value(QStringLiteral("name")).trimmed();
     const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);

@@ -173,7 +173,13 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     server->m_journal = std::make_unique<TelemetryJournal>(options.epoch ? options.epoch : newEpoch(), topology,
                                                            metrics, options.retention);
     // A replay's readings come with the warnings its gateway derived; pods find their own.
-    server->m_journal->findStragglers(options.replayPath.isEmpty() && options.upstreams.isEmpty());
+    server->m_journal->deriveWarnings(options.replayPath.isEmpty() && options.upstreams.isEmpty());
+    if (!options.xidPolicyPath.isEmpty()) {
+        XidPolicy policy;
+        if (QString error = readXidPolicy(options.xidPolicyPath, policy); !error.isEmpty())
+            return fail(QStringLiteral("xid policy: %1").arg(error));
+        server->m_journal->setXidPolicy(std::move(policy));
+    }
     if (QString why = server->setUpAlarms(topology, metrics); !why.isEmpty())
         return fail(why);
     std::shared_ptr<grpc::ServerCredentials> credentials;

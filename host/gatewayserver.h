@@ -67,6 +67,7 @@ struct GatewayOptions
     // Serve in the clear beyond loopback. Without TLS the gateway listens only on this machine.
     bool insecure = false;
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
+    QString xidPolicyPath; // the Xid and repair policy (JSON, docs/repeat-offenders.md); empty: the defaults
     // The NOC's shared alarm state: a libpq connection string or postgresql:// URI
     // (docs/shared-state.md); empty: this gateway's alarms are its own.
     QString sharedState;

@@ -45,6 +45,10 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("Series vanished");
     case EventType::GpuSilent:
         return EventDescriptionTr::tr("GPU silent, node answering");
+    case EventType::RepeatFailure:
+        return EventDescriptionTr::tr("Failed again after repair");
+    case EventType::PolicyThreshold:
+        return EventDescriptionTr::tr("Xid policy threshold");
     case EventType::PduOverThreshold:
         return EventDescriptionTr::tr("PDU overload");
     case EventType::CoolantTemperature:
@@ -91,6 +95,8 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("Returned to service");
     case EventType::Undrain:
         return EventDescriptionTr::tr("Back in service");
+    case EventType::Repair:
+        return EventDescriptionTr::tr("Repaired");
     case EventType::Unspecified:
         break;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/generator.h"
 
+#include "domain/repairwatch.h"
 #include "domain/sampleencoder.h"
 #include "domain/stragglerfinder.h"
 
@@ -18,10 +19,12 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
     ClusterState state;
     AlarmBook book;
     StragglerFinder stragglers;
+    RepairWatch repairs;
     std::vector<Event> derived;
     auto topology = std::make_shared<const Topology>(sim.topology());
     state.reset(topology, sim.metrics());
     stragglers.setTopology(topology);
+    repairs.setTopology(topology);
     if (sinks.alarms)
         book.setTopology(topology, sim.metrics());
     const int64_t ticks = durationMs / std::max<int64_t>(1, intervalMs);
@@ -43,6 +46,10 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
             sim.numberEvents(derived);
             events.insert(events.end(), derived.begin(), derived.end());
         }
+        derived.clear();
+        repairs.observe(events, derived); // a part that failed again after a repair, an Xid past the policy
+        sim.numberEvents(derived);
+        events.insert(events.end(), derived.begin(), derived.end());
         summary.events += events.size();
         if (sinks.alarms) {
             book.applyReadings(state);

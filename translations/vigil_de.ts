@@ -660,6 +660,18 @@
         <source>GPU silent, node answering</source>
         <translation>GPU stumm, Knoten antwortet</translation>
     </message>
+    <message>
+        <source>Failed again after repair</source>
+        <translation>Nach Reparatur erneut ausgefallen</translation>
+    </message>
+    <message>
+        <source>Xid policy threshold</source>
+        <translation>Xid-Richtlinie: Schwelle erreicht</translation>
+    </message>
+    <message>
+        <source>Repaired</source>
+        <translation>Repariert</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

@@ -652,6 +652,18 @@
         <source>GPU silent, node answering</source>
         <translation>GPU 無応答（ノードは応答）</translation>
     </message>
+    <message>
+        <source>Failed again after repair</source>
+        <translation>修理後に再故障</translation>
+    </message>
+    <message>
+        <source>Xid policy threshold</source>
+        <translation>Xid ポリシーのしきい値</translation>
+    </message>
+    <message>
+        <source>Repaired</source>
+        <translation>修理済み</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

@@ -366,7 +366,7 @@ private Q_SLOTS:
         QVERIFY(alarms.front().active);
         // A journal that does not look (a replay, an aggregator) raises none of its own.
         TelemetryJournal quiet(8, world.topology(), scraper.metrics());
-        quiet.findStragglers(false);
+        quiet.deriveWarnings(false);
         for (int64_t t = world.startMs(); t < world.startMs() + 15 * 60000; t += 15000) {
             std::vector<v1::Samples> batch;
             batch.push_back(scraper.scrape(t));

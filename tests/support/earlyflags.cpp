@@ -3,8 +3,6 @@
 
 #include "alarmraising.h"
 
-#include "domain/pciaddress.h"
-#include "sources/kernellog.h"
 #include "sources/scrapewatch.h"
 
 #include <algorithm>
@@ -100,37 +98,21 @@ private:
 // source reads them and matched to a GPU by node and PCI address.
 std::vector<size_t> failuresRead(const IndependentTelemetry &world, int64_t fromMs, int64_t toMs, QString *error)
 {
-    const Topology &t = *world.topology();
-    KernelLogParser parser;
-    parser.feed(world.kernelLog(fromMs, toMs));
-    parser.finish();
     std::vector<size_t> read;
-    for (const XidRecord &x : parser.takeRecords()) {
-        const uint32_t *node = nullptr;
-        uint32_t n = 0;
-        for (; n < t.nodes.size(); ++n)
-            if (t.nodes[n].hostname == x.host) {
-                node = &n;
-                break;
-            }
+    for (const Event &x : xidEventsOfKernelLog(*world.topology(), world.kernelLog(fromMs, toMs), error)) {
         bool matched = false;
-        for (size_t i = 0; node && i < world.failures().size(); ++i) {
+        for (size_t i = 0; i < world.failures().size(); ++i) {
             const IndependentTelemetry::FailingGpu &f = world.failures()[i];
-            const Gpu &g = t.gpus[f.gpu];
-            if (g.nodeIndex == *node && normalisePciBusId(g.pciBusId) == x.pciBusId && f.xid == x.xid
-                && std::abs(f.xidMs - x.timeMs) < 1000) {
+            if (f.gpu == x.entity.index && f.xid == x.code && std::abs(f.xidMs - x.timeMs) < 1000) {
                 read.push_back(i);
                 matched = true;
             }
         }
         if (!matched && error->isEmpty())
-            *error = QStringLiteral("kernel log line %1 names no failing GPU (%2 %3 Xid %4)")
-                         .arg(x.line)
-                         .arg(x.host, x.pciBusId)
-                         .arg(x.xid);
+            *error = QStringLiteral("the kernel log's Xid %1 on GPU %2 is no failure of the world's")
+                         .arg(x.code)
+                         .arg(x.entity.index);
     }
-    if (parser.stats().rejected > 0 && error->isEmpty())
-        *error = QStringLiteral("the kernel log parser refused %1 line(s)").arg(parser.stats().rejected);
     return read;
 }
 

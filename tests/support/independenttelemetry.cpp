@@ -5,8 +5,11 @@
 
 #include "domain/clusterstate.h"
 #include "domain/dcgmfields.h"
+#include "domain/pciaddress.h"
 #include "domain/stragglerfinder.h"
+#include "domain/xidcatalog.h"
 #include "sources/dcgmmapper.h"
+#include "sources/kernellog.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QDateTime>
@@ -461,6 +464,40 @@ QByteArray IndependentTelemetry::kernelLog(int64_t fromMs, int64_t toMs) const
                             : ", pid=4242, name=python3, Double Bit ECC Error\n");
     }
     return log;
+}
+
+std::vector<Event> xidEventsOfKernelLog(const Topology &topology, const QByteArray &log, QString *error)
+{
+    KernelLogParser parser;
+    parser.feed(log);
+    parser.finish();
+    std::map<QString, uint32_t> nodeOf;
+    for (uint32_t n = 0; n < topology.nodes.size(); ++n)
+        nodeOf[topology.nodes[n].hostname] = n;
+    std::vector<Event> events;
+    for (const XidRecord &x : parser.takeRecords()) {
+        const auto node = nodeOf.find(x.host);
+        std::optional<uint32_t> gpu;
+        if (node != nodeOf.end())
+            for (uint32_t g : topology.gpusOfNode[node->second])
+                if (normalisePciBusId(topology.gpus[g].pciBusId) == x.pciBusId)
+                    gpu = g;
+        if (!gpu) {
+            if (error->isEmpty())
+                *error = QStringLiteral("kernel log line %1 names no GPU (%2 %3)").arg(x.line).arg(x.host, x.pciBusId);
+            continue;
+        }
+        Event e;
+        e.timeMs = x.timeMs;
+        e.type = EventType::Xid;
+        e.severity = xidIsJobFatal(x.xid) ? Severity::Critical : Severity::Warning;
+        e.entity = { EntityKind::Gpu, *gpu };
+        e.code = x.xid;
+        events.push_back(e);
+    }
+    if (parser.stats().rejected > 0 && error->isEmpty())
+        *error = QStringLiteral("the kernel log parser refused %1 line(s)").arg(parser.stats().rejected);
+    return events;
 }
 
 size_t StragglerScore::falseAlarms(const std::vector<Alarm> &alarms) const

@@ -139,6 +139,11 @@ private:
     std::vector<std::vector<size_t>> m_failuresOfGpu; // indices into m_failures
 };
 
+// The Xid lines of a kernel log, read by Vigil's kernel log parser and put on the topology's GPUs
+// by node and PCI address, as the kernel log source puts them (severity by NVIDIA's catalogue);
+// a line naming no GPU of the topology, or one the parser refuses, is an error.
+std::vector<Event> xidEventsOfKernelLog(const Topology &topology, const QByteArray &log, QString *error);
+
 // Every node's page of the independent telemetry at one time, mapped as the DCGM source maps an
 // exporter's (sources/dcgmmapper.h) into one Samples message over the floor.
 class IndependentScraper
