@@ -94,7 +94,10 @@ double HazardModel::priorProbability(const HazardKind &kind)
     // node answers is taken to fail as often as a fatal Xid's GPU fails again, a vanished series
     // half as often, a reading missing now and then and a slow exporter as a row remap.
     case EventType::GpuSilent:
+    case EventType::RepeatFailure: // it failed twice already, the repair between them did not help
         return 0.3;
+    case EventType::PolicyThreshold:
+        return 0.05;
     case EventType::SeriesVanished:
         return 0.15;
     case EventType::ReadingsMissing:

@@ -12,6 +12,7 @@
 #include "domain/stragglerfinder.h"
 #include "gateway/alarmdesk.h"
 #include "gateway/telemetryjournal.h"
+#include "sources/dcgmmapper.h"
 #include "vigil/v1/telemetry.pb.h"
 
 #include <QTest>
@@ -143,6 +144,34 @@ class TestStragglers : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void aFieldThatStopsArrivingForOneNodeIsNoReadingOfIt()
+    {
+        // A profiler on node 0 stops DCGM's profiling readings for its GPUs: its exporter leaves the
+        // tensor field out while the clock and utilisation still come. The job's other GPUs go
+        // from 0.6 to 0.45 busy (an evaluation); node 0's held 0.6 is not its pace.
+        SmallFloor floor(8);
+        ClusterState state;
+        QVERIFY(state.reset(floor.topology, floor.metrics).isEmpty());
+        StragglerFinder finder;
+        finder.setTopology(floor.topology);
+        std::vector<Event> warnings;
+        const size_t gpus = floor.topology->gpus.size();
+        int64_t now = 1000000;
+        for (int i = 0; i < 3 * Confirming; ++i, now += StragglerFinder::SampleEveryMs) {
+            const bool paused = i >= 10;
+            std::vector<GpuReading> readings;
+            for (uint32_t g = 0; g < gpus; ++g) {
+                readings.push_back({ floor.clock, g, 1980.0f });
+                readings.push_back({ floor.util, g, 97.0f });
+                if (!(paused && floor.topology->gpus[g].nodeIndex == 0))
+                    readings.push_back({ floor.tensor, g, paused ? 0.45f : 0.6f });
+            }
+            QVERIFY(state.apply(samplesOfReadings(now, readings)).ok());
+            finder.observe(state, warnings);
+        }
+        QVERIFY2(warnings.empty(), qPrintable(warnings.empty() ? QString() : warnings.front().message));
+    }
+
     void deficitsFollowTheDefinition()
     {
         SmallFloor floor(8); // two jobs of 32 GPUs
