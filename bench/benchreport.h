@@ -31,6 +31,15 @@ private:
     std::vector<Figure> m_figures;
 };
 
+// The upper median of `values` (0 for none).
+inline double medianOf(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    std::nth_element(values.begin(), values.begin() + long(values.size() / 2), values.end());
+    return values[values.size() / 2];
+}
+
 // Runs `work` `repetitions` times and returns the median wall time in seconds.
 inline double medianSeconds(int repetitions, const std::function<void()> &work)
 {

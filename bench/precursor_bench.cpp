@@ -17,12 +17,6 @@ namespace {
 
 constexpr int64_t HourMs = 3600000;
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0.0 : values[values.size() / 2];
-}
-
 QString byKind(const std::vector<test::EarlyFlagScore::Flag> &flags, bool borneOut)
 {
     std::map<QString, int> counts;
@@ -66,7 +60,7 @@ void runPrecursorBenchmark(BenchReport &report)
                .arg(s.days, 0, 'f', 0)
                .arg(withSigns)
                .arg(share * 100.0, 0, 'f', 0)
-               .arg(median(leads), 0, 'f', 0)
+               .arg(medianOf(leads), 0, 'f', 0)
                .arg(fixedShare * 100.0, 0, 'f', 0)
         << Qt::endl;
     out << QStringLiteral("false alarms (by event type): the watch %1; the fixed thresholds %2")

@@ -14,12 +14,6 @@ namespace {
 
 constexpr int64_t HourMs = 3600000;
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.empty() ? 0.0 : values[values.size() / 2];
-}
-
 // Minutes to name each case's slow GPU; one never named counts as the whole hour it had.
 struct Detection
 {
@@ -60,8 +54,8 @@ void runStragglerBenchmark(BenchReport &report)
         out << QStringLiteral(
                    "a GPU %1 % slow in a 1,024-GPU job: named after %2 min (median of 9; fixed threshold %3 min)")
                    .arg(share * 100.0, 0, 'f', 1)
-                   .arg(median(d.finder), 0, 'f', 1)
-                   .arg(median(d.fixed), 0, 'f', 1)
+                   .arg(medianOf(d.finder), 0, 'f', 1)
+                   .arg(medianOf(d.fixed), 0, 'f', 1)
             << Qt::endl;
     }
     const Detection d = detectSlowGpus(0.025);
@@ -70,13 +64,13 @@ void runStragglerBenchmark(BenchReport &report)
         each << QString::number(m, 'f', 1);
     out << QStringLiteral("a GPU 2.5 % slow: named after %1 min (%2); %3 false alarm(s) in those 9 hours, the fixed "
                           "threshold %4")
-               .arg(median(d.finder), 0, 'f', 1)
+               .arg(medianOf(d.finder), 0, 'f', 1)
                .arg(each.join(QStringLiteral(", ")))
                .arg(d.finderFalse)
                .arg(d.fixedFalse)
         << Qt::endl;
-    report.add({ QStringLiteral("straggler_detect_minutes"), median(d.finder), QStringLiteral("min"), median(d.fixed),
-                 median(d.fixed) / std::max(0.1, median(d.finder)) });
+    report.add({ QStringLiteral("straggler_detect_minutes"), medianOf(d.finder), QStringLiteral("min"),
+                 medianOf(d.fixed), medianOf(d.fixed) / std::max(0.1, medianOf(d.finder)) });
 
     // A day of the floor with its noise and no slow GPU: every alarm is false.
     test::IndependentTelemetry::Options options;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "domain/alarmrules.h"
 
+#include "domain/jsonrule.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -34,12 +36,9 @@ QString parseThresholdRules(const QByteArray &json, const QString &source, const
     for (qsizetype n = 0; n < array.size(); ++n) {
         const auto where
             = [&](const QString &what) { return QStringLiteral("%1: rule %2: %3").arg(source).arg(n + 1).arg(what); };
-        if (!array[n].isObject())
-            return where(QStringLiteral("not an object"));
-        const QJsonObject o = array[n].toObject();
-        for (const QString &key : o.keys())
-            if (!Known.contains(key))
-                return where(QStringLiteral("unknown field \"%1\" (known: %2)").arg(key, Known.join(u", ")));
+        QJsonObject o;
+        if (QString why = jsonRuleObject(array[n], Known, o); !why.isEmpty())
+            return where(why);
         ThresholdRule r;
         r.metric = o.value(QStringLiteral("metric")).toString();
         const auto metric = std::find_if(metrics.begin(), metrics.end(),

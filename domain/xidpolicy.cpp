@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "domain/xidpolicy.h"
 
+#include "domain/jsonrule.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,12 +89,9 @@ QString parseXidPolicy(const QByteArray &json, const QString &source, XidPolicy 
     for (qsizetype n = 0; n < array.size(); ++n) {
         const auto where
             = [&](const QString &what) { return QStringLiteral("%1: rule %2: %3").arg(source).arg(n + 1).arg(what); };
-        if (!array[n].isObject())
-            return where(QStringLiteral("not an object"));
-        const QJsonObject o = array[n].toObject();
-        for (const QString &key : o.keys())
-            if (!Known.contains(key))
-                return where(QStringLiteral("unknown field \"%1\" (known: %2)").arg(key, Known.join(u", ")));
+        QJsonObject o;
+        if (QString why = jsonRuleObject(array[n], Known, o); !why.isEmpty())
+            return where(why);
         XidPolicy::Rule r;
         r.nvswitch = o.contains(QStringLiteral("sxid"));
         if (r.nvswitch == o.contains(QStringLiteral("code")))

@@ -57,6 +57,21 @@ struct TwoNodes
     }
 };
 
+// A watch over TwoNodes that has learnt from five whole pages what node `node`'s GPUs carry.
+struct LearntWatch
+{
+    TwoNodes floor;
+    ScrapeWatch watch { floor.topology, floor.metrics };
+    std::vector<Event> warnings;
+    int64_t t = T0;
+
+    explicit LearntWatch(uint32_t node)
+    {
+        for (int i = 0; i < 5; ++i, t += Every)
+            watch.answered(t, 100.0, floor.page(node), warnings);
+    }
+};
+
 std::vector<Event> ofType(const std::vector<Event> &events, EventType type)
 {
     std::vector<Event> out;
@@ -74,12 +89,8 @@ class TestPrecursors : public QObject
 private Q_SLOTS:
     void aGpuSilentWhileItsNodeAnswersIsSaid()
     {
-        TwoNodes floor;
-        ScrapeWatch watch(floor.topology, floor.metrics);
-        std::vector<Event> warnings;
-        int64_t t = T0;
-        for (int i = 0; i < 5; ++i, t += Every)
-            watch.answered(t, 100.0, floor.page(0), warnings);
+        LearntWatch learnt(0);
+        auto &[floor, watch, warnings, t] = learnt;
         QVERIFY(warnings.empty());
         // GPU 2 leaves the page; its three peers stay.
         auto gone = [](uint32_t g, uint32_t) { return g == 2; };
@@ -101,12 +112,8 @@ private Q_SLOTS:
 
     void aWholeNodeMissingIsNoGpusSign()
     {
-        TwoNodes floor;
-        ScrapeWatch watch(floor.topology, floor.metrics);
-        std::vector<Event> warnings;
-        int64_t t = T0;
-        for (int i = 0; i < 5; ++i, t += Every)
-            watch.answered(t, 100.0, floor.page(0), warnings);
+        LearntWatch learnt(0);
+        auto &[floor, watch, warnings, t] = learnt;
         for (int i = 0; i < 20; ++i, t += Every) {
             watch.answered(t, 100.0, {}, warnings); // a page with nothing on it
             watch.unanswered(t, 5000.0, warnings); // no page at all
@@ -116,12 +123,8 @@ private Q_SLOTS:
 
     void readingsMissingNowAndThenAreSaidAfterThreeScrapes()
     {
-        TwoNodes floor;
-        ScrapeWatch watch(floor.topology, floor.metrics);
-        std::vector<Event> warnings;
-        int64_t t = T0;
-        for (int i = 0; i < 5; ++i, t += Every)
-            watch.answered(t, 100.0, floor.page(0), warnings);
+        LearntWatch learnt(0);
+        auto &[floor, watch, warnings, t] = learnt;
         auto lacksPower = [](uint32_t g, uint32_t m) { return g == 1 && m == 1; };
         for (int i = 0; i < 12; ++i, t += Every) // every fourth scrape lacks GPU 1's power
             watch.answered(t, 100.0, floor.page(0, i % 4 == 0 ? std::function(lacksPower) : nullptr), warnings);
@@ -135,12 +138,8 @@ private Q_SLOTS:
     void aReadingEveryGpuOfTheNodeLacksIsTheNodesDoing()
     {
         // A profiler on the node stops DCGM's profiling readings for all its GPUs: not a GPU's sign.
-        TwoNodes floor;
-        ScrapeWatch watch(floor.topology, floor.metrics);
-        std::vector<Event> warnings;
-        int64_t t = T0;
-        for (int i = 0; i < 5; ++i, t += Every)
-            watch.answered(t, 100.0, floor.page(0), warnings);
+        LearntWatch learnt(0);
+        auto &[floor, watch, warnings, t] = learnt;
         auto profilingPaused = [](uint32_t, uint32_t m) { return m == 2; };
         for (int i = 0; i < 80; ++i, t += Every)
             watch.answered(t, 100.0, floor.page(0, profilingPaused), warnings);
@@ -149,12 +148,8 @@ private Q_SLOTS:
 
     void aSeriesGoneForMinutesHasVanished()
     {
-        TwoNodes floor;
-        ScrapeWatch watch(floor.topology, floor.metrics);
-        std::vector<Event> warnings;
-        int64_t t = T0;
-        for (int i = 0; i < 5; ++i, t += Every)
-            watch.answered(t, 100.0, floor.page(1), warnings);
+        LearntWatch learnt(1);
+        auto &[floor, watch, warnings, t] = learnt;
         auto lacksTensor = [](uint32_t g, uint32_t m) { return g == 6 && m == 2; };
         const int64_t gone = t;
         while (t < gone + ScrapeWatch::VanishedAfterMs + Every) {
