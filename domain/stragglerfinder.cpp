@@ -99,35 +99,18 @@ void StragglerFinder::sample(const ClusterState &state)
     // from; a GPU that has gone quiet altogether has no reading.
     std::vector<int64_t> heard;
     gpusLastHeard(state, heard);
-    std::vector<int64_t> ages;
     for (size_t s = 0; s < paceSignals().size(); ++s) {
         const MetricColumn *column = state.column(paceSignals()[s].metric, EntityKind::Gpu);
         if (!column || column->values.size() != t.gpus.size())
             continue;
-        for (const Job &job : t.jobs) {
-            // A field that keeps arriving for the job's other GPUs but not for this one (a profiler
-            // stopped its node's profiling readings; its exporter leaves the field out) is no reading
-            // of it, however recently the GPU's other fields came: its held value is not its pace.
-            // How old the job's readings of the field usually are tells the two apart from a stream
-            // that sends only what changed, where steady values age for every GPU alike.
-            ages.clear();
-            for (uint32_t g : job.gpuIndices)
-                if (g < t.gpus.size() && column->lastReadingMs[g] != 0)
-                    ages.push_back(now - column->lastReadingMs[g]);
-            if (ages.empty())
+        for (size_t g = 0; g < t.gpus.size(); ++g) {
+            if (t.jobOfGpu[g] < 0)
                 continue;
-            std::nth_element(ages.begin(), ages.begin() + std::ptrdiff_t(ages.size() / 2), ages.end());
-            const int64_t usualAge = ages[ages.size() / 2];
-            for (uint32_t g : job.gpuIndices) {
-                if (g >= t.gpus.size())
-                    continue;
-                const float v = column->values[g];
-                if (!std::isfinite(v) || column->lastReadingMs[g] == 0 || now - heard[g] > StaleAfterMs
-                    || now - column->lastReadingMs[g] > usualAge + StaleAfterMs)
-                    continue;
-                m_gpus[g].sum[s] += double(v);
-                ++m_gpus[g].count[s];
-            }
+            const float v = column->values[g];
+            if (!std::isfinite(v) || column->lastReadingMs[g] == 0 || now - heard[g] > StaleAfterMs)
+                continue;
+            m_gpus[g].sum[s] += double(v);
+            ++m_gpus[g].count[s];
         }
     }
 }

@@ -450,6 +450,24 @@ void DcgmMapper::countIncrease(const Resolved &field, uint32_t gpu, double value
     result.events.push_back(std::move(e));
 }
 
+void StalenessMarks::mark(std::vector<GpuReading> &readings)
+{
+    m_current.clear();
+    for (const GpuReading &r : readings)
+        if (!std::isnan(r.value))
+            m_current.push_back((uint64_t(r.metricId) << 32) | r.gpu);
+    std::sort(m_current.begin(), m_current.end());
+    m_current.erase(std::unique(m_current.begin(), m_current.end()), m_current.end());
+    size_t c = 0;
+    for (uint64_t key : m_previous) { // both sorted: what the previous page had and this one lacks
+        while (c < m_current.size() && m_current[c] < key)
+            ++c;
+        if (c == m_current.size() || m_current[c] != key)
+            readings.push_back({ uint32_t(key >> 32), uint32_t(key & 0xffffffffu), std::nanf("") });
+    }
+    std::swap(m_previous, m_current);
+}
+
 v1::Samples samplesOfReadings(int64_t timeMs, std::vector<GpuReading> &readings)
 {
     // One sparse block per metric, indices strictly increasing (the last reading wins).

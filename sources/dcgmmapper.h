@@ -31,6 +31,21 @@ struct GpuReading
 // increasing; of two readings of one metric on one GPU the last wins. Reorders `readings`.
 v1::Samples samplesOfReadings(int64_t timeMs, std::vector<GpuReading> &readings);
 
+// What a source says of a series its exporter stopped serving: "no reading" (NaN) in the first
+// page without it, as Prometheus writes a staleness marker. Without it the gateway would hold
+// the series' last value as if it were still read: a profiler that stops a node's profiling
+// fields would leave that node's tensor activity standing at what it was. One per exporter.
+class StalenessMarks
+{
+public:
+    // Appends a NaN reading for each series (metric and entity) of the previous page that this
+    // one lacks, and remembers this page's series.
+    void mark(std::vector<GpuReading> &readings);
+
+private:
+    std::vector<uint64_t> m_previous, m_current; // metric << 32 | entity, sorted
+};
+
 // Turns dcgm-exporter's exposition text into readings on the topology's GPUs.
 //
 // - Every field the stream's dictionary names (DCGM's field names; the 1.x-compatibility

@@ -83,6 +83,7 @@ void DcgmSource::mapScrape(QByteArrayView text, int64_t nowMs, double latencyMs)
     }
     holdXids(m_mapped.events, nowMs);
     m_watch.answered(nowMs, latencyMs, m_mapped.readings, m_mapped.events);
+    m_stale.mark(m_mapped.readings);
     appendReadings(nowMs, m_mapped.readings);
     appendEvents(std::move(m_mapped.events));
     m_mapped.events.clear();

@@ -38,6 +38,7 @@ private:
     DcgmMapper m_mapper;
     DcgmMapper::Result m_mapped; // kept between polls: its buffers are reused
     ScrapeWatch m_watch;
+    StalenessMarks m_stale;
     std::shared_ptr<XidMerger> m_xids;
     struct HeldXid
     {

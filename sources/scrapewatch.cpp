@@ -128,8 +128,9 @@ ScrapeWatch::GpuTrack &ScrapeWatch::trackOf(uint32_t gpu)
 void ScrapeWatch::markPresent(const std::vector<GpuReading> &readings)
 {
     const size_t metrics = m_metrics.size();
-    auto counts = [&](const GpuReading &r) {
-        return r.metricId < metrics && m_perGpuMetric[r.metricId] && r.gpu < m_topology->gpus.size();
+    auto counts = [&](const GpuReading &r) { // a staleness mark is no reading
+        return r.metricId < metrics && m_perGpuMetric[r.metricId] && r.gpu < m_topology->gpus.size()
+            && !std::isnan(r.value);
     };
     for (const GpuReading &r : readings)
         if (counts(r))

@@ -525,6 +525,10 @@ private Q_SLOTS:
         QVERIFY(std::none_of(events.begin(), events.end(), [](const Event &e) {
             return e.type == EventType::GpuSilent && e.entity.index == 0;
         }));
+        // Its temperature is no longer read: the source marked the series stale, as Prometheus does,
+        // rather than let its last value stand.
+        QTRY_VERIFY_WITH_TIMEOUT(std::isnan(valueOf(cluster, metric::GpuTemp, 1)), 5000);
+        QCOMPARE(valueOf(cluster, metric::GpuTemp, 0), 55.0f);
         client.stop();
     }
 

@@ -156,6 +156,7 @@ private Q_SLOTS:
         finder.setTopology(floor.topology);
         std::vector<Event> warnings;
         const size_t gpus = floor.topology->gpus.size();
+        StalenessMarks stale; // as the exporter's DCGM source marks a series it stopped serving
         int64_t now = 1000000;
         for (int i = 0; i < 3 * Confirming; ++i, now += StragglerFinder::SampleEveryMs) {
             const bool paused = i >= 10;
@@ -166,6 +167,7 @@ private Q_SLOTS:
                 if (!(paused && floor.topology->gpus[g].nodeIndex == 0))
                     readings.push_back({ floor.tensor, g, paused ? 0.45f : 0.6f });
             }
+            stale.mark(readings);
             QVERIFY(state.apply(samplesOfReadings(now, readings)).ok());
             finder.observe(state, warnings);
         }

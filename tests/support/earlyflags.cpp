@@ -6,6 +6,7 @@
 #include "sources/scrapewatch.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <map>
 
@@ -38,7 +39,7 @@ public:
             return;
         std::map<uint32_t, std::vector<uint8_t>> present;
         for (const GpuReading &r : *readings)
-            if (r.gpu < m_gpus.size() && r.metricId < m_metrics) {
+            if (r.gpu < m_gpus.size() && r.metricId < m_metrics && !std::isnan(r.value)) {
                 std::vector<uint8_t> &fields = present[r.gpu];
                 fields.resize(m_metrics, 0);
                 fields[r.metricId] = 1;

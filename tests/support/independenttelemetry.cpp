@@ -576,6 +576,7 @@ IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
     }
     m_mapper = std::make_unique<DcgmMapper>(world.topology(), m_metrics);
     m_mapped = std::make_unique<DcgmMapper::Result>();
+    m_stale.resize(world.topology()->nodes.size());
 }
 
 IndependentScraper::~IndependentScraper() = default;
@@ -587,6 +588,7 @@ const std::vector<GpuReading> *IndependentScraper::scrapeNode(uint32_t node, int
         return nullptr;
     const Topology &t = *m_world.topology();
     m_mapper->mapInto(page, timeMs, t.nodes[node].hostname, *m_mapped);
+    m_stale[node].mark(m_mapped->readings); // as the DCGM source marks what its exporter stopped serving
     if (m_mapped->stats.rejected > 0 && m_error.isEmpty())
         m_error = QStringLiteral("the mapper refused %1 line(s) of %2's page: %3")
                       .arg(qulonglong(m_mapped->stats.rejected))

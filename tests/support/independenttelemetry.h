@@ -164,6 +164,7 @@ private:
     std::vector<MetricDescriptor> m_metrics;
     std::unique_ptr<DcgmMapper> m_mapper;
     std::unique_ptr<DcgmMapper::Result> m_mapped;
+    std::vector<StalenessMarks> m_stale; // per node
     QString m_error;
 };
 
