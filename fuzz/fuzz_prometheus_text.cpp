@@ -75,7 +75,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static int64_t nowMs = 1793577600000;
     nowMs += 15000;
     double latencyMs = 0.0;
-    std::memcpy(&latencyMs, data, std::min(size, sizeof latencyMs));
+    if (size > 0) // an empty input comes with no buffer at all
+        std::memcpy(&latencyMs, data, std::min(size, sizeof latencyMs));
     std::vector<vigil::Event> warnings;
     if (size % 7 == 0)
         watch.unanswered(nowMs, latencyMs, warnings);
