@@ -24,6 +24,18 @@ QString repairName(EventType type, int32_t kind)
     return QStringLiteral("repair");
 }
 
+// A warning of `type` about the part `e` is about, at its time and for its job.
+Event warningOn(const Event &e, EventType type)
+{
+    Event w;
+    w.timeMs = e.timeMs;
+    w.type = type;
+    w.severity = Severity::Warning;
+    w.entity = e.entity;
+    w.jobId = e.jobId;
+    return w;
+}
+
 } // namespace
 
 void RepairWatch::setTopology(std::shared_ptr<const Topology> topology)
@@ -85,12 +97,7 @@ void RepairWatch::checkFailure(const Event &e, std::vector<Event> &warnings)
     const std::optional<RepairSeen> repair = repairCovering(e.entity, e.timeMs);
     if (!repair)
         return;
-    Event w;
-    w.timeMs = e.timeMs;
-    w.type = EventType::RepeatFailure;
-    w.severity = Severity::Warning;
-    w.entity = e.entity;
-    w.jobId = e.jobId;
+    Event w = warningOn(e, EventType::RepeatFailure);
     w.code = e.type == EventType::Xid ? e.code : 0;
     w.value = double(e.timeMs - repair->timeMs) / 86400000.0;
     w.targetEventId = repair->eventId;
@@ -118,12 +125,7 @@ void RepairWatch::countXid(const Event &e, std::vector<Event> &warnings)
     while (!times.empty() && times.front() < e.timeMs - rule->windowMs)
         times.pop_front();
     if (times.size() >= size_t(rule->threshold)) {
-        Event w;
-        w.timeMs = e.timeMs;
-        w.type = EventType::PolicyThreshold;
-        w.severity = Severity::Warning;
-        w.entity = e.entity;
-        w.jobId = e.jobId;
+        Event w = warningOn(e, EventType::PolicyThreshold);
         w.code = e.code;
         w.value = double(times.size());
         w.message = QStringLiteral("%1 %2 × %3 within %4 h: %5 (the site's policy)")

@@ -263,14 +263,22 @@ void ScrapeWatch::judgeLatency(int64_t timeMs, double latencyMs, std::vector<Eve
     m_latencies.emplace_back(timeMs, float(latencyMs));
     while (!m_latencies.empty() && m_latencies.front().first <= timeMs - (UsualMs + RecentMs))
         m_latencies.pop_front();
-    std::vector<double> recent, usual;
-    for (const auto &[t, ms] : m_latencies)
-        (t > timeMs - RecentMs ? recent : usual).push_back(ms);
+    // The recent scrapes from the back; the hour before them only when its median is due (an
+    // hour's median moves slowly: once a minute is enough), not at every scrape of every exporter.
+    std::vector<double> recent;
+    auto it = m_latencies.rbegin();
+    for (; it != m_latencies.rend() && it->first > timeMs - RecentMs; ++it)
+        recent.push_back(it->second);
     const double recentMs = recent.size() >= 3 ? medianOf(recent) : qQNaN();
-    if (usual.size() < size_t(UsualScrapesNeeded))
+    const size_t usualScrapes = size_t(m_latencies.rend() - it);
+    if (usualScrapes < size_t(UsualScrapesNeeded)) {
         m_usualMs = qQNaN();
-    else if (std::isnan(m_usualMs) || timeMs - m_usualComputedMs >= 60000 || timeMs < m_usualComputedMs) {
-        m_usualMs = medianOf(usual); // an hour's median moves slowly: once a minute is enough
+    } else if (std::isnan(m_usualMs) || timeMs - m_usualComputedMs >= 60000 || timeMs < m_usualComputedMs) {
+        std::vector<double> usual;
+        usual.reserve(usualScrapes);
+        for (; it != m_latencies.rend(); ++it)
+            usual.push_back(it->second);
+        m_usualMs = medianOf(usual);
         m_usualComputedMs = timeMs;
     }
     double othersMs = qQNaN();

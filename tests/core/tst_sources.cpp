@@ -505,9 +505,10 @@ private Q_SLOTS:
         test::HttpFixture exporter([&](const QByteArray &) { return page(++served <= 5); });
         QString error;
         auto server = GatewayServer::start(
-            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
-                                                   QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporter.port())) },
-                        false),
+            optionsWith(
+                { BridgeSpec::fromArgument(BridgeSpec::Kind::Dcgm,
+                                           QStringLiteral("http://127.0.0.1:%1/metrics").arg(exporter.port())) },
+                false),
             &error);
         QVERIFY2(server, qPrintable(error));
         LiveCluster cluster;
@@ -522,9 +523,8 @@ private Q_SLOTS:
             });
         };
         QTRY_VERIFY_WITH_TIMEOUT(silent() >= 1, 10000);
-        QVERIFY(std::none_of(events.begin(), events.end(), [](const Event &e) {
-            return e.type == EventType::GpuSilent && e.entity.index == 0;
-        }));
+        QVERIFY(std::none_of(events.begin(), events.end(),
+                             [](const Event &e) { return e.type == EventType::GpuSilent && e.entity.index == 0; }));
         // Its temperature is no longer read: the source marked the series stale, as Prometheus does,
         // rather than let its last value stand.
         QTRY_VERIFY_WITH_TIMEOUT(std::isnan(valueOf(cluster, metric::GpuTemp, 1)), 5000);
