@@ -433,7 +433,7 @@ GritTotals gritTotals(const std::vector<Incident> &incidents, const std::vector<
         for (uint64_t id : i.actionIds)
             answered[id] = &i;
     for (const Event &a : actions) {
-        if (!isOperatorAction(a.type) || a.timeMs < fromMs || a.timeMs >= toMs)
+        if (!isOperatorsWork(a.type) || a.timeMs < fromMs || a.timeMs >= toMs)
             continue;
         Intervention v;
         v.eventId = a.id;

@@ -111,6 +111,7 @@ struct GritSettings
         { EventType::RemoveFromService, 5.0 },
         { EventType::ReturnToService, 5.0 },
         { EventType::Undrain, 10.0 },
+        { EventType::HandOff, 3.0 }, // the dialog; the work it hands on is the site's
     };
 
     // Empty when the settings make sense; otherwise why not.

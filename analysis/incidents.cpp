@@ -316,7 +316,7 @@ void IncidentTracker::rebuild() const
             onRestartOrRollback(e, openByJob);
             continue;
         }
-        if (isOperatorAction(e.type)) {
+        if (isOperatorsWork(e.type)) {
             // An action while a job is down answers that job's incident (or every open one, when it names no job).
             for (const auto &[job, index] : openByJob)
                 if (e.jobId.isEmpty() || e.jobId == job)

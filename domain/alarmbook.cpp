@@ -4,6 +4,7 @@
 #include "domain/blastradius.h"
 #include "domain/checkedtime.h"
 #include "domain/entitynames.h"
+#include "domain/remedy.h"
 
 #include <QDateTime>
 
@@ -308,8 +309,8 @@ void AlarmBook::applyEvents(const std::vector<Event> &events)
             else
                 m_drained.erase(key);
             updateSuppression(e.timeMs);
-        } else if (isAlarmAction(e.type)) {
-            applyAction(e);
+        } else if (isAlarmAction(e.type) || (e.type == EventType::HandOff && e.alarmId != 0)) {
+            applyAction(e); // a hand-off of an alarm's part: the alarm says who handed it off
         }
     }
 }
@@ -498,6 +499,11 @@ void AlarmBook::applyOperatorAction(Alarm &a, const Event &e)
         a.outOfService = false;
         askAgainIfActive(a);
         break;
+    case EventType::HandOff:
+        a.lastComment = e.message.isEmpty()
+            ? QStringLiteral("%1: handed off (%2)").arg(who, remedyKey(Remedy(e.code)))
+            : QStringLiteral("%1: handed off (%2): %3").arg(who, remedyKey(Remedy(e.code)), e.message);
+        break;
     default: // a note
         break;
     }
@@ -614,6 +620,8 @@ std::pair<AlarmRefusal, QString> AlarmBook::checkAgainst(const Alarm &alarm, con
     case EventType::Note:
         if (e.message.trimmed().isEmpty())
             return { AlarmRefusal::InvalidArgument, QStringLiteral("a note needs some text") };
+        return { AlarmRefusal::None, {} };
+    case EventType::HandOff: // the alarm's part handed to the site: the alarm says so
         return { AlarmRefusal::None, {} };
     default:
         return { AlarmRefusal::InvalidArgument,

@@ -57,6 +57,10 @@ enum class EventType
     ReturnToService = 311,
     Undrain = 312,
     Repair = 313, // a part repaired: code = RepairKind; a drained part back in service is Undrain
+    // A recommended action handed to the site (docs/hand-off.md): code = Remedy, value = 1 to drain now.
+    HandOff = 314,
+    // What the site's webhook or script answered: code = HTTP status or exit code, value = seconds.
+    HandOffAnswer = 315,
 };
 
 // What a repair did (Event::code of a Repair).
@@ -87,6 +91,11 @@ inline bool isJobEvent(EventType t)
 inline bool isOperatorAction(EventType t)
 {
     return int(t) >= 300 && int(t) < 400;
+}
+// An action an operator took, as the ledger counts the work: a hand-off's answer is the site's, not theirs.
+inline bool isOperatorsWork(EventType t)
+{
+    return isOperatorAction(t) && t != EventType::HandOffAnswer;
 }
 bool isKnownEventType(int wireValue);
 

@@ -6,26 +6,10 @@
 #include "domain/repairwatch.h"
 #include "domain/xidpolicy.h"
 
+#include "smallfloor.h"
+
 #include <cstdlib>
 #include <cstring>
-
-namespace {
-
-std::shared_ptr<const vigil::Topology> smallFloor()
-{
-    auto t = std::make_shared<vigil::Topology>();
-    t->halls.push_back({ QStringLiteral("h") });
-    t->rows.push_back({ QStringLiteral("r"), 0 });
-    t->racks.push_back({});
-    t->nodes.push_back({ QStringLiteral("n0"), 0, 0 });
-    for (uint32_t g = 0; g < 4; ++g)
-        t->gpus.push_back({ QStringLiteral("GPU-%1").arg(g), 0, g, QStringLiteral("H100") });
-    if (!t->index().isEmpty())
-        std::abort();
-    return t;
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -36,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!vigil::parseXidPolicy(policy.toJson(), QStringLiteral("again"), again).isEmpty() || !(again == policy))
             std::abort(); // what it writes, it reads back the same
     }
-    static const auto floor = smallFloor();
+    static const auto floor = vigil::fuzz::smallFloor();
     vigil::RepairWatch watch;
     watch.setTopology(floor);
     watch.setPolicy(policy);

@@ -5,10 +5,12 @@
 
 #include "gateway/alarmdesk.h"
 #include "gateway/gatewayauth.h"
+#include "gateway/handoffroute.h"
 #include "gateway/operators.h"
 
 #include "domain/codec.h"
 #include "domain/entitynames.h"
+#include "domain/remedy.h"
 
 #include <QDebug>
 #include <QStringList>
@@ -395,6 +397,8 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
         return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
     if (grpc::Status refused = checkBookmark(*request); !refused.ok())
         return refused;
+    if (grpc::Status refused = checkHandOff(*request, operatorName); !refused.ok())
+        return refused;
     EntityRef entity = wire::fromProto(request->entity());
     if (entity.kind != EntityKind::Unspecified && entity.index >= wire::entityCount(*m_journal.topology(), entity.kind))
         return grpcStatus(grpc::StatusCode::NOT_FOUND, QStringLiteral("entity %1 does not exist").arg(entity.index));
@@ -411,6 +415,10 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     e.aboutMs = request->about_ms();
     if (e.type == EventType::Assign)
         e.message = QString::fromStdString(request->owner()).trimmed();
+    if (e.type == EventType::HandOff) {
+        e.code = int32_t(request->remedy());
+        e.value = request->drain_first() ? 1.0 : 0.0;
+    }
     if (e.type == EventType::Shelve) {
         if (request->shelve_for_ms() <= 0 && request->value() <= 0.0)
             return grpcStatus(grpc::StatusCode::OUT_OF_RANGE,
@@ -438,6 +446,39 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     }
     reply->set_seq(seq);
     reply->set_event_id(eventId);
+    if (e.type == EventType::HandOff) { // journalled first: the record holds what was asked, whatever comes back
+        e.id = eventId;
+        m_handOff->deliver(e);
+    }
+    return grpc::Status::OK;
+}
+
+grpc::Status GatewayService::checkHandOff(const v1::ActRequest &request, const QString &operatorName) const
+{
+    if (request.action() == v1::EVENT_TYPE_HAND_OFF_ANSWER)
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("a hand-off's answer is recorded by the gateway, not sent"));
+    if (request.remedy() != v1::REMEDY_NONE || request.drain_first()) {
+        if (request.action() != v1::EVENT_TYPE_HAND_OFF)
+            return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("a remedy goes with a hand-off only"));
+    }
+    if (request.action() != v1::EVENT_TYPE_HAND_OFF)
+        return grpc::Status::OK;
+    if (!m_handOff)
+        return grpcStatus(grpc::StatusCode::FAILED_PRECONDITION,
+                          QStringLiteral("this gateway hands nothing off: it was started without --hand-off "
+                                         "(docs/hand-off.md)"));
+    if (const QString why = m_handOff->mayHandOff(operatorName); !why.isEmpty())
+        return grpcStatus(grpc::StatusCode::PERMISSION_DENIED, why);
+    if (!isRemedy(int(request.remedy())) || request.remedy() == v1::REMEDY_NONE)
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("a hand-off names a remedy (1 to %1); asked for %2")
+                              .arg(RemedyCount - 1)
+                              .arg(int(request.remedy())));
+    const EntityKind kind = wire::fromProto(request.entity()).kind;
+    if ((kind == EntityKind::Unspecified || kind == EntityKind::Cluster) && request.alarm_id() == 0)
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("a hand-off names the part it is about (an entity or an alarm)"));
     return grpc::Status::OK;
 }
 

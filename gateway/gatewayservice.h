@@ -45,6 +45,8 @@ public:
     using BookmarkStore = std::function<QString(int64_t fromMs, int64_t toMs, size_t max, std::vector<v1::Event> &out)>;
     void setBookmarkStore(BookmarkStore store) { m_bookmarkStore = std::move(store); }
     static constexpr size_t MaxBookmarks = 10000;
+    // Where hand-offs go (not owned; it outlives the service); without one, Act refuses them.
+    void setHandOffRoute(class HandOffRoute *route) { m_handOff = route; }
     // The most alarms one action may name (alarm_ids): a 100k-GPU cluster's worst flood.
     static constexpr int MaxAlarmsPerAction = 10000;
 
@@ -68,6 +70,8 @@ private:
     QString outsideClock(int64_t timeMs) const;
     // A note's bookmark instant (about_ms): on a note only, and not in the future.
     grpc::Status checkBookmark(const v1::ActRequest &request) const;
+    // A hand-off's own checks: a route, an operator allowed to use it, a remedy, a part.
+    grpc::Status checkHandOff(const v1::ActRequest &request, const QString &operatorName) const;
     // Act with alarm_ids: `action` (checked already) on each alarm named.
     grpc::Status actOnAlarms(const v1::ActRequest &request, const Event &action, v1::ActResponse *reply);
     // Empty when `agent` may publish for the entity; otherwise why not.
@@ -80,6 +84,7 @@ private:
     std::function<int64_t()> m_clock;
     std::function<v1::Sources()> m_sources;
     BookmarkStore m_bookmarkStore;
+    class HandOffRoute *m_handOff = nullptr;
     int64_t m_maxSkewMs = 300000;
     const v1::Topology m_topologyMessage;
     SubscriptionHub m_subscriptions;

@@ -187,6 +187,12 @@ void addServingOptions(QCommandLineParser &parser)
                                    "repair_window_hours) instead of the defaults."),
           QStringLiteral("file") });
     parser.addOption(
+        { QStringLiteral("hand-off"),
+          GatewayCommandLineTr::tr("Where operators hand recommended actions (drain, reset, reseat, RMA): a webhook, "
+                                   "a site script or both, who may, and what (if anything) is handed off without "
+                                   "an operator (JSON, docs/hand-off.md). Without it, nothing is handed off."),
+          QStringLiteral("file") });
+    parser.addOption(
         { QStringLiteral("operators"),
           GatewayCommandLineTr::tr("Tokens, names and roles of the people who may watch (viewer) or act (operator) "
                                    "and of the agents that may publish (agent, with their hosts); without it anyone "
@@ -398,6 +404,7 @@ QString readServing(const QCommandLineParser &parser, GatewayOptions &options)
     options.operatorsPath = parser.value(QStringLiteral("operators"));
     options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
     options.xidPolicyPath = parser.value(QStringLiteral("xid-policy"));
+    options.handOffPath = parser.value(QStringLiteral("hand-off"));
     options.sharedState = parser.value(QStringLiteral("shared-state"));
     options.name = parser.value(QStringLiteral("name")).trimmed();
     const double skew = parser.value(QStringLiteral("max-skew")).toDouble(&ok);

@@ -2,6 +2,7 @@
 #include "host/gatewayserver.h"
 
 #include "gateway/gatewayauth.h"
+#include "host/handoff.h"
 
 #include "sources/sourcelayout.h"
 
@@ -295,6 +296,15 @@ QString GatewayServer::setUpService(std::shared_ptr<grpc::ServerCredentials> &cr
         return credentialsError;
     m_service = std::make_unique<GatewayService>(*m_journal, options.stream, m_alarms.get(), m_operators);
     m_service->setSources([this] { return sourcesStatus(); });
+    if (!options.handOffPath.isEmpty()) {
+        HandOffSettings handOff;
+        if (QString error = readHandOffSettings(options.handOffPath, handOff); !error.isEmpty())
+            return QStringLiteral("hand-off: %1").arg(error);
+        m_handOff
+            = std::make_unique<HandOffDispatcher>(std::move(handOff), *m_journal, m_alarms.get(),
+                                                  options.name.isEmpty() ? QSysInfo::machineHostName() : options.name);
+        m_service->setHandOffRoute(m_handOff.get());
+    }
     if (m_shared)
         m_service->setBookmarkStore(
             [shared = m_shared.get()](int64_t from, int64_t to, size_t max, std::vector<v1::Event> &out) {
@@ -648,6 +658,8 @@ void GatewayServer::stop()
         bridge->stop();
     if (m_remoteWrite) // the last state sent, the queue given a moment to drain
         m_remoteWrite->stop();
+    if (m_handOff) // a delivery in progress ends at its next step; its answer is journalled first
+        m_handOff->stop();
     if (m_journal) // absent when start() failed early
         m_journal->close();
     if (m_server) {

@@ -28,6 +28,8 @@ class Server;
 
 namespace vigil {
 
+class HandOffDispatcher;
+
 // The gateway's own certificate, and whose certificates it asks its clients for. The files
 // are read again while serving (every `reload`), so a renewed certificate needs no restart.
 struct ServerTls
@@ -68,6 +70,7 @@ struct GatewayOptions
     bool insecure = false;
     QString alarmRulesPath; // threshold rules (JSON); empty: the defaults
     QString xidPolicyPath; // the Xid and repair policy (JSON, docs/repeat-offenders.md); empty: the defaults
+    QString handOffPath; // where recommended actions are handed (JSON, docs/hand-off.md); empty: nowhere
     // The NOC's shared alarm state: a libpq connection string or postgresql:// URI
     // (docs/shared-state.md); empty: this gateway's alarms are its own.
     QString sharedState;
@@ -121,6 +124,8 @@ public:
     const RemoteWriteFeed *remoteWrite() const { return m_remoteWrite.get(); }
     // The shared alarm state, when the gateway keeps one with others (else nullptr).
     const SharedAlarmState *sharedState() const { return m_shared.get(); }
+    // Where hand-offs go, when the gateway has a hand-off file (else nullptr).
+    const HandOffDispatcher *handOff() const { return m_handOff.get(); }
 
     // Stops the simulator and the server; every open stream ends with UNAVAILABLE.
     void stop();
@@ -147,6 +152,7 @@ private:
     std::shared_ptr<class OperatorsFile> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;
     std::unique_ptr<RemoteWriteFeed> m_remoteWrite;
+    std::unique_ptr<class HandOffDispatcher> m_handOff; // uses the journal and the desk; the service uses it
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;
     QString m_address;

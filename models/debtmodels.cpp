@@ -2,6 +2,7 @@
 #include "debtmodels.h"
 
 #include "eventdescription.h"
+#include "remedytext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -84,6 +85,11 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
         return rightAligned();
     if (role == Qt::ForegroundRole && index.column() == AcknowledgedColumn && w.acknowledgedBy.isEmpty())
         return QBrush(QColor(0xff, 0xb3, 0x00)); // an amber light nobody owns
+    if (role == Qt::ToolTipRole && index.column() == RecommendedColumn) {
+        const PartRecommendation r = recommendForRisk(d);
+        return QStringLiteral("%1: %2").arg(recommendationText(r.recommendation, m_topology.get(), r.part),
+                                            recommendationReason(r.recommendation));
+    }
     if (role == Qt::ToolTipRole)
         return tr("%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU(s) of running jobs with it.",
                   "", int(d.gpusAtRisk))
@@ -107,9 +113,20 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
         return locale.toString(d.gpusAtRisk);
     case CostPerDayColumn:
         return money(d.expectedCostPerDay);
+    case RecommendedColumn: {
+        const Recommendation r = recommendForRisk(d).recommendation;
+        return r.drainFirst ? tr("%1, drain now").arg(remedyName(r.remedy)) : remedyName(r.remedy);
+    }
     default:
         return {};
     }
+}
+
+std::optional<PartRecommendation> DebtTableModel::recommendationAt(int row) const
+{
+    if (row < 0 || size_t(row) >= m_rows.size())
+        return std::nullopt;
+    return recommendForRisk(m_rows[size_t(row)]);
 }
 
 QVariant DebtTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -137,6 +154,8 @@ QVariant DebtTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("GPUs at risk");
     case CostPerDayColumn:
         return tr("Expected cost / day");
+    case RecommendedColumn:
+        return tr("Recommended");
     default:
         return {};
     }

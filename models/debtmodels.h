@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
+#include "analysis/recommendations.h"
 #include "keyedtablemodel.h"
 
 namespace vigil {
@@ -35,6 +36,7 @@ public:
         AcknowledgedColumn,
         GpusColumn,
         CostPerDayColumn,
+        RecommendedColumn, // what to do about it (recommendForRisk)
         ColumnCount
     };
     // The rows listed: the costliest open warnings. A 100k-GPU hall holds tens of thousands, and
@@ -48,6 +50,8 @@ public:
     double totalPerDay() const { return m_totalPerDay; }
     // Every open warning, listed or not.
     size_t openWarnings() const { return m_openWarnings; }
+    // What to do about the warning of a row (for a hand-off); nullopt off the rows.
+    std::optional<PartRecommendation> recommendationAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

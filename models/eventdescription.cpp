@@ -97,6 +97,10 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("Back in service");
     case EventType::Repair:
         return EventDescriptionTr::tr("Repaired");
+    case EventType::HandOff:
+        return EventDescriptionTr::tr("Handed off");
+    case EventType::HandOffAnswer:
+        return EventDescriptionTr::tr("Hand-off answered");
     case EventType::Unspecified:
         break;
     }

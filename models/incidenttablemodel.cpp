@@ -2,7 +2,9 @@
 #include "incidenttablemodel.h"
 #include "domain/threadaffinity.h"
 
+#include "analysis/recommendations.h"
 #include "eventdescription.h"
+#include "remedytext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -102,6 +104,12 @@ std::vector<StoryStep> incidentStorySteps(const Incident &incident, const Attrib
     steps.push_back({ 0, price, std::nullopt });
     if (const QString why = preventableVerdictText(cost); !why.isEmpty())
         steps.push_back({ 0, why, std::nullopt });
+    if (const std::optional<PartRecommendation> next = recommendForIncident(attribution))
+        steps.push_back({ 0,
+                          IncidentTableModel::tr("recommended: %1 (%2)")
+                              .arg(recommendationText(next->recommendation, topology, next->part),
+                                   recommendationReason(next->recommendation)),
+                          next->part });
     return steps;
 }
 
@@ -215,6 +223,13 @@ int IncidentTableModel::rowOf(uint64_t incidentId) const
 uint64_t IncidentTableModel::incidentIdAt(int row) const
 {
     return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)].incident.id : 0;
+}
+
+std::optional<PartRecommendation> IncidentTableModel::recommendationAt(int row) const
+{
+    if (row < 0 || size_t(row) >= m_rows.size())
+        return std::nullopt;
+    return recommendForIncident(m_rows[size_t(row)].attribution);
 }
 
 int IncidentTableModel::rowCount(const QModelIndex &parent) const

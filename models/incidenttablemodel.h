@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
+#include "analysis/recommendations.h"
 
 #include "keyedtablemodel.h"
 
@@ -67,6 +68,8 @@ public:
     void setAnalysis(const IncidentAnalysis &analysis);
     int rowOf(uint64_t incidentId) const;
     uint64_t incidentIdAt(int row) const;
+    // What to do about the cause of a row's incident (for a hand-off); nullopt when nothing is named.
+    std::optional<PartRecommendation> recommendationAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

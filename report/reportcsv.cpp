@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/reportcsv.h"
 
+#include "analysis/recommendations.h"
 #include "domain/entitynames.h"
 
 #include <QDateTime>
@@ -207,12 +208,15 @@ Table nextToFailTable(const MaintenanceReport &r, const Topology &t)
 {
     Table list({ QStringLiteral("rank"), QStringLiteral("entity"), QStringLiteral("warning"), QStringLiteral("code"),
                  QStringLiteral("warning_since"), QStringLiteral("probability_72h"), QStringLiteral("low"),
-                 QStringLiteral("high"), QStringLiteral("cases"), QStringLiteral("gpus_at_risk") });
+                 QStringLiteral("high"), QStringLiteral("cases"), QStringLiteral("gpus_at_risk"),
+                 QStringLiteral("remedy"), QStringLiteral("drain_first") });
     for (size_t i = 0; i < r.nextToFail.size(); ++i) {
         const AtRisk &a = r.nextToFail[i];
+        const Recommendation next = recommendForRisk(a).recommendation;
         list.row({ QString::number(i + 1), entityKeyName(t, a.entity), eventTypeKey(a.warning), QString::number(a.code),
                    iso(a.warningSinceMs), num(a.hazard.probability, 4), num(a.hazard.low, 4), num(a.hazard.high, 4),
-                   num(a.hazard.cases, 1), QString::number(a.gpusAtRisk) });
+                   num(a.hazard.cases, 1), QString::number(a.gpusAtRisk), remedyKey(next.remedy),
+                   next.drainFirst ? QStringLiteral("true") : QStringLiteral("false") });
     }
     return list;
 }

@@ -672,6 +672,14 @@
         <source>Repaired</source>
         <translation>Repariert</translation>
     </message>
+    <message>
+        <source>Handed off</source>
+        <translation>Übergeben</translation>
+    </message>
+    <message>
+        <source>Hand-off answered</source>
+        <translation>Übergabe beantwortet</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -1068,6 +1076,89 @@
     <message>
         <source>Bookmark stored in the recording; not shared with the NOC: %1</source>
         <translation>Lesezeichen in der Aufzeichnung gespeichert; nicht mit dem NOC geteilt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Remedy</name>
+    <message>
+        <source>Keep watching</source>
+        <translation>Weiter beobachten</translation>
+    </message>
+    <message>
+        <source>Hand back to the job&apos;s owner</source>
+        <translation>An den Eigentümer des Jobs zurückgeben</translation>
+    </message>
+    <message>
+        <source>Run the diagnostic</source>
+        <translation>Diagnose ausführen</translation>
+    </message>
+    <message>
+        <source>Reset the GPU</source>
+        <translation>GPU zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reboot the node</source>
+        <translation>Knoten neu starten</translation>
+    </message>
+    <message>
+        <source>Reseat it</source>
+        <translation>Neu stecken</translation>
+    </message>
+    <message>
+        <source>Replace it (RMA)</source>
+        <translation>Ersetzen (RMA)</translation>
+    </message>
+    <message>
+        <source>Check the cooling</source>
+        <translation>Kühlung prüfen</translation>
+    </message>
+    <message>
+        <source>Check the power</source>
+        <translation>Stromversorgung prüfen</translation>
+    </message>
+    <message>
+        <source>Check the network link</source>
+        <translation>Netzwerkverbindung prüfen</translation>
+    </message>
+    <message>
+        <source>Unknown remedy</source>
+        <translation>Unbekannte Maßnahme</translation>
+    </message>
+    <message>
+        <source>Nothing to do on %1 yet: keep watching</source>
+        <translation>An %1 noch nichts zu tun: weiter beobachten</translation>
+    </message>
+    <message>
+        <source>Drain %1 now, then: %2</source>
+        <translation>%1 jetzt drainen, dann: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2), at the next maintenance window</source>
+        <translation>%1 (%2), im nächsten Wartungsfenster</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s action for Xid %1</source>
+        <translation>NVIDIAs Maßnahme für Xid %1</translation>
+    </message>
+    <message>
+        <source>it failed again soon after a repair: the repair did not hold</source>
+        <translation>kurz nach einer Reparatur erneut ausgefallen: die Reparatur hat nicht gehalten</translation>
+    </message>
+    <message>
+        <source>the site&apos;s policy for code %1</source>
+        <translation>die Richtlinie des Standorts für Code %1</translation>
+    </message>
+    <message>
+        <source>its telemetry went silent, as GPUs do before they fall off the bus</source>
+        <translation>ihre Telemetrie verstummte, wie bei GPUs, bevor sie vom Bus fallen</translation>
+    </message>
+    <message>
+        <source>slower than its peers, for a cause the readings do not show</source>
+        <translation>langsamer als ihre Peers, aus einem Grund, den die Messwerte nicht zeigen</translation>
+    </message>
+    <message>
+        <source>because of: %1</source>
+        <translation>wegen: %1</translation>
     </message>
 </context>
 <context>
@@ -1640,6 +1731,14 @@
     <message>
         <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
         <translation>%1 der %2 Ausfälle des Zeitraums standen vorher auf einer Liste, zuerst genannt im Median %3 h davor.</translation>
+    </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1, jetzt drainen</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Empfohlen</translation>
     </message>
 </context>
 <context>
@@ -2479,6 +2578,10 @@
         <source>“%1”: replayed alarms cannot be acted on; go back to live to act.</source>
         <translation>„%1“: Alarme einer Wiedergabe lassen sich nicht bearbeiten; zum Bearbeiten zurück zu live.</translation>
     </message>
+    <message>
+        <source>Hand off…	H</source>
+        <translation>Übergeben…	H</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>
@@ -2764,6 +2867,14 @@
         <source>Expected cost / day</source>
         <translation>Erwartete Kosten / Tag</translation>
     </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1, jetzt drainen</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Empfohlen</translation>
+    </message>
 </context>
 <context>
     <name>vigil::DetailsDock</name>
@@ -2952,6 +3063,68 @@
     </message>
 </context>
 <context>
+    <name>vigil::HandOffDialog</name>
+    <message>
+        <source>Drain it now, so no job lands on it meanwhile</source>
+        <translation>Jetzt drainen, damit inzwischen kein Job darauf landet</translation>
+    </message>
+    <message>
+        <source>Hand off %1</source>
+        <translation>%1 übergeben</translation>
+    </message>
+    <message>
+        <source>The gateway hands it to the site&apos;s webhook or script (ticketing, automation). The hand-off and the site&apos;s answer are recorded, and every dashboard sees them.</source>
+        <translation>Das Gateway übergibt es an den Webhook oder das Skript des Standorts (Ticketsystem, Automatisierung). Die Übergabe und die Antwort des Standorts werden aufgezeichnet, und jedes Dashboard sieht sie.</translation>
+    </message>
+    <message>
+        <source>Hand off</source>
+        <translation>Übergeben</translation>
+    </message>
+    <message>
+        <source>Part:</source>
+        <translation>Teil:</translation>
+    </message>
+    <message>
+        <source>Recommended:</source>
+        <translation>Empfohlen:</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>Maßnahme:</translation>
+    </message>
+    <message>
+        <source>Note for the ticket:</source>
+        <translation>Notiz für das Ticket:</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::HandOffFlow</name>
+    <message>
+        <source>Hand off %1: a replay cannot hand anything off; go back to live to act.</source>
+        <translation>%1 übergeben: eine Wiedergabe kann nichts übergeben; zum Handeln zurück zu live.</translation>
+    </message>
+    <message>
+        <source>Hand off %1: not connected to a gateway.</source>
+        <translation>%1 übergeben: nicht mit einem Gateway verbunden.</translation>
+    </message>
+    <message>
+        <source>Hand off %1 (%2)</source>
+        <translation>%1 übergeben (%2)</translation>
+    </message>
+    <message>
+        <source>%1: sending…</source>
+        <translation>%1: wird gesendet…</translation>
+    </message>
+    <message>
+        <source>%1: refused by the gateway: %2</source>
+        <translation>%1: vom Gateway abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>%1: handed to the gateway; the site&apos;s answer will show in the event log.</source>
+        <translation>%1: an das Gateway übergeben; die Antwort des Standorts erscheint im Ereignisprotokoll.</translation>
+    </message>
+</context>
+<context>
     <name>vigil::IncidentDock</name>
     <message>
         <source>Incidents</source>
@@ -3034,6 +3207,14 @@
     <message>
         <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
         <translation>Die Kosten der Feuerwehreinsätze im gezeigten Zeitraum (live: die letzten %3 Tage des Clusters und die %4 Tage Warnungen davor; in der Wiedergabe: die Aufzeichnung), bei $%1 pro GPU-Stunde und einer Vorlaufzeit von %2 h: durch Ausfälle verlorene GPU-Stunden (Stillstand plus erneut trainierte Schritte), welcher Anteil auf Warnungen folgte, die länger als die Vorlaufzeit sichtbar waren und nicht behoben wurden, und die nötige Handarbeit (docs/cost-model.md).</translation>
+    </message>
+    <message>
+        <source>Hand off…</source>
+        <translation>Übergeben…</translation>
+    </message>
+    <message>
+        <source>Hand the recommended action for the selected incident&apos;s cause or open warning to the site&apos;s webhook or script, through the gateway (Ctrl+Shift+H)</source>
+        <translation>Die empfohlene Maßnahme für die Ursache des gewählten Vorfalls oder die offene Warnung über das Gateway an den Webhook oder das Skript des Standorts übergeben (Strg+Umschalt+H)</translation>
     </message>
 </context>
 <context>
@@ -3180,6 +3361,10 @@
     <message>
         <source>not preventable: it failed with no warning before</source>
         <translation>nicht vermeidbar: es fiel ohne vorherige Warnung aus</translation>
+    </message>
+    <message>
+        <source>recommended: %1 (%2)</source>
+        <translation>empfohlen: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3535,10 @@
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>Live-Ansichten zeigen das Jetzt: Aufzeichnung öffnen (Strg+O), um zu %1 zurückzugehen</translation>
+    </message>
+    <message>
+        <source>&amp;Hand off the selected incident&apos;s or warning&apos;s action…</source>
+        <translation>Maßnahme des gewählten Vorfalls oder der Warnung &amp;übergeben…</translation>
     </message>
 </context>
 <context>

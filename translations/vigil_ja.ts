@@ -664,6 +664,14 @@
         <source>Repaired</source>
         <translation>修理済み</translation>
     </message>
+    <message>
+        <source>Handed off</source>
+        <translation>引き渡し済み</translation>
+    </message>
+    <message>
+        <source>Hand-off answered</source>
+        <translation>引き渡しへの応答</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>
@@ -1060,6 +1068,89 @@
     <message>
         <source>Bookmark stored in the recording; not shared with the NOC: %1</source>
         <translation>ブックマークを記録に保存しました。NOC とは共有されていません: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Remedy</name>
+    <message>
+        <source>Keep watching</source>
+        <translation>監視を続ける</translation>
+    </message>
+    <message>
+        <source>Hand back to the job&apos;s owner</source>
+        <translation>ジョブの所有者に戻す</translation>
+    </message>
+    <message>
+        <source>Run the diagnostic</source>
+        <translation>診断を実行</translation>
+    </message>
+    <message>
+        <source>Reset the GPU</source>
+        <translation>GPU をリセット</translation>
+    </message>
+    <message>
+        <source>Reboot the node</source>
+        <translation>ノードを再起動</translation>
+    </message>
+    <message>
+        <source>Reseat it</source>
+        <translation>差し直す</translation>
+    </message>
+    <message>
+        <source>Replace it (RMA)</source>
+        <translation>交換する (RMA)</translation>
+    </message>
+    <message>
+        <source>Check the cooling</source>
+        <translation>冷却を確認</translation>
+    </message>
+    <message>
+        <source>Check the power</source>
+        <translation>電源を確認</translation>
+    </message>
+    <message>
+        <source>Check the network link</source>
+        <translation>ネットワークリンクを確認</translation>
+    </message>
+    <message>
+        <source>Unknown remedy</source>
+        <translation>不明な対処</translation>
+    </message>
+    <message>
+        <source>Nothing to do on %1 yet: keep watching</source>
+        <translation>%1 にはまだ対処不要: 監視を続ける</translation>
+    </message>
+    <message>
+        <source>Drain %1 now, then: %2</source>
+        <translation>%1 を今すぐドレインし、その後: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2), at the next maintenance window</source>
+        <translation>%1 (%2)、次の保守時間帯に</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s action for Xid %1</source>
+        <translation>Xid %1 に対する NVIDIA の対処</translation>
+    </message>
+    <message>
+        <source>it failed again soon after a repair: the repair did not hold</source>
+        <translation>修理直後に再び故障: 修理が効いていない</translation>
+    </message>
+    <message>
+        <source>the site&apos;s policy for code %1</source>
+        <translation>コード %1 に対するサイトのポリシー</translation>
+    </message>
+    <message>
+        <source>its telemetry went silent, as GPUs do before they fall off the bus</source>
+        <translation>バスから外れる前の GPU のようにテレメトリが途絶えた</translation>
+    </message>
+    <message>
+        <source>slower than its peers, for a cause the readings do not show</source>
+        <translation>計測値に表れない原因でピアより遅い</translation>
+    </message>
+    <message>
+        <source>because of: %1</source>
+        <translation>原因: %1</translation>
     </message>
 </context>
 <context>
@@ -1625,6 +1716,14 @@
     <message>
         <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
         <translation>期間中の故障 %2 件のうち %1 件は故障前にリストに載っており、最初に挙がったのは中央値で %3 時間前。</translation>
+    </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1、今すぐドレイン</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推奨</translation>
     </message>
 </context>
 <context>
@@ -2453,6 +2552,10 @@
         <source>“%1”: replayed alarms cannot be acted on; go back to live to act.</source>
         <translation>「%1」: 再生中のアラームは操作できません。操作するにはライブに戻ってください。</translation>
     </message>
+    <message>
+        <source>Hand off…	H</source>
+        <translation>引き渡し…	H</translation>
+    </message>
 </context>
 <context>
     <name>vigil::BundleDialog</name>
@@ -2737,6 +2840,14 @@
         <source>Expected cost / day</source>
         <translation>予想コスト / 日</translation>
     </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1、今すぐドレイン</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推奨</translation>
+    </message>
 </context>
 <context>
     <name>vigil::DetailsDock</name>
@@ -2923,6 +3034,68 @@
     </message>
 </context>
 <context>
+    <name>vigil::HandOffDialog</name>
+    <message>
+        <source>Drain it now, so no job lands on it meanwhile</source>
+        <translation>今すぐドレインし、その間にジョブが割り当てられないようにする</translation>
+    </message>
+    <message>
+        <source>Hand off %1</source>
+        <translation>%1 を引き渡す</translation>
+    </message>
+    <message>
+        <source>The gateway hands it to the site&apos;s webhook or script (ticketing, automation). The hand-off and the site&apos;s answer are recorded, and every dashboard sees them.</source>
+        <translation>ゲートウェイがサイトの Webhook またはスクリプト (チケット管理、自動化) に引き渡します。引き渡しとサイトの応答は記録され、すべてのダッシュボードに表示されます。</translation>
+    </message>
+    <message>
+        <source>Hand off</source>
+        <translation>引き渡す</translation>
+    </message>
+    <message>
+        <source>Part:</source>
+        <translation>部品:</translation>
+    </message>
+    <message>
+        <source>Recommended:</source>
+        <translation>推奨:</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>対処:</translation>
+    </message>
+    <message>
+        <source>Note for the ticket:</source>
+        <translation>チケットへのメモ:</translation>
+    </message>
+</context>
+<context>
+    <name>vigil::HandOffFlow</name>
+    <message>
+        <source>Hand off %1: a replay cannot hand anything off; go back to live to act.</source>
+        <translation>%1 の引き渡し: 再生中は引き渡しできません。操作するにはライブに戻ってください。</translation>
+    </message>
+    <message>
+        <source>Hand off %1: not connected to a gateway.</source>
+        <translation>%1 の引き渡し: ゲートウェイに接続されていません。</translation>
+    </message>
+    <message>
+        <source>Hand off %1 (%2)</source>
+        <translation>%1 の引き渡し (%2)</translation>
+    </message>
+    <message>
+        <source>%1: sending…</source>
+        <translation>%1: 送信中…</translation>
+    </message>
+    <message>
+        <source>%1: refused by the gateway: %2</source>
+        <translation>%1: ゲートウェイに拒否されました: %2</translation>
+    </message>
+    <message>
+        <source>%1: handed to the gateway; the site&apos;s answer will show in the event log.</source>
+        <translation>%1: ゲートウェイに引き渡しました。サイトの応答はイベントログに表示されます。</translation>
+    </message>
+</context>
+<context>
     <name>vigil::IncidentDock</name>
     <message>
         <source>Incidents</source>
@@ -3003,6 +3176,14 @@
     <message>
         <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
         <translation>表示期間の「根性のコスト」(ライブ: クラスタの直近 %3 日とその前の %4 日分の警告、再生: 記録全体)(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
+    </message>
+    <message>
+        <source>Hand off…</source>
+        <translation>引き渡し…</translation>
+    </message>
+    <message>
+        <source>Hand the recommended action for the selected incident&apos;s cause or open warning to the site&apos;s webhook or script, through the gateway (Ctrl+Shift+H)</source>
+        <translation>選択したインシデントの原因または未解決の警告に対する推奨対処を、ゲートウェイ経由でサイトの Webhook またはスクリプトに引き渡す (Ctrl+Shift+H)</translation>
     </message>
 </context>
 <context>
@@ -3148,6 +3329,10 @@
     <message>
         <source>not preventable: it failed with no warning before</source>
         <translation>防止不能：事前の警告なしに故障した</translation>
+    </message>
+    <message>
+        <source>recommended: %1 (%2)</source>
+        <translation>推奨: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -3317,6 +3502,10 @@
     <message>
         <source>Live views show now: open the recording (Ctrl+O) to go back to %1</source>
         <translation>ライブ表示は現在を示します。%1 に戻るには記録を開いてください (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>&amp;Hand off the selected incident&apos;s or warning&apos;s action…</source>
+        <translation>選択したインシデントまたは警告の対処を引き渡す(&amp;H)…</translation>
     </message>
 </context>
 <context>

@@ -84,6 +84,7 @@ AlarmDock::AlarmDock(QWidget *parent)
         { tr("Acknowledge\tA"), &AlarmDock::acknowledge }, { tr("Shelve…\tS"), &AlarmDock::shelve },
         { tr("Unshelve\tU"), &AlarmDock::unshelve },       { tr("Assign…\tO"), &AlarmDock::assign },
         { tr("Escalate…\tE"), &AlarmDock::escalate },      { tr("Note…\tN"), &AlarmDock::note },
+        { tr("Hand off…\tH"), &AlarmDock::handOff },
     };
     for (const auto &[text, slot] : menu) {
         auto *action = new QAction(text, m_view);
@@ -529,10 +530,24 @@ void AlarmDock::note()
                    });
 }
 
+void AlarmDock::handOff()
+{
+    const uint64_t id = currentAlarm();
+    const auto alarm = std::find_if(m_alarms.begin(), m_alarms.end(), [id](const Alarm &a) { return a.id == id; });
+    if (!id || alarm == m_alarms.end())
+        return;
+    PartRecommendation r;
+    r.part = alarm->entity;
+    r.recommendation = recommendRemedy(WarningSign { alarm->sourceType, alarm->code, alarm->entity.kind });
+    if (r.recommendation.remedy == Remedy::None) // a threshold's or a watch-only warning: the operator picks
+        r.recommendation.remedy = Remedy::Diagnose;
+    Q_EMIT handOffRequested(r, id);
+}
+
 bool AlarmDock::eventFilter(QObject *watched, QEvent *event)
 {
-    static const std::set<int> ListKeys { Qt::Key_A, Qt::Key_S, Qt::Key_U,    Qt::Key_O,
-                                          Qt::Key_E, Qt::Key_N, Qt::Key_Slash };
+    static const std::set<int> ListKeys { Qt::Key_A, Qt::Key_S, Qt::Key_U, Qt::Key_O,
+                                          Qt::Key_E, Qt::Key_N, Qt::Key_H, Qt::Key_Slash };
     if (event->type() == QEvent::ShortcutOverride && watched == m_view) {
         // The window's overlay keys (E, …) must not take the list's letters while it has the focus.
         auto *key = static_cast<QKeyEvent *>(event);
@@ -571,6 +586,9 @@ bool AlarmDock::eventFilter(QObject *watched, QEvent *event)
         return true;
     case Qt::Key_N:
         note();
+        return true;
+    case Qt::Key_H:
+        handOff();
         return true;
     case Qt::Key_Slash:
         m_filter->setFocus();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/recommendations.h"
 #include "client/telemetryclient.h"
 #include "domain/alarmstatistics.h"
 #include "domain/topology.h"
@@ -89,6 +90,8 @@ public:
     void assign();
     void escalate();
     void note();
+    // Asks for a hand-off of what the alarm under the cursor's warning calls for (H).
+    void handOff();
 
 Q_SIGNALS:
     void entityActivated(vigil::EntityRef entity);
@@ -96,6 +99,8 @@ Q_SIGNALS:
     void actionFinished(bool ok, const QString &message);
     // New alarms asking for an acknowledgement arrived.
     void newUnacknowledged(int count, vigil::AlarmPriority highest);
+    // A hand-off asked for: what the alarm's warning calls for, and the alarm.
+    void handOffRequested(const vigil::PartRecommendation &recommended, uint64_t alarmId);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

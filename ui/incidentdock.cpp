@@ -43,6 +43,7 @@ IncidentDock::IncidentDock(QWidget *parent)
     , m_totals(new QLabel(this))
     , m_story(new QLabel(this))
     , m_input(new QLabel(this))
+    , m_handOff(new QToolButton(this))
 {
     setObjectName(QStringLiteral("incidentDock"));
     m_view = addTable(m_model, IncidentTableModel::TimeColumn, Qt::DescendingOrder, IncidentTableModel::CauseColumn,
@@ -66,6 +67,11 @@ IncidentDock::IncidentDock(QWidget *parent)
     settings->setToolTip(tr("The price per GPU-hour, the lead time that makes a failure preventable, the site's "
                             "night hours"));
     connect(settings, &QToolButton::clicked, this, &IncidentDock::settingsRequested);
+    m_handOff->setText(tr("Hand off…"));
+    m_handOff->setToolTip(tr("Hand the recommended action for the selected incident's cause or open warning to the "
+                             "site's webhook or script, through the gateway (Ctrl+Shift+H)"));
+    m_handOff->setEnabled(false);
+    connect(m_handOff, &QToolButton::clicked, this, &IncidentDock::requestHandOff);
     m_story->setWordWrap(true);
     m_story->setTextFormat(Qt::RichText);
     m_story->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse
@@ -87,6 +93,7 @@ IncidentDock::IncidentDock(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
     top->addWidget(m_totals, 1);
+    top->addWidget(m_handOff, 0, Qt::AlignTop);
     top->addWidget(settings, 0, Qt::AlignTop);
     layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
@@ -100,11 +107,14 @@ IncidentDock::IncidentDock(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         m_story->setVisible(tab == IncidentsTab);
         QSettings().setValue(QStringLiteral("incidents/tab"), tab);
+        updateHandOff();
     });
+    connect(debt->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &IncidentDock::updateHandOff);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         m_pickedByPress = QGuiApplication::mouseButtons() != Qt::NoButton; // the click that follows is this pick
         showStory();
+        updateHandOff();
     });
     // Picking the incident already picked (after scrubbing away from it) jumps to it again.
     connect(m_view, &QTableView::clicked, this, [this] {
@@ -219,6 +229,35 @@ void IncidentDock::showAnalysis(std::shared_ptr<const IncidentAnalysis> shown)
         input << tr("%n duplicate event(s) ignored", "", int(duplicates));
     m_input->setText(input.join(QStringLiteral(" · ")));
     m_input->setVisible(!input.isEmpty());
+    updateHandOff();
+}
+
+std::optional<PartRecommendation> IncidentDock::selectedRecommendation() const
+{
+    const QTableView *table = tableOf(Tab(m_tabs->currentIndex()));
+    const QModelIndex current = table->currentIndex();
+    if (!current.isValid())
+        return std::nullopt;
+    const int row = sourceIndex(table, current).row();
+    std::optional<PartRecommendation> r;
+    if (m_tabs->currentIndex() == IncidentsTab)
+        r = m_model->recommendationAt(row);
+    else if (m_tabs->currentIndex() == DebtTab)
+        r = m_debt->recommendationAt(row);
+    if (r && r->recommendation.remedy == Remedy::None)
+        return std::nullopt;
+    return r;
+}
+
+void IncidentDock::updateHandOff()
+{
+    m_handOff->setEnabled(selectedRecommendation().has_value());
+}
+
+void IncidentDock::requestHandOff()
+{
+    if (const std::optional<PartRecommendation> r = selectedRecommendation())
+        Q_EMIT handOffRequested(*r);
 }
 
 void IncidentDock::updateTabTitles()

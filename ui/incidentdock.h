@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/incidentanalysis.h"
+#include "analysis/recommendations.h"
 
 #include <QDockWidget>
 
@@ -9,6 +10,7 @@ class QAbstractItemModel;
 class QLabel;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 
 namespace vigil {
 
@@ -51,6 +53,10 @@ public:
     QLabel *storyLabel() const { return m_story; }
     QString inputText() const;
     bool selectIncident(uint64_t id);
+    // What the selected incident's cause or open warning calls for (the tab shown decides); nullopt: nothing.
+    std::optional<PartRecommendation> selectedRecommendation() const;
+    // Asks for a hand-off of the selection's recommendation (the "Hand off…" button, Ctrl+Shift+H).
+    void requestHandOff();
 
 Q_SIGNALS:
     // The incident chosen, its failure time and its cause (if one was named).
@@ -61,12 +67,15 @@ Q_SIGNALS:
     void timeRequested(int64_t timeMs);
     // The price or the lead time asked to be changed.
     void settingsRequested();
+    // A hand-off of this recommendation asked for (docs/hand-off.md).
+    void handOffRequested(const vigil::PartRecommendation &recommended);
 
 private:
     QTableView *addTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order, int stretchColumn,
                          const QString &title);
     void showStory();
     void updateTabTitles();
+    void updateHandOff();
 
     IncidentTableModel *m_model;
     DebtTableModel *m_debt;
@@ -80,6 +89,7 @@ private:
     QLabel *m_story;
     bool m_pickedByPress = false; // the current row changed under a mouse press: its click picks nothing more
     QLabel *m_input;
+    QToolButton *m_handOff;
     std::shared_ptr<const IncidentAnalysis> m_analysis;
 };
 

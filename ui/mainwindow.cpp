@@ -12,6 +12,7 @@
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gpudescription.h"
+#include "handoff.h"
 #include "incidentdock.h"
 #include "jobsdock.h"
 #include "legend/colorlegend.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     m_trainingDock = new TrainingDock(this);
     m_incidentDock = new IncidentDock(this);
     m_alarmDock = new AlarmDock(this);
+    m_handOff = new HandOffFlow(this);
     m_alarmCount = new AlarmCountLabel(this);
     {
         // The price, lead time and night hours saved; what makes no sense is refused and said so.
@@ -117,6 +119,13 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
                                      8000);
     });
     connect(m_incidentDock, &IncidentDock::settingsRequested, this, &MainWindow::editPricing);
+    connect(m_incidentDock, &IncidentDock::handOffRequested, this,
+            [this](const PartRecommendation &r) { m_handOff->handOff(r, m_session->state().topology().get()); });
+    connect(m_alarmDock, &AlarmDock::handOffRequested, this, [this](const PartRecommendation &r, uint64_t alarm) {
+        m_handOff->handOff(r, m_session->state().topology().get(), alarm);
+    });
+    connect(m_handOff, &HandOffFlow::finished, this,
+            [this](bool, const QString &message) { statusBar()->showMessage(message, 15000); });
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();
         const Topology *t = m_session->state().topology().get();
@@ -165,6 +174,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::setAlarmSender(AlarmDock::Sender sender, const QString &operatorName)
 {
     m_replay->shareBookmarksThrough(sender, operatorName);
+    m_handOff->setSender(sender, operatorName);
     m_alarmDock->setSender(std::move(sender), operatorName);
 }
 
@@ -179,6 +189,9 @@ void MainWindow::createActions()
     QAction *reportAction = fileMenu->addAction(tr("Maintenance-debt &report…"), this, &MainWindow::openReport);
     reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     fileMenu->addAction(tr("&Pricing the cost of grit…"), this, &MainWindow::editPricing);
+    QAction *handOff = fileMenu->addAction(tr("&Hand off the selected incident's or warning's action…"), m_incidentDock,
+                                           &IncidentDock::requestHandOff);
+    handOff->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -380,6 +393,7 @@ void MainWindow::replayingChanged(bool replaying)
 {
     m_status->setVisible(!replaying);
     m_alarmDock->setReplaying(replaying);
+    m_handOff->setReplaying(replaying);
     if (replaying)
         m_incidentDock->raise(); // after the fact, the incidents are what one comes for
     refresh();

@@ -66,6 +66,7 @@ public:
     TrainingDock *trainingDock() const { return m_trainingDock; }
     IncidentDock *incidentDock() const { return m_incidentDock; }
     AlarmDock *alarmDock() const { return m_alarmDock; }
+    class HandOffFlow *handOffFlow() const { return m_handOff; }
     QMenu *viewMenu() const;
     QString alarmCountText() const { return m_alarmCount->text(); }
     // "REPLAY … · cluster time …" in the status bar
@@ -140,6 +141,7 @@ private:
     QString m_pricingProblem; // saved settings refused at start-up, shown once
     IncidentDock *m_incidentDock;
     AlarmDock *m_alarmDock;
+    class HandOffFlow *m_handOff;
     AlarmCountLabel *m_alarmCount;
     std::vector<float> m_alarmShades;
 

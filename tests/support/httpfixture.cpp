@@ -59,16 +59,28 @@ void HttpFixture::serve()
             const int client = ::accept(m_listenFd, nullptr, nullptr);
             if (client < 0)
                 continue;
-            char buffer[4096];
             QByteArray request;
-            while (!request.contains("\r\n\r\n")) {
-                pollfd c { client, POLLIN, 0 };
-                if (::poll(&c, 1, 1000) <= 0)
-                    break;
-                const ssize_t n = ::read(client, buffer, sizeof buffer);
-                if (n <= 0)
-                    break;
-                request.append(buffer, n);
+            // Reads until `done` says so, or the client stops sending for a second.
+            const auto readUntil = [&](auto done) {
+                char buffer[4096];
+                while (!done()) {
+                    pollfd c { client, POLLIN, 0 };
+                    if (::poll(&c, 1, 1000) <= 0)
+                        return;
+                    const ssize_t n = ::read(client, buffer, sizeof buffer);
+                    if (n <= 0)
+                        return;
+                    request.append(buffer, n);
+                }
+            };
+            readUntil([&] { return request.contains("\r\n\r\n"); });
+            // A POST's body too, as long as its Content-Length says (a webhook's payload).
+            const qsizetype headEnd = request.indexOf("\r\n\r\n");
+            const qsizetype at = request.toLower().indexOf("\r\ncontent-length:");
+            if (headEnd >= 0 && at >= 0 && at < headEnd) {
+                const qsizetype lineEnd = request.indexOf("\r\n", at + 2);
+                const qsizetype length = request.mid(at + 17, lineEnd - at - 17).trimmed().toLongLong();
+                readUntil([&] { return request.size() >= headEnd + 4 + length; });
             }
             ++m_requests;
             const QByteArray reply = m_reply(request);

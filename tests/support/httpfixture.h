@@ -15,7 +15,7 @@ class HttpFixture
 {
 public:
     explicit HttpFixture(QByteArray rawReply);
-    // Answers each request (its head, as received) with what `reply` returns.
+    // Answers each request (its head, and the body its Content-Length announces) with what `reply` returns.
     explicit HttpFixture(std::function<QByteArray(const QByteArray &request)> reply);
     ~HttpFixture();
     int port() const { return m_port; }

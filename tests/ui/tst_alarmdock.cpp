@@ -4,11 +4,16 @@
 #include "alarmdock.h"
 #include "alarmtreemodel.h"
 #include "domain/blastradius.h"
+#include "eventdock.h"
+#include "eventlogmodel.h"
 #include "gatewayfixture.h"
+#include "handoff.h"
+#include "httpfixture.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 #include "sim/topologybuilder.h"
 
+#include <QFile>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -16,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+
+#include <mutex>
 
 using namespace vigil;
 using namespace vigil::test;
@@ -261,7 +268,7 @@ private Q_SLOTS:
             std::all_of(std::begin(gpus), std::end(gpus),
                         [&](uint32_t gpu) { return left.alarmOnGpu(gpu) && right.alarmOnGpu(gpu); }),
             5000);
-        QCOMPARE(left.dock()->view()->actions().size(), 6); // the right button's menu
+        QCOMPARE(left.dock()->view()->actions().size(), 7); // the right button's menu, hand-off last
 
         // Two picked with Ctrl, shelved with one S.
         QTreeView *view = left.dock()->view();
@@ -472,6 +479,81 @@ private Q_SLOTS:
         QCOMPARE(parsed.has_value(), ms >= 0);
         if (parsed)
             QCOMPARE(*parsed, ms);
+    }
+
+    // H on an alarm: the dialog proposes what its warning calls for, the gateway hands it to
+    // the site's webhook, the alarm says who handed it off, and the event log shows the answer.
+    void handingAnAlarmsPartOffFromTheList()
+    {
+        QTemporaryDir dir;
+        std::mutex mutex;
+        std::vector<QByteArray> received;
+        HttpFixture webhook([&](const QByteArray &request) {
+            std::lock_guard lock(mutex);
+            received.push_back(request.mid(request.indexOf("\r\n\r\n") + 4));
+            return QByteArray("HTTP/1.0 202 Accepted\r\nContent-Length: 9\r\n\r\nINC-90210");
+        });
+        GatewayOptions options = testGatewayOptions();
+        options.handOffPath = dir.filePath(QStringLiteral("hand-off.json"));
+        QFile file(options.handOffPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QString handOff = QStringLiteral("{ \"webhook\": { \"url\": \"http://127.0.0.1:%1/\" } }");
+        file.write(handOff.arg(webhook.port()).toUtf8());
+        file.close();
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard d(server->address(), QStringLiteral("a.nakamura"));
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(d.cluster), 10000);
+        QVERIFY(publishWarning(*server, 33, v1::EVENT_TYPE_ECC_DOUBLE_BIT));
+        QTRY_VERIFY_WITH_TIMEOUT(d.alarmOnGpu(33), 5000);
+        QVERIFY(d.dock()->selectAlarm(d.alarmOnGpu(33)->id));
+
+        std::optional<HandOffFlow::Asked> asked;
+        d.window->handOffFlow()->setConfirm([&](const HandOffFlow::Asked &a, v1::ActRequest proposed) {
+            asked = a;
+            proposed.set_comment("HBM bank failing, please reset");
+            return std::optional<v1::ActRequest>(proposed);
+        });
+        QSignalSpy finished(d.window->handOffFlow(), &HandOffFlow::finished);
+        d.dock()->view()->setFocus();
+        QTest::keyClick(d.dock()->view(), Qt::Key_H);
+        QVERIFY(asked);
+        QCOMPARE(asked->recommended.recommendation.remedy, Remedy::ResetGpu);
+        QVERIFY(asked->recommended.recommendation.drainFirst);
+        QVERIFY2(asked->recommendedText.startsWith(QStringLiteral("Drain GPU ")), qPrintable(asked->recommendedText));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.size() >= 2, 5000);
+        QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("handed to the gateway")),
+                 qPrintable(finished.last().at(1).toString()));
+
+        QTRY_VERIFY_WITH_TIMEOUT(webhook.requests() == 1, 10000);
+        {
+            std::lock_guard lock(mutex);
+            QVERIFY2(received.front().contains("\"remedy\":\"reset-gpu\""), received.front().constData());
+            QVERIFY(received.front().contains("HBM bank failing, please reset"));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(
+            d.alarmOnGpu(33)->lastComment.startsWith(QStringLiteral("a.nakamura: handed off (reset-gpu)")), 5000);
+        // The event log shows the hand-off and the site's answer.
+        const auto logged = [&](EventType type) {
+            EventLogModel *log = d.window->eventDock()->model();
+            for (int row = 0; row < log->rowCount(); ++row)
+                if (log->eventAt(row).type == type)
+                    return std::optional<Event>(log->eventAt(row));
+            return std::optional<Event>();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(logged(EventType::HandOffAnswer).has_value(), 10000);
+        QCOMPARE(logged(EventType::HandOffAnswer)->message, QStringLiteral("INC-90210"));
+        QCOMPARE(logged(EventType::HandOff)->operatorName, QStringLiteral("a.nakamura"));
+
+        // Replaying, nothing is handed off.
+        d.window->handOffFlow()->setReplaying(true);
+        asked.reset();
+        QTest::keyClick(d.dock()->view(), Qt::Key_H);
+        QVERIFY(!asked);
+        QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("replay cannot hand anything off")),
+                 qPrintable(finished.last().at(1).toString()));
     }
 };
 

@@ -3,6 +3,7 @@
 
 #include "eventdescription.h"
 #include "incidenttablemodel.h"
+#include "remedytext.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -730,17 +731,20 @@ void ReportRenderer::nextToFailSection(Cursor &c, const Formats &f) const
     if (r.nextToFail.empty())
         c.text(tr("No open warning puts a part at risk."), 10, Dim);
     std::vector<QStringList> rows;
-    for (const AtRisk &a : r.nextToFail)
+    for (const AtRisk &a : r.nextToFail) {
+        const Recommendation next = recommendForRisk(a).recommendation;
         rows.push_back(
             { entityName(r.topology.get(), a.entity),
               a.warning == EventType::Xid ? tr("Xid %1").arg(a.code) : eventTypeName(a.warning),
               durationText(r.current.toMs - a.warningSinceMs),
               tr("%1 (%2–%3)").arg(f.percent(a.hazard.probability), f.percent(a.hazard.low), f.percent(a.hazard.high)),
-              l.toString(a.hazard.cases, 'f', 0), l.toString(qulonglong(a.gpusAtRisk)) });
+              l.toString(a.hazard.cases, 'f', 0), l.toString(qulonglong(a.gpusAtRisk)),
+              next.drainFirst ? tr("%1, drain now").arg(remedyName(next.remedy)) : remedyName(next.remedy) });
+    }
     if (!rows.empty())
         c.table({ tr("Part"), tr("Its likeliest warning"), tr("Warning for"), tr("Fails within 72 h (90 %)"),
-                  tr("Cases"), tr("GPUs at risk") },
-                { 0.24, 0.2, 0.12, 0.22, 0.09, 0.13 }, rows, { 2, 3, 4, 5 });
+                  tr("Cases"), tr("GPUs at risk"), tr("Recommended") },
+                { 0.2, 0.15, 0.1, 0.18, 0.07, 0.1, 0.2 }, rows, { 2, 3, 4, 5 });
     if (b.lists == 0)
         return;
     const QString listed

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "remedytext.h"
+
+#include "eventdescription.h"
+
+#include <QCoreApplication>
+
+namespace vigil {
+
+namespace {
+
+struct RemedyTr
+{
+    Q_DECLARE_TR_FUNCTIONS(Remedy)
+};
+
+} // namespace
+
+QString remedyName(Remedy remedy)
+{
+    switch (remedy) {
+    case Remedy::None:
+        return RemedyTr::tr("Keep watching");
+    case Remedy::RestartJob:
+        return RemedyTr::tr("Hand back to the job's owner");
+    case Remedy::Diagnose:
+        return RemedyTr::tr("Run the diagnostic");
+    case Remedy::ResetGpu:
+        return RemedyTr::tr("Reset the GPU");
+    case Remedy::RebootNode:
+        return RemedyTr::tr("Reboot the node");
+    case Remedy::Reseat:
+        return RemedyTr::tr("Reseat it");
+    case Remedy::Replace:
+        return RemedyTr::tr("Replace it (RMA)");
+    case Remedy::CheckCooling:
+        return RemedyTr::tr("Check the cooling");
+    case Remedy::CheckPower:
+        return RemedyTr::tr("Check the power");
+    case Remedy::CheckNetwork:
+        return RemedyTr::tr("Check the network link");
+    }
+    return RemedyTr::tr("Unknown remedy");
+}
+
+QString recommendationText(const Recommendation &r, const Topology *topology, EntityRef part)
+{
+    const QString name = entityName(topology, part);
+    if (r.remedy == Remedy::None)
+        return RemedyTr::tr("Nothing to do on %1 yet: keep watching").arg(name);
+    const QString what = remedyName(r.remedy);
+    return r.drainFirst ? RemedyTr::tr("Drain %1 now, then: %2").arg(name, what)
+                        : RemedyTr::tr("%1 (%2), at the next maintenance window").arg(what, name);
+}
+
+QString recommendationReason(const Recommendation &r)
+{
+    const WarningSign &w = r.because;
+    switch (w.type) {
+    case EventType::Xid:
+        return RemedyTr::tr("NVIDIA's action for Xid %1").arg(w.code);
+    case EventType::RepeatFailure:
+        return RemedyTr::tr("it failed again soon after a repair: the repair did not hold");
+    case EventType::PolicyThreshold:
+        return RemedyTr::tr("the site's policy for code %1").arg(w.code);
+    case EventType::GpuSilent:
+        return RemedyTr::tr("its telemetry went silent, as GPUs do before they fall off the bus");
+    case EventType::Straggler:
+        return RemedyTr::tr("slower than its peers, for a cause the readings do not show");
+    case EventType::Unspecified:
+        return {};
+    default:
+        return RemedyTr::tr("because of: %1").arg(eventTypeName(w.type));
+    }
+}
+
+} // namespace vigil
