@@ -39,6 +39,7 @@ struct WarningSign
     EventType type = EventType::Unspecified;
     int32_t code = 0; // the Xid, for an Xid or a policy threshold
     EntityKind on = EntityKind::Unspecified; // what it was reported on
+    bool operator==(const WarningSign &) const = default;
 };
 
 // The action recommended for a set of warnings on one part: the most thorough one any of them

@@ -31,12 +31,12 @@ public:
     {
         EntityColumn,
         WarningColumn,
+        RecommendedColumn, // what to do about it (recommendForRisk)
         AgeColumn,
         CountColumn,
         AcknowledgedColumn,
         GpusColumn,
         CostPerDayColumn,
-        RecommendedColumn, // what to do about it (recommendForRisk)
         ColumnCount
     };
     // The rows listed: the costliest open warnings. A 100k-GPU hall holds tens of thousands, and

@@ -48,9 +48,11 @@ QString recommendationText(const Recommendation &r, const Topology *topology, En
     const QString name = entityName(topology, part);
     if (r.remedy == Remedy::None)
         return RemedyTr::tr("Nothing to do on %1 yet: keep watching").arg(name);
+    if (r.remedy == Remedy::RestartJob)
+        return RemedyTr::tr("Hand back to the owner of the job on %1: the program's fault, not the part's").arg(name);
     const QString what = remedyName(r.remedy);
     return r.drainFirst ? RemedyTr::tr("Drain %1 now, then: %2").arg(name, what)
-                        : RemedyTr::tr("%1 (%2), at the next maintenance window").arg(what, name);
+                        : RemedyTr::tr("%1 on %2, without draining it").arg(what, name);
 }
 
 QString recommendationReason(const Recommendation &r)
@@ -70,7 +72,7 @@ QString recommendationReason(const Recommendation &r)
     case EventType::Unspecified:
         return {};
     default:
-        return RemedyTr::tr("because of: %1").arg(eventTypeName(w.type));
+        return RemedyTr::tr("it warned of: %1").arg(eventTypeName(w.type));
     }
 }
 

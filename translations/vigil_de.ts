@@ -1133,10 +1133,6 @@
         <translation>%1 jetzt drainen, dann: %2</translation>
     </message>
     <message>
-        <source>%1 (%2), at the next maintenance window</source>
-        <translation>%1 (%2), im nächsten Wartungsfenster</translation>
-    </message>
-    <message>
         <source>NVIDIA&apos;s action for Xid %1</source>
         <translation>NVIDIAs Maßnahme für Xid %1</translation>
     </message>
@@ -1157,8 +1153,16 @@
         <translation>langsamer als ihre Peers, aus einem Grund, den die Messwerte nicht zeigen</translation>
     </message>
     <message>
-        <source>because of: %1</source>
-        <translation>wegen: %1</translation>
+        <source>Hand back to the owner of the job on %1: the program&apos;s fault, not the part&apos;s</source>
+        <translation>An den Eigentümer des Jobs auf %1 zurückgeben: ein Fehler des Programms, nicht des Teils</translation>
+    </message>
+    <message>
+        <source>%1 on %2, without draining it</source>
+        <translation>%1 an %2, ohne es zu drainen</translation>
+    </message>
+    <message>
+        <source>it warned of: %1</source>
+        <translation>es warnte vor: %1</translation>
     </message>
 </context>
 <context>

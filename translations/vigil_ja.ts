@@ -1125,10 +1125,6 @@
         <translation>%1 を今すぐドレインし、その後: %2</translation>
     </message>
     <message>
-        <source>%1 (%2), at the next maintenance window</source>
-        <translation>%1 (%2)、次の保守時間帯に</translation>
-    </message>
-    <message>
         <source>NVIDIA&apos;s action for Xid %1</source>
         <translation>Xid %1 に対する NVIDIA の対処</translation>
     </message>
@@ -1149,8 +1145,16 @@
         <translation>計測値に表れない原因でピアより遅い</translation>
     </message>
     <message>
-        <source>because of: %1</source>
-        <translation>原因: %1</translation>
+        <source>Hand back to the owner of the job on %1: the program&apos;s fault, not the part&apos;s</source>
+        <translation>%1 上のジョブの所有者に戻す: 部品ではなくプログラムの不具合</translation>
+    </message>
+    <message>
+        <source>%1 on %2, without draining it</source>
+        <translation>%2 で %1 (ドレインは不要)</translation>
+    </message>
+    <message>
+        <source>it warned of: %1</source>
+        <translation>警告の内容: %1</translation>
     </message>
 </context>
 <context>

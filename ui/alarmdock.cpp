@@ -352,6 +352,14 @@ std::optional<QString> AlarmDock::ask(const QString &title, const QString &label
     return ok ? std::optional<QString>(text) : std::nullopt;
 }
 
+void AlarmDock::showOutcome(bool ok, const QString &text)
+{
+    m_feedback->show();
+    m_feedback->setStyleSheet(
+        QStringLiteral("padding:2px 4px; color:%1").arg(ok ? QStringLiteral("#7ee787") : QStringLiteral("#ff6b6b")));
+    m_feedback->setText(text);
+}
+
 void AlarmDock::send(v1::ActRequest request, const QString &what)
 {
     m_feedback->show();

@@ -81,6 +81,9 @@ public:
     AlarmPriority highestUnacknowledged() const { return m_highest; }
     const FloodFigures &flood() const { return m_flood; }
     QString feedbackText() const;
+    // What came of the operator's latest action, under the list until the next (a hand-off's
+    // outcome too: the status bar's messages are soon covered by new alarms).
+    void showOutcome(bool ok, const QString &text);
     QString floodText() const;
 
     // The actions the keys take on the selected alarms.

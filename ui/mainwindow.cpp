@@ -124,8 +124,10 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     connect(m_alarmDock, &AlarmDock::handOffRequested, this, [this](const PartRecommendation &r, uint64_t alarm) {
         m_handOff->handOff(r, m_session->state().topology().get(), alarm);
     });
-    connect(m_handOff, &HandOffFlow::finished, this,
-            [this](bool, const QString &message) { statusBar()->showMessage(message, 15000); });
+    connect(m_handOff, &HandOffFlow::finished, this, [this](bool ok, const QString &message) {
+        statusBar()->showMessage(message, 15000);
+        m_alarmDock->showOutcome(ok, message);
+    });
     connect(m_rackMap, &RackMapWidget::selectionChanged, this, [this](int gpu) {
         updateDetails();
         const Topology *t = m_session->state().topology().get();

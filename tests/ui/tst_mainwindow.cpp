@@ -15,6 +15,7 @@
 #include "eventlogmodel.h"
 #include "faketsdb.h"
 #include "gatewayfixture.h"
+#include "handoff.h"
 #include "host/framelog.h"
 #include "host/gatewayserver.h"
 #include "incidentdock.h"
@@ -27,6 +28,7 @@
 #include "recording/recordingreader.h"
 #include "recording/replayfeed.h"
 #include "recording/streamrecording.h"
+#include "remedytext.h"
 #include "replaybar.h"
 #include "report/maintenancereport.h"
 #include "reportwindow.h"
@@ -714,6 +716,21 @@ private Q_SLOTS:
         QVERIFY2(story.count(QStringLiteral("<tr>")) >= 4, qPrintable(story));
         QVERIFY(story.contains(QStringLiteral("href=\"time:%1\"").arg(chosen.failedMs)));
         QVERIFY(story.contains(QStringLiteral("href=\"entity:")));
+        // It ends with what to do about its cause, the one recommendation the hand-off would send;
+        // a replay hands nothing off, and says so.
+        if (const std::optional<PartRecommendation> next = recommendForIncident(analysis.attributions().front())) {
+            const QString text
+                = recommendationText(next->recommendation, window.clusterState().topology().get(), next->part);
+            QVERIFY2(story.contains(QStringLiteral("recommended: %1").arg(text.toHtmlEscaped())), qPrintable(story));
+            window.incidentDock()->showTab(IncidentDock::IncidentsTab);
+            const std::optional<PartRecommendation> selected = window.incidentDock()->selectedRecommendation();
+            QVERIFY(selected && selected->part == next->part && selected->recommendation == next->recommendation);
+            QSignalSpy handedOff(window.handOffFlow(), &HandOffFlow::finished);
+            window.incidentDock()->requestHandOff();
+            QCOMPARE(handedOff.size(), 1);
+            QCOMPARE(handedOff.front().at(0).toBool(), false);
+            QVERIFY(handedOff.front().at(1).toString().contains(QStringLiteral("replay cannot hand anything off")));
+        }
         Q_EMIT window.incidentDock()->storyLabel()->linkActivated(
             QStringLiteral("time:%1").arg(chosen.failedMs - 3600000));
         QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), chosen.failedMs - 3600000, 5000);
