@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "domain/remedy.h"
 
+#include "domain/nvlinkerror.h"
 #include "domain/xidcatalog.h"
 
 #include <array>
@@ -84,10 +85,36 @@ Recommendation forXid(int32_t code)
     }
 }
 
+// NVIDIA's NVLink error workflow, by the class of the registers' bits.
+std::optional<Recommendation> forNvlinkError(const QString &message)
+{
+    const std::optional<NvlinkErrorRegisters> registers = parseNvlinkError(message);
+    if (!registers)
+        return std::nullopt;
+    switch (diagnoseNvlinkError(*registers).fault) {
+    case NvlinkFault::Mechanical: // check the link's mechanical connections and reseat
+    case NvlinkFault::SignalIntegrity: // check the connections, then the field diagnostic
+        return Recommendation { Remedy::Reseat, true, {} };
+    case NvlinkFault::EccParity:
+    case NvlinkFault::Unexpected:
+    case NvlinkFault::Repeated:
+        return Recommendation { Remedy::Diagnose, true, {} };
+    case NvlinkFault::Secondary: // follow the other Xid; alone, it is the vendor's to explain
+        return Recommendation { Remedy::Diagnose, false, {} };
+    case NvlinkFault::EccThreshold: // nothing was lost: continue
+    case NvlinkFault::None:
+        return Recommendation { Remedy::None, false, {} };
+    }
+    return std::nullopt;
+}
+
 Recommendation forWarning(const WarningSign &w)
 {
     switch (w.type) {
     case EventType::Xid:
+        if (w.code == 74)
+            if (const std::optional<Recommendation> link = forNvlinkError(w.message))
+                return *link;
         return forXid(w.code);
     case EventType::EccDoubleBit:
         return { Remedy::ResetGpu, true, {} };

@@ -39,6 +39,7 @@ struct WarningSign
     EventType type = EventType::Unspecified;
     int32_t code = 0; // the Xid, for an Xid or a policy threshold
     EntityKind on = EntityKind::Unspecified; // what it was reported on
+    QString message; // the warning's text when known: an Xid 74's registers name the fault
     bool operator==(const WarningSign &) const = default;
 };
 

@@ -2,6 +2,7 @@
 // The hand-off file (JSON): what parses holds the documented bounds; and the payload built from
 // a hostile hand-off (the same bytes as times, remedies, entities and text) is JSON that names
 // the remedy and the hand-off it was built from.
+#include "domain/nvlinkerror.h"
 #include "host/handoff.h"
 
 #include <QJsonDocument>
@@ -24,6 +25,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             || s.webhook.timeout.count() < 1000 || s.webhook.maxRedirects != 0)
             std::abort();
     }
+    // The same bytes as a kernel line: an Xid 74's registers, read or refused, never out of bounds.
+    if (const auto link = vigil::parseNvlinkError(QString::fromUtf8(json));
+        link && (link->link < 0 || link->link > 999))
+        std::abort();
     static const auto floor = vigil::fuzz::smallFloor();
     if (size < 16)
         return 0;

@@ -4,6 +4,7 @@
 #include "domain/alarmbook.h"
 #include "domain/entitynames.h"
 #include "domain/jsonrule.h"
+#include "domain/nvlinkerror.h"
 #include "gateway/alarmdesk.h"
 #include "gateway/telemetryjournal.h"
 
@@ -209,6 +210,16 @@ QByteArray handOffPayload(const Event &handOff, const Topology &topology, const 
                     { QStringLiteral("comment"), handOff.message } };
     if (handOff.targetEventId)
         o.insert(QStringLiteral("answers_event"), QString::number(handOff.targetEventId));
+    // An NVLink error's registers name the link and the kind of fault (NVIDIA's NVLink error workflow).
+    if (alarm && alarm->sourceType == EventType::Xid && alarm->code == 74)
+        if (const std::optional<NvlinkErrorRegisters> link = parseNvlinkError(alarm->message)) {
+            const NvlinkDiagnosis d = diagnoseNvlinkError(*link);
+            o.insert(QStringLiteral("nvlink"),
+                     QJsonObject { { QStringLiteral("link"), d.link },
+                                   { QStringLiteral("fault"), nvlinkDiagnosisKey(d.fault) },
+                                   { QStringLiteral("register"), d.registerIndex },
+                                   { QStringLiteral("bit"), d.bit } });
+        }
     if (alarm)
         o.insert(QStringLiteral("alarm"),
                  QJsonObject { { QStringLiteral("id"), QString::number(alarm->id) },
@@ -389,7 +400,7 @@ void HandOffDispatcher::handOffNewAlarms()
         if (a.state() != AlarmState::Unacknowledged || a.priority < m_settings.automaticFrom
             || a.raisedMs < m_startedMs)
             continue;
-        const Recommendation r = recommendRemedy(WarningSign { a.sourceType, a.code, a.entity.kind });
+        const Recommendation r = recommendRemedy(WarningSign { a.sourceType, a.code, a.entity.kind, a.message });
         if (!m_settings.automatic.count(r.remedy)
             || !m_automaticDone.emplace(std::pair(a.id, a.activations), now).second)
             continue;

@@ -4,6 +4,7 @@
 #include "domain/alarm.h"
 #include "domain/periodicworker.h"
 #include "domain/remedy.h"
+#include "domain/topology.h"
 #include "gateway/handoffroute.h"
 #include "sources/httpclient.h"
 

@@ -3,6 +3,7 @@
 #include "domain/threadaffinity.h"
 
 #include "eventdescription.h"
+#include "remedytext.h"
 
 #include <QBrush>
 #include <QColor>
@@ -134,6 +135,10 @@ QString EventLogModel::messageText(const Event &e)
         return tr("%1 (marks %2 UTC)")
             .arg(e.message,
                  QDateTime::fromMSecsSinceEpoch(e.aboutMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    // An NVLink error names its link and, in its registers, the kind of fault: said in words.
+    if (e.type == EventType::Xid && e.code == 74)
+        if (const QString link = nvlinkDiagnosisText(e.message); !link.isEmpty())
+            return QStringLiteral("%1 — %2").arg(link, e.message);
     return e.message;
 }
 

@@ -3,6 +3,8 @@
 
 #include "eventdescription.h"
 
+#include "domain/nvlinkerror.h"
+
 #include <QCoreApplication>
 
 namespace vigil {
@@ -55,11 +57,48 @@ QString recommendationText(const Recommendation &r, const Topology *topology, En
                         : RemedyTr::tr("%1 on %2, without draining it").arg(what, name);
 }
 
+QString nvlinkDiagnosisText(const QString &xidLine)
+{
+    const std::optional<NvlinkErrorRegisters> registers = parseNvlinkError(xidLine);
+    if (!registers)
+        return {};
+    const NvlinkDiagnosis d = diagnoseNvlinkError(*registers);
+    QString what;
+    switch (d.fault) {
+    case NvlinkFault::None:
+        return RemedyTr::tr("link %1: no bit NVIDIA's workflow acts on").arg(d.link);
+    case NvlinkFault::EccThreshold:
+        what = RemedyTr::tr("correctable errors past their threshold, nothing lost");
+        break;
+    case NvlinkFault::Secondary:
+        what = RemedyTr::tr("a secondary error: the cause is another Xid or the link's other end");
+        break;
+    case NvlinkFault::Repeated:
+        what = RemedyTr::tr("an error worth a report if it repeats");
+        break;
+    case NvlinkFault::Unexpected:
+        what = RemedyTr::tr("an error NVIDIA's workflow does not expect: for the vendor");
+        break;
+    case NvlinkFault::EccParity:
+        what = RemedyTr::tr("an ECC or parity error in the link's hardware");
+        break;
+    case NvlinkFault::SignalIntegrity:
+        what = RemedyTr::tr("a marginal signal on the link");
+        break;
+    case NvlinkFault::Mechanical:
+        what = RemedyTr::tr("the link's mechanical connection");
+        break;
+    }
+    return RemedyTr::tr("link %1: %2 (register %3, bit %4)").arg(d.link).arg(what).arg(d.registerIndex).arg(d.bit);
+}
+
 QString recommendationReason(const Recommendation &r)
 {
     const WarningSign &w = r.because;
     switch (w.type) {
     case EventType::Xid:
+        if (const QString link = nvlinkDiagnosisText(w.message); w.code == 74 && !link.isEmpty())
+            return RemedyTr::tr("NVIDIA's NVLink workflow: %1").arg(link);
         return RemedyTr::tr("NVIDIA's action for Xid %1").arg(w.code);
     case EventType::RepeatFailure:
         return RemedyTr::tr("it failed again soon after a repair: the repair did not hold");

@@ -15,5 +15,8 @@ QString remedyName(Remedy remedy);
 QString recommendationText(const Recommendation &r, const Topology *topology, EntityRef part);
 // Why, in a few words: "NVIDIA's action for Xid 48", "the repair did not hold", "slower than its peers".
 QString recommendationReason(const Recommendation &r);
+// What an Xid 74's registers say, in words: "link 14: the link's mechanical connection (register 0,
+// bit 8)"; empty when the line holds no registers.
+QString nvlinkDiagnosisText(const QString &xidLine);
 
 } // namespace vigil

@@ -1164,6 +1164,46 @@
         <source>it warned of: %1</source>
         <translation>es warnte vor: %1</translation>
     </message>
+    <message>
+        <source>link %1: no bit NVIDIA&apos;s workflow acts on</source>
+        <translation>Link %1: kein Bit, auf das NVIDIAs Ablauf reagiert</translation>
+    </message>
+    <message>
+        <source>correctable errors past their threshold, nothing lost</source>
+        <translation>korrigierbare Fehler über ihrer Schwelle, nichts verloren</translation>
+    </message>
+    <message>
+        <source>a secondary error: the cause is another Xid or the link&apos;s other end</source>
+        <translation>ein Folgefehler: die Ursache ist ein anderer Xid oder das andere Ende des Links</translation>
+    </message>
+    <message>
+        <source>an error worth a report if it repeats</source>
+        <translation>ein Fehler, der gemeldet werden sollte, wenn er sich wiederholt</translation>
+    </message>
+    <message>
+        <source>an error NVIDIA&apos;s workflow does not expect: for the vendor</source>
+        <translation>ein Fehler, den NVIDIAs Ablauf nicht erwartet: für den Hersteller</translation>
+    </message>
+    <message>
+        <source>an ECC or parity error in the link&apos;s hardware</source>
+        <translation>ein ECC- oder Paritätsfehler in der Hardware des Links</translation>
+    </message>
+    <message>
+        <source>a marginal signal on the link</source>
+        <translation>ein grenzwertiges Signal auf dem Link</translation>
+    </message>
+    <message>
+        <source>the link&apos;s mechanical connection</source>
+        <translation>die mechanische Verbindung des Links</translation>
+    </message>
+    <message>
+        <source>link %1: %2 (register %3, bit %4)</source>
+        <translation>Link %1: %2 (Register %3, Bit %4)</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s NVLink workflow: %1</source>
+        <translation>NVIDIAs NVLink-Ablauf: %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

@@ -1156,6 +1156,46 @@
         <source>it warned of: %1</source>
         <translation>警告の内容: %1</translation>
     </message>
+    <message>
+        <source>link %1: no bit NVIDIA&apos;s workflow acts on</source>
+        <translation>リンク %1: NVIDIA の手順が対象とするビットなし</translation>
+    </message>
+    <message>
+        <source>correctable errors past their threshold, nothing lost</source>
+        <translation>訂正可能エラーがしきい値を超過、損失なし</translation>
+    </message>
+    <message>
+        <source>a secondary error: the cause is another Xid or the link&apos;s other end</source>
+        <translation>二次的なエラー: 原因は別の Xid かリンクの相手側</translation>
+    </message>
+    <message>
+        <source>an error worth a report if it repeats</source>
+        <translation>繰り返す場合は報告すべきエラー</translation>
+    </message>
+    <message>
+        <source>an error NVIDIA&apos;s workflow does not expect: for the vendor</source>
+        <translation>NVIDIA の手順が想定しないエラー: ベンダーへ</translation>
+    </message>
+    <message>
+        <source>an ECC or parity error in the link&apos;s hardware</source>
+        <translation>リンクのハードウェアの ECC またはパリティエラー</translation>
+    </message>
+    <message>
+        <source>a marginal signal on the link</source>
+        <translation>リンクの信号品質が限界</translation>
+    </message>
+    <message>
+        <source>the link&apos;s mechanical connection</source>
+        <translation>リンクの機械的な接続</translation>
+    </message>
+    <message>
+        <source>link %1: %2 (register %3, bit %4)</source>
+        <translation>リンク %1: %2 (レジスタ %3、ビット %4)</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s NVLink workflow: %1</source>
+        <translation>NVIDIA の NVLink 手順: %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

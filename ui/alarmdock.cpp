@@ -546,7 +546,8 @@ void AlarmDock::handOff()
         return;
     PartRecommendation r;
     r.part = alarm->entity;
-    r.recommendation = recommendRemedy(WarningSign { alarm->sourceType, alarm->code, alarm->entity.kind });
+    r.recommendation
+        = recommendRemedy(WarningSign { alarm->sourceType, alarm->code, alarm->entity.kind, alarm->message });
     if (r.recommendation.remedy == Remedy::None) // a threshold's or a watch-only warning: the operator picks
         r.recommendation.remedy = Remedy::Diagnose;
     Q_EMIT handOffRequested(r, id);

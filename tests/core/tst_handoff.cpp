@@ -5,6 +5,7 @@
 // the site's answer, recorded and read back; and nothing handed off without an operator unless
 // the site turns it on.
 #include "domain/entitynames.h"
+#include "domain/nvlinkerror.h"
 #include "domain/remedy.h"
 #include "domain/xidcatalog.h"
 #include "gatewayfixture.h"
@@ -208,6 +209,116 @@ private Q_SLOTS:
         for (int r = 0; r < RemedyCount; ++r)
             QCOMPARE(remedyFromKey(remedyKey(Remedy(r))), std::optional<Remedy>(Remedy(r)));
         QVERIFY(!remedyFromKey(QStringLiteral("format-c")));
+    }
+
+    // Xid 74's registers name the failing link and the kind of fault, as NVIDIA's NVLink error
+    // workflow reads them; the recommendation follows.
+    void anNvlinkErrorsRegistersNameTheLinkAndTheFault()
+    {
+        const QString line = QStringLiteral("NVRM: Xid (PCI:0000:07:00): 74, pid='<unknown>', name=<unknown>, NVLink: "
+                                            "fatal error detected on link 14(0x0, 0x0, 0x10000, 0x0, 0x0, 0x0, 0x0)");
+        const std::optional<NvlinkErrorRegisters> read = parseNvlinkError(line);
+        QVERIFY(read);
+        QCOMPARE(read->link, 14);
+        QCOMPARE(read->registers[2], 0x10000u);
+        // The workflow's classes, register by register and bit by bit (Hopper), written from its text.
+        struct Case
+        {
+            int reg, bit;
+            NvlinkFault fault;
+        };
+        const Case cases[] = {
+            { 0, 0, NvlinkFault::None },
+            { 0, 23, NvlinkFault::None },
+            { 0, 30, NvlinkFault::None },
+            { 0, 1, NvlinkFault::Secondary },
+            { 0, 20, NvlinkFault::Secondary },
+            { 0, 4, NvlinkFault::EccParity },
+            { 0, 5, NvlinkFault::EccParity },
+            { 0, 8, NvlinkFault::Mechanical },
+            { 0, 9, NvlinkFault::Mechanical },
+            { 0, 12, NvlinkFault::Mechanical },
+            { 0, 16, NvlinkFault::Mechanical },
+            { 0, 17, NvlinkFault::Mechanical },
+            { 0, 24, NvlinkFault::Mechanical },
+            { 0, 28, NvlinkFault::Mechanical },
+            { 0, 21, NvlinkFault::SignalIntegrity },
+            { 0, 22, NvlinkFault::SignalIntegrity },
+            { 0, 27, NvlinkFault::Repeated },
+            { 0, 29, NvlinkFault::Repeated },
+            { 2, 0, NvlinkFault::EccParity },
+            { 2, 6, NvlinkFault::EccParity },
+            { 2, 13, NvlinkFault::Unexpected },
+            { 2, 16, NvlinkFault::Repeated },
+            { 2, 18, NvlinkFault::Repeated },
+            { 3, 16, NvlinkFault::Secondary },
+            { 3, 18, NvlinkFault::Secondary },
+            { 4, 18, NvlinkFault::EccParity },
+            { 4, 28, NvlinkFault::EccParity },
+            { 4, 20, NvlinkFault::EccThreshold },
+            { 4, 29, NvlinkFault::EccThreshold },
+            { 0, 2, NvlinkFault::Unexpected },
+            { 3, 0, NvlinkFault::Unexpected },
+        };
+        for (const Case &c : cases) {
+            NvlinkErrorRegisters r;
+            r.link = 3;
+            r.registers[size_t(c.reg)] = 1u << c.bit;
+            const NvlinkDiagnosis d = diagnoseNvlinkError(r);
+            QVERIFY2(
+                d.fault == c.fault,
+                qPrintable(
+                    QStringLiteral("register %1 bit %2: %3").arg(c.reg).arg(c.bit).arg(nvlinkDiagnosisKey(d.fault))));
+            if (c.fault != NvlinkFault::None)
+                QVERIFY(d.registerIndex == c.reg && d.bit == c.bit);
+        }
+        // Registers 1, 5 and 6 are not read; several bits: the most actionable wins.
+        NvlinkErrorRegisters both;
+        both.registers = { (1u << 1) | (1u << 8), 0xffffffffu, 0, 0, 1u << 20, 0xffffffffu, 0xffffffffu };
+        QCOMPARE(diagnoseNvlinkError(both).fault, NvlinkFault::Mechanical);
+
+        // What is recommended follows: a connection to reseat, a threshold to live with, a
+        // secondary error that leaves the decision to the other warning.
+        const auto remedyOf = [](const QString &registers) {
+            return recommendRemedy(WarningSign {
+                EventType::Xid, 74, EntityKind::Gpu,
+                QStringLiteral("NVRM: Xid (PCI:0000:07:00): 74, NVLink: fatal error detected on link 2(%1)")
+                    .arg(registers) });
+        };
+        QCOMPARE(remedyOf(QStringLiteral("0x100, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0")).remedy, Remedy::Reseat);
+        QVERIFY(remedyOf(QStringLiteral("0x100, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0")).drainFirst);
+        QCOMPARE(remedyOf(QStringLiteral("0x0, 0x0, 0x0, 0x0, 0x100000, 0x0, 0x0")).remedy, Remedy::None);
+        QCOMPARE(remedyOf(QStringLiteral("0x0, 0x0, 0x0, 0x10000, 0x0, 0x0, 0x0")).remedy, Remedy::Diagnose);
+        QVERIFY(!remedyOf(QStringLiteral("0x0, 0x0, 0x0, 0x10000, 0x0, 0x0, 0x0")).drainFirst);
+        // A line without registers: the catalogue's action for Xid 74.
+        QCOMPARE(
+            recommendRemedy(WarningSign { EventType::Xid, 74, EntityKind::Gpu, QStringLiteral("NVLINK Error") }).remedy,
+            Remedy::Diagnose);
+
+        // The site is told the link and the fault with the hand-off.
+        Alarm nvlink;
+        nvlink.id = 5;
+        nvlink.entity = { EntityKind::Gpu, 0 };
+        nvlink.sourceType = EventType::Xid;
+        nvlink.code = 74;
+        nvlink.message = line;
+        Event handOff;
+        handOff.id = 9;
+        handOff.type = EventType::HandOff;
+        handOff.entity = nvlink.entity;
+        handOff.code = int32_t(Remedy::Diagnose);
+        const QJsonObject sent
+            = QJsonDocument::fromJson(handOffPayload(handOff, Topology {}, nvlink, QStringLiteral("g"))).object();
+        QCOMPARE(sent.value(QStringLiteral("nvlink")).toObject().value(QStringLiteral("link")).toInt(), 14);
+        QCOMPARE(sent.value(QStringLiteral("nvlink")).toObject().value(QStringLiteral("fault")).toString(),
+                 QStringLiteral("report_if_repeated"));
+
+        // Malformed, truncated and hostile lines are not read.
+        for (const char *bad :
+             { "link 14(0x0, 0x0, 0x0, 0x0, 0x0, 0x0)", "link 14(0x0, 0x0, 0x0, 0x0, 0x0, 0x0, zz)",
+               "link (0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)", "link 1234(0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)",
+               "link 14(0x123456789, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)", "link 14(0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0", "" })
+            QVERIFY2(!parseNvlinkError(QString::fromLatin1(bad)), bad);
     }
 
     void theHandOffFileSaysWhatItMeans()
