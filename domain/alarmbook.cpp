@@ -4,6 +4,7 @@
 #include "domain/blastradius.h"
 #include "domain/checkedtime.h"
 #include "domain/entitynames.h"
+#include "domain/nvlinkdomain.h"
 #include "domain/remedy.h"
 
 #include <QDateTime>
@@ -180,6 +181,8 @@ AlarmPriority AlarmBook::basePriority(const Event &warning)
     switch (warning.type) {
     case EventType::RepeatFailure: // the repair did not work: it needs a person, not another reset
         return AlarmPriority::High;
+    case EventType::NvlinkDomainDegraded: // below NVL64, a job sized for the domain no longer fits
+        return warning.value < double(NvlinkDomainWatch::Nvl64Trays) ? AlarmPriority::High : AlarmPriority::Medium;
     case EventType::PolicyThreshold:
     case EventType::RowRemap: // rows pending remap: the GPU needs a reset to heal
     case EventType::PduOverThreshold:

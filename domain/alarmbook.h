@@ -133,6 +133,9 @@ public:
     // Restores alarms saved earlier (the gateway's alarm journal); ids continue after the largest.
     void restore(std::vector<Alarm> alarms);
 
+    // The priority a warning's alarm starts from, by its kind (before its blast radius moves it).
+    static AlarmPriority basePriority(const Event &warning);
+
 private:
     struct Key
     {
@@ -155,7 +158,6 @@ private:
     bool isDrained(EntityRef entity) const;
     void updateSuppression(int64_t timeMs);
     std::pair<uint32_t, QString> gpusAtRisk(EntityRef entity) const;
-    static AlarmPriority basePriority(const Event &warning);
     EntityRef nodeOf(EntityRef entity) const; // a GPU's node; any other entity itself
     EntityRef rackOf(EntityRef entity) const; // the entity itself when it is not in a rack
     void applyWarning(const Event &warning);

@@ -13,7 +13,7 @@ struct TypeKey
     const char *key;
 };
 
-constexpr std::array<TypeKey, 43> TypeKeys { {
+constexpr std::array<TypeKey, 44> TypeKeys { {
     { EventType::Xid, "xid" },
     { EventType::EccSingleBit, "ecc_single_bit" },
     { EventType::EccDoubleBit, "ecc_double_bit" },
@@ -54,6 +54,7 @@ constexpr std::array<TypeKey, 43> TypeKeys { {
     { EventType::ReturnToService, "return_to_service" },
     { EventType::Undrain, "undrain" },
     { EventType::Repair, "repair" },
+    { EventType::NvlinkDomainDegraded, "nvlink_domain_degraded" },
     { EventType::HandOff, "hand_off" },
     { EventType::HandOffAnswer, "hand_off_answer" },
 } };

@@ -7,7 +7,7 @@ namespace vigil {
 
 bool isKnownEventType(int v)
 {
-    return (v >= 100 && v <= 117) || (v >= 200 && v <= 207) || (v >= 300 && v <= 315);
+    return (v >= 100 && v <= 118) || (v >= 200 && v <= 207) || (v >= 300 && v <= 315);
 }
 
 bool isHardwareFailure(const Event &e)

@@ -35,6 +35,8 @@ enum class EventType
     // value = days since the repair; targetEventId = the repair.
     RepeatFailure = 116,
     PolicyThreshold = 117, // an Xid or SXid seen as often as the site's policy allows; value = how often, code = it
+    // A rack-wide NVLink domain (NVL72) with trays out (NvlinkDomainWatch): value = healthy trays, code = trays.
+    NvlinkDomainDegraded = 118,
     JobStart = 200,
     CheckpointSaved = 201,
     JobCrash = 202,

@@ -138,6 +138,8 @@ Recommendation forWarning(const WarningSign &w)
         return { Remedy::Diagnose, false, {} };
     case EventType::GpuSilent: // comes before a GPU falls off the bus (docs/precursors.md)
         return { Remedy::ResetGpu, true, {} };
+    case EventType::NvlinkDomainDegraded: // its trays' own warnings say what each needs
+        return { Remedy::Diagnose, false, {} };
     case EventType::RepeatFailure: // the repair did not hold: NVSentinel's "repair effectiveness"
         return { Remedy::Replace, true, {} };
     case EventType::PolicyThreshold: // as gpud acts at its thresholds

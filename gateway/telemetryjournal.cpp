@@ -28,6 +28,7 @@ TelemetryJournal::TelemetryJournal(uint64_t epoch, std::shared_ptr<const Topolog
     m_jobHistory.setMetrics(m_metrics);
     m_stragglers.setTopology(m_topology);
     m_repairs.setTopology(m_topology);
+    m_domains.setTopology(m_topology);
 }
 
 uint64_t TelemetryJournal::appendLocked(v1::StreamMessage &&message, std::optional<v1::Samples> rollups)
@@ -161,6 +162,7 @@ uint64_t TelemetryJournal::appendEventsLocked(std::vector<Event> &events, std::v
         // What these events call for goes right after them (its own warnings call for nothing more).
         std::vector<Event> repeated;
         m_repairs.observe(events, repeated);
+        m_domains.observe(events, repeated);
         if (!repeated.empty())
             return appendEventsLocked(repeated, nullptr);
     }

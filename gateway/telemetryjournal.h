@@ -5,6 +5,7 @@
 #include "domain/event.h"
 #include "domain/jobreadings.h"
 #include "domain/metric.h"
+#include "domain/nvlinkdomain.h"
 #include "domain/repairwatch.h"
 #include "domain/rollups.h"
 #include "domain/stragglerfinder.h"
@@ -205,6 +206,7 @@ private:
     bool m_deriveWarnings = true;
     StragglerFinder m_stragglers; // of m_head
     RepairWatch m_repairs; // of the events journalled
+    NvlinkDomainWatch m_domains; // of the events journalled
     std::vector<Event> m_derived; // scratch: the warnings the latest samples raised
     std::function<void()> m_appendedCallback;
 };

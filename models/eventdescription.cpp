@@ -49,6 +49,8 @@ QString eventTypeName(EventType type)
         return EventDescriptionTr::tr("Failed again after repair");
     case EventType::PolicyThreshold:
         return EventDescriptionTr::tr("Xid policy threshold");
+    case EventType::NvlinkDomainDegraded:
+        return EventDescriptionTr::tr("NVLink domain degraded");
     case EventType::PduOverThreshold:
         return EventDescriptionTr::tr("PDU overload");
     case EventType::CoolantTemperature:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/generator.h"
 
+#include "domain/nvlinkdomain.h"
 #include "domain/repairwatch.h"
 #include "domain/sampleencoder.h"
 #include "domain/stragglerfinder.h"
@@ -20,11 +21,13 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
     AlarmBook book;
     StragglerFinder stragglers;
     RepairWatch repairs;
+    NvlinkDomainWatch domains;
     std::vector<Event> derived;
     auto topology = std::make_shared<const Topology>(sim.topology());
     state.reset(topology, sim.metrics());
     stragglers.setTopology(topology);
     repairs.setTopology(topology);
+    domains.setTopology(topology);
     if (sinks.alarms)
         book.setTopology(topology, sim.metrics());
     const int64_t ticks = durationMs / std::max<int64_t>(1, intervalMs);
@@ -48,6 +51,7 @@ GenerationSummary generate(const SimulatorOptions &options, int64_t durationMs, 
         }
         derived.clear();
         repairs.observe(events, derived); // a part that failed again after a repair, an Xid past the policy
+        domains.observe(events, derived); // an NVL72 rack with trays out
         sim.numberEvents(derived);
         events.insert(events.end(), derived.begin(), derived.end());
         summary.events += events.size();

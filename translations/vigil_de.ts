@@ -680,6 +680,10 @@
         <source>Hand-off answered</source>
         <translation>Übergabe beantwortet</translation>
     </message>
+    <message>
+        <source>NVLink domain degraded</source>
+        <translation>NVLink-Domäne geschwächt</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

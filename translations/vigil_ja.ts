@@ -672,6 +672,10 @@
         <source>Hand-off answered</source>
         <translation>引き渡しへの応答</translation>
     </message>
+    <message>
+        <source>NVLink domain degraded</source>
+        <translation>NVLink ドメイン劣化</translation>
+    </message>
 </context>
 <context>
     <name>GatewayCommandLine</name>

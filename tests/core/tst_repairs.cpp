@@ -4,7 +4,9 @@
 // scored on the independent repair history, read as kernel logs and a ticket log.
 #include "independentrepairs.h"
 
+#include "domain/alarmbook.h"
 #include "domain/codec.h"
+#include "domain/nvlinkdomain.h"
 #include "domain/repairwatch.h"
 #include "domain/xidpolicy.h"
 #include "gateway/telemetryjournal.h"
@@ -61,6 +63,42 @@ Event repair(uint64_t id, int64_t at, EntityRef on, RepairKind kind)
     e.entity = on;
     e.code = int32_t(kind);
     e.operatorName = QStringLiteral("kim");
+    return e;
+}
+
+// One GB200 NVL72 rack (18 trays of 4 GPUs) and one rack of H100s beside it.
+std::shared_ptr<const Topology> nvl72AndAnother()
+{
+    auto t = std::make_shared<Topology>();
+    t->halls.push_back({ QStringLiteral("h") });
+    t->rows.push_back({ QStringLiteral("r"), 0 });
+    for (uint32_t rack = 0; rack < 2; ++rack) {
+        t->racks.push_back({});
+        t->racks.back().name = rack == 0 ? QStringLiteral("nvl72-a") : QStringLiteral("h100-b");
+        t->racks.back().positionInRow = rack;
+        for (uint32_t n = 0; n < (rack == 0 ? 18u : 4u); ++n) {
+            t->nodes.push_back({ QStringLiteral("%1-t%2").arg(t->racks.back().name).arg(n), rack, n });
+            for (uint32_t l = 0; l < 4; ++l) {
+                Gpu g;
+                g.nodeIndex = uint32_t(t->nodes.size() - 1);
+                g.localIndex = l;
+                g.model = rack == 0 ? QStringLiteral("NVIDIA GB200") : QStringLiteral("NVIDIA H100 80GB HBM3");
+                t->gpus.push_back(g);
+            }
+        }
+    }
+    (void)t->index();
+    return t;
+}
+
+Event operatorAction(uint64_t id, int64_t at, EventType type, EntityRef on)
+{
+    Event e;
+    e.id = id;
+    e.timeMs = at;
+    e.type = type;
+    e.severity = Severity::Info;
+    e.entity = on;
     return e;
 }
 
@@ -216,6 +254,64 @@ private Q_SLOTS:
         QCOMPARE(events[3].type, EventType::RepeatFailure);
         QCOMPARE(events[3].targetEventId, events[1].id);
         QCOMPARE(events[4].type, EventType::PolicyThreshold); // two of Xid 79 in two weeks
+    }
+
+    // An NVL72 rack counts its healthy trays against 18 (NVL72) and 16 (NVL64 or better): a failed
+    // tray until its repair, a drained one until it is back; an H100 rack is no NVLink domain.
+    void anNvl72RackCountsItsHealthyTrays()
+    {
+        NvlinkDomainWatch watch;
+        watch.setTopology(nvl72AndAnother());
+        QCOMPARE(watch.domains(), std::vector<uint32_t> { 0 });
+        QCOMPARE(watch.healthyTrays(0), 18u);
+        const auto step = [&](const Event &e) {
+            std::vector<Event> w;
+            watch.observe({ e }, w);
+            return w;
+        };
+        // Tray 3's GPU falls off the bus: 17 of 18, NVL64 or better.
+        std::vector<Event> w = step(xid(1, T0, 3 * 4 + 1, 79));
+        QCOMPARE(w.size(), size_t(1));
+        QCOMPARE(w[0].type, EventType::NvlinkDomainDegraded);
+        QCOMPARE(w[0].entity, (EntityRef { EntityKind::Rack, 0 }));
+        QCOMPARE(w[0].value, 17.0);
+        QCOMPARE(w[0].code, 18);
+        QCOMPARE(w[0].targetEventId, uint64_t(1));
+        QVERIFY2(w[0].message.contains(QStringLiteral("17 of 18 trays healthy: NVL64 or better, not NVL72"))
+                     && w[0].message.contains(QStringLiteral("nvl72-a-t3 failed")),
+                 qPrintable(w[0].message));
+        QCOMPARE(AlarmBook::basePriority(w[0]), AlarmPriority::Medium);
+        QVERIFY(!isHardwareFailure(w[0])); // the rack did not fail
+        // A second GPU of the same tray changes nothing; the program's own Xid is no failure.
+        QVERIFY(step(xid(2, T0 + 1, 3 * 4 + 2, 48)).empty());
+        QVERIFY(step(xid(3, T0 + 2, 6 * 4, 13)).empty());
+        // Tray 5 drained, tray 7's GPU fails: 15, below NVL64, high.
+        QCOMPARE(step(operatorAction(4, T0 + Hour, EventType::Drain, { EntityKind::Node, 5 }))[0].value, 16.0);
+        w = step(xid(5, T0 + 2 * Hour, 7 * 4, 48));
+        QCOMPARE(w[0].value, 15.0);
+        QVERIFY2(w[0].message.contains(QStringLiteral("below NVL64"))
+                     && w[0].message.contains(QStringLiteral("nvl72-a-t5 drained")),
+                 qPrintable(w[0].message));
+        QCOMPARE(AlarmBook::basePriority(w[0]), AlarmPriority::High);
+        // Repairs bring them back: tray 3's reset mends one GPU only, its reboot both.
+        QCOMPARE(step(repair(6, T0 + 3 * Hour, { EntityKind::Gpu, 3 * 4 + 1 }, RepairKind::Reset)).size(), size_t(0));
+        QCOMPARE(step(repair(7, T0 + 3 * Hour, { EntityKind::Node, 3 }, RepairKind::Reboot))[0].value, 16.0);
+        QCOMPARE(step(operatorAction(8, T0 + 4 * Hour, EventType::Undrain, { EntityKind::Node, 5 }))[0].value, 17.0);
+        QVERIFY(step(repair(9, T0 + 5 * Hour, { EntityKind::Gpu, 7 * 4 }, RepairKind::Swap)).empty()); // whole again
+        QCOMPARE(watch.healthyTrays(0), 18u);
+        // The H100 rack's failures are no domain's.
+        QVERIFY(step(xid(10, T0 + 6 * Hour, 18 * 4 + 1, 79)).empty());
+
+        // The gateway's journal says it right after the failure that caused it.
+        TelemetryJournal journal(1, nvl72AndAnother(), {});
+        journal.appendEvents({ xid(0, T0, 2 * 4, 79) });
+        std::vector<TelemetryJournal::WireEntry> entries;
+        QCOMPARE(journal.readWireAfter(0, entries, 100), TelemetryJournal::ReadStatus::Ok);
+        std::vector<EventType> types;
+        for (const TelemetryJournal::WireEntry &entry : entries)
+            for (const v1::Event &e : entry.message->events().events())
+                types.push_back(wire::fromProto(e).type);
+        QCOMPARE(types, (std::vector<EventType> { EventType::Xid, EventType::NvlinkDomainDegraded }));
     }
 
     void escalationsOnTheIndependentRepairHistoryAreRight()
