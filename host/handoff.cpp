@@ -240,8 +240,11 @@ HandOffDispatcher::HandOffDispatcher(HandOffSettings settings, TelemetryJournal 
     , m_journal(journal)
     , m_alarms(alarms)
     , m_gateway(std::move(gateway))
-    , m_startedMs(journal.headTimeMs())
 {
+    // The alarms standing now are a backlog, not news: a restart does not hand them off again.
+    if (!m_settings.automatic.empty() && m_alarms)
+        for (const Alarm &a : m_alarms->alarms())
+            m_backlog.insert({ a.id, a.activations });
     m_worker.start([this](std::stop_token stop) { run(stop); });
 }
 
@@ -396,9 +399,8 @@ void HandOffDispatcher::handOffNewAlarms()
     for (const Alarm &a : m_alarms->alarms()) {
         if (int(m_automaticTimes.size()) >= m_settings.automaticPerHour)
             return; // a flood opens a few tickets, not hundreds: the rest wait for an operator
-        // Only alarms raised since the gateway started: a restart does not hand off the backlog again.
         if (a.state() != AlarmState::Unacknowledged || a.priority < m_settings.automaticFrom
-            || a.raisedMs < m_startedMs)
+            || m_backlog.count({ a.id, a.activations }))
             continue;
         const Recommendation r = recommendRemedy(WarningSign { a.sourceType, a.code, a.entity.kind, a.message });
         if (!m_settings.automatic.count(r.remedy)

@@ -106,7 +106,7 @@ private:
     TelemetryJournal &m_journal;
     AlarmDesk *m_alarms;
     const QString m_gateway;
-    const int64_t m_startedMs;
+    std::set<std::pair<uint64_t, uint32_t>> m_backlog; // alarm activations standing when it started
 
     std::mutex m_mutex;
     std::condition_variable_any m_wake;
