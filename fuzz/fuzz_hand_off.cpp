@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             std::abort(); // a hand-off goes somewhere
         if (s.automaticPerHour < 1 || s.automaticPerHour > vigil::HandOffSettings::MaxPerHour
             || s.automatic.count(vigil::Remedy::None) || s.scriptTimeout.count() < 1000
-            || s.webhook.timeout.count() < 1000 || s.webhook.maxRedirects != 0)
+            || (!s.webhookUrl.isEmpty() && (s.webhook.timeout.count() < 1000 || s.webhook.maxRedirects != 0)))
             std::abort();
     }
     // The same bytes as a kernel line: an Xid 74's registers, read or refused, never out of bounds.
