@@ -3264,6 +3264,10 @@
         <source>Hand the recommended action for the selected incident&apos;s cause or open warning to the site&apos;s webhook or script, through the gateway (Ctrl+Shift+H)</source>
         <translation>Die empfohlene Maßnahme für die Ursache des gewählten Vorfalls oder die offene Warnung über das Gateway an den Webhook oder das Skript des Standorts übergeben (Strg+Umschalt+H)</translation>
     </message>
+    <message>
+        <source>A replay cannot hand anything off: go back to live (Ctrl+L) to act</source>
+        <translation>Eine Wiedergabe kann nichts übergeben: zum Handeln zurück zu live (Strg+L)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::IncidentTableModel</name>

@@ -3233,6 +3233,10 @@
         <source>Hand the recommended action for the selected incident&apos;s cause or open warning to the site&apos;s webhook or script, through the gateway (Ctrl+Shift+H)</source>
         <translation>選択したインシデントの原因または未解決の警告に対する推奨対処を、ゲートウェイ経由でサイトの Webhook またはスクリプトに引き渡す (Ctrl+Shift+H)</translation>
     </message>
+    <message>
+        <source>A replay cannot hand anything off: go back to live (Ctrl+L) to act</source>
+        <translation>再生中は引き渡しできません: 操作するにはライブに戻ってください (Ctrl+L)</translation>
+    </message>
 </context>
 <context>
     <name>vigil::IncidentTableModel</name>

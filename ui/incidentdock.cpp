@@ -251,7 +251,16 @@ std::optional<PartRecommendation> IncidentDock::selectedRecommendation() const
 
 void IncidentDock::updateHandOff()
 {
-    m_handOff->setEnabled(selectedRecommendation().has_value());
+    m_handOff->setEnabled(m_live && selectedRecommendation().has_value());
+}
+
+void IncidentDock::setLive(bool live)
+{
+    m_live = live;
+    m_handOff->setToolTip(live ? tr("Hand the recommended action for the selected incident's cause or open warning "
+                                    "to the site's webhook or script, through the gateway (Ctrl+Shift+H)")
+                               : tr("A replay cannot hand anything off: go back to live (Ctrl+L) to act"));
+    updateHandOff();
 }
 
 void IncidentDock::requestHandOff()

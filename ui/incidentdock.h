@@ -57,6 +57,8 @@ public:
     std::optional<PartRecommendation> selectedRecommendation() const;
     // Asks for a hand-off of the selection's recommendation (the "Hand off…" button, Ctrl+Shift+H).
     void requestHandOff();
+    // Replayed incidents are history: the button is greyed and says why (the shortcut still says so).
+    void setLive(bool live);
 
 Q_SIGNALS:
     // The incident chosen, its failure time and its cause (if one was named).
@@ -90,6 +92,7 @@ private:
     bool m_pickedByPress = false; // the current row changed under a mouse press: its click picks nothing more
     QLabel *m_input;
     QToolButton *m_handOff;
+    bool m_live = true;
     std::shared_ptr<const IncidentAnalysis> m_analysis;
 };
 

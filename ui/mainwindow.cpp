@@ -396,6 +396,7 @@ void MainWindow::replayingChanged(bool replaying)
     m_status->setVisible(!replaying);
     m_alarmDock->setReplaying(replaying);
     m_handOff->setReplaying(replaying);
+    m_incidentDock->setLive(!replaying);
     if (replaying)
         m_incidentDock->raise(); // after the fact, the incidents are what one comes for
     refresh();
