@@ -96,7 +96,10 @@ void NvlinkDomainWatch::observe(const std::vector<Event> &events, std::vector<Ev
     if (!m_topology || m_domains.empty())
         return;
     for (const Event &e : events) {
-        if (e.type == EventType::NvlinkDomainDegraded)
+        // Only failures, drains and repairs move a tray (the journal hands every event here).
+        const bool movesTray = e.type == EventType::Drain || e.type == EventType::Undrain || e.type == EventType::Repair
+            || isHardwareFailure(e);
+        if (!movesTray)
             continue;
         const auto trays = traysOf(e.entity);
         if (trays.empty())

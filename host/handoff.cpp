@@ -93,11 +93,13 @@ QString parseAutomatic(const QJsonValue &value, const QString &where, HandOffSet
         return QStringLiteral("%1: \"automatic\": \"remedies\" is not a list of remedies").arg(where);
     for (const QJsonValue &r : remedies.toArray()) {
         const std::optional<Remedy> remedy = remedyFromKey(r.toString());
-        if (!remedy || *remedy == Remedy::None)
-            return QStringLiteral("%1: \"automatic\": \"%2\" is not a remedy (known: restart-job, diagnose, "
-                                  "reset-gpu, reboot-node, reseat, replace, check-cooling, check-power, "
-                                  "check-network)")
-                .arg(where, r.toString().left(40));
+        if (!remedy || *remedy == Remedy::None) {
+            QStringList known;
+            for (int k = 1; k < RemedyCount; ++k)
+                known << remedyKey(Remedy(k));
+            return QStringLiteral("%1: \"automatic\": \"%2\" is not a remedy (known: %3)")
+                .arg(where, r.toString().left(40), known.join(QStringLiteral(", ")));
+        }
         s.automatic.insert(*remedy);
     }
     if (const QJsonValue p = o.value(QStringLiteral("min_priority")); !p.isUndefined()) {
@@ -305,11 +307,9 @@ void HandOffDispatcher::deliverNow(const Event &handOff, std::stop_token stop)
     const auto attempt = [&](auto &&once) {
         Answer a;
         for (int i = 0; i < Attempts && !stop.stop_requested(); ++i) {
-            if (i > 0) { // 2 s, then 8 s: a webhook restarting, a script's lock held
-                std::mutex pause;
-                std::unique_lock lock(pause);
-                std::condition_variable_any().wait_for(lock, stop, m_settings.retryPause * (i == 1 ? 1 : 4),
-                                                       [] { return false; });
+            if (i > 0) { // 2 s, then 8 s: a webhook restarting, a script's lock held (a stop wakes it)
+                std::unique_lock lock(m_mutex);
+                m_wake.wait_for(lock, stop, m_settings.retryPause * (i == 1 ? 1 : 4), [] { return false; });
             }
             a = once();
             if (a.ok || stop.stop_requested())

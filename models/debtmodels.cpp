@@ -87,8 +87,7 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
         return QBrush(QColor(0xff, 0xb3, 0x00)); // an amber light nobody owns
     if (role == Qt::ToolTipRole && index.column() == RecommendedColumn) {
         const PartRecommendation r = recommendForRisk(d);
-        return QStringLiteral("%1: %2").arg(recommendationText(r.recommendation, m_topology.get(), r.part),
-                                            recommendationReason(r.recommendation));
+        return recommendationWithReason(r.recommendation, m_topology.get(), r.part);
     }
     if (role == Qt::ToolTipRole)
         return tr("%1 on %2 since %3 (%4 ago), last at %5. If it fails, it takes %n GPU(s) of running jobs with it.",
@@ -114,8 +113,7 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
     case CostPerDayColumn:
         return money(d.expectedCostPerDay);
     case RecommendedColumn: {
-        const Recommendation r = recommendForRisk(d).recommendation;
-        return r.drainFirst ? tr("%1, drain now").arg(remedyName(r.remedy)) : remedyName(r.remedy);
+        return recommendationShortText(recommendForRisk(d).recommendation);
     }
     default:
         return {};

@@ -57,6 +57,18 @@ QString recommendationText(const Recommendation &r, const Topology *topology, En
                         : RemedyTr::tr("%1 on %2, without draining it").arg(what, name);
 }
 
+QString recommendationShortText(const Recommendation &r)
+{
+    return r.drainFirst ? RemedyTr::tr("%1, drain now").arg(remedyName(r.remedy)) : remedyName(r.remedy);
+}
+
+QString recommendationWithReason(const Recommendation &r, const Topology *topology, EntityRef part)
+{
+    const QString reason = recommendationReason(r);
+    const QString text = recommendationText(r, topology, part);
+    return reason.isEmpty() ? text : QStringLiteral("%1: %2").arg(text, reason);
+}
+
 QString nvlinkDiagnosisText(const QString &xidLine)
 {
     const std::optional<NvlinkErrorRegisters> registers = parseNvlinkError(xidLine);

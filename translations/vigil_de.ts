@@ -1208,6 +1208,10 @@
         <source>NVIDIA&apos;s NVLink workflow: %1</source>
         <translation>NVIDIAs NVLink-Ablauf: %1</translation>
     </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1, jetzt drainen</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1779,10 +1783,6 @@
     <message>
         <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
         <translation>%1 der %2 Ausfälle des Zeitraums standen vorher auf einer Liste, zuerst genannt im Median %3 h davor.</translation>
-    </message>
-    <message>
-        <source>%1, drain now</source>
-        <translation>%1, jetzt drainen</translation>
     </message>
     <message>
         <source>Recommended</source>
@@ -2914,10 +2914,6 @@
     <message>
         <source>Expected cost / day</source>
         <translation>Erwartete Kosten / Tag</translation>
-    </message>
-    <message>
-        <source>%1, drain now</source>
-        <translation>%1, jetzt drainen</translation>
     </message>
     <message>
         <source>Recommended</source>

@@ -1200,6 +1200,10 @@
         <source>NVIDIA&apos;s NVLink workflow: %1</source>
         <translation>NVIDIA の NVLink 手順: %1</translation>
     </message>
+    <message>
+        <source>%1, drain now</source>
+        <translation>%1、今すぐドレイン</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1764,10 +1768,6 @@
     <message>
         <source>%1 of the period&apos;s %2 failures were on a list before they failed, first named a median of %3 h before.</source>
         <translation>期間中の故障 %2 件のうち %1 件は故障前にリストに載っており、最初に挙がったのは中央値で %3 時間前。</translation>
-    </message>
-    <message>
-        <source>%1, drain now</source>
-        <translation>%1、今すぐドレイン</translation>
     </message>
     <message>
         <source>Recommended</source>
@@ -2887,10 +2887,6 @@
     <message>
         <source>Expected cost / day</source>
         <translation>予想コスト / 日</translation>
-    </message>
-    <message>
-        <source>%1, drain now</source>
-        <translation>%1、今すぐドレイン</translation>
     </message>
     <message>
         <source>Recommended</source>

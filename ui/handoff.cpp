@@ -87,9 +87,7 @@ void HandOffFlow::fail(const QString &message)
 void HandOffFlow::handOff(const PartRecommendation &recommended, const Topology *topology, uint64_t alarmId)
 {
     const QString partName = entityName(topology, recommended.part);
-    const QString recommendedText
-        = QStringLiteral("%1: %2").arg(recommendationText(recommended.recommendation, topology, recommended.part),
-                                       recommendationReason(recommended.recommendation));
+    const QString recommendedText = recommendationWithReason(recommended.recommendation, topology, recommended.part);
     if (m_replaying)
         return fail(tr("Hand off %1: a replay cannot hand anything off; go back to live to act.").arg(partName));
     if (!m_sender)

@@ -68,9 +68,6 @@ IncidentDock::IncidentDock(QWidget *parent)
                             "night hours"));
     connect(settings, &QToolButton::clicked, this, &IncidentDock::settingsRequested);
     m_handOff->setText(tr("Hand off…"));
-    m_handOff->setToolTip(tr("Hand the recommended action for the selected incident's cause or open warning to the "
-                             "site's webhook or script, through the gateway (Ctrl+Shift+H)"));
-    m_handOff->setEnabled(false);
     connect(m_handOff, &QToolButton::clicked, this, &IncidentDock::requestHandOff);
     m_story->setWordWrap(true);
     m_story->setTextFormat(Qt::RichText);
@@ -140,6 +137,7 @@ IncidentDock::IncidentDock(QWidget *parent)
             showStory();
         }
     });
+    setLive(true); // the button's tooltip and state; nothing is selected yet
 }
 
 QTableView *IncidentDock::addTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order, int stretchColumn,

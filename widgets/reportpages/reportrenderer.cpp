@@ -739,7 +739,7 @@ void ReportRenderer::nextToFailSection(Cursor &c, const Formats &f) const
               durationText(r.current.toMs - a.warningSinceMs),
               tr("%1 (%2–%3)").arg(f.percent(a.hazard.probability), f.percent(a.hazard.low), f.percent(a.hazard.high)),
               l.toString(a.hazard.cases, 'f', 0), l.toString(qulonglong(a.gpusAtRisk)),
-              next.drainFirst ? tr("%1, drain now").arg(remedyName(next.remedy)) : remedyName(next.remedy) });
+              recommendationShortText(next) });
     }
     if (!rows.empty())
         c.table({ tr("Part"), tr("Its likeliest warning"), tr("Warning for"), tr("Fails within 72 h (90 %)"),
