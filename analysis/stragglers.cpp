@@ -49,7 +49,7 @@ std::vector<StragglerEpisode> stragglerEpisodes(const std::vector<Event> &warnin
             done.push_back(std::move(o.episode));
     };
     for (const Event &w : warnings) {
-        if (w.type != EventType::Straggler || !std::isfinite(w.value) || w.value <= 0.0)
+        if (w.type != EventType::Straggler || !std::isfinite(w.value) || w.value < 0.0)
             continue;
         const quint64 key = entityKey(w.entity);
         auto it = open.find(key);

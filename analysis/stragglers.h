@@ -24,7 +24,8 @@ struct StragglerEpisode
 };
 
 // The episodes of `warnings` (in time order; only straggler warnings are read) that overlap
-// [fromMs, toMs), most lost first. A warning stands for the time until the next one of its
+// [fromMs, toMs), most lost first. A PCIe link's episode whose cost was not measured (its
+// warnings' deficit 0) is listed, at no GPU-hours. A warning stands for the time until the next one of its
 // episode (the last, for StragglerFinder::ReannounceMs: the finder repeats itself that often
 // while the straggler lasts, more seldom only on a sparse feed): the job loses its GPUs × the
 // deficit the warning gave over that time.

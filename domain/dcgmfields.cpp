@@ -31,6 +31,10 @@ constexpr DcgmField Fields[] = {
     // PCIe
     { "DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "dcgm_pcie_replay_counter", C, "", "PCIe replays (retried transfers)", 0,
       MaxCount, 1 },
+    { "DCGM_FI_DEV_PCIE_LINK_GEN", nullptr, G, "", "PCIe link generation in use", 1, 7, 1 },
+    { "DCGM_FI_DEV_PCIE_LINK_WIDTH", nullptr, G, "lanes", "PCIe link width in use", 1, 32, 1 },
+    { "DCGM_FI_DEV_PCIE_MAX_LINK_GEN", nullptr, G, "", "Best PCIe link generation", 1, 7, 1 },
+    { "DCGM_FI_DEV_PCIE_MAX_LINK_WIDTH", nullptr, G, "lanes", "Widest PCIe link", 1, 32, 1 },
     { "DCGM_FI_PROF_PCIE_TX_BYTES", "dcgm_fi_prof_pcie_tx_bytes", G, "B/s", "PCIe transmit rate", 0, 1e12, 1 },
     { "DCGM_FI_PROF_PCIE_RX_BYTES", "dcgm_fi_prof_pcie_rx_bytes", G, "B/s", "PCIe receive rate", 0, 1e12, 1 },
     // Utilisation

@@ -55,6 +55,11 @@ inline const QString JobAllReduceWait = QStringLiteral("VIGIL_JOB_ALLREDUCE_WAIT
 // (DCGM's profiling field): what the straggler finder compares a job's GPUs on.
 inline const QString SmClock = QStringLiteral("DCGM_FI_DEV_SM_CLOCK");
 inline const QString TensorActive = QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE");
+// The PCIe link the GPU trained to, and the best it can: a link trained down (x8 for x16,
+// Gen4 for Gen5) halves what the GPU moves to its NIC and host, and its job waits for it.
+// dcgm-exporter serves them when a site adds them to its counters file.
+inline const QString PcieLinkGen = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_GEN");
+inline const QString PcieLinkWidth = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_WIDTH");
 // Why the GPU's clocks are held down: NVML's clocks-event (throttle) reasons bitmask.
 inline const QString ClocksEventReasons = QStringLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
 namespace clocks {

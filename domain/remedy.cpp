@@ -2,6 +2,7 @@
 #include "domain/remedy.h"
 
 #include "domain/nvlinkerror.h"
+#include "domain/stragglerfinder.h"
 #include "domain/xidcatalog.h"
 
 #include <array>
@@ -132,7 +133,11 @@ Recommendation forWarning(const WarningSign &w)
         return { Remedy::Reseat, false, {} };
     case EventType::IbLinkFlap:
         return { Remedy::CheckNetwork, false, {} };
-    case EventType::Straggler: // slow for a cause the readings may not show: the diagnostic finds it
+    case EventType::Straggler:
+        // A PCIe link trained down is the GPU's seat, its riser or its slot; slow for a cause
+        // the readings may not show, the diagnostic finds it.
+        if (w.code == int32_t(StragglerCause::PcieLink))
+            return { Remedy::Reseat, false, {} };
         return { Remedy::Diagnose, false, {} };
     case EventType::SeriesVanished:
         return { Remedy::Diagnose, false, {} };

@@ -37,7 +37,7 @@ std::optional<Remedy> remedyFromKey(const QString &key);
 struct WarningSign
 {
     EventType type = EventType::Unspecified;
-    int32_t code = 0; // the Xid, for an Xid or a policy threshold
+    int32_t code = 0; // the Xid, for an Xid or a policy threshold; a straggler's StragglerCause
     EntityKind on = EntityKind::Unspecified; // what it was reported on
     QString message; // the warning's text when known: an Xid 74's registers name the fault
     bool operator==(const WarningSign &) const = default;

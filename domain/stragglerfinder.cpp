@@ -2,9 +2,11 @@
 #include "domain/stragglerfinder.h"
 
 #include "domain/lastheard.h"
+#include "domain/metric.h"
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace vigil {
 
@@ -25,6 +27,14 @@ double paceDeficit(const PaceSignal &signal, double own, double peers)
     return signal.higherIsSlower ? 1.0 - peers / own : 1.0 - own / peers;
 }
 
+double pcieLaneGBps(int gen)
+{
+    // 2.5, 5, 8, 16, 32, 64 and 128 GT/s a lane; 8b/10b coding to Gen2, 128b/130b from Gen3
+    // (Gen6 and Gen7's FLIT mode is near enough to the same share).
+    static constexpr double rates[] = { 0.25, 0.5, 0.985, 1.969, 3.938, 7.877, 15.754 };
+    return gen >= 1 && gen <= int(std::size(rates)) ? rates[gen - 1] : qQNaN();
+}
+
 namespace {
 
 // The median of `values` (reordered).
@@ -42,6 +52,13 @@ double medianOf(std::vector<double> &values)
 
 constexpr size_t TensorSignal = 1;
 constexpr size_t SmActiveSignal = 2;
+constexpr int LinkSignal = 3; // after the pace signals
+
+// The median of integer readings (widths, generations), rounded down to one the link can have.
+int medianLinkValue(std::vector<double> &values)
+{
+    return values.empty() ? 0 : int(std::floor(medianOf(values)));
+}
 
 } // namespace
 
@@ -59,6 +76,9 @@ void StragglerFinder::startOver()
         g.sum.assign(paceSignals().size(), 0.0);
         g.count.assign(paceSignals().size(), 0);
     }
+    const size_t jobs = m_topology ? m_topology->jobs.size() : 0;
+    m_jobPaceNow.assign(jobs, qQNaN());
+    m_jobPaceBefore.assign(jobs, {});
     m_deficits.assign(gpus, std::nanf(""));
     m_stragglers.clear();
     m_nextSampleMs = 0;
@@ -113,6 +133,32 @@ void StragglerFinder::sample(const ClusterState &state)
             ++m_gpus[g].count[s];
         }
     }
+    sampleLinks(state, heard);
+}
+
+void StragglerFinder::sampleLinks(const ClusterState &state, const std::vector<int64_t> &heard)
+{
+    const Topology &t = *m_topology;
+    const MetricColumn *gens = state.column(metric::PcieLinkGen, EntityKind::Gpu);
+    const MetricColumn *widths = state.column(metric::PcieLinkWidth, EntityKind::Gpu);
+    if (!gens || !widths || gens->values.size() != t.gpus.size() || widths->values.size() != t.gpus.size())
+        return;
+    const int64_t now = state.timeMs();
+    for (size_t g = 0; g < t.gpus.size(); ++g) {
+        if (t.jobOfGpu[g] < 0 || now - heard[g] > StaleAfterMs || gens->lastReadingMs[g] == 0
+            || widths->lastReadingMs[g] == 0)
+            continue;
+        const int gen = int(gens->values[g]);
+        const float width = widths->values[g];
+        const double rate = pcieLaneGBps(gen) * double(width);
+        if (!std::isfinite(rate) || !(width >= 1.0f))
+            continue;
+        GpuWindow &w = m_gpus[g];
+        w.linkSum += rate;
+        ++w.linkCount;
+        w.width = int(width);
+        w.gen = gen;
+    }
 }
 
 bool StragglerFinder::jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const
@@ -146,6 +192,7 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
     ++m_windowsJudged;
     std::fill(m_deficits.begin(), m_deficits.end(), std::nanf(""));
     m_jobJudged.assign(t.jobs.size(), 0);
+    std::fill(m_jobPaceNow.begin(), m_jobPaceNow.end(), qQNaN());
     for (uint32_t j = 0; j < t.jobs.size(); ++j) {
         const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
         bool judged = false;
@@ -156,8 +203,16 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
                     break;
                 judged |= judgeSignal(j, s);
             }
+            if (judged)
+                judgeLinks(j);
             if (judged && standsOutAsAShape(gpus))
                 judged = false;
+        }
+        if (judged && std::isfinite(m_jobPaceNow[j])) {
+            std::vector<double> &before = m_jobPaceBefore[j];
+            before.push_back(m_jobPaceNow[j]);
+            if (before.size() > PaceHistory)
+                before.erase(before.begin());
         }
         m_jobJudged[j] = judged;
         for (uint32_t g : gpus) {
@@ -185,6 +240,8 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
             w.window = {};
             std::fill(w.sum.begin(), w.sum.end(), 0.0);
             std::fill(w.count.begin(), w.count.end(), 0);
+            w.linkSum = 0.0;
+            w.linkCount = 0;
         }
     }
     collectStragglers(warnings, state.timeMs());
@@ -212,6 +269,8 @@ bool StragglerFinder::judgeSignal(uint32_t job, size_t s)
     if (m_scratch.size() < MinPeers)
         return false;
     const double peers = medianOf(m_scratch);
+    if ((s == TensorSignal || s == SmActiveSignal) && !std::isfinite(m_jobPaceNow[job]))
+        m_jobPaceNow[job] = peers; // the job's pace this window, for what a narrowed link costs it
     for (double &v : m_scratch)
         v = std::abs(v - peers);
     const double spread = 1.4826 * medianOf(m_scratch);
@@ -230,6 +289,40 @@ bool StragglerFinder::judgeSignal(uint32_t job, size_t s)
             w.window = { deficit, int(s), own, peers };
     }
     return true;
+}
+
+void StragglerFinder::judgeLinks(uint32_t job)
+{
+    const std::vector<uint32_t> &gpus = m_topology->jobs[job].gpuIndices;
+    std::vector<double> widths, gens;
+    m_scratch.clear();
+    for (uint32_t g : gpus)
+        if (g < m_gpus.size() && enoughSamples(m_gpus[g].linkCount)) {
+            const GpuWindow &w = m_gpus[g];
+            m_scratch.push_back(w.linkSum / w.linkCount);
+            widths.push_back(w.width);
+            gens.push_back(w.gen);
+        }
+    if (m_scratch.size() < MinPeers)
+        return;
+    const double peers = medianOf(m_scratch);
+    const int peerWidth = medianLinkValue(widths), peerGen = medianLinkValue(gens);
+    const double paceNow = m_jobPaceNow[job];
+    std::vector<double> before = m_jobPaceBefore[job];
+    for (uint32_t g : gpus) {
+        if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].linkCount))
+            continue;
+        GpuWindow &w = m_gpus[g];
+        const double own = w.linkSum / w.linkCount;
+        // Slow for its pace already: that finding is measured on the GPU itself, and says more.
+        if (!(peers > 0.0) || 1.0 - own / peers < MinLinkShortfall || w.window.signal >= 0)
+            continue;
+        if (w.slowWindows == 0 || w.latestSlow.signal != LinkSignal) // its link's slow run begins
+            w.paceBefore = before.size() >= 2 ? medianOf(before) : 0.0;
+        const bool measured = w.paceBefore > 0.0 && std::isfinite(paceNow);
+        const double deficit = measured ? std::clamp(1.0 - paceNow / w.paceBefore, 0.0, 0.5) : 0.0;
+        w.window = { deficit, LinkSignal, own, peers, w.width, w.gen, peerWidth, peerGen, measured };
+    }
 }
 
 void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t nowMs)
@@ -261,20 +354,33 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
             st.sinceMs = INT64_MAX;
             int64_t announcedMs = 0;
             bool slowNow = false; // a straggler fast again waits out its windows without a word
+            bool found = false;
             for (size_t k = i; k < end; ++k) {
                 const GpuWindow &w = m_gpus[byNode[k].second];
                 slowNow |= w.fastWindows == 0;
                 st.sinceMs = std::min(st.sinceMs, w.slowSinceMs);
                 announcedMs = std::max(announcedMs, w.announcedMs);
                 const GpuWindow::Finding &f = w.latestSlow;
-                if (f.signal >= 0 && f.deficit > st.deficit) {
-                    st.deficit = f.deficit;
-                    st.signal = paceSignals()[size_t(f.signal)].metric;
-                    st.own = f.own;
-                    st.peers = f.peers;
-                }
+                if (f.signal < 0)
+                    continue;
+                // A GPU's own pace is measured on it, a link's cost on the whole job: the former names the node.
+                const bool link = f.signal == LinkSignal;
+                const bool wasLink = st.cause == StragglerCause::PcieLink;
+                if (found && !(wasLink && !link) && !(link == wasLink && f.deficit > st.deficit))
+                    continue;
+                found = true;
+                st.deficit = f.deficit;
+                st.own = f.own;
+                st.peers = f.peers;
+                st.cause = link ? StragglerCause::PcieLink : StragglerCause::Pace;
+                st.signal = link ? QStringLiteral("PCIe link") : paceSignals()[size_t(f.signal)].metric;
+                st.ownWidth = f.ownWidth;
+                st.ownGen = f.ownGen;
+                st.peerWidth = f.peerWidth;
+                st.peerGen = f.peerGen;
+                st.deficitMeasured = f.measured;
             }
-            if (st.deficit > 0.0) {
+            if (found) {
                 if (slowNow && (announcedMs == 0 || nowMs - announcedMs >= ReannounceMs)) {
                     warnings.push_back(warningOf(st, t, nowMs));
                     for (size_t k = i; k < end; ++k)
@@ -287,6 +393,35 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
     }
 }
 
+namespace {
+
+QString linkWarningText(const Straggler &st)
+{
+    const QString who = st.entity.kind == EntityKind::Node
+        ? QStringLiteral("%1 of its GPUs' PCIe links run, the narrowest").arg(st.gpusFlagged)
+        : QStringLiteral("GPU's PCIe link runs");
+    const QString link = QStringLiteral("%1 at x%2 Gen%3 against x%4 Gen%5 for the median of its %6 peers in the job "
+                                        "(%7 against %8 GB/s)")
+                             .arg(who)
+                             .arg(st.ownWidth)
+                             .arg(st.ownGen)
+                             .arg(st.peerWidth)
+                             .arg(st.peerGen)
+                             .arg(st.jobGpus - 1)
+                             .arg(st.own, 0, 'f', 1)
+                             .arg(st.peers, 0, 'f', 1);
+    if (!st.deficitMeasured)
+        return link
+            + QStringLiteral("; what the job loses is not measured: the link was already narrow when Vigil began to "
+                             "compare it");
+    return link
+        + QStringLiteral("; the job has run %1 % slower since it narrowed, and loses %2 GPU-hours an hour")
+              .arg(st.deficit * 100.0, 0, 'f', 1)
+              .arg(st.lostGpuHoursPerHour(), 0, 'f', 1);
+}
+
+} // namespace
+
 Event StragglerFinder::warningOf(const Straggler &st, const Topology &t, int64_t timeMs)
 {
     Event e;
@@ -295,8 +430,13 @@ Event StragglerFinder::warningOf(const Straggler &st, const Topology &t, int64_t
     e.severity = Severity::Warning;
     e.entity = st.entity;
     e.value = st.deficit;
+    e.code = int32_t(st.cause);
     if (st.job >= 0 && size_t(st.job) < t.jobs.size())
         e.jobId = t.jobs[size_t(st.job)].id;
+    if (st.cause == StragglerCause::PcieLink) {
+        e.message = linkWarningText(st);
+        return e;
+    }
     const QString who = st.entity.kind == EntityKind::Node ? QStringLiteral("%1 of its GPUs are").arg(st.gpusFlagged)
                                                            : QStringLiteral("GPU is");
     e.message = QStringLiteral("%1 %2 % slower than the median of its %3 peers in the job (%4 %5 against %6); "

@@ -27,6 +27,20 @@ const std::vector<PaceSignal> &paceSignals();
 // (1 − own / peers); busy time as its inverse (1 − peers / own). Negative: faster.
 double paceDeficit(const PaceSignal &signal, double own, double peers);
 
+// One lane's usable rate in one direction, GB/s, at PCIe generation `gen` (1–7; after line
+// coding: Gen3 on are 128b/130b), NaN for a generation PCIe does not have. A link's rate
+// is its width times this.
+double pcieLaneGBps(int gen);
+
+// Why a straggler keeps its job waiting: it computes slower (its clock or its tensor pipes
+// show it), or its PCIe link trained down, which shows only in the link's readings (its
+// peers wait for its transfers, and every GPU's activity falls together).
+enum class StragglerCause : int32_t
+{
+    Pace = 0,
+    PcieLink = 1,
+};
+
 // A GPU (or a node, when more than one of its GPUs is) that keeps its job waiting.
 struct Straggler
 {
@@ -38,6 +52,12 @@ struct Straggler
     QString signal; // the field that shows it most
     double own = 0.0, peers = 0.0; // that field's mean over the window, and the job's median
     int64_t sinceMs = 0; // the start of the first window it was slow in
+    StragglerCause cause = StragglerCause::Pace;
+    // A PCIe-link straggler: its link and its peers' (median) as width and generation, and
+    // whether `deficit` was measured. The deficit of a link is its job's fall in pace since
+    // the link narrowed; a link already narrow when the finder began has no pace before it.
+    int ownWidth = 0, ownGen = 0, peerWidth = 0, peerGen = 0;
+    bool deficitMeasured = true;
     // What it costs: the whole job runs at its pace, so the job does `deficit` less work an hour.
     double lostGpuHoursPerHour() const { return double(jobGpus) * deficit; }
 };
@@ -50,6 +70,11 @@ struct Straggler
 //   robust spread (1.4826 × the median absolute deviation): a GPU is slow in a window when
 //   it lacks at least MinDeficit of its peers' speed and lies RobustZ spreads beyond them;
 // - slow in ConfirmWindows windows running, it is a straggler; fast again for as many, not.
+// A GPU whose PCIe link (width × generation's lane rate, DCGM_FI_DEV_PCIE_LINK_WIDTH and
+// _GEN) is at least MinLinkShortfall below its peers' median in a judged window is slow in
+// it too, when its pace signals do not already say so. Its deficit is what the job lost:
+// 1 − the job's median tensor activity (SM activity without it) now / its median over the
+// PaceHistory windows before the link's first slow window.
 // A job that slows as a whole moves its median with it and has no straggler; a job with
 // fewer than MinPeers GPUs compared, or idle (its median tensor activity under IdleActivity,
 // or its utilisation under IdleUtilisation), is not judged in that window. Nor is a window
@@ -70,6 +95,8 @@ public:
     static constexpr double IdleActivity = 0.05;
     static constexpr double IdleUtilisation = 30.0;
     static constexpr int64_t ReannounceMs = 10 * 60000; // a straggler's warning repeats while it lasts
+    static constexpr double MinLinkShortfall = 0.25; // x12 for x16 at the least; x8 or a generation down is 0.5
+    static constexpr size_t PaceHistory = 4;
 
     // Starts over on this topology (and its jobs).
     void setTopology(std::shared_ptr<const Topology> topology);
@@ -98,11 +125,18 @@ private:
         bool straggling = false;
         int64_t slowSinceMs = 0;
         int64_t announcedMs = 0;
+        // The link: its rate summed over the window's samples, and its latest width and generation.
+        double linkSum = 0.0;
+        int linkCount = 0;
+        int width = 0, gen = 0;
+        double paceBefore = 0.0; // the job's pace before its link's slow run began (0: unknown)
         struct Finding
         {
             double deficit = 0.0;
-            int signal = -1; // none: not slow
+            int signal = -1; // none: not slow; LinkSignal: its PCIe link
             double own = 0.0, peers = 0.0;
+            int ownWidth = 0, ownGen = 0, peerWidth = 0, peerGen = 0;
+            bool measured = true;
         };
         Finding window; // the window under way's, as the signals are judged
         Finding latestSlow; // the latest window it was slow in
@@ -111,6 +145,8 @@ private:
     void judgeWindow(const ClusterState &state, std::vector<Event> &warnings);
     bool jobIsIdle(const ClusterState &state, const std::vector<uint32_t> &gpus) const;
     bool judgeSignal(uint32_t job, size_t signal); // false: too few GPUs had readings of it
+    void sampleLinks(const ClusterState &state, const std::vector<int64_t> &heard);
+    void judgeLinks(uint32_t job);
     bool standsOutAsAShape(const std::vector<uint32_t> &gpus) const;
     // A GPU is compared on a signal read in at least half the window's samples.
     bool enoughSamples(int count) const { return count > 0 && count * 2 >= m_samples; }
@@ -122,6 +158,8 @@ private:
     std::vector<float> m_deficits;
     std::vector<Straggler> m_stragglers;
     std::vector<uint8_t> m_jobJudged; // per job, in the latest window
+    std::vector<double> m_jobPaceNow; // per job: its median tensor (or SM) activity this window, NaN: none
+    std::vector<std::vector<double>> m_jobPaceBefore; // per job: the last PaceHistory windows' paces
     int64_t m_nextSampleMs = 0;
     int64_t m_lastTimeMs = 0;
     int64_t m_windowStartMs = 0;

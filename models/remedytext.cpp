@@ -4,6 +4,7 @@
 #include "eventdescription.h"
 
 #include "domain/nvlinkerror.h"
+#include "domain/stragglerfinder.h"
 
 #include <QCoreApplication>
 
@@ -119,6 +120,8 @@ QString recommendationReason(const Recommendation &r)
     case EventType::GpuSilent:
         return RemedyTr::tr("its telemetry went silent, as GPUs do before they fall off the bus");
     case EventType::Straggler:
+        if (w.code == int32_t(StragglerCause::PcieLink))
+            return RemedyTr::tr("its PCIe link trained down, and its job waits for it");
         return RemedyTr::tr("slower than its peers, for a cause the readings do not show");
     case EventType::Unspecified:
         return {};

@@ -1212,6 +1212,10 @@
         <source>%1, drain now</source>
         <translation>%1, jetzt drainen</translation>
     </message>
+    <message>
+        <source>its PCIe link trained down, and its job waits for it</source>
+        <translation>seine PCIe-Verbindung hat sich heruntergeschaltet, und sein Job wartet auf sie</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

@@ -1204,6 +1204,10 @@
         <source>%1, drain now</source>
         <translation>%1、今すぐドレイン</translation>
     </message>
+    <message>
+        <source>its PCIe link trained down, and its job waits for it</source>
+        <translation>PCIe リンクの速度が低下し、ジョブがその転送を待っています</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

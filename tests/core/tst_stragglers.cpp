@@ -8,6 +8,7 @@
 #include "domain/alarmbook.h"
 #include "domain/codec.h"
 #include "domain/dcgmfields.h"
+#include "domain/remedy.h"
 #include "domain/sampleencoder.h"
 #include "domain/stragglerfinder.h"
 #include "gateway/alarmdesk.h"
@@ -218,6 +219,7 @@ private Q_SLOTS:
         QTest::newRow("thermal") << QStringLiteral("thermal");
         QTest::newRow("power") << QStringLiteral("power");
         QTest::newRow("compute") << QStringLiteral("compute");
+        QTest::newRow("pcie") << QStringLiteral("pcie");
     }
     void aSlowGpuIsNamedWithItsDeficitAndCost()
     {
@@ -236,8 +238,68 @@ private Q_SLOTS:
         QVERIFY(score.finderMinutes[0] >= 0.0 && score.finderMinutes[0] <= 10.0);
         QCOMPARE(score.falseAlarms(score.finder), size_t(0));
         QCOMPARE(score.finder.front().entity, (EntityRef { EntityKind::Gpu, 517 }));
-        if (cause == QLatin1String("compute")) // the same clock as its peers: no fixed threshold sees it
+        // The same clock as its peers: no fixed threshold sees it.
+        if (cause == QLatin1String("compute") || cause == QLatin1String("pcie"))
             QCOMPARE(score.fixedThresholdMinutes[0], -1.0);
+    }
+
+    // A link trained down leaves the GPU as fast as its peers: its whole job waits, and only the
+    // link's width or generation names it. What it costs is the job's fall in pace since.
+    void aNarrowedPcieLinkIsNamedWithWhatItsJobLost_data()
+    {
+        QTest::addColumn<int64_t>("fromMinutes");
+        QTest::addColumn<bool>("measured");
+        QTest::newRow("narrowed while watched") << int64_t(20) << true;
+        QTest::newRow("narrow from the start") << int64_t(0) << false;
+    }
+    void aNarrowedPcieLinkIsNamedWithWhatItsJobLost()
+    {
+        QFETCH(int64_t, fromMinutes);
+        QFETCH(bool, measured);
+        IndependentTelemetry::Options options;
+        options.seed = 12;
+        options.noise = false;
+        IndependentTelemetry world(options);
+        const int64_t from = world.startMs() + fromMinutes * 60000;
+        constexpr uint32_t Gpu = 300;
+        world.addSlowGpu({ Gpu, from, from + 3600000, 0.03, QStringLiteral("pcie") });
+        IndependentScraper scraper(world);
+        ClusterState state;
+        QCOMPARE(state.reset(world.topology(), scraper.metrics()), QString());
+        StragglerFinder finder;
+        finder.setTopology(world.topology());
+        std::vector<Event> warnings;
+        for (int64_t t = world.startMs(); t < from + 15 * 60000 && warnings.empty(); t += 15000) {
+            QVERIFY(state.apply(scraper.scrape(t)).ok());
+            finder.observe(state, warnings);
+        }
+        QVERIFY2(scraper.error().isEmpty(), qPrintable(scraper.error()));
+        QCOMPARE(warnings.size(), size_t(1));
+        const Event &w = warnings.front();
+        qInfo("%s", qPrintable(w.message));
+        QCOMPARE(w.entity, (EntityRef { EntityKind::Gpu, Gpu }));
+        QCOMPARE(w.code, int32_t(StragglerCause::PcieLink));
+        QVERIFY(w.timeMs - from <= 10 * 60000);
+        QVERIFY2(w.message.contains(QStringLiteral("x8 Gen5 against x16 Gen5"))
+                     || w.message.contains(QStringLiteral("x16 Gen4 against x16 Gen5")),
+                 qPrintable(w.message));
+        if (measured) {
+            QVERIFY2(std::abs(w.value - 0.03) < 0.004, qPrintable(w.message));
+            QVERIFY2(w.message.contains(QStringLiteral("3.0 % slower since it narrowed"))
+                         || w.message.contains(QStringLiteral("2.9 % slower"))
+                         || w.message.contains(QStringLiteral("3.1 % slower")),
+                     qPrintable(w.message));
+        } else {
+            QCOMPARE(w.value, 0.0);
+            QVERIFY2(w.message.contains(QStringLiteral("not measured")), qPrintable(w.message));
+        }
+        // Its seat, its riser or its slot.
+        QCOMPARE(recommendRemedy(WarningSign { w.type, w.code, w.entity.kind }).remedy, Remedy::Reseat);
+        // The report lists it, measured or not.
+        const std::vector<StragglerEpisode> episodes
+            = stragglerEpisodes(warnings, *world.topology(), world.startMs(), w.timeMs + 3600000);
+        QCOMPARE(episodes.size(), size_t(1));
+        QCOMPARE(episodes.front().entity, w.entity);
     }
 
     void theWarningSaysWhatTheJobLoses()

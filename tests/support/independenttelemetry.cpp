@@ -186,6 +186,8 @@ double IndependentTelemetry::speedOf(uint32_t gpu, int64_t timeMs, uint32_t *rea
     for (const SlowGpu &s : m_slow) {
         if (s.gpu != gpu || timeMs < s.fromMs || timeMs >= s.toMs)
             continue;
+        if (s.cause == QLatin1String("pcie"))
+            continue; // it computes at its peers' pace; its job waits for its link (readingOf)
         if (s.cause == QLatin1String("compute")) {
             compute *= 1.0 - s.slowShare;
         } else {
@@ -212,6 +214,14 @@ double IndependentTelemetry::speedOf(uint32_t gpu, int64_t timeMs, uint32_t *rea
     return clock * compute;
 }
 
+const IndependentTelemetry::SlowGpu *IndependentTelemetry::narrowLink(uint32_t gpu, int64_t timeMs) const
+{
+    for (const SlowGpu &s : m_slow)
+        if (s.gpu == gpu && timeMs >= s.fromMs && timeMs < s.toMs && s.cause == QLatin1String("pcie"))
+            return &s;
+    return nullptr;
+}
+
 IndependentTelemetry::Reading IndependentTelemetry::readingOf(uint32_t gpu, int64_t timeMs) const
 {
     Reading r {};
@@ -220,16 +230,19 @@ IndependentTelemetry::Reading IndependentTelemetry::readingOf(uint32_t gpu, int6
     const uint32_t job = uint32_t(m_topology->jobOfGpu[gpu]);
     // The job steps at its slowest GPU's pace: the others wait in the collective.
     double slowest = speed;
+    double linkWait = 0.0; // the share of its pace the job loses to a narrowed link
     for (const SlowGpu &s : m_slow)
         if (timeMs >= s.fromMs && timeMs < s.toMs && uint32_t(m_topology->jobOfGpu[s.gpu]) == job) {
             uint32_t unused = 0;
             double unusedClock = 0.0;
             slowest = std::min(slowest, speedOf(s.gpu, timeMs, &unused, &unusedClock));
+            if (s.cause == QLatin1String("pcie"))
+                linkWait = std::max(linkWait, s.slowShare);
         }
     bool capped = false;
     const double wide = jobWideSlowdown(job, timeMs, &capped);
     const double stall = capped ? 0.0 : wide; // a slow data loader: every GPU waits for input
-    const double step = 1.0 / slowest + CommunicationShare + stall;
+    const double step = (1.0 / slowest + CommunicationShare + stall) / (1.0 - linkWait);
     const double busy = (1.0 / speed) / step;
     const double activity = jobPhaseActivity(job, timeMs);
     r.tensorActive = std::clamp(
@@ -316,7 +329,41 @@ QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
         if (onPage[i] & (1u << ReasonsField))
             page += QByteArrayLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS") + labels[i]
                 + QByteArray::number(readings[i].reasons) + '\n';
+    appendLinks(page, gpus, labels, onPage, timeMs);
     return page;
+}
+
+void IndependentTelemetry::appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus,
+                                       const std::vector<QByteArray> &labels, const std::vector<uint32_t> &onPage,
+                                       int64_t timeMs) const
+{
+    // H100 SXM: PCIe Gen5 x16. A narrowed link trains to x8, or (one in three) to Gen4.
+    struct LinkField
+    {
+        const char *name, *help;
+        bool width, best;
+    };
+    static const LinkField links[] = {
+        { "DCGM_FI_DEV_PCIE_LINK_GEN", "PCIe Current Link Generation.", false, false },
+        { "DCGM_FI_DEV_PCIE_LINK_WIDTH", "PCIe Current Link Width.", true, false },
+        { "DCGM_FI_DEV_PCIE_MAX_LINK_GEN", "PCIe Max Link Generation.", false, true },
+        { "DCGM_FI_DEV_PCIE_MAX_LINK_WIDTH", "PCIe Max Link Width.", true, true },
+    };
+    for (const LinkField &f : links) {
+        page += QByteArrayLiteral("# HELP ") + f.name + ' ' + f.help + QByteArrayLiteral("\n# TYPE ") + f.name
+            + QByteArrayLiteral(" gauge\n");
+        for (size_t i = 0; i < gpus.size(); ++i) {
+            if (onPage[i] == 0)
+                continue;
+            int value = f.width ? 16 : 5;
+            if (const SlowGpu *s = f.best ? nullptr : narrowLink(gpus[i], timeMs)) {
+                const bool genDown = hashOf(m_options.seed, s->gpu, uint64_t(s->fromMs), 51) % 3 == 0;
+                if (f.width != genDown)
+                    value = f.width ? 8 : 4;
+            }
+            page += f.name + labels[i] + QByteArray::number(value) + '\n';
+        }
+    }
 }
 
 double IndependentTelemetry::episode(uint64_t who, uint64_t kind, int64_t timeMs, int64_t slotMs, double chance,
@@ -569,7 +616,9 @@ IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
     : m_world(world)
     , m_metrics(standardMetrics())
 {
-    for (const char *name : { "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE" }) {
+    for (const char *name :
+         { "DCGM_FI_PROF_SM_ACTIVE", "DCGM_FI_PROF_DRAM_ACTIVE", "DCGM_FI_DEV_PCIE_LINK_GEN",
+           "DCGM_FI_DEV_PCIE_LINK_WIDTH", "DCGM_FI_DEV_PCIE_MAX_LINK_GEN", "DCGM_FI_DEV_PCIE_MAX_LINK_WIDTH" }) {
         MetricDescriptor m = dcgmMetric(*findDcgmField(QByteArrayView(name)));
         m.id = uint32_t(m_metrics.size());
         m_metrics.push_back(m);

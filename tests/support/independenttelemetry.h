@@ -30,10 +30,13 @@ namespace vigil::test {
 // event) and exporters miss scrapes. Values are a pure function of the seed, the GPU and
 // the time, so a page can be served again as it was.
 //
-// A slow GPU lacks 1–5 % of its peers' speed, for one of three causes: heat (clocks shed,
+// A slow GPU lacks 1–5 % of its peers' speed, for one of four causes: heat (clocks shed,
 // thermal event reasons, hotter), a lowered power limit (clocks shed, held at the cap) or a
 // worn part that computes slower at the same clock (its tensor pipes are busy while its
-// peers wait). Whatever the cause, its job steps at its pace.
+// peers wait) or a PCIe link trained down (x8 for x16, or Gen4 for Gen5: it computes as
+// fast as its peers, but every step waits for its transfers, so every GPU of the job is
+// busy a smaller share of the time, itself included). Whatever the cause, its job steps at
+// its pace. Every page carries the links' width and generation, in use and at best.
 //
 // GPUs fall off the bus (docs/precursors.md). Most come apart first, each in its own mix of
 // ways and as plainly as its strength says: its node's exporter slows, its readings go
@@ -50,7 +53,7 @@ public:
         uint32_t gpu = 0;
         int64_t fromMs = 0, toMs = 0;
         double slowShare = 0.0; // the share of its peers' speed it lacks
-        QString cause; // "thermal", "power", "compute"
+        QString cause; // "thermal", "power", "compute", "pcie"
     };
     // A GPU that falls off the bus, and how its telemetry came apart before (if it did).
     struct FailingGpu
@@ -118,6 +121,9 @@ private:
     };
     Reading readingOf(uint32_t gpu, int64_t timeMs) const;
     double speedOf(uint32_t gpu, int64_t timeMs, uint32_t *reasons, double *clockShare) const;
+    const SlowGpu *narrowLink(uint32_t gpu, int64_t timeMs) const; // its "pcie" slowness, if it has one now
+    void appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<QByteArray> &labels,
+                     const std::vector<uint32_t> &onPage, int64_t timeMs) const;
     double jobPhaseActivity(uint32_t job, int64_t timeMs) const; // 1: training, below: pausing
     double jobWideSlowdown(uint32_t job, int64_t timeMs, bool *powerCapped) const;
     double noise(uint32_t gpu, int64_t timeMs, uint32_t field) const; // standard normal, pure
