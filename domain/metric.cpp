@@ -37,4 +37,10 @@ const std::vector<MetricDescriptor> &standardMetrics()
     return metrics;
 }
 
+MetricDescriptor metric::rankComputeTimeMetric(uint32_t id)
+{
+    return { id, RankComputeTime, QStringLiteral("ms"), EntityKind::Gpu,
+             QStringLiteral("Compute time of the GPU's rank per step (its training log's timers)") };
+}
+
 } // namespace vigil

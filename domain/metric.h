@@ -60,6 +60,11 @@ inline const QString TensorActive = QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACT
 // dcgm-exporter serves them when a site adds them to its counters file.
 inline const QString PcieLinkGen = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_GEN");
 inline const QString PcieLinkWidth = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_WIDTH");
+// A rank's compute time per step as its training log's timers give it (Megatron-LM's
+// forward and backward compute, across ranks), on the GPU the rank runs on: on the stream
+// only where a training log is read.
+inline const QString RankComputeTime = QStringLiteral("VIGIL_RANK_COMPUTE_MS");
+MetricDescriptor rankComputeTimeMetric(uint32_t id);
 // Why the GPU's clocks are held down: NVML's clocks-event (throttle) reasons bitmask.
 inline const QString ClocksEventReasons = QStringLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS");
 namespace clocks {

@@ -16,6 +16,7 @@ const std::vector<PaceSignal> &paceSignals()
         { metric::SmClock, false },
         { metric::TensorActive, true },
         { QStringLiteral("DCGM_FI_PROF_SM_ACTIVE"), true },
+        { metric::RankComputeTime, true },
     };
     return signals;
 }
@@ -52,7 +53,7 @@ double medianOf(std::vector<double> &values)
 
 constexpr size_t TensorSignal = 1;
 constexpr size_t SmActiveSignal = 2;
-constexpr int LinkSignal = 3; // after the pace signals
+constexpr int LinkSignal = 4; // after the pace signals
 
 // The median of integer readings (widths, generations), rounded down to one the link can have.
 int medianLinkValue(std::vector<double> &values)
@@ -197,11 +198,14 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
         const std::vector<uint32_t> &gpus = t.jobs[j].gpuIndices;
         bool judged = false;
         if (gpus.size() >= MinPeers && !jobIsIdle(state, gpus)) {
+            bool tensorJudged = false;
             for (size_t s = 0; s < paceSignals().size(); ++s) {
                 // The SMs' activity stands in for the tensor pipes' only where the exporter lacks them.
-                if (s == SmActiveSignal && judged)
-                    break;
-                judged |= judgeSignal(j, s);
+                if (s == SmActiveSignal && tensorJudged)
+                    continue;
+                const bool read = judgeSignal(j, s);
+                tensorJudged |= s == TensorSignal && read;
+                judged |= read;
             }
             if (judged)
                 judgeLinks(j);

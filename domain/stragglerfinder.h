@@ -19,7 +19,8 @@ struct PaceSignal
     bool higherIsSlower; // busy time (higher is slower) rather than a rate (lower is slower)
 };
 // The fields compared, in the order a finding names them: the SM clock, the tensor pipes'
-// activity, the SMs' activity (where the exporter has no tensor field).
+// activity, the SMs' activity (where the exporter has no tensor field), and each rank's
+// compute time per step where a training log gives it (metric::RankComputeTime).
 const std::vector<PaceSignal> &paceSignals();
 
 // How much slower a GPU trains than its job's median GPU on one signal: the share of

@@ -10,6 +10,13 @@ QString layoutSources(const std::vector<BridgeSpec> &bridges, std::shared_ptr<co
 {
     const bool readsDcgm
         = std::any_of(bridges.begin(), bridges.end(), [](const BridgeSpec &b) { return b.readsDcgm(); });
+    // A training log's timers across ranks are per GPU: their metric is on the stream where one is read.
+    const bool readsTraining = std::any_of(bridges.begin(), bridges.end(),
+                                           [](const BridgeSpec &b) { return b.kind == BridgeSpec::Kind::TrainingLog; });
+    if (readsTraining && std::none_of(metrics.begin(), metrics.end(), [](const MetricDescriptor &m) {
+            return m.name == metric::RankComputeTime;
+        }))
+        metrics.push_back(metric::rankComputeTimeMetric(uint32_t(metrics.size())));
     if (!topology && !readsDcgm)
         return QStringLiteral(
             "kernel and training logs need --topology FILE (or a --dcgm or --prometheus source to derive it from)");

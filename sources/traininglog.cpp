@@ -109,11 +109,37 @@ bool TrainingLogParser::parseLine(QByteArrayView bytes, TrainingRecord &out, QSt
     return useful;
 }
 
+bool TrainingLogParser::readRankTimes(uint64_t number, QByteArrayView segment, QStringList &problems, bool &accepted,
+                                      bool &rejected)
+{
+    if (m_jsonLines)
+        return false;
+    const RankTimesReader::Line kind = m_rankTimes.read(segment, problems);
+    keepRankTimes(number); // the block this line ended, or the one a new header ended
+    accepted |= kind == RankTimesReader::Line::Rank;
+    rejected |= kind == RankTimesReader::Line::Refused;
+    return kind != RankTimesReader::Line::None;
+}
+
+void TrainingLogParser::keepRankTimes(uint64_t number)
+{
+    std::vector<double> times = m_rankTimes.takeComputeTimes();
+    if (times.empty())
+        return;
+    TrainingRecord record;
+    record.line = number;
+    record.timeMs = m_latestTimeMs;
+    record.rankComputeMs = std::move(times);
+    m_records.push_back(std::move(record));
+}
+
 bool TrainingLogParser::readSegment(uint64_t number, QByteArrayView segment, QStringList &problems, bool &rejected)
 {
     TrainingRecord record;
     record.line = number;
     const QByteArrayView trimmed = segment.trimmed();
+    if (bool accepted = false; readRankTimes(number, trimmed, problems, accepted, rejected))
+        return accepted;
     if (trimmed.startsWith('{')) {
         if (!parseLine(trimmed, record, problems)) {
             rejected = true;
@@ -130,6 +156,8 @@ bool TrainingLogParser::readSegment(uint64_t number, QByteArrayView segment, QSt
         rejected = true; // a metrics line whose every value was unusable
         return false;
     }
+    if (record.timeMs > 0)
+        m_latestTimeMs = record.timeMs;
     m_records.push_back(std::move(record));
     return true;
 }
@@ -176,6 +204,8 @@ void TrainingLogParser::feed(QByteArrayView chunk)
 void TrainingLogParser::finish()
 {
     m_lines.finish([this](uint64_t n, QByteArrayView l, bool o) { onLine(n, l, o); });
+    m_rankTimes.finish();
+    keepRankTimes(m_stats.lines);
 }
 
 std::vector<TrainingRecord> TrainingLogParser::takeRecords()

@@ -3,6 +3,7 @@
 
 #include "domain/event.h"
 #include "sources/linereader.h"
+#include "sources/ranktimes.h"
 
 #include <QString>
 
@@ -31,6 +32,9 @@ struct TrainingRecord
     // (Megatron: "successfully loaded checkpoint from ... at iteration 1000"). Training
     // goes on from the step after it, so that is where the steps it trains again begin.
     std::optional<int64_t> restoredStep;
+    // Per rank, its compute time per step (ms, NaN: not timed), from Megatron-LM's timers
+    // across ranks (ranktimes.h). Rank r runs on the r-th GPU the topology lists for the job.
+    std::vector<double> rankComputeMs;
     uint64_t line = 0;
 };
 
@@ -56,12 +60,17 @@ public:
 private:
     void onLine(uint64_t number, QByteArrayView line, bool oversize);
     bool readSegment(uint64_t number, QByteArrayView segment, QStringList &problems, bool &rejected);
+    // A line of Megatron's timers across ranks (true: it was one, read or refused).
+    bool readRankTimes(uint64_t number, QByteArrayView segment, QStringList &problems, bool &accepted, bool &rejected);
+    void keepRankTimes(uint64_t number); // the block a line ended, as a record at the latest time seen
 
     LineReader m_lines;
     ParseStats m_stats;
     std::vector<TrainingRecord> m_records;
     std::map<QString, int> m_unknownFields;
     bool m_jsonLines = false; // a JSON line has been read
+    RankTimesReader m_rankTimes;
+    int64_t m_latestTimeMs = 0; // the latest time a line gave: the timers' block, printed after it, has none
 };
 
 } // namespace vigil

@@ -3,6 +3,9 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cmath>
+
 namespace vigil {
 
 namespace {
@@ -36,8 +39,8 @@ TrainingLogSource::TrainingLogSource(BridgeSpec spec, TelemetrySink &sink, Logge
                 return m.id;
         return uint32_t(UINT32_MAX);
     };
-    m_ids
-        = { idOf(metric::JobStep), idOf(metric::JobLoss), idOf(metric::JobTokensPerSecond), idOf(metric::JobStepTime) };
+    m_ids = { idOf(metric::JobStep), idOf(metric::JobLoss), idOf(metric::JobTokensPerSecond), idOf(metric::JobStepTime),
+              idOf(metric::RankComputeTime) };
     if (!QFileInfo(m_spec.location).isDir()) {
         if (const qint64 offset = m_tail.resume(); offset > 0 && m_log)
             m_log(QStringLiteral("%1: going on from byte %2, where the last run stopped")
@@ -151,7 +154,26 @@ void TrainingLogSource::appendJobReadings(const TrainingRecord &r, uint32_t job,
     }
     if (r.stepTimeS)
         readings.push_back({ m_ids.stepTime, job, float(*r.stepTimeS) });
+    appendRankTimes(r, job, readings);
     appendReadings(timeMs, readings);
+}
+
+void TrainingLogSource::appendRankTimes(const TrainingRecord &r, uint32_t job, std::vector<GpuReading> &readings)
+{
+    if (r.rankComputeMs.empty() || m_ids.rankCompute == UINT32_MAX)
+        return;
+    // Rank r on the job's r-th GPU: torchrun and Slurm number ranks node by node, in the order
+    // the job's nodes are listed.
+    const std::vector<uint32_t> &gpus = m_sink.topology()->jobs[job].gpuIndices;
+    if (r.rankComputeMs.size() > gpus.size())
+        reject(QStringLiteral("line %1: the timers name %2 ranks, but job '%3' runs on %4 GPUs")
+                   .arg(r.line)
+                   .arg(r.rankComputeMs.size())
+                   .arg(m_sink.topology()->jobs[job].id)
+                   .arg(gpus.size()));
+    for (size_t rank = 0; rank < std::min(gpus.size(), r.rankComputeMs.size()); ++rank)
+        if (std::isfinite(r.rankComputeMs[rank]))
+            readings.push_back({ m_ids.rankCompute, gpus[rank], float(r.rankComputeMs[rank]) });
 }
 
 void TrainingLogSource::noteSteps(const TrainingRecord &r, uint32_t job,

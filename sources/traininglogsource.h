@@ -25,6 +25,8 @@ private:
     void pollTensorBoard(int64_t nowMs);
     void handleTraining(std::vector<TrainingRecord> &&records, int64_t nowMs);
     void appendJobReadings(const TrainingRecord &r, uint32_t job, int64_t timeMs);
+    // The record's compute times across ranks, as readings of the GPUs the ranks run on.
+    void appendRankTimes(const TrainingRecord &r, uint32_t job, std::vector<GpuReading> &readings);
     // The rollbacks a record shows: a checkpoint the framework says it loaded, or a step that
     // went back. `rollback` takes (checkpoint step, steps trained again, message).
     void noteSteps(const TrainingRecord &r, uint32_t job,
@@ -35,7 +37,7 @@ private:
     std::map<QString, uint32_t> m_jobById;
     struct JobMetricIds
     {
-        uint32_t step, loss, tokensPerSecond, stepTime;
+        uint32_t step, loss, tokensPerSecond, stepTime, rankCompute;
     } m_ids {};
     // Where each job's training log stands, to see a run go back to a checkpoint.
     struct LoggedSteps

@@ -827,6 +827,44 @@ private Q_SLOTS:
                          qPrintable(QStringLiteral("line %1 lost its step time").arg(record.line)));
         }
         {
+            // Megatron-LM's timers across ranks (--timing-log-option all): each block is a record
+            // of every rank's compute time (forward + backward), at the time of the iteration
+            // line before it; the (min, max) form names no rank and is skipped.
+            const auto [s, r] = read("megatron-timers.log");
+            QCOMPARE(s.lines, uint64_t(1225));
+            QCOMPARE(s.accepted, uint64_t(24 + 23 * 48)); // the iteration lines, and every rank's three times
+            QCOMPARE(s.skipped, uint64_t(5 + 23 * 4)); // the preamble, the (min, max) block, headers and timer names
+            QCOMPARE(s.rejected, uint64_t(0));
+            QCOMPARE(r.size(), size_t(24 + 23));
+            QVERIFY(r[0].rankComputeMs.empty());
+            QCOMPARE(*r[1].step, int64_t(20));
+            const TrainingRecord &block = r[2];
+            QVERIFY(!block.step);
+            QCOMPARE(block.timeMs, r[1].timeMs);
+            QCOMPARE(block.rankComputeMs.size(), size_t(16));
+            QVERIFY(std::abs(block.rankComputeMs[11] - 3700.0) < 40.0); // not slow yet
+            const TrainingRecord &late = r.back();
+            QCOMPARE(late.rankComputeMs.size(), size_t(16));
+            QCOMPARE(late.timeMs, r[r.size() - 2].timeMs);
+            QVERIFY2(late.rankComputeMs[11] > 3700.0 * 1.03, qPrintable(QString::number(late.rankComputeMs[11])));
+            QVERIFY(std::abs(late.rankComputeMs[3] - 3700.0) < 40.0);
+        }
+        {
+            // A damaged block: the unusable lines are refused, the rest kept; a rank no job has, refused.
+            TrainingLogParser parser;
+            parser.feed("times across ranks (ms):\n  forward-backward:\n     rank  0: 3700.5\n     rank  1: abc\n"
+                        "     rank 99999999: 3.0\n     rank  2: -4\n     rank  3: 1e300\n     rank  4: 3690.25\n");
+            parser.finish();
+            const std::vector<TrainingRecord> r = parser.takeRecords();
+            QCOMPARE(parser.stats().accepted, uint64_t(2));
+            QCOMPARE(parser.stats().rejected, uint64_t(4));
+            QCOMPARE(r.size(), size_t(1));
+            QCOMPARE(r[0].rankComputeMs.size(), size_t(5));
+            QCOMPARE(r[0].rankComputeMs[0], 3700.5);
+            QVERIFY(std::isnan(r[0].rankComputeMs[1]));
+            QCOMPARE(r[0].rankComputeMs[4], 3690.25);
+        }
+        {
             const auto [s, r] = read("nemo2.log");
             QCOMPARE(s.accepted, uint64_t(3));
             QCOMPARE(s.skipped, uint64_t(1));

@@ -119,6 +119,20 @@ class TestSources : public QObject
         return options;
     }
 
+    // A gateway following a copy of the fixture `name` in `dir` as job llm-70b's training log.
+    std::unique_ptr<GatewayServer> startWithTrainingLog(const QTemporaryDir &dir, const char *name)
+    {
+        const QString log = dir.filePath(QStringLiteral("train.log"));
+        writeFile(log, fixture(name));
+        QString error;
+        auto server = GatewayServer::start(
+            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::TrainingLog, QStringLiteral("llm-70b=") + log) }),
+            &error);
+        if (!server)
+            qWarning("cannot start the gateway: %s", qPrintable(error));
+        return server;
+    }
+
 private Q_SLOTS:
     void filesFeedTheGatewayAndTheClientSeesThem()
     {
@@ -277,19 +291,39 @@ private Q_SLOTS:
         client.stop();
     }
 
+    // Megatron's timers across ranks put each rank's compute time on its GPU (rank r on the job's
+    // r-th GPU), and the straggler finder names the rank whose GPU computes slower than its peers.
+    void megatronTimersAcrossRanksNameTheSlowRank()
+    {
+        QTemporaryDir dir;
+        const auto server = startWithTrainingLog(dir, "megatron-timers.log");
+        QVERIFY(server);
+        const Topology lab = TopologyFile::read(fixturePath("topology-lab.json")).topology;
+        const uint32_t rank11 = lab.jobs[0].gpuIndices[11], rank3 = lab.jobs[0].gpuIndices[3];
+        LiveCluster cluster;
+        TelemetryClient client({ server->address() }, cluster);
+        client.start();
+        std::vector<Event> events;
+        auto straggler = [&] { return firstOf(cluster, events, EventType::Straggler); };
+        QTRY_VERIFY_WITH_TIMEOUT(straggler() != events.cend(), 10000);
+        const Event found = *straggler();
+        qInfo("%s", qPrintable(found.message));
+        QCOMPARE(found.entity, (EntityRef { EntityKind::Gpu, rank11 }));
+        QVERIFY2(found.message.contains(metric::RankComputeTime), qPrintable(found.message));
+        QVERIFY2(found.value > 0.03 && found.value < 0.05, qPrintable(found.message));
+        QVERIFY(valueOf(cluster, metric::RankComputeTime, rank11) > 3800.0f);
+        QVERIFY(std::abs(valueOf(cluster, metric::RankComputeTime, rank3) - 3700.0f) < 40.0f);
+        client.stop();
+    }
+
     // A real run's resumptions, as Megatron-DeepSpeed logs them: each rollback counts the
     // steps actually trained again, from the step after the checkpoint loaded to the last
     // one logged, whether the log names the checkpoint or only shows the steps going back.
     void resumedMegatronRunsCountTheStepsTrainedAgain()
     {
         QTemporaryDir dir;
-        const QString log = dir.filePath(QStringLiteral("train.log"));
-        writeFile(log, fixture("megatron-deepspeed-resumed.log"));
-        QString error;
-        auto server = GatewayServer::start(
-            optionsWith({ BridgeSpec::fromArgument(BridgeSpec::Kind::TrainingLog, QStringLiteral("llm-70b=") + log) }),
-            &error);
-        QVERIFY2(server, qPrintable(error));
+        const auto server = startWithTrainingLog(dir, "megatron-deepspeed-resumed.log");
+        QVERIFY(server);
         LiveCluster cluster;
         TelemetryClient client({ server->address() }, cluster);
         client.start();
