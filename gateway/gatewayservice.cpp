@@ -10,6 +10,7 @@
 
 #include "domain/codec.h"
 #include "domain/entitynames.h"
+#include "domain/operatorcomment.h"
 #include "domain/remedy.h"
 
 #include <QDebug>
@@ -391,8 +392,9 @@ grpc::Status GatewayService::Act(grpc::ServerContext *context, const v1::ActRequ
     if (operatorName.size() > 64)
         return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
                           QStringLiteral("an operator's name is at most 64 characters"));
-    if (request->comment().size() > 4096)
-        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("comment longer than 4096 bytes"));
+    if (qsizetype(request->comment().size()) > MaxCommentBytes)
+        return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT,
+                          QStringLiteral("comment longer than %1 bytes").arg(MaxCommentBytes));
     if (!std::isfinite(request->value()))
         return grpcStatus(grpc::StatusCode::INVALID_ARGUMENT, QStringLiteral("value is not finite"));
     if (grpc::Status refused = checkBookmark(*request); !refused.ok())

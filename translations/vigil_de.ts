@@ -3144,6 +3144,10 @@
         <source>Note for the ticket:</source>
         <translation>Notiz für das Ticket:</translation>
     </message>
+    <message>
+        <source>The note is %1 bytes; the gateway takes %2 at most.</source>
+        <translation>Die Notiz hat %1 Bytes; das Gateway nimmt höchstens %2 an.</translation>
+    </message>
 </context>
 <context>
     <name>vigil::HandOffFlow</name>

@@ -3115,6 +3115,10 @@
         <source>Note for the ticket:</source>
         <translation>チケットへのメモ:</translation>
     </message>
+    <message>
+        <source>The note is %1 bytes; the gateway takes %2 at most.</source>
+        <translation>メモは %1 バイトです。ゲートウェイが受け付けるのは最大 %2 バイトです。</translation>
+    </message>
 </context>
 <context>
     <name>vigil::HandOffFlow</name>

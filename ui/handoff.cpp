@@ -5,11 +5,14 @@
 #include "remedytext.h"
 #include "whenfinished.h"
 
+#include "domain/operatorcomment.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QtConcurrent>
@@ -40,6 +43,19 @@ HandOffDialog::HandOffDialog(const QString &partName, const Recommendation &reco
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton *send = buttons->addButton(tr("Hand off"), QDialogButtonBox::AcceptRole);
     send->setDefault(true);
+    // The gateway takes a note of MaxCommentBytes: a longer one is said so here, not trimmed.
+    auto *tooLong = new QLabel(this);
+    tooLong->setStyleSheet(QStringLiteral("color: #ff6b6b"));
+    tooLong->hide();
+    connect(m_note, &QPlainTextEdit::textChanged, this, [this, send, tooLong] {
+        const qsizetype bytes = note().toUtf8().size();
+        const bool fits = bytes <= MaxCommentBytes;
+        send->setEnabled(fits);
+        tooLong->setVisible(!fits);
+        if (!fits)
+            tooLong->setText(tr("The note is %1 bytes; the gateway takes %2 at most.")
+                                 .arg(QLocale().toString(bytes), QLocale().toString(MaxCommentBytes)));
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *form = new QFormLayout(this);
@@ -48,6 +64,7 @@ HandOffDialog::HandOffDialog(const QString &partName, const Recommendation &reco
     form->addRow(tr("Action:"), m_remedy);
     form->addRow(QString(), m_drain);
     form->addRow(tr("Note for the ticket:"), m_note);
+    form->addRow(QString(), tooLong);
     form->addRow(where);
     form->addRow(buttons);
     resize(560, sizeHint().height());
@@ -110,7 +127,7 @@ void HandOffFlow::handOff(const PartRecommendation &recommended, const Topology 
             confirmed = proposed;
             confirmed->set_remedy(v1::Remedy(dialog.remedy()));
             confirmed->set_drain_first(dialog.drainFirst());
-            confirmed->set_comment(dialog.note().left(4000).toStdString());
+            confirmed->set_comment(dialog.note().toStdString());
         }
     }
     if (!confirmed)

@@ -4,6 +4,7 @@
 #include "alarmdock.h"
 #include "alarmtreemodel.h"
 #include "domain/blastradius.h"
+#include "domain/operatorcomment.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gatewayfixture.h"
@@ -14,7 +15,11 @@
 #include "sim/topologybuilder.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -479,6 +484,32 @@ private Q_SLOTS:
         QCOMPARE(parsed.has_value(), ms >= 0);
         if (parsed)
             QCOMPARE(*parsed, ms);
+    }
+
+    // A note longer than the gateway takes is said so in the dialog, and the hand-off waits:
+    // trimmed by characters it would still be refused (a Japanese character is three bytes).
+    void aHandOffNoteTooLongForTheGatewayIsSaidSo()
+    {
+        const Recommendation recommended { Remedy::Reseat, false, {} };
+        HandOffDialog dialog(QStringLiteral("GPU 3 of a01r05n6"), recommended, QStringLiteral("Reseat it"));
+        auto *note = dialog.findChild<QPlainTextEdit *>();
+        QVERIFY(note);
+        QPushButton *send = nullptr;
+        for (QPushButton *b : dialog.findChildren<QPushButton *>())
+            if (b->text() == HandOffDialog::tr("Hand off"))
+                send = b;
+        QVERIFY(send);
+        QVERIFY(send->isEnabled());
+        note->setPlainText(QString(MaxCommentBytes / 3, QChar(0x30b5))); // 4,095 bytes
+        QVERIFY(send->isEnabled());
+        note->setPlainText(QString(MaxCommentBytes / 3 + 1, QChar(0x30b5)));
+        QVERIFY(!send->isEnabled());
+        bool said = false;
+        for (QLabel *l : dialog.findChildren<QLabel *>())
+            said |= !l->isHidden() && l->text().contains(QLocale().toString(4098));
+        QVERIFY(said);
+        note->setPlainText(QStringLiteral("Reseat it, slot 3"));
+        QVERIFY(send->isEnabled());
     }
 
     // H on an alarm: the dialog proposes what its warning calls for, the gateway hands it to
