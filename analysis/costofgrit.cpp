@@ -141,8 +141,7 @@ double expectedCostPerDayOfDebt(const std::vector<DebtItem> &debt)
 {
     double total = 0.0;
     for (const DebtItem &d : debt)
-        if (d.hazard.material)
-            total += d.expectedCostPerDay;
+        total += d.countedCostPerDay();
     return total;
 }
 

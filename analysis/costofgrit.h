@@ -149,6 +149,10 @@ struct DebtItem
     // The chance of a failure a day (the hazard over the horizon, while the warning's window is
     // open; 0 once it has been quiet a whole horizon) × what that failure would cost.
     double expectedCostPerDay = 0.0;
+    // What it adds to the debt a day: expectedCostPerDay when its chance stands above its
+    // kind's base rate (HazardEstimate::material), else nothing, since every part of its kind
+    // carries that chance, warned or not. Every view that shows a warning's cost shows this.
+    double countedCostPerDay() const { return hazard.material ? expectedCostPerDay : 0.0; }
 };
 
 // The GPUs a failure of the entity would stop: every GPU of every job it reaches, since one
@@ -156,8 +160,8 @@ struct DebtItem
 uint32_t gpusAtRisk(const Attributor &attributor, const Topology &topology, EntityRef entity);
 
 // What the open warnings worth acting on (of a material kind: HazardEstimate::material) are
-// expected to cost a day if left: the debt's headline, in every view. Warnings of kinds seldom
-// followed by a failure are listed with their own small cost, but are no debt to pay down.
+// expected to cost a day if left: the debt's headline, in every view; the sum of the items'
+// countedCostPerDay. Warnings of kinds seldom followed by a failure are listed at no cost.
 double expectedCostPerDayOfDebt(const std::vector<DebtItem> &debt);
 
 // What a failure of an entity of this kind costs per GPU it stops, in GPU-hours: the mean over

@@ -20,6 +20,11 @@ QString money(double value)
     return QStringLiteral("$%1").arg(QLocale().toString(value, 'f', 0));
 }
 
+QString percentText(double share)
+{
+    return QStringLiteral("%1 %").arg(QLocale().toString(share * 100.0, 'f', 0));
+}
+
 QVariant rightAligned()
 {
     return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -76,7 +81,7 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
         case GpusColumn:
             return d.gpusAtRisk;
         case CostPerDayColumn:
-            return d.expectedCostPerDay;
+            return d.countedCostPerDay();
         default:
             role = Qt::DisplayRole;
         }
@@ -85,6 +90,10 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
         return rightAligned();
     if (role == Qt::ForegroundRole && index.column() == AcknowledgedColumn && w.acknowledgedBy.isEmpty())
         return QBrush(QColor(0xff, 0xb3, 0x00)); // an amber light nobody owns
+    if (role == Qt::ToolTipRole && index.column() == CostPerDayColumn && !d.hazard.material)
+        return tr("A failure within 72 h is %1 likely (%2 to %3), no likelier than for any part of its kind: the "
+                  "warning adds nothing to the debt.")
+            .arg(percentText(d.hazard.probability), percentText(d.hazard.low), percentText(d.hazard.high));
     if (role == Qt::ToolTipRole && index.column() == RecommendedColumn) {
         const PartRecommendation r = recommendForRisk(d);
         return recommendationWithReason(r.recommendation, m_topology.get(), r.part);
@@ -111,7 +120,7 @@ QVariant DebtTableModel::data(const QModelIndex &index, int role) const
     case GpusColumn:
         return locale.toString(d.gpusAtRisk);
     case CostPerDayColumn:
-        return money(d.expectedCostPerDay);
+        return d.hazard.material ? money(d.countedCostPerDay()) : tr("base rate");
     case RecommendedColumn: {
         return recommendationShortText(recommendForRisk(d).recommendation);
     }

@@ -163,7 +163,7 @@ void addDebt(MaintenanceReport &out, const IncidentAnalysis &analysis)
         for (DebtBucket &b : out.debtByAge)
             if (d.ageMs >= b.minAgeMs && (b.maxAgeMs == 0 || d.ageMs < b.maxAgeMs)) {
                 ++b.warnings;
-                b.costPerDay += d.hazard.material ? d.expectedCostPerDay : 0.0; // as the headline counts it
+                b.costPerDay += d.countedCostPerDay(); // as the headline counts it
             }
     out.lemons = analysis.lemons();
 }

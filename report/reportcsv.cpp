@@ -256,15 +256,15 @@ Table openWarningsTable(const MaintenanceReport &r, const Topology &t)
                  QStringLiteral("age_hours"), QStringLiteral("times"), QStringLiteral("acknowledged_by"),
                  QStringLiteral("gpus_at_risk"), QStringLiteral("expected_cost_usd_per_day"),
                  QStringLiteral("chance_of_failure"), QStringLiteral("chance_low"), QStringLiteral("chance_high"),
-                 QStringLiteral("cases"), QStringLiteral("cost_of_failure_usd") });
+                 QStringLiteral("cases"), QStringLiteral("cost_of_failure_usd"), QStringLiteral("above_base_rate") });
     for (const DebtItem &d : r.debt)
         debt.row({ entityKeyName(t, d.warnings.entity),
                    d.warnings.type == EventType::Xid ? QStringLiteral("xid_%1").arg(d.warnings.code)
                                                      : eventTypeKey(d.warnings.type),
                    iso(d.warnings.firstMs), num(double(d.ageMs) / 3600000.0, 1), QString::number(d.warnings.count),
-                   d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.expectedCostPerDay),
+                   d.warnings.acknowledgedBy, QString::number(d.gpusAtRisk), num(d.countedCostPerDay()),
                    num(d.hazard.probability, 4), num(d.hazard.low, 4), num(d.hazard.high, 4), num(d.hazard.cases, 1),
-                   num(d.costOfFailure) });
+                   num(d.costOfFailure), d.hazard.material ? QStringLiteral("true") : QStringLiteral("false") });
     return debt;
 }
 

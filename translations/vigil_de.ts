@@ -1792,6 +1792,17 @@
         <source>Recommended</source>
         <translation>Empfohlen</translation>
     </message>
+    <message>
+        <source>None of these warnings makes its part likelier to fail than any part of its kind (each interval reaches down to its kind&apos;s base rate): they are listed by chance, not as work to do first.</source>
+        <translation>Keine dieser Warnungen macht ihr Teil ausfallgefährdeter als jedes andere Teil seiner Art (jedes Intervall reicht bis zur Grundrate seiner Art hinab): Sie sind nach Wahrscheinlichkeit gelistet, nicht als vordringliche Arbeit.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these stand(s) above the base rate of its kind (marked •); the rest are listed by chance.</source>
+        <translation>
+            <numerusform>%n davon liegt über der Grundrate seiner Art (mit • markiert); die übrigen sind nach Wahrscheinlichkeit gelistet.</numerusform>
+            <numerusform>%n davon liegen über der Grundrate ihrer Art (mit • markiert); die übrigen sind nach Wahrscheinlichkeit gelistet.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StaleMark</name>
@@ -2922,6 +2933,14 @@
     <message>
         <source>Recommended</source>
         <translation>Empfohlen</translation>
+    </message>
+    <message>
+        <source>A failure within 72 h is %1 likely (%2 to %3), no likelier than for any part of its kind: the warning adds nothing to the debt.</source>
+        <translation>Ein Ausfall binnen 72 h ist zu %1 wahrscheinlich (%2 bis %3), nicht wahrscheinlicher als bei jedem Teil seiner Art: Die Warnung erhöht die Schulden nicht.</translation>
+    </message>
+    <message>
+        <source>base rate</source>
+        <translation>Grundrate</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,13 @@
             <numerusform>%Ln failures</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n of these stand(s) above the base rate of its kind (marked •); the rest are listed by chance.</source>
+        <translation>
+            <numerusform>%n of these stands above the base rate of its kind (marked •); the rest are listed by chance.</numerusform>
+            <numerusform>%n of these stand above the base rate of their kind (marked •); the rest are listed by chance.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vigil::AlarmCountLabel</name>

@@ -1777,6 +1777,16 @@
         <source>Recommended</source>
         <translation>推奨</translation>
     </message>
+    <message>
+        <source>None of these warnings makes its part likelier to fail than any part of its kind (each interval reaches down to its kind&apos;s base rate): they are listed by chance, not as work to do first.</source>
+        <translation>これらの警告はいずれも、その部品を同種の他の部品より故障しやすくするものではありません（各区間が同種の基準率まで下がります）。確率順に並べたもので、優先すべき作業ではありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these stand(s) above the base rate of its kind (marked •); the rest are listed by chance.</source>
+        <translation>
+            <numerusform>このうち %n 件が同種の基準率を上回っています（• 印）。残りは確率順に並べています。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StaleMark</name>
@@ -2895,6 +2905,14 @@
     <message>
         <source>Recommended</source>
         <translation>推奨</translation>
+    </message>
+    <message>
+        <source>A failure within 72 h is %1 likely (%2 to %3), no likelier than for any part of its kind: the warning adds nothing to the debt.</source>
+        <translation>72 時間以内の故障確率は %1（%2〜%3）で、同種のどの部品とも変わりません。この警告は負債を増やしません。</translation>
+    </message>
+    <message>
+        <source>base rate</source>
+        <translation>基準率</translation>
     </message>
 </context>
 <context>

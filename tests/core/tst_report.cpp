@@ -667,6 +667,15 @@ private Q_SLOTS:
         for (const char *file : { "lost_by_cause.csv", "lost_by_place.csv", "interventions.csv", "open_warnings.csv",
                                   "lemons.csv", "fix_first.csv", "threshold_changes.csv" })
             QVERIFY2(!readCsv(out + QLatin1Char('/') + QLatin1String(file)).empty(), file);
+        // A warning no likelier to end in a failure than its kind's base rate adds nothing to the
+        // debt, in the table as in the headline (DebtItem::countedCostPerDay).
+        const auto open = readCsv(out + QStringLiteral("/open_warnings.csv"));
+        const int counted = column(open.front(), "expected_cost_usd_per_day"),
+                  above = column(open.front(), "above_base_rate");
+        QVERIFY(counted >= 0 && above >= 0);
+        for (size_t i = 1; i < open.size(); ++i)
+            if (open[i][above] == QLatin1String("false"))
+                QCOMPARE(open[i][counted].toDouble(), 0.0);
         const auto ledger = readCsv(out + QStringLiteral("/interventions.csv"));
         QVERIFY(std::any_of(ledger.begin(), ledger.end(), [](const QStringList &row) {
             return row.contains(QStringLiteral("a.nakamura (simulated)")); // the simulator's people say who they are

@@ -708,7 +708,7 @@ void ReportRenderer::debtSection(Cursor &c, const Formats &f) const
                                                                    : eventTypeName(oldest[i].warnings.type),
                          durationText(oldest[i].ageMs),
                          oldest[i].warnings.acknowledgedBy.isEmpty() ? tr("nobody") : oldest[i].warnings.acknowledgedBy,
-                         f.money(oldest[i].expectedCostPerDay) });
+                         f.money(oldest[i].countedCostPerDay()) });
     if (!rows.empty())
         c.table(
             { tr("The oldest amber lights"), tr("Warning"), tr("Open for"), tr("Acknowledged by"), tr("Cost a day") },
@@ -730,11 +730,23 @@ void ReportRenderer::nextToFailSection(Cursor &c, const Formats &f) const
     c.heading(tr("Next to fail"));
     if (r.nextToFail.empty())
         c.text(tr("No open warning puts a part at risk."), 10, Dim);
+    const auto aboveBaseRate
+        = std::count_if(r.nextToFail.begin(), r.nextToFail.end(), [](const AtRisk &a) { return a.hazard.material; });
+    // The list ranks whatever is open; a manager must see when none of it stands out.
+    if (!r.nextToFail.empty() && aboveBaseRate == 0)
+        c.text(tr("None of these warnings makes its part likelier to fail than any part of its kind (each interval "
+                  "reaches down to its kind's base rate): they are listed by chance, not as work to do first."),
+               9, Dim);
+    else if (!r.nextToFail.empty() && size_t(aboveBaseRate) < r.nextToFail.size())
+        c.text(tr("%n of these stand(s) above the base rate of its kind (marked •); the rest are listed by chance.", "",
+                  int(aboveBaseRate)),
+               9, Dim);
     std::vector<QStringList> rows;
     for (const AtRisk &a : r.nextToFail) {
         const Recommendation next = recommendForRisk(a).recommendation;
         rows.push_back(
-            { entityName(r.topology.get(), a.entity),
+            { (a.hazard.material && size_t(aboveBaseRate) < r.nextToFail.size() ? QStringLiteral("• ") : QString())
+                  + entityName(r.topology.get(), a.entity),
               a.warning == EventType::Xid ? tr("Xid %1").arg(a.code) : eventTypeName(a.warning),
               durationText(r.current.toMs - a.warningSinceMs),
               tr("%1 (%2–%3)").arg(f.percent(a.hazard.probability), f.percent(a.hazard.low), f.percent(a.hazard.high)),
