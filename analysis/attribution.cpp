@@ -10,6 +10,18 @@
 
 namespace vigil {
 
+namespace {
+
+// What makes warnings on one entity one run: their type, and for an Xid its code and for a
+// straggler its cause, since those call for different work.
+int runKind(const Event &e)
+{
+    const bool coded = e.type == EventType::Xid || e.type == EventType::Straggler;
+    return int(e.type) * 1000 + (coded ? e.code : 0);
+}
+
+} // namespace
+
 void Attributor::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);
@@ -222,8 +234,7 @@ Attribution Attributor::attribute(const Incident &incident) const
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= to; ++it) {
         if (!withinRadius(it->entity))
             continue;
-        auto &list
-            = runs[{ entityKey(it->entity), int(it->type) * 1000 + (it->type == EventType::Xid ? it->code : 0) }];
+        auto &list = runs[{ entityKey(it->entity), runKind(*it) }];
         if (list.empty() || it->timeMs - list.back().lastMs > FlapJoinMs) {
             WarningRun run;
             run.entity = it->entity;
@@ -234,6 +245,7 @@ Attribution Attributor::attribute(const Incident &incident) const
         }
         WarningRun &run = list.back();
         run.lastMs = it->timeMs;
+        run.message = it->message;
         ++run.count;
         run.worst = std::max(run.worst, it->severity);
         run.eventIds.push_back(it->id);
@@ -311,7 +323,7 @@ std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs, bool faul
     for (auto it = begin; it != m_warnings.end() && it->timeMs <= toMs; ++it) {
         if ((it->severity == Severity::Critical) != faults)
             continue;
-        const auto key = std::make_pair(entityKey(it->entity), int(it->type));
+        const auto key = std::make_pair(entityKey(it->entity), runKind(*it));
         WarningRun *run = open.count(key) ? open[key] : nullptr;
         if (!run || it->timeMs - run->lastMs > FlapJoinMs) {
             all.push_back(std::make_unique<WarningRun>());
@@ -323,6 +335,7 @@ std::vector<WarningRun> Attributor::runs(int64_t fromMs, int64_t toMs, bool faul
             open[key] = run;
         }
         run->lastMs = it->timeMs;
+        run->message = it->message;
         ++run->count;
         run->worst = std::max(run->worst, it->severity);
         run->eventIds.push_back(it->id);

@@ -23,6 +23,7 @@ struct WarningRun
     uint32_t count = 0;
     std::vector<uint64_t> eventIds;
     QString acknowledgedBy; // empty: nobody acknowledged any of them
+    QString message; // the latest warning's words: an Xid 74's registers name the failing link
 };
 
 // One candidate cause of an incident and the evidence for it.

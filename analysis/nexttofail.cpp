@@ -38,8 +38,8 @@ std::vector<AtRisk> nextToFail(const std::vector<DebtItem> &debt, size_t limit)
     for (const DebtItem &d : debt) {
         if (d.hazard.applicationFault || d.hazard.probability <= 0.0)
             continue;
-        const AtRisk candidate { d.warnings.entity, d.hazard,           d.warnings.type,
-                                 d.warnings.code,   d.warnings.firstMs, d.gpusAtRisk };
+        AtRisk candidate { d.warnings.entity,  d.hazard,           d.warnings.type, d.warnings.code,
+                           d.warnings.message, d.warnings.firstMs, d.gpusAtRisk };
         auto [it, added] = byEntity.try_emplace(entityKey(d.warnings.entity), candidate);
         if (!added && before(candidate, it->second))
             it->second = candidate;

@@ -15,7 +15,8 @@ struct AtRisk
     EntityRef entity;
     HazardEstimate hazard; // of its likeliest open warning's kind: chance, interval, cases
     EventType warning = EventType::Unspecified;
-    int32_t code = 0; // the Xid, for an Xid warning
+    int32_t code = 0; // the Xid, for an Xid warning; a straggler's cause
+    QString message; // its latest words (an Xid 74's registers name the link)
     int64_t warningSinceMs = 0; // the first warning of its latest open run (the debt keeps one a part)
     uint32_t gpusAtRisk = 0; // GPUs of running jobs its failure would stop
 };

@@ -12,7 +12,7 @@ std::optional<PartRecommendation> recommendForIncident(const Attribution &attrib
     PartRecommendation r;
     r.part = top->entity;
     for (const WarningRun &run : top->evidence) {
-        signs.push_back({ run.type, run.code, run.entity.kind });
+        signs.push_back({ run.type, run.code, run.entity.kind, run.message });
         if (!run.eventIds.empty())
             r.answersEventId = std::max(r.answersEventId, run.eventIds.back());
     }
@@ -27,7 +27,7 @@ PartRecommendation recommendForRisk(const DebtItem &item)
     const WarningRun &run = item.warnings;
     PartRecommendation r;
     r.part = run.entity;
-    r.recommendation = recommendRemedy(WarningSign { run.type, run.code, run.entity.kind });
+    r.recommendation = recommendRemedy(WarningSign { run.type, run.code, run.entity.kind, run.message });
     r.answersEventId = run.eventIds.empty() ? 0 : run.eventIds.back();
     return r;
 }
@@ -36,7 +36,7 @@ PartRecommendation recommendForRisk(const AtRisk &risk)
 {
     PartRecommendation r;
     r.part = risk.entity;
-    r.recommendation = recommendRemedy(WarningSign { risk.warning, risk.code, risk.entity.kind });
+    r.recommendation = recommendRemedy(WarningSign { risk.warning, risk.code, risk.entity.kind, risk.message });
     return r;
 }
 

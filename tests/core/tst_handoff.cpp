@@ -4,6 +4,9 @@
 // real gateway to a real webhook and a real script, refused to those who may not, journalled with
 // the site's answer, recorded and read back; and nothing handed off without an operator unless
 // the site turns it on.
+#include "analysis/nexttofail.h"
+#include "analysis/recommendations.h"
+#include "analysisfixture.h"
 #include "domain/entitynames.h"
 #include "domain/nvlinkerror.h"
 #include "domain/remedy.h"
@@ -319,6 +322,44 @@ private Q_SLOTS:
                "link (0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)", "link 1234(0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)",
                "link 14(0x123456789, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)", "link 14(0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0", "" })
             QVERIFY2(!parseNvlinkError(QString::fromLatin1(bad)), bad);
+    }
+
+    // The incident's, the debt's and "next to fail"'s recommendations read Xid 74's registers as
+    // the alarm's does: a run of warnings keeps its latest words. Xids of different codes, and
+    // stragglers of different causes, are runs of their own.
+    void theDebtReadsXid74sRegistersToo()
+    {
+        Event xid;
+        xid.id = 1;
+        xid.timeMs = 1000;
+        xid.type = EventType::Xid;
+        xid.severity = Severity::Warning;
+        xid.entity = { EntityKind::Gpu, 3 };
+        xid.code = 74;
+        xid.message = QStringLiteral("NVRM: Xid (PCI:0000:07:00): 74, NVLink: fatal error detected on link 2(0x100, "
+                                     "0x0, 0x0, 0x0, 0x0, 0x0, 0x0)");
+        Event other = xid;
+        other.id = 2;
+        other.timeMs = 2000;
+        other.code = 31;
+        other.message = QStringLiteral("NVRM: Xid (PCI:0000:07:00): 31, MMU Fault");
+        Attributor attributor;
+        attributor.setTopology(labTopology(64));
+        attributor.addEvents({ xid, other });
+        const std::vector<WarningRun> runs = attributor.runs(0, 10000);
+        QCOMPARE(runs.size(), size_t(2));
+        const auto nvlink = std::find_if(runs.begin(), runs.end(), [](const WarningRun &r) { return r.code == 74; });
+        QVERIFY(nvlink != runs.end());
+        QCOMPARE(nvlink->message, xid.message);
+        DebtItem debt;
+        debt.warnings = *nvlink;
+        QCOMPARE(recommendForRisk(debt).recommendation.remedy, Remedy::Reseat);
+        AtRisk risk;
+        risk.entity = nvlink->entity;
+        risk.warning = EventType::Xid;
+        risk.code = 74;
+        risk.message = nvlink->message;
+        QCOMPARE(recommendForRisk(risk).recommendation.remedy, Remedy::Reseat);
     }
 
     void theHandOffFileSaysWhatItMeans()
