@@ -329,7 +329,8 @@ QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
         if (onPage[i] & (1u << ReasonsField))
             page += QByteArrayLiteral("DCGM_FI_DEV_CLOCKS_EVENT_REASONS") + labels[i]
                 + QByteArray::number(readings[i].reasons) + '\n';
-    appendLinks(page, gpus, labels, onPage, timeMs);
+    if (m_options.pcieLinks)
+        appendLinks(page, gpus, labels, onPage, timeMs);
     return page;
 }
 

@@ -36,7 +36,8 @@ namespace vigil::test {
 // peers wait) or a PCIe link trained down (x8 for x16, or Gen4 for Gen5: it computes as
 // fast as its peers, but every step waits for its transfers, so every GPU of the job is
 // busy a smaller share of the time, itself included). Whatever the cause, its job steps at
-// its pace. Every page carries the links' width and generation, in use and at best.
+// its pace. Every page carries the links' width and generation, in use and at best
+// (unless Options::pcieLinks is off).
 //
 // GPUs fall off the bus (docs/precursors.md). Most come apart first, each in its own mix of
 // ways and as plainly as its strength says: its node's exporter slows, its readings go
@@ -80,6 +81,10 @@ public:
         int64_t startMs = 1796083200000; // 2026-12-01 00:00 UTC
         // Whole-job slowdowns, single-GPU dips and missed scrapes (on: a day with noise).
         bool noise = true;
+        // The PCIe link fields on every page (on). Off, the pages are a site's that has not
+        // added them to its counters file: a quarter fewer lines to read where a score does
+        // not compare links (the early flags).
+        bool pcieLinks = true;
     };
     explicit IndependentTelemetry(const Options &options);
 
