@@ -312,7 +312,8 @@ void StragglerFinder::judgeLinks(uint32_t job)
     const double peers = medianOf(m_scratch);
     const int peerWidth = medianLinkValue(widths), peerGen = medianLinkValue(gens);
     const double paceNow = m_jobPaceNow[job];
-    std::vector<double> before = m_jobPaceBefore[job];
+    std::vector<double> history = m_jobPaceBefore[job];
+    const double paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
     for (uint32_t g : gpus) {
         if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].linkCount))
             continue;
@@ -322,7 +323,7 @@ void StragglerFinder::judgeLinks(uint32_t job)
         if (!(peers > 0.0) || 1.0 - own / peers < MinLinkShortfall || w.window.signal >= 0)
             continue;
         if (w.slowWindows == 0 || w.latestSlow.signal != LinkSignal) // its link's slow run begins
-            w.paceBefore = before.size() >= 2 ? medianOf(before) : 0.0;
+            w.paceBefore = paceBefore;
         const bool measured = w.paceBefore > 0.0 && std::isfinite(paceNow);
         const double deficit = measured ? std::clamp(1.0 - paceNow / w.paceBefore, 0.0, 0.5) : 0.0;
         w.window = { deficit, LinkSignal, own, peers, w.width, w.gen, peerWidth, peerGen, measured };
@@ -370,7 +371,8 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
                 // A GPU's own pace is measured on it, a link's cost on the whole job: the former names the node.
                 const bool link = f.signal == LinkSignal;
                 const bool wasLink = st.cause == StragglerCause::PcieLink;
-                if (found && !(wasLink && !link) && !(link == wasLink && f.deficit > st.deficit))
+                const bool better = !found || (wasLink && !link) || (link == wasLink && f.deficit > st.deficit);
+                if (!better)
                     continue;
                 found = true;
                 st.deficit = f.deficit;

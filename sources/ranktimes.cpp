@@ -11,6 +11,9 @@ namespace vigil {
 
 RankTimesReader::Line RankTimesReader::read(QByteArrayView bytes, QStringList &problems)
 {
+    // Most of a training's output is no block: it is passed over before it is decoded.
+    if (!m_inBlock && !bytes.contains("times across ranks"))
+        return Line::None;
     const QString line = QString::fromUtf8(bytes).trimmed();
     if (line.endsWith(QLatin1String("times across ranks (ms):")) && !line.contains(QLatin1String("(min, max)"))) {
         finish(); // blocks follow each other with nothing between them
@@ -26,8 +29,8 @@ RankTimesReader::Line RankTimesReader::read(QByteArrayView bytes, QStringList &p
             problems << QStringLiteral("a rank's time before any timer's name");
             return Line::Refused;
         }
+        const int r = m.captured(1).toInt(); // nine digits at most: always an int
         bool ok = false;
-        const int r = m.captured(1).toInt(&ok);
         const double ms = m.captured(2).toDouble(&ok);
         if (r >= MaxRanks) {
             problems << QStringLiteral("rank %1 beyond the %2 a job can have").arg(m.captured(1)).arg(MaxRanks);
@@ -62,16 +65,16 @@ void RankTimesReader::finish()
         if (!byRank.empty())
             ranks = std::max(ranks, byRank.rbegin()->first + 1);
     std::vector<double> compute(size_t(ranks), qQNaN());
-    auto timeOf = [](const auto &it, const auto &end, int r) {
-        if (it == end)
+    auto timeOf = [this](std::map<QString, std::map<int, double>>::const_iterator timer, int r) {
+        if (timer == m_times.end())
             return qQNaN();
-        const auto found = it->second.find(r);
-        return found == it->second.end() ? qQNaN() : found->second;
+        const auto found = timer->second.find(r);
+        return found == timer->second.end() ? qQNaN() : found->second;
     };
     bool any = false;
     for (int r = 0; r < ranks; ++r) {
-        const double f = timeOf(forward, m_times.end(), r), b = timeOf(backward, m_times.end(), r);
-        compute[size_t(r)] = std::isfinite(f) && std::isfinite(b) ? f + b : timeOf(both, m_times.end(), r);
+        const double f = timeOf(forward, r), b = timeOf(backward, r);
+        compute[size_t(r)] = std::isfinite(f) && std::isfinite(b) ? f + b : timeOf(both, r);
         any |= std::isfinite(compute[size_t(r)]);
     }
     m_times.clear();
