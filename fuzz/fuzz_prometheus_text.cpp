@@ -63,12 +63,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const auto topology = cluster();
     static const auto dictionary = metrics();
     static vigil::DcgmMapper mapper(topology, dictionary);
-    const auto mapped = mapper.map(text, 1793577600000, QStringLiteral("n1"));
+    static int64_t scrapeMs = 1793577600000;
+    scrapeMs += 15000; // one mapper across inputs: counters, per GPU and per NVLink, carry over
+    const auto mapped = mapper.map(text, scrapeMs, QStringLiteral("n1"));
+    if (mapped.stats.accepted + mapped.stats.skipped + mapped.stats.rejected != mapped.stats.lines)
+        std::abort(); // every line is accounted for, NVLinks and NVSwitch ports included
     for (const vigil::GpuReading &r : mapped.readings) {
         const bool ofInstance = dictionary[r.metricId].entityKind == vigil::EntityKind::GpuInstance;
-        if (r.gpu >= (ofInstance ? topology->gpuInstances.size() : topology->gpus.size()) || std::isnan(r.value))
-            std::abort(); // every reading is of an entity its metric has
+        if (r.gpu >= (ofInstance ? topology->gpuInstances.size() : topology->gpus.size()) || !std::isfinite(r.value))
+            std::abort(); // every reading is of an entity its metric has, and a number (links' sums too)
     }
+    for (const vigil::Event &e : mapped.events)
+        if (e.entity.kind != vigil::EntityKind::Gpu || e.entity.index >= topology->gpus.size() || !(e.value >= 0)
+            || e.message.isEmpty())
+            std::abort(); // a warning names a GPU of the cluster, and what it counts
     // The scrape's structure, watched as a DCGM source watches it: hostile pages one after
     // another, with hostile latencies (negative, NaN, huge), name only the GPUs and node they may.
     static vigil::ScrapeWatch watch(topology, dictionary);

@@ -201,6 +201,12 @@ void BridgeSource::setUnknownFields(const std::map<QString, UnknownField> &field
     m_counters.unknownFields = fields;
 }
 
+void BridgeSource::setNames(const QString &names)
+{
+    std::lock_guard lock(m_mutex);
+    m_counters.names = names;
+}
+
 void BridgeSource::countPoll()
 {
     const int64_t now = wallClockMs();

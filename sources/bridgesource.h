@@ -93,6 +93,7 @@ struct BridgeCounters
     std::vector<Rejection> rejections;
     QStringList rejectionReasons() const;
     std::map<QString, UnknownField> unknownFields; // dcgm: fields the stream has no metric for, as last scraped
+    QString names; // dcgm: the exporter generations whose names it wrote, as last scraped (DcgmSource)
 };
 
 // A real source feeding a sink (the gateway's journal) on its own thread: each kind of
@@ -144,6 +145,7 @@ protected:
     void countSkipped(uint64_t n);
     void setUnknownField(const QString &name, UnknownField field);
     void setUnknownFields(const std::map<QString, UnknownField> &fields);
+    void setNames(const QString &names);
     // Readings into the sink as one Samples message, one sparse block per metric.
     void appendReadings(int64_t timeMs, std::vector<GpuReading> &readings);
     void appendEvents(std::vector<Event> &&events);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace vigil {
 
@@ -112,7 +113,9 @@ struct DcgmMapper::Resolved
     bool wholeBoard = false; // on an instance's sample, also the GPU's reading
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
-    double scale = 1.0; // 1.x values to DCGM's unit
+    double scale = 1.0; // values under this name to the field's unit
+    QByteArray unit; // the unit the name is written in, as the alias table or the HELP text says
+    const char *generation = nullptr; // the exporters that write the name (DcgmName::generation)
     const CounterWarning *counter = nullptr;
     int counterSlot = -1;
     bool isCounter = false; // a count: negative or fractional values are no count
@@ -125,6 +128,7 @@ bool DcgmMapper::isBlank(double v)
 
 void DcgmMapper::Result::clear()
 {
+    generations.clear();
     readings.clear();
     events.clear();
     stats = {};
@@ -156,16 +160,16 @@ std::shared_ptr<const DcgmMapper::Resolved> DcgmMapper::resolve(QByteArrayView n
         return *it;
     auto r = std::make_shared<Resolved>();
     r->name = QString::fromLatin1(name);
-    bool legacy = false;
-    const DcgmField *field = findDcgmField(name, &legacy);
+    const DcgmName known = findDcgmName(name);
+    const DcgmField *field = known.field;
+    // Every generation's name for a field reads as the field, in the field's one unit.
     r->canonical = field ? QByteArray(field->name) : name.toByteArray();
-    // Before DCGM 3.3 the clocks-event reasons had another name; the stream knows the new one.
-    if (r->canonical == "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
-        r->canonical = "DCGM_FI_DEV_CLOCKS_EVENT_REASONS";
+    r->unit = known.unit;
+    r->generation = known.generation;
     if (field && field->kind != DcgmFieldKind::Label) {
         r->min = field->min;
         r->max = field->max;
-        r->scale = legacy ? field->legacyScale : 1.0;
+        r->scale = known.scale;
         r->isCounter = field->kind == DcgmFieldKind::Counter;
     }
     for (const MetricDescriptor &m : m_metrics) {
@@ -194,9 +198,28 @@ std::shared_ptr<const DcgmMapper::Resolved> DcgmMapper::resolve(QByteArrayView n
     return r;
 }
 
+void DcgmMapper::readUnitFromHelp(QByteArrayView name, const Resolved &field, QByteArrayView help)
+{
+    // A collector file may select a field under its old name yet state another unit: the exporter
+    // converts as its HELP says, so the HELP text outranks the name.
+    const QByteArrayView unit = unitInHelp(help);
+    const DcgmField *known = findDcgmField(field.canonical);
+    if (unit.isEmpty() || unit == field.unit || !known || known->kind == DcgmFieldKind::Label)
+        return;
+    const double scale = unitConversion(unit, QByteArrayView(known->unit));
+    if (scale == 0.0)
+        return; // a unit Vigil cannot convert (or a HELP text that is no unit): the name decides
+    auto r = std::make_shared<Resolved>(field);
+    r->unit = unit.toByteArray();
+    r->scale = scale;
+    m_resolved.insert(name.toByteArray(), std::move(r));
+}
+
 int32_t DcgmMapper::gpuFor(const ExpositionSample &sample, QByteArrayView hostHint)
 {
-    const QByteArrayView uuid = sample.raw("UUID");
+    QByteArrayView uuid = sample.raw("UUID");
+    if (uuid.isEmpty())
+        uuid = sample.raw("gpu_uuid"); // an NVLink's sample (dcgm-exporter 4.10) names its GPU so
     if (!uuid.isEmpty())
         if (const auto it = m_byUuid.constFind(QByteArray::fromRawData(uuid.data(), uuid.size()));
             it != m_byUuid.constEnd())
@@ -246,6 +269,14 @@ public:
             ++m_unknown->samples;
             return;
         }
+        noteGeneration(f.generation);
+        if (isNvSwitchSample(s)) {
+            // An NVSwitch's or its port's field: the stream has no switch readings yet. Counted by
+            // name, as a field the stream has no metric for, never rejected as a GPU's.
+            ++result.stats.skipped;
+            ++unknownField(f.name + QStringLiteral(" (NVSwitch)")).samples;
+            return;
+        }
         const int32_t gpu = m_mapper.gpuFor(s, m_hostHintUtf8);
         if (gpu < 0) {
             rejectPlacement(s);
@@ -266,31 +297,24 @@ public:
                 return;
             }
         }
-        const double value = s.value * f.scale;
         if (f.role == Resolved::Role::Xid) {
             mapXid(s, uint32_t(gpu));
             return;
         }
-        if (!std::isfinite(value) || value < f.min || value > f.max
-            || (f.isCounter && value != std::floor(value) && f.counter)) {
-            if (f.isCounter)
-                result.stats.reject(s.line, QStringLiteral("%1 = %2 is not a count").arg(f.name).arg(s.value));
-            else
-                result.stats.reject(s.line,
-                                    QStringLiteral("%1 = %2 is outside %3..%4 (wrong unit?)")
-                                        .arg(f.name)
-                                        .arg(s.value)
-                                        .arg(f.min)
-                                        .arg(f.max));
+        const std::optional<double> value = valueOf(s, f);
+        if (!value)
+            return;
+        if (const QByteArrayView link = s.raw("nvlink"); !link.isEmpty()) {
+            mapLink(s, f, uint32_t(gpu), link, *value);
             return;
         }
         ++result.stats.accepted;
         if (instance >= 0 && f.instanceMetricId >= 0)
-            result.readings.push_back({ uint32_t(f.instanceMetricId), uint32_t(instance), float(value) });
+            result.readings.push_back({ uint32_t(f.instanceMetricId), uint32_t(instance), float(*value) });
         if (f.metricId >= 0 && (instance < 0 || f.wholeBoard))
-            result.readings.push_back({ uint32_t(f.metricId), uint32_t(gpu), float(value) });
+            result.readings.push_back({ uint32_t(f.metricId), uint32_t(gpu), float(*value) });
         if (f.counter && (instance < 0 || f.wholeBoard))
-            m_mapper.countIncrease(f, uint32_t(gpu), value, m_timeMs, result);
+            m_mapper.countIncrease(f, uint32_t(gpu), *value, m_timeMs, result);
     }
 
     void help(QByteArrayView name, QByteArrayView text) override
@@ -298,6 +322,9 @@ public:
         const std::shared_ptr<const Resolved> f = m_mapper.resolve(name);
         if (f->role == Resolved::Role::Unknown)
             unknownField(f->name).help = QString::fromUtf8(text.data(), text.size());
+        else
+            m_mapper.readUnitFromHelp(name, *f, text);
+        m_field.reset(); // the name may now read in another unit
     }
     void type(QByteArrayView name, QByteArrayView text) override
     {
@@ -307,6 +334,71 @@ public:
     }
 
 private:
+    // The sample's value in the field's unit, or nothing (the line rejected) when it cannot be one.
+    std::optional<double> valueOf(const ExpositionSample &s, const Resolved &f)
+    {
+        double value = s.value * f.scale;
+        // A count written in another unit (seconds of throttling, as nanoseconds) is a count again.
+        if (f.isCounter && f.scale != 1.0)
+            value = std::round(value);
+        if (std::isfinite(value) && value >= f.min && value <= f.max
+            && !(f.isCounter && value != std::floor(value) && f.counter))
+            return value;
+        if (f.isCounter)
+            m_result.stats.reject(s.line, QStringLiteral("%1 = %2 is not a count").arg(f.name).arg(s.value));
+        else
+            m_result.stats.reject(s.line,
+                                  QStringLiteral("%1 = %2 is outside %3..%4 %5 (wrong unit?)")
+                                      .arg(f.name)
+                                      .arg(s.value)
+                                      .arg(f.min / f.scale)
+                                      .arg(f.max / f.scale)
+                                      .arg(QLatin1String(f.unit)));
+        return std::nullopt;
+    }
+
+    // One NVLink's sample (dcgm-exporter 4.10 reports fields per link): its error counts are
+    // the link's own, and its counts and rates add up to the GPU's when the GPU has no sample of
+    // its own.
+    void mapLink(const ExpositionSample &s, const Resolved &f, uint32_t gpu, QByteArrayView linkText, double value)
+    {
+        uint32_t link = 0;
+        for (const char c : linkText) {
+            if (c < '0' || c > '9' || link > MaxNvlink) {
+                link = MaxNvlink + 1;
+                break;
+            }
+            link = link * 10 + uint32_t(c - '0');
+        }
+        if (link > MaxNvlink) {
+            m_result.stats.reject(s.line,
+                                  QStringLiteral("%1: NVLink '%2' of %3 is not a link number (0..%4)")
+                                      .arg(f.name, s.label("nvlink"), m_mapper.gpuName(gpu))
+                                      .arg(MaxNvlink));
+            return;
+        }
+        ++m_result.stats.accepted;
+        if (f.counter)
+            m_mapper.countLinkIncrease(f, gpu, link, value);
+        if (f.metricId >= 0) // a GPU's links' counts and rates add up to the GPU's
+            m_mapper.m_linkSums[(uint64_t(f.metricId) << 32) | gpu] += value;
+    }
+
+    static bool isNvSwitchSample(const ExpositionSample &s)
+    {
+        return !s.raw("nvswitch").isEmpty() && s.raw("gpu").isEmpty() && s.raw("UUID").isEmpty()
+            && s.raw("gpu_uuid").isEmpty();
+    }
+
+    void noteGeneration(const char *generation)
+    {
+        if (!generation)
+            return;
+        auto &seen = m_result.generations;
+        if (std::find(seen.begin(), seen.end(), generation) == seen.end())
+            seen.push_back(generation);
+    }
+
     UnknownField &unknownField(const QString &name)
     {
         auto &fields = m_result.unknownFields;
@@ -375,6 +467,7 @@ void DcgmMapper::mapInto(QByteArrayView exposition, int64_t timeMs, const QStrin
     result.clear();
     Scrape scrape(*this, timeMs, hostHint, result);
     const ParseStats text = readExposition(exposition, scrape);
+    finishLinks(timeMs, result);
     // Lines: every line of the text. Accepted: what became a reading, count or Xid.
     // Skipped: comments and blanks, and fields the stream has no metric for.
     // Rejected: malformed lines, and samples that could not be placed or read.
@@ -448,6 +541,71 @@ void DcgmMapper::countIncrease(const Resolved &field, uint32_t gpu, double value
                     .arg(t.gpus[gpu].localIndex)
                     .arg(QLatin1String(field.canonical));
     result.events.push_back(std::move(e));
+}
+
+QString describeGenerations(const std::vector<const char *> &generations)
+{
+    QStringList said;
+    for (const char *g : generations) {
+        const QLatin1String generation(g);
+        if (generation == QLatin1String("1.x"))
+            said << QStringLiteral("dcgm-exporter 1.x compatibility names");
+        else if (generation == QLatin1String("2.x"))
+            said << QStringLiteral("DCGM 3.2's clock-throttle name");
+        else if (generation == QLatin1String("4.9"))
+            said << QStringLiteral("dcgm-exporter 4.9 names (DCGM 4.7)");
+        else
+            said << QStringLiteral("dcgm-exporter %1 names").arg(generation);
+    }
+    said.sort();
+    return said.join(QStringLiteral(", "));
+}
+
+void DcgmMapper::countLinkIncrease(const Resolved &field, uint32_t gpu, uint32_t link, double value)
+{
+    const uint64_t key = (uint64_t(gpu) << 16) | (uint64_t(field.counterSlot) << 8) | link;
+    const auto [it, first] = m_lastLinkCount.try_emplace(key, value);
+    const double previous = it->second;
+    it->second = value;
+    // Nothing new, the baseline, or a reset (a reboot): no increase, yet the link has spoken.
+    const double increase = first || value <= previous ? 0.0 : value - previous;
+    m_linkCounts.push_back({ gpu, link, field.counterSlot, increase });
+}
+
+void DcgmMapper::finishLinks(int64_t timeMs, Result &result)
+{
+    // Decided once the scrape is read, whatever the order of its lines: a GPU's own counter of a
+    // kind outranks its links' (the same errors, counted twice otherwise).
+    const Topology &t = *m_topology;
+    for (const LinkCount &c : m_linkCounts) {
+        const CounterWarning &counter = CounterWarnings[c.counterSlot];
+        int16_t &source = m_counterOfType[size_t(c.gpu) * WarningSlots + size_t(warningSlot(counter.type))];
+        const auto mine = int16_t(LinkCounterSource + c.counterSlot);
+        if (source < 0)
+            source = mine;
+        if (source != mine || c.increase <= 0)
+            continue;
+        Event e = warningOn(c.gpu, timeMs);
+        e.type = counter.type;
+        e.severity = counter.severity;
+        e.value = c.increase * counter.scale;
+        e.message = QStringLiteral("%1 %2 on %3 GPU %4, NVLink %5 (%6)")
+                        .arg(e.value, 0, 'g', 4)
+                        .arg(QLatin1String(counter.what))
+                        .arg(t.nodes[t.gpus[c.gpu].nodeIndex].hostname)
+                        .arg(t.gpus[c.gpu].localIndex)
+                        .arg(c.link)
+                        .arg(QLatin1String(counter.field));
+        result.events.push_back(std::move(e));
+    }
+    m_linkCounts.clear();
+    if (m_linkSums.empty())
+        return;
+    for (const GpuReading &r : result.readings) // the GPU's own sample speaks for its links
+        m_linkSums.erase((uint64_t(r.metricId) << 32) | r.gpu);
+    for (const auto &[key, sum] : m_linkSums)
+        result.readings.push_back({ uint32_t(key >> 32), uint32_t(key & 0xffffffffu), float(sum) });
+    m_linkSums.clear();
 }
 
 void StalenessMarks::mark(std::vector<GpuReading> &readings)

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <unordered_map>
 
 namespace vigil {
 
@@ -45,6 +46,10 @@ public:
 private:
     std::vector<uint64_t> m_previous, m_current; // metric << 32 | entity, sorted
 };
+
+// What a source's names say of its exporter, for the Sources view: "dcgm-exporter 4.9 names (DCGM
+// 4.7)", or empty for the names of 2.x to 4.8.
+QString describeGenerations(const std::vector<const char *> &generations);
 
 // Turns dcgm-exporter's exposition text into readings on the topology's GPUs.
 //
@@ -80,6 +85,9 @@ public:
         // fields the stream has no metric for), rejected (malformed, unknown GPU, out of range).
         ParseStats stats;
         std::map<QString, UnknownField> unknownFields; // this scrape's, by name
+        // The exporter generations whose names this scrape used besides 2.x to 4.8's ("1.x",
+        // "4.9", "4.10": DcgmName::generation), values converted to each field's one unit.
+        std::vector<const char *> generations;
 
         void clear();
     };
@@ -98,11 +106,14 @@ private:
     // that invents names costs lookups, never memory).
     static constexpr qsizetype MaxResolvedNames = 4096;
     std::shared_ptr<const Resolved> resolve(QByteArrayView name);
+    void readUnitFromHelp(QByteArrayView name, const Resolved &field, QByteArrayView help);
     int32_t gpuFor(const ExpositionSample &sample, QByteArrayView hostHint);
     // The topology's index of `gpu`'s MIG instance with GPU_I_ID `id`, or -1.
     int32_t instanceFor(uint32_t gpu, QByteArrayView id) const;
     QString gpuName(uint32_t gpu) const;
     void countIncrease(const Resolved &field, uint32_t gpu, double value, int64_t timeMs, Result &result);
+    void countLinkIncrease(const Resolved &field, uint32_t gpu, uint32_t link, double value);
+    void finishLinks(int64_t timeMs, Result &result);
     Event warningOn(uint32_t gpu, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;
@@ -118,6 +129,20 @@ private:
     size_t m_counterSlots = 0;
     std::vector<double> m_lastCount;
     std::vector<int16_t> m_counterOfType;
+    // NVLinks (dcgm-exporter 4.10 reports fields per link). A link's counter speaks for its GPU's
+    // kind of warning as LinkCounterSource + the counter's slot.
+    static constexpr uint32_t MaxNvlink = 63;
+    static constexpr int LinkCounterSource = 1000;
+    std::unordered_map<uint64_t, double> m_lastLinkCount; // gpu << 16 | slot << 8 | link
+    struct LinkCount
+    {
+        uint32_t gpu;
+        uint32_t link;
+        int counterSlot;
+        double increase; // 0: the baseline, no change or a reset
+    };
+    std::vector<LinkCount> m_linkCounts; // this scrape's
+    std::unordered_map<uint64_t, double> m_linkSums; // this scrape's rates by metric << 32 | gpu
 };
 
 } // namespace vigil

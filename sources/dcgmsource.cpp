@@ -77,6 +77,7 @@ void DcgmSource::mapScrape(QByteArrayView text, int64_t nowMs, double latencyMs)
     const ParseStats &stats = m_mapped.stats;
     count({}, stats);
     setUnknownFields(m_mapped.unknownFields);
+    setNames(describeGenerations(m_mapped.generations));
     if (!stats.firstErrors.isEmpty()) {
         keepRejections(stats.firstErrors);
         report(QStringLiteral("%1 lines rejected; first: %2").arg(stats.rejected).arg(stats.firstErrors.front()));

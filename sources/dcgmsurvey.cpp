@@ -10,6 +10,11 @@ namespace vigil {
 
 namespace {
 
+QString firstLabel(const ExpositionSample &s, QByteArrayView key, QByteArrayView otherKey)
+{
+    return s.raw(key).isEmpty() ? s.label(otherKey) : s.label(key);
+}
+
 // One read of a source's exposition into the survey.
 struct SurveyReader final : ExpositionVisitor
 {
@@ -35,11 +40,13 @@ struct SurveyReader final : ExpositionVisitor
             return;
         DcgmSurvey::FoundGpu &f = hosts[host][index];
         if (f.uuid.isEmpty()) {
-            f.uuid = s.label("UUID");
-            f.model = s.label("modelName");
+            // An NVLink's sample (4.10) names its GPU as gpu_uuid and model_name; 4.9 renamed
+            // the driver's label.
+            f.uuid = firstLabel(s, "UUID", "gpu_uuid");
+            f.model = firstLabel(s, "modelName", "model_name");
             f.pciBusId = s.label("pci_bus_id").toLower();
             f.serial = s.label("DCGM_FI_DEV_SERIAL");
-            f.driverVersion = s.label("DCGM_FI_DRIVER_VERSION");
+            f.driverVersion = firstLabel(s, "DCGM_FI_DRIVER_VERSION", "DCGM_FI_SYSTEM_DRIVER_VERSION");
         }
         if (isInstance && instance <= Topology::MaxInstanceId && !f.instances.count(instance))
             f.instances[instance] = s.label("GPU_I_PROFILE");
@@ -213,9 +220,7 @@ std::vector<MetricDescriptor> metricsForDcgm(const DcgmSurvey &survey, std::vect
             if (field && field->kind == DcgmFieldKind::Label)
                 continue;
             if (field) {
-                m = dcgmMetric(*field);
-                if (m.name == QLatin1String("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS"))
-                    m.name = metric::ClocksEventReasons;
+                m = dcgmMetric(*field); // every generation's name, as the one field
             } else {
                 // A field Vigil does not know is kept under its own name, in its own words.
                 m = { 0, name, QString(), EntityKind::Gpu, found.help.isEmpty() ? name : found.help };

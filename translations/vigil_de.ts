@@ -799,6 +799,30 @@
         <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
         <translation>Der erste Zeitpunkt des simulierten Clusters (2026-11-02, 2026-11-02T06:00). Vorgabe: jetzt, wenn --speed 1 ist; sonst 2026-11-02.</translation>
     </message>
+    <message>
+        <source>Push the alarms to this Alertmanager (its URL; repeatable): firing ones every round, cleared ones as resolved.</source>
+        <translation>Die Alarme an diesen Alertmanager senden (seine URL; wiederholbar): aktive in jeder Runde, gelöschte als erledigt.</translation>
+    </message>
+    <message>
+        <source>Send each change of the alarms to this Alertmanager-compatible webhook (payload version 4; repeatable).</source>
+        <translation>Jede Änderung der Alarme an diesen Alertmanager-kompatiblen Webhook senden (Nutzlast Version 4; wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Trigger, acknowledge and resolve an incident per alarm with PagerDuty&apos;s Events API v2: its URL, a comma, and the file holding the integration key.</source>
+        <translation>Pro Alarm einen Vorfall über PagerDutys Events API v2 auslösen, bestätigen und erledigen: ihre URL, ein Komma und die Datei mit dem Integrationsschlüssel.</translation>
+    </message>
+    <message>
+        <source>Seconds between rounds to those targets (default 15).</source>
+        <translation>Sekunden zwischen den Runden an diese Ziele (Standard 15).</translation>
+    </message>
+    <message>
+        <source>--alarms-out-interval: &apos;%1&apos; is not a number of seconds from 1 to 3600</source>
+        <translation>--alarms-out-interval: „%1“ ist keine Sekundenzahl von 1 bis 3600</translation>
+    </message>
+    <message>
+        <source>--pagerduty wants URL,KEYFILE (the events URL and the file holding the integration key), not &apos;%1&apos;</source>
+        <translation>--pagerduty erwartet URL,SCHLÜSSELDATEI (die Events-URL und die Datei mit dem Integrationsschlüssel), nicht „%1“</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -4134,6 +4158,10 @@
             <numerusform>%n Quelle; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform>
             <numerusform>%n Quellen; %1 mit abgelehnten Zeilen oder einem Fehler — zum Nachsehen aufklappen. (%2)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>speaks %1, read in each field&apos;s one unit</source>
+        <translation>spricht %1, jedes Feld in seiner einen Einheit gelesen</translation>
     </message>
 </context>
 <context>

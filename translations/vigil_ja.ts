@@ -791,6 +791,30 @@
         <source>The simulated cluster&apos;s first instant (2026-11-02, 2026-11-02T06:00). Default: now, when --speed is 1; otherwise 2026-11-02.</source>
         <translation>シミュレーションするクラスターの最初の時刻（2026-11-02、2026-11-02T06:00）。既定：--speed が 1 なら現在、それ以外は 2026-11-02。</translation>
     </message>
+    <message>
+        <source>Push the alarms to this Alertmanager (its URL; repeatable): firing ones every round, cleared ones as resolved.</source>
+        <translation>アラームをこの Alertmanager に送る（URL、複数指定可）：発報中のものは毎回、解除されたものは解決済みとして。</translation>
+    </message>
+    <message>
+        <source>Send each change of the alarms to this Alertmanager-compatible webhook (payload version 4; repeatable).</source>
+        <translation>アラームの変化ごとにこの Alertmanager 互換 Webhook へ送る（ペイロード バージョン 4、複数指定可）。</translation>
+    </message>
+    <message>
+        <source>Trigger, acknowledge and resolve an incident per alarm with PagerDuty&apos;s Events API v2: its URL, a comma, and the file holding the integration key.</source>
+        <translation>PagerDuty の Events API v2 でアラームごとにインシデントを発生・確認・解決する：URL、カンマ、統合キーを含むファイル。</translation>
+    </message>
+    <message>
+        <source>Seconds between rounds to those targets (default 15).</source>
+        <translation>これらの送信先への送信間隔（秒、既定 15）。</translation>
+    </message>
+    <message>
+        <source>--alarms-out-interval: &apos;%1&apos; is not a number of seconds from 1 to 3600</source>
+        <translation>--alarms-out-interval: 「%1」は 1〜3600 の秒数ではありません</translation>
+    </message>
+    <message>
+        <source>--pagerduty wants URL,KEYFILE (the events URL and the file holding the integration key), not &apos;%1&apos;</source>
+        <translation>--pagerduty には URL,KEYFILE（イベント URL と統合キーを含むファイル）を指定してください。「%1」は不可</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>
@@ -4095,6 +4119,10 @@
         <translation>
             <numerusform>%n 個のソース。%1 個で拒否行またはエラーがあります — 開いて理由を確認してください。(%2)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>speaks %1, read in each field&apos;s one unit</source>
+        <translation>%1 を使用、各フィールドはそれぞれ一つの単位で読み取り</translation>
     </message>
 </context>
 <context>

@@ -113,6 +113,13 @@ void SourcesDock::present(const SourcesOutcome &outcome, int64_t nowMs)
         const QString name = QString::fromStdString(s.name());
         item->setText(SourceColumn, name);
         item->setToolTip(SourceColumn, name);
+        if (!s.names().empty()) {
+            // Not trouble: what the source speaks, and that Vigil reads it in its own units.
+            auto *child = new QTreeWidgetItem(item);
+            child->setText(SourceColumn,
+                           tr("speaks %1, read in each field's one unit").arg(QString::fromStdString(s.names())));
+            child->setToolTip(SourceColumn, child->text(SourceColumn));
+        }
         item->setText(LastPollColumn, ago(s.last_poll_ms(), nowMs));
         item->setText(ReadingsColumn, l.toString(qulonglong(s.readings())));
         item->setText(EventsColumn, l.toString(qulonglong(s.events())));
