@@ -10,7 +10,7 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libsqlite3-dev libzstd-dev libsnappy-dev sqlite3 openssl libcurl4-openssl-dev libpq-dev
-  prometheus postgresql-15
+  prometheus prometheus-alertmanager postgresql-15
   python3-grpcio python3-protobuf
   xvfb xauth libx11-dev libxtst6 fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
 )

@@ -2,6 +2,7 @@
 #include "host/gatewaycommandline.h"
 
 #include "domain/commandlineoption.h"
+#include "export/alarmsoutoptions.h"
 #include "export/remotewriteoptions.h"
 #include "host/scrapeconfig.h"
 #include "sim/simulationoptions.h"
@@ -155,6 +156,7 @@ void addSourceOptions(QCommandLineParser &parser)
                        GatewayCommandLineTr::tr("Seconds between scrapes and log reads (default 1)."),
                        QStringLiteral("s"), QStringLiteral("1") });
     addRemoteWriteOptions(parser);
+    addAlarmOutOptions(parser);
 }
 
 // How the gateway serves: alarms, shared state, who may call, TLS, where it listens.
@@ -400,6 +402,8 @@ QString readServing(const QCommandLineParser &parser, GatewayOptions &options)
     bool ok = false;
     options.alarmJournalPath = parser.value(QStringLiteral("alarm-journal"));
     if (QString error = readRemoteWriteOptions(parser, options.remoteWrite); !error.isEmpty())
+        return error;
+    if (QString error = readAlarmOutOptions(parser, options.alarmsOut); !error.isEmpty())
         return error;
     options.operatorsPath = parser.value(QStringLiteral("operators"));
     options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));

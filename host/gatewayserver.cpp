@@ -195,8 +195,24 @@ std::unique_ptr<GatewayServer> GatewayServer::start(const GatewayOptions &option
     if (QString why = server->listen(credentials); !why.isEmpty())
         return fail(why);
     server->startSources();
+    server->startAlarmsOut(topology, metrics);
     server->m_bridgesReady.store(true, std::memory_order_release); // GetSources may read them from now on
     return server;
+}
+
+// Each target of the alarms: a notifier reading the desk's alarms every round.
+void GatewayServer::startAlarmsOut(const std::shared_ptr<const Topology> &topology,
+                                   const std::vector<MetricDescriptor> &metrics)
+{
+    for (AlarmOutSettings target : m_options.alarmsOut) {
+        if (target.cluster.isEmpty())
+            target.cluster = topology->clusterName;
+        AlarmDesk *desk = m_alarms.get();
+        auto notifier
+            = std::make_unique<AlarmNotifier>(std::move(target), topology, metrics, [desk] { return desk->alarms(); });
+        notifier->start();
+        m_alarmsOut.push_back(std::move(notifier));
+    }
 }
 
 // The cluster served: a recording's first frame, the pods' merged layouts, the simulator's,
@@ -572,6 +588,20 @@ v1::Sources GatewayServer::sourcesStatus() const
             error += QStringLiteral(" (%1 requests waiting, %2 MB)").arg(w.queuedRequests).arg(w.queuedBytes >> 20);
         s->set_last_error(error.toStdString());
     }
+    for (const auto &target : m_alarmsOut) {
+        // Where the alarms go on to: what each took, and what waits because it could not.
+        const AlarmOutStatus a = target->status();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(target->settings().describe().toStdString());
+        s->set_last_poll_ms(a.lastDeliveryMs);
+        s->set_polls(a.rounds);
+        s->set_events(a.delivered);
+        s->set_rejected(a.failedRequests);
+        QString error = a.lastError;
+        if (!error.isEmpty() && a.pending)
+            error += QStringLiteral(" (%1 changes waiting for the next round)").arg(a.pending);
+        s->set_last_error(error.toStdString());
+    }
     if (m_shared) {
         // The alarm state kept with the other gateways: actions sent, received, waiting.
         const SharedStateStatus st = m_shared->status();
@@ -629,6 +659,7 @@ v1::Sources GatewayServer::sourcesStatus() const
             tally->set_last_seen_ms(r.lastSeenMs);
         }
         s->set_last_error(c.lastError.toStdString());
+        s->set_names(c.names.toStdString());
         for (const auto &[name, field] : c.unknownFields) {
             v1::SourceStatus::UnknownField *u = s->add_unknown_fields();
             u->set_name(name.toStdString());
@@ -658,6 +689,8 @@ void GatewayServer::stop()
         bridge->stop();
     if (m_remoteWrite) // the last state sent, the queue given a moment to drain
         m_remoteWrite->stop();
+    for (auto &target : m_alarmsOut) // each told how the alarms stand, one last time
+        target->stop();
     if (m_handOff) // a delivery in progress ends at its next step; its answer is journalled first
         m_handOff->stop();
     if (m_journal) // absent when start() failed early

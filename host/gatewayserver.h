@@ -2,6 +2,7 @@
 #pragma once
 
 #include "domain/periodicworker.h"
+#include "export/alarmsout.h"
 #include "gateway/alarmdesk.h"
 #include "gateway/gatewayservice.h"
 #include "gateway/telemetryjournal.h"
@@ -77,6 +78,8 @@ struct GatewayOptions
     QString name; // this gateway's name in the shared state's audit trail; empty: host:port
     // Where the telemetry also goes: a Prometheus-compatible remote-write endpoint (none: empty url).
     RemoteWriteSettings remoteWrite;
+    // Where the alarms also go: Alertmanagers, webhooks, PagerDuty (docs/alarms-out.md).
+    std::vector<AlarmOutSettings> alarmsOut;
     // Published readings and events further than this from the gateway's clock are refused.
     std::chrono::milliseconds maxClockSkew { 300000 };
 
@@ -122,6 +125,8 @@ public:
     AlarmDesk &alarms() { return *m_alarms; }
     // The remote-write feed, when the gateway sends to one (else nullptr).
     const RemoteWriteFeed *remoteWrite() const { return m_remoteWrite.get(); }
+    // The targets the alarms go out to (Alertmanager, webhooks, PagerDuty).
+    const std::vector<std::unique_ptr<AlarmNotifier>> &alarmsOut() const { return m_alarmsOut; }
     // The shared alarm state, when the gateway keeps one with others (else nullptr).
     const SharedAlarmState *sharedState() const { return m_shared.get(); }
     // Where hand-offs go, when the gateway has a hand-off file (else nullptr).
@@ -140,6 +145,7 @@ private:
     void journalFirstState(const ClusterState &firstFrame);
     QString listen(const std::shared_ptr<grpc::ServerCredentials> &credentials);
     void startSources();
+    void startAlarmsOut(const std::shared_ptr<const Topology> &topology, const std::vector<MetricDescriptor> &metrics);
     void runSimulation();
     void runReplay();
     bool waitUntil(std::chrono::steady_clock::time_point when);
@@ -152,6 +158,7 @@ private:
     std::shared_ptr<class OperatorsFile> m_operators;
     std::unique_ptr<TelemetryJournal> m_journal;
     std::unique_ptr<RemoteWriteFeed> m_remoteWrite;
+    std::vector<std::unique_ptr<AlarmNotifier>> m_alarmsOut; // use the desk
     std::unique_ptr<class HandOffDispatcher> m_handOff; // uses the journal and the desk; the service uses it
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;
