@@ -227,6 +227,13 @@ DcgmName findDcgmName(QByteArrayView name)
     return byName.value(QByteArray::fromRawData(name.data(), name.size()));
 }
 
+bool isNvlinkRate(QLatin1String name)
+{
+    return name == QLatin1String("DCGM_FI_PROF_NVLINK_TX_BYTES")
+        || name == QLatin1String("DCGM_FI_PROF_NVLINK_RX_BYTES")
+        || name == QLatin1String("DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL");
+}
+
 QByteArrayView unitInHelp(QByteArrayView help)
 {
     const qsizetype open = help.lastIndexOf(QByteArrayView("(in "));

@@ -70,6 +70,9 @@ inline const DcgmField *findDcgmField(QByteArrayView name)
     return findDcgmName(name).field;
 }
 
+// Whether a field is an NVLink rate (transmit, receive, or both), which 4.10 reports per link.
+bool isNvlinkRate(QLatin1String canonicalName);
+
 // The unit a dcgm-exporter HELP text states, as in "SM clock frequency (in MHz).", or empty.
 QByteArrayView unitInHelp(QByteArrayView help);
 // The factor that turns a value in unit `from` into one in unit `to` (1 when they are the same),

@@ -37,6 +37,12 @@ const std::vector<MetricDescriptor> &standardMetrics()
     return metrics;
 }
 
+MetricDescriptor metric::nvlinkActiveLinksMetric(uint32_t id)
+{
+    return { id, NvlinkActiveLinks, QStringLiteral("links"), EntityKind::Gpu,
+             QStringLiteral("NVLinks carrying traffic (of those the exporter reports per link)") };
+}
+
 MetricDescriptor metric::rankComputeTimeMetric(uint32_t id)
 {
     return { id, RankComputeTime, QStringLiteral("ms"), EntityKind::Gpu,

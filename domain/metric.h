@@ -60,6 +60,12 @@ inline const QString TensorActive = QStringLiteral("DCGM_FI_PROF_PIPE_TENSOR_ACT
 // dcgm-exporter serves them when a site adds them to its counters file.
 inline const QString PcieLinkGen = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_GEN");
 inline const QString PcieLinkWidth = QStringLiteral("DCGM_FI_DEV_PCIE_LINK_WIDTH");
+// How many of a GPU's NVLinks carry traffic (dcgm-exporter 4.10 reports the rates per link):
+// a link at a tenth of the GPU's busiest or less carries none. A link that went quiet (down,
+// or retrained away) leaves the GPU's collectives on fewer links, and its job waits for it.
+// On the stream where an exporter reports rates per link; no reading while the GPU's links idle.
+inline const QString NvlinkActiveLinks = QStringLiteral("VIGIL_NVLINK_ACTIVE_LINKS");
+MetricDescriptor nvlinkActiveLinksMetric(uint32_t id);
 // A rank's compute time per step as its training log's timers give it (Megatron-LM's
 // forward and backward compute, across ranks), on the GPU the rank runs on: on the stream
 // only where a training log is read.

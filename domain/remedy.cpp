@@ -138,6 +138,9 @@ Recommendation forWarning(const WarningSign &w)
         // the readings may not show, the diagnostic finds it.
         if (w.code == int32_t(StragglerCause::PcieLink))
             return { Remedy::Reseat, false, {} };
+        // A quiet NVLink retrains with a GPU reset; one that stays down is the diagnostic's.
+        if (w.code == int32_t(StragglerCause::Nvlink))
+            return { Remedy::ResetGpu, false, {} };
         return { Remedy::Diagnose, false, {} };
     case EventType::SeriesVanished:
         return { Remedy::Diagnose, false, {} };

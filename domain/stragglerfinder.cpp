@@ -54,6 +54,7 @@ double medianOf(std::vector<double> &values)
 constexpr size_t TensorSignal = 1;
 constexpr size_t SmActiveSignal = 2;
 constexpr int LinkSignal = 4; // after the pace signals
+constexpr int NvlinkSignal = 5;
 
 // The median of integer readings (widths, generations), rounded down to one the link can have.
 int medianLinkValue(std::vector<double> &values)
@@ -135,6 +136,7 @@ void StragglerFinder::sample(const ClusterState &state)
         }
     }
     sampleLinks(state, heard);
+    sampleNvlinks(state, heard);
 }
 
 void StragglerFinder::sampleLinks(const ClusterState &state, const std::vector<int64_t> &heard)
@@ -159,6 +161,23 @@ void StragglerFinder::sampleLinks(const ClusterState &state, const std::vector<i
         ++w.linkCount;
         w.width = int(width);
         w.gen = gen;
+    }
+}
+
+void StragglerFinder::sampleNvlinks(const ClusterState &state, const std::vector<int64_t> &heard)
+{
+    const Topology &t = *m_topology;
+    const MetricColumn *links = state.column(metric::NvlinkActiveLinks, EntityKind::Gpu);
+    if (!links || links->values.size() != t.gpus.size())
+        return;
+    const int64_t now = state.timeMs();
+    for (size_t g = 0; g < t.gpus.size(); ++g) {
+        // A GPU whose links idle has no reading: it is not compared in those samples.
+        if (t.jobOfGpu[g] < 0 || now - heard[g] > StaleAfterMs || links->lastReadingMs[g] == 0
+            || now - links->lastReadingMs[g] > StaleAfterMs || !std::isfinite(links->values[g]))
+            continue;
+        m_gpus[g].nvlinkSum += double(links->values[g]);
+        ++m_gpus[g].nvlinkCount;
     }
 }
 
@@ -207,8 +226,10 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
                 tensorJudged |= s == TensorSignal && read;
                 judged |= read;
             }
-            if (judged)
+            if (judged) {
                 judgeLinks(j);
+                judgeNvlinks(j);
+            }
             if (judged && standsOutAsAShape(gpus))
                 judged = false;
         }
@@ -246,6 +267,8 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
             std::fill(w.count.begin(), w.count.end(), 0);
             w.linkSum = 0.0;
             w.linkCount = 0;
+            w.nvlinkSum = 0.0;
+            w.nvlinkCount = 0;
         }
     }
     collectStragglers(warnings, state.timeMs());
@@ -311,7 +334,6 @@ void StragglerFinder::judgeLinks(uint32_t job)
         return;
     const double peers = medianOf(m_scratch);
     const int peerWidth = medianLinkValue(widths), peerGen = medianLinkValue(gens);
-    const double paceNow = m_jobPaceNow[job];
     std::vector<double> history = m_jobPaceBefore[job];
     const double paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
     for (uint32_t g : gpus) {
@@ -322,11 +344,54 @@ void StragglerFinder::judgeLinks(uint32_t job)
         // Slow for its pace already: that finding is measured on the GPU itself, and says more.
         if (!(peers > 0.0) || 1.0 - own / peers < MinLinkShortfall || w.window.signal >= 0)
             continue;
-        if (w.slowWindows == 0 || w.latestSlow.signal != LinkSignal) // its link's slow run begins
-            w.paceBefore = paceBefore;
-        const bool measured = w.paceBefore > 0.0 && std::isfinite(paceNow);
-        const double deficit = measured ? std::clamp(1.0 - paceNow / w.paceBefore, 0.0, 0.5) : 0.0;
-        w.window = { deficit, LinkSignal, own, peers, w.width, w.gen, peerWidth, peerGen, measured };
+        priceLinkWindow(w, job, LinkSignal, paceBefore);
+        w.window.own = own;
+        w.window.peers = peers;
+        w.window.ownWidth = w.width;
+        w.window.ownGen = w.gen;
+        w.window.peerWidth = peerWidth;
+        w.window.peerGen = peerGen;
+    }
+}
+
+void StragglerFinder::priceLinkWindow(GpuWindow &w, uint32_t job, int signal, double paceBefore)
+{
+    if (w.slowWindows == 0 || w.latestSlow.signal != signal) // its link's slow run begins
+        w.paceBefore = paceBefore;
+    const double paceNow = m_jobPaceNow[job];
+    const bool measured = w.paceBefore > 0.0 && std::isfinite(paceNow);
+    const double deficit = measured ? std::clamp(1.0 - paceNow / w.paceBefore, 0.0, 0.5) : 0.0;
+    w.window = {};
+    w.window.deficit = deficit;
+    w.window.signal = signal;
+    w.window.measured = measured;
+}
+
+void StragglerFinder::judgeNvlinks(uint32_t job)
+{
+    const std::vector<uint32_t> &gpus = m_topology->jobs[job].gpuIndices;
+    m_scratch.clear();
+    for (uint32_t g : gpus)
+        if (g < m_gpus.size() && enoughSamples(m_gpus[g].nvlinkCount))
+            m_scratch.push_back(m_gpus[g].nvlinkSum / m_gpus[g].nvlinkCount);
+    if (m_scratch.size() < MinPeers)
+        return;
+    const double peers = medianOf(m_scratch);
+    std::vector<double> history = m_jobPaceBefore[job];
+    const double paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
+    for (uint32_t g : gpus) {
+        if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].nvlinkCount))
+            continue;
+        GpuWindow &w = m_gpus[g];
+        const double own = w.nvlinkSum / w.nvlinkCount;
+        // Slow for its pace or its PCIe link already: that finding says more.
+        if (!(peers >= 1.0) || peers - own < MinQuietLinks || w.window.signal >= 0)
+            continue;
+        priceLinkWindow(w, job, NvlinkSignal, paceBefore);
+        w.window.own = own;
+        w.window.peers = peers;
+        w.window.ownWidth = int(std::lround(own));
+        w.window.peerWidth = int(std::lround(peers));
     }
 }
 
@@ -369,8 +434,8 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
                 if (f.signal < 0)
                     continue;
                 // A GPU's own pace is measured on it, a link's cost on the whole job: the former names the node.
-                const bool link = f.signal == LinkSignal;
-                const bool wasLink = st.cause == StragglerCause::PcieLink;
+                const bool link = f.signal == LinkSignal || f.signal == NvlinkSignal;
+                const bool wasLink = st.cause != StragglerCause::Pace;
                 const bool better = !found || (wasLink && !link) || (link == wasLink && f.deficit > st.deficit);
                 if (!better)
                     continue;
@@ -378,8 +443,12 @@ void StragglerFinder::collectStragglers(std::vector<Event> &warnings, int64_t no
                 st.deficit = f.deficit;
                 st.own = f.own;
                 st.peers = f.peers;
-                st.cause = link ? StragglerCause::PcieLink : StragglerCause::Pace;
-                st.signal = link ? QStringLiteral("PCIe link") : paceSignals()[size_t(f.signal)].metric;
+                st.cause = f.signal == LinkSignal ? StragglerCause::PcieLink
+                    : f.signal == NvlinkSignal    ? StragglerCause::Nvlink
+                                                  : StragglerCause::Pace;
+                st.signal = f.signal == LinkSignal ? QStringLiteral("PCIe link")
+                    : f.signal == NvlinkSignal     ? QStringLiteral("NVLink")
+                                                   : paceSignals()[size_t(f.signal)].metric;
                 st.ownWidth = f.ownWidth;
                 st.ownGen = f.ownGen;
                 st.peerWidth = f.peerWidth;
@@ -426,6 +495,26 @@ QString linkWarningText(const Straggler &st)
               .arg(st.lostGpuHoursPerHour(), 0, 'f', 1);
 }
 
+QString nvlinkWarningText(const Straggler &st)
+{
+    const QString who = st.entity.kind == EntityKind::Node
+        ? QStringLiteral("%1 of its GPUs have NVLinks gone quiet; the fewest carrying traffic:").arg(st.gpusFlagged)
+        : QStringLiteral("GPU's NVLinks carrying traffic:");
+    const QString links = QStringLiteral("%1 %2 against %3 for the median of its %4 peers in the job")
+                              .arg(who)
+                              .arg(st.own, 0, 'f', 1)
+                              .arg(st.peers, 0, 'f', 1)
+                              .arg(st.jobGpus - 1);
+    if (!st.deficitMeasured)
+        return links
+            + QStringLiteral("; what the job loses is not measured: the link was already quiet when Vigil began to "
+                             "compare it");
+    return links
+        + QStringLiteral("; the job has run %1 % slower since the link went quiet, and loses %2 GPU-hours an hour")
+              .arg(st.deficit * 100.0, 0, 'f', 1)
+              .arg(st.lostGpuHoursPerHour(), 0, 'f', 1);
+}
+
 } // namespace
 
 Event StragglerFinder::warningOf(const Straggler &st, const Topology &t, int64_t timeMs)
@@ -441,6 +530,10 @@ Event StragglerFinder::warningOf(const Straggler &st, const Topology &t, int64_t
         e.jobId = t.jobs[size_t(st.job)].id;
     if (st.cause == StragglerCause::PcieLink) {
         e.message = linkWarningText(st);
+        return e;
+    }
+    if (st.cause == StragglerCause::Nvlink) {
+        e.message = nvlinkWarningText(st);
         return e;
     }
     const QString who = st.entity.kind == EntityKind::Node ? QStringLiteral("%1 of its GPUs are").arg(st.gpusFlagged)

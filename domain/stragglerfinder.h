@@ -40,6 +40,7 @@ enum class StragglerCause : int32_t
 {
     Pace = 0,
     PcieLink = 1,
+    Nvlink = 2, // one of its NVLinks went quiet: its collectives run on fewer links
 };
 
 // A GPU (or a node, when more than one of its GPUs is) that keeps its job waiting.
@@ -57,6 +58,7 @@ struct Straggler
     // A PCIe-link straggler: its link and its peers' (median) as width and generation, and
     // whether `deficit` was measured. The deficit of a link is its job's fall in pace since
     // the link narrowed; a link already narrow when the finder began has no pace before it.
+    // An NVLink straggler: its links carrying traffic (ownWidth) and its peers' median (peerWidth).
     int ownWidth = 0, ownGen = 0, peerWidth = 0, peerGen = 0;
     bool deficitMeasured = true;
     // What it costs: the whole job runs at its pace, so the job does `deficit` less work an hour.
@@ -76,6 +78,9 @@ struct Straggler
 // it too, when its pace signals do not already say so. Its deficit is what the job lost:
 // 1 − the job's median tensor activity (SM activity without it) now / its median over the
 // PaceHistory windows before the link's first slow window.
+// A GPU with at least MinQuietLinks fewer NVLinks carrying traffic (metric::NvlinkActiveLinks,
+// from dcgm-exporter 4.10's rates per link) than its peers' median over a judged window is slow
+// in it too, priced as a narrowed PCIe link is.
 // A job that slows as a whole moves its median with it and has no straggler; a job with
 // fewer than MinPeers GPUs compared, or idle (its median tensor activity under IdleActivity,
 // or its utilisation under IdleUtilisation), is not judged in that window. Nor is a window
@@ -98,6 +103,7 @@ public:
     static constexpr int64_t ReannounceMs = 10 * 60000; // a straggler's warning repeats while it lasts
     static constexpr double MinLinkShortfall = 0.25; // x12 for x16 at the least; x8 or a generation down is 0.5
     static constexpr size_t PaceHistory = 4;
+    static constexpr double MinQuietLinks = 0.5; // half a link's worth, as a mean over the window
 
     // Starts over on this topology (and its jobs).
     void setTopology(std::shared_ptr<const Topology> topology);
@@ -130,11 +136,13 @@ private:
         double linkSum = 0.0;
         int linkCount = 0;
         int width = 0, gen = 0;
+        double nvlinkSum = 0.0; // NVLinks carrying traffic, summed over the window's samples
+        int nvlinkCount = 0;
         double paceBefore = 0.0; // the job's pace before its link's slow run began (0: unknown)
         struct Finding
         {
             double deficit = 0.0;
-            int signal = -1; // none: not slow; LinkSignal: its PCIe link
+            int signal = -1; // none: not slow; LinkSignal: its PCIe link; NvlinkSignal: its NVLinks
             double own = 0.0, peers = 0.0;
             int ownWidth = 0, ownGen = 0, peerWidth = 0, peerGen = 0;
             bool measured = true;
@@ -148,6 +156,10 @@ private:
     bool judgeSignal(uint32_t job, size_t signal); // false: too few GPUs had readings of it
     void sampleLinks(const ClusterState &state, const std::vector<int64_t> &heard);
     void judgeLinks(uint32_t job);
+    void sampleNvlinks(const ClusterState &state, const std::vector<int64_t> &heard);
+    void judgeNvlinks(uint32_t job);
+    // What a link's slow window costs: its job's fall in pace since the link's slow run began.
+    void priceLinkWindow(GpuWindow &w, uint32_t job, int signal, double paceBefore);
     bool standsOutAsAShape(const std::vector<uint32_t> &gpus) const;
     // A GPU is compared on a signal read in at least half the window's samples.
     bool enoughSamples(int count) const { return count > 0 && count * 2 >= m_samples; }

@@ -122,6 +122,8 @@ QString recommendationReason(const Recommendation &r)
     case EventType::Straggler:
         if (w.code == int32_t(StragglerCause::PcieLink))
             return RemedyTr::tr("its PCIe link trained down, and its job waits for it");
+        if (w.code == int32_t(StragglerCause::Nvlink))
+            return RemedyTr::tr("one of its NVLinks went quiet, and its job waits for it");
         return RemedyTr::tr("slower than its peers, for a cause the readings do not show");
     case EventType::Unspecified:
         return {};

@@ -119,6 +119,7 @@ struct DcgmMapper::Resolved
     const CounterWarning *counter = nullptr;
     int counterSlot = -1;
     bool isCounter = false; // a count: negative or fractional values are no count
+    int nvlinkRate = -1; // an NVLink rate: 0 transmit, 1 receive, 2 both (which a GPU's links are counted on)
 };
 
 bool DcgmMapper::isBlank(double v)
@@ -146,6 +147,9 @@ DcgmMapper::DcgmMapper(std::shared_ptr<const Topology> topology, const std::vect
             QStringLiteral("%1:%2").arg(t.nodes[t.gpus[g].nodeIndex].hostname).arg(t.gpus[g].localIndex).toUtf8(), g);
     }
     m_lastXid.assign(t.gpus.size(), 0);
+    for (const MetricDescriptor &m : m_metrics)
+        if (m.name == metric::NvlinkActiveLinks && m.entityKind == EntityKind::Gpu)
+            m_activeLinksMetric = int64_t(m.id);
     m_counterSlots = std::size(CounterWarnings);
     m_lastCount.assign(t.gpus.size() * m_counterSlots, std::nan(""));
     m_counterOfType.assign(t.gpus.size() * WarningSlots, int16_t(-1));
@@ -184,6 +188,8 @@ std::shared_ptr<const DcgmMapper::Resolved> DcgmMapper::resolve(QByteArrayView n
         r->role = Resolved::Role::Reading;
     }
     r->wholeBoard = describesTheWholeBoard(r->canonical);
+    if (isNvlinkRate(QLatin1String(r->canonical)))
+        r->nvlinkRate = r->canonical.endsWith("TX_BYTES") ? 0 : r->canonical.endsWith("RX_BYTES") ? 1 : 2;
     for (const CounterWarning &c : CounterWarnings)
         if (r->canonical == c.field) {
             r->counter = &c;
@@ -382,6 +388,8 @@ private:
             m_mapper.countLinkIncrease(f, gpu, link, value);
         if (f.metricId >= 0) // a GPU's links' counts and rates add up to the GPU's
             m_mapper.m_linkSums[(uint64_t(f.metricId) << 32) | gpu] += value;
+        if (f.nvlinkRate >= 0)
+            m_mapper.noteLinkRate(gpu, f.nvlinkRate, f.nvlinkRate == 2 ? value * 1024000.0 : value);
     }
 
     static bool isNvSwitchSample(const ExpositionSample &s)
@@ -572,8 +580,36 @@ void DcgmMapper::countLinkIncrease(const Resolved &field, uint32_t gpu, uint32_t
     m_linkCounts.push_back({ gpu, link, field.counterSlot, increase });
 }
 
+void DcgmMapper::noteLinkRate(uint32_t gpu, int rank, double bytesPerSecond)
+{
+    // One rate a GPU's links are counted on: transmit where served, else receive, else both.
+    LinkRates &r = m_linkRates[gpu];
+    if (rank > r.rank)
+        return;
+    if (rank < r.rank) {
+        r.rank = rank;
+        r.rates.clear();
+    }
+    r.rates.push_back(bytesPerSecond);
+}
+
+void DcgmMapper::countActiveLinks(Result &result)
+{
+    if (m_activeLinksMetric >= 0)
+        for (const auto &[gpu, links] : m_linkRates) {
+            const double busiest = *std::max_element(links.rates.begin(), links.rates.end());
+            if (!(busiest >= MinBusyLinkRate))
+                continue; // its links idle: none can be told from a quiet one
+            const auto active = std::count_if(links.rates.begin(), links.rates.end(),
+                                              [&](double r) { return r > QuietLinkShare * busiest; });
+            result.readings.push_back({ uint32_t(m_activeLinksMetric), gpu, float(active) });
+        }
+    m_linkRates.clear();
+}
+
 void DcgmMapper::finishLinks(int64_t timeMs, Result &result)
 {
+    countActiveLinks(result);
     // Decided once the scrape is read, whatever the order of its lines: a GPU's own counter of a
     // kind outranks its links' (the same errors, counted twice otherwise).
     const Topology &t = *m_topology;

@@ -114,6 +114,8 @@ private:
     void countIncrease(const Resolved &field, uint32_t gpu, double value, int64_t timeMs, Result &result);
     void countLinkIncrease(const Resolved &field, uint32_t gpu, uint32_t link, double value);
     void finishLinks(int64_t timeMs, Result &result);
+    void noteLinkRate(uint32_t gpu, int rank, double bytesPerSecond);
+    void countActiveLinks(Result &result);
     Event warningOn(uint32_t gpu, int64_t timeMs) const;
 
     std::shared_ptr<const Topology> m_topology;
@@ -143,6 +145,17 @@ private:
     };
     std::vector<LinkCount> m_linkCounts; // this scrape's
     std::unordered_map<uint64_t, double> m_linkSums; // this scrape's rates by metric << 32 | gpu
+    // How many of a GPU's links carry traffic (metric::NvlinkActiveLinks): a link at a tenth of
+    // the GPU's busiest or less carries none; a GPU whose busiest moves under 1 MB/s is idle.
+    static constexpr double QuietLinkShare = 0.1;
+    static constexpr double MinBusyLinkRate = 1e6; // B/s
+    struct LinkRates
+    {
+        int rank = 3; // the rate they are counted on (Resolved::nvlinkRate)
+        std::vector<double> rates; // B/s, one a link
+    };
+    std::unordered_map<uint32_t, LinkRates> m_linkRates; // this scrape's, by GPU
+    int64_t m_activeLinksMetric = -1;
 };
 
 } // namespace vigil

@@ -30,6 +30,7 @@ struct SurveyReader final : ExpositionVisitor
         DcgmSurvey::FoundField &field = fields[QString::fromLatin1(s.name.data(), s.name.size())];
         if (s.raw("UUID").isEmpty() && s.raw("gpu").isEmpty())
             return;
+        field.perLink = field.perLink || !s.raw("nvlink").isEmpty();
         bool isInstance = false;
         const uint32_t instance = s.label("GPU_I_ID").toUInt(&isInstance);
         (isInstance ? field.perInstance : field.perGpu) = true;
@@ -232,6 +233,13 @@ std::vector<MetricDescriptor> metricsForDcgm(const DcgmSurvey &survey, std::vect
             metrics.push_back(std::move(m));
         }
     }
+    // Rates per NVLink: how many of a GPU's links carry traffic goes on the stream too.
+    const bool ratesPerLink = std::any_of(survey.m_fields.begin(), survey.m_fields.end(), [](const auto &f) {
+        const DcgmField *field = findDcgmField(f.first.toLatin1());
+        return f.second.perLink && field && isNvlinkRate(QLatin1String(field->name));
+    });
+    if (ratesPerLink && !known(metric::NvlinkActiveLinks, EntityKind::Gpu))
+        metrics.push_back(metric::nvlinkActiveLinksMetric(uint32_t(metrics.size())));
     return metrics;
 }
 

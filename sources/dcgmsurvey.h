@@ -28,6 +28,7 @@ public:
         QString type;
         bool perGpu = false; // on samples of a whole GPU
         bool perInstance = false; // on samples of a MIG instance
+        bool perLink = false; // on samples of a GPU's NVLink (dcgm-exporter 4.10)
     };
     using Inventory = std::map<QString, std::map<uint32_t, FoundGpu>>; // host -> index; sorted: stable layouts
 

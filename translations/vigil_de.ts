@@ -1240,6 +1240,10 @@
         <source>its PCIe link trained down, and its job waits for it</source>
         <translation>seine PCIe-Verbindung hat sich heruntergeschaltet, und sein Job wartet auf sie</translation>
     </message>
+    <message>
+        <source>one of its NVLinks went quiet, and its job waits for it</source>
+        <translation>einer seiner NVLinks ist verstummt, und sein Job wartet auf ihn</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

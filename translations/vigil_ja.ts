@@ -1232,6 +1232,10 @@
         <source>its PCIe link trained down, and its job waits for it</source>
         <translation>PCIe リンクの速度が低下し、ジョブがその転送を待っています</translation>
     </message>
+    <message>
+        <source>one of its NVLinks went quiet, and its job waits for it</source>
+        <translation>NVLink の一本が通信しなくなり、ジョブがこの GPU を待っている</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

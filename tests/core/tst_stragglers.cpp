@@ -302,6 +302,45 @@ private Q_SLOTS:
         QCOMPARE(episodes.front().entity, w.entity);
     }
 
+    // One of a GPU's 18 NVLinks goes quiet (#38): it computes as fast as its peers, but its
+    // collectives run on 17 links and its job waits. dcgm-exporter 4.10 reports the links'
+    // rates one by one; the mapper counts the links carrying traffic, the finder compares.
+    void aQuietNvlinkIsNamedWithWhatItsJobLost()
+    {
+        IndependentTelemetry::Options options;
+        options.seed = 14;
+        options.noise = false;
+        options.pcieLinks = false;
+        options.nvlinks = true;
+        IndependentTelemetry world(options);
+        const int64_t from = world.startMs() + 20 * 60000;
+        constexpr uint32_t Gpu = 300;
+        world.addSlowGpu({ Gpu, from, from + 3600000, 0.03, QStringLiteral("nvlink") });
+        IndependentScraper scraper(world);
+        ClusterState state;
+        QCOMPARE(state.reset(world.topology(), scraper.metrics()), QString());
+        StragglerFinder finder;
+        finder.setTopology(world.topology());
+        std::vector<Event> warnings;
+        for (int64_t t = world.startMs(); t < from + 15 * 60000 && warnings.empty(); t += 15000) {
+            QVERIFY(state.apply(scraper.scrape(t)).ok());
+            finder.observe(state, warnings);
+        }
+        QVERIFY2(scraper.error().isEmpty(), qPrintable(scraper.error()));
+        // Before the link went quiet every GPU carried traffic on all 18.
+        QCOMPARE(warnings.size(), size_t(1));
+        const Event &w = warnings.front();
+        qInfo("%s", qPrintable(w.message));
+        QCOMPARE(w.entity, (EntityRef { EntityKind::Gpu, Gpu }));
+        QCOMPARE(w.code, int32_t(StragglerCause::Nvlink));
+        QVERIFY(w.timeMs > from && w.timeMs - from <= 10 * 60000);
+        QVERIFY2(w.message.contains(QStringLiteral("17.0 against 18.0")), qPrintable(w.message));
+        QVERIFY2(std::abs(w.value - 0.03) < 0.004, qPrintable(w.message));
+        QVERIFY2(w.message.contains(QStringLiteral("since the link went quiet")), qPrintable(w.message));
+        // A GPU reset retrains its links.
+        QCOMPARE(recommendRemedy(WarningSign { w.type, w.code, w.entity.kind }).remedy, Remedy::ResetGpu);
+    }
+
     void theWarningSaysWhatTheJobLoses()
     {
         FloorRun run(8);

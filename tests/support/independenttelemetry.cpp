@@ -186,7 +186,7 @@ double IndependentTelemetry::speedOf(uint32_t gpu, int64_t timeMs, uint32_t *rea
     for (const SlowGpu &s : m_slow) {
         if (s.gpu != gpu || timeMs < s.fromMs || timeMs >= s.toMs)
             continue;
-        if (s.cause == QLatin1String("pcie"))
+        if (s.cause == QLatin1String("pcie") || s.cause == QLatin1String("nvlink"))
             continue; // it computes at its peers' pace; its job waits for its link (readingOf)
         if (s.cause == QLatin1String("compute")) {
             compute *= 1.0 - s.slowShare;
@@ -236,7 +236,7 @@ IndependentTelemetry::Reading IndependentTelemetry::readingOf(uint32_t gpu, int6
             uint32_t unused = 0;
             double unusedClock = 0.0;
             slowest = std::min(slowest, speedOf(s.gpu, timeMs, &unused, &unusedClock));
-            if (s.cause == QLatin1String("pcie"))
+            if (s.cause == QLatin1String("pcie") || s.cause == QLatin1String("nvlink"))
                 linkWait = std::max(linkWait, s.slowShare);
         }
     bool capped = false;
@@ -331,7 +331,33 @@ QByteArray IndependentTelemetry::scrape(uint32_t node, int64_t timeMs) const
                 + QByteArray::number(readings[i].reasons) + '\n';
     if (m_options.pcieLinks)
         appendLinks(page, gpus, labels, onPage, timeMs);
+    if (m_options.nvlinks)
+        appendNvlinks(page, gpus, labels, onPage, readings, timeMs);
     return page;
+}
+
+void IndependentTelemetry::appendNvlinks(QByteArray &page, const std::vector<uint32_t> &gpus,
+                                         const std::vector<QByteArray> &labels, const std::vector<uint32_t> &onPage,
+                                         const std::vector<Reading> &readings, int64_t timeMs) const
+{
+    // An H100's 18 links, each busy as the GPU is; a quiet link carries a trickle of flow control.
+    constexpr int Links = 18;
+    page += QByteArrayLiteral("# HELP DCGM_FI_PROF_NVLINK_TX_BYTES_PER_SECOND NVLink transmit rate (in B/s).\n"
+                              "# TYPE DCGM_FI_PROF_NVLINK_TX_BYTES_PER_SECOND gauge\n");
+    for (size_t i = 0; i < gpus.size(); ++i) {
+        if (onPage[i] == 0)
+            continue;
+        int quiet = -1;
+        for (const SlowGpu &s : m_slow)
+            if (s.gpu == gpus[i] && timeMs >= s.fromMs && timeMs < s.toMs && s.cause == QLatin1String("nvlink"))
+                quiet = int(hashOf(m_options.seed, s.gpu, uint64_t(s.fromMs), 53) % Links);
+        for (int link = 0; link < Links; ++link) {
+            const double busy = std::max(0.0, readings[i].smActive * (1.0 + 0.02 * noise(gpus[i], timeMs, 40 + link)));
+            const double rate = link == quiet ? 2e4 : 2.5e10 * busy;
+            page += QByteArrayLiteral("DCGM_FI_PROF_NVLINK_TX_BYTES_PER_SECOND{nvlink=\"") + QByteArray::number(link)
+                + "\"," + labels[i].mid(1) + QByteArray::number(rate, 'f', 0) + '\n';
+        }
+    }
 }
 
 void IndependentTelemetry::appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus,
@@ -624,6 +650,12 @@ IndependentScraper::IndependentScraper(const IndependentTelemetry &world)
         m.id = uint32_t(m_metrics.size());
         m_metrics.push_back(m);
     }
+    if (world.options().nvlinks) // the rates per link, and how many links carry traffic
+        for (MetricDescriptor m : { dcgmMetric(*findDcgmField(QByteArrayView("DCGM_FI_PROF_NVLINK_TX_BYTES"))),
+                                    metric::nvlinkActiveLinksMetric(0) }) {
+            m.id = uint32_t(m_metrics.size());
+            m_metrics.push_back(m);
+        }
     m_mapper = std::make_unique<DcgmMapper>(world.topology(), m_metrics);
     m_mapped = std::make_unique<DcgmMapper::Result>();
     m_stale.resize(world.topology()->nodes.size());

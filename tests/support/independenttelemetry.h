@@ -37,7 +37,9 @@ namespace vigil::test {
 // fast as its peers, but every step waits for its transfers, so every GPU of the job is
 // busy a smaller share of the time, itself included). Whatever the cause, its job steps at
 // its pace. Every page carries the links' width and generation, in use and at best
-// (unless Options::pcieLinks is off).
+// (unless Options::pcieLinks is off). Or one of its 18 NVLinks went quiet ("nvlink": its
+// transfers take the other 17, and its job waits as for a narrowed PCIe link); with
+// Options::nvlinks the pages carry each link's transmit rate, as dcgm-exporter 4.10 does.
 //
 // GPUs fall off the bus (docs/precursors.md). Most come apart first, each in its own mix of
 // ways and as plainly as its strength says: its node's exporter slows, its readings go
@@ -54,7 +56,7 @@ public:
         uint32_t gpu = 0;
         int64_t fromMs = 0, toMs = 0;
         double slowShare = 0.0; // the share of its peers' speed it lacks
-        QString cause; // "thermal", "power", "compute", "pcie"
+        QString cause; // "thermal", "power", "compute", "pcie", "nvlink"
     };
     // A GPU that falls off the bus, and how its telemetry came apart before (if it did).
     struct FailingGpu
@@ -85,10 +87,13 @@ public:
         // added them to its counters file: a quarter fewer lines to read where a score does
         // not compare links (the early flags).
         bool pcieLinks = true;
+        // Each GPU's 18 NVLinks' transmit rates, per link (dcgm-exporter 4.10; off: most pages).
+        bool nvlinks = false;
     };
     explicit IndependentTelemetry(const Options &options);
 
     std::shared_ptr<const Topology> topology() const { return m_topology; }
+    const Options &options() const { return m_options; }
     int64_t startMs() const { return m_options.startMs; }
 
     // Makes `gpu` slow from `fromMs` to `toMs`.
@@ -129,6 +134,8 @@ private:
     const SlowGpu *narrowLink(uint32_t gpu, int64_t timeMs) const; // its "pcie" slowness, if it has one now
     void appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<QByteArray> &labels,
                      const std::vector<uint32_t> &onPage, int64_t timeMs) const;
+    void appendNvlinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<QByteArray> &labels,
+                       const std::vector<uint32_t> &onPage, const std::vector<Reading> &readings, int64_t timeMs) const;
     double jobPhaseActivity(uint32_t job, int64_t timeMs) const; // 1: training, below: pausing
     double jobWideSlowdown(uint32_t job, int64_t timeMs, bool *powerCapped) const;
     double noise(uint32_t gpu, int64_t timeMs, uint32_t field) const; // standard normal, pure
