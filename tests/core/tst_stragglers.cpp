@@ -138,6 +138,26 @@ struct FloorRun
 
 constexpr int Confirming = StragglerFinder::WindowSamples * StragglerFinder::ConfirmWindows;
 
+// The finder fed the world's exporter pages through the mapper every 15 s from its start,
+// until `untilMs` or its first warning; `error` says what went wrong on the way.
+std::vector<Event> warningsUntilTheFirst(const IndependentTelemetry &world, int64_t untilMs, QString *error)
+{
+    IndependentScraper scraper(world);
+    ClusterState state;
+    *error = state.reset(world.topology(), scraper.metrics());
+    StragglerFinder finder;
+    finder.setTopology(world.topology());
+    std::vector<Event> warnings;
+    for (int64_t t = world.startMs(); error->isEmpty() && t < untilMs && warnings.empty(); t += 15000) {
+        if (!state.apply(scraper.scrape(t)).ok())
+            *error = QStringLiteral("a scrape at %1 was not applied").arg(t);
+        finder.observe(state, warnings);
+    }
+    if (error->isEmpty())
+        *error = scraper.error();
+    return warnings;
+}
+
 } // namespace
 
 class TestStragglers : public QObject
@@ -263,17 +283,9 @@ private Q_SLOTS:
         const int64_t from = world.startMs() + fromMinutes * 60000;
         constexpr uint32_t Gpu = 300;
         world.addSlowGpu({ Gpu, from, from + 3600000, 0.03, QStringLiteral("pcie") });
-        IndependentScraper scraper(world);
-        ClusterState state;
-        QCOMPARE(state.reset(world.topology(), scraper.metrics()), QString());
-        StragglerFinder finder;
-        finder.setTopology(world.topology());
-        std::vector<Event> warnings;
-        for (int64_t t = world.startMs(); t < from + 15 * 60000 && warnings.empty(); t += 15000) {
-            QVERIFY(state.apply(scraper.scrape(t)).ok());
-            finder.observe(state, warnings);
-        }
-        QVERIFY2(scraper.error().isEmpty(), qPrintable(scraper.error()));
+        QString error;
+        const std::vector<Event> warnings = warningsUntilTheFirst(world, from + 15 * 60000, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(warnings.size(), size_t(1));
         const Event &w = warnings.front();
         qInfo("%s", qPrintable(w.message));
@@ -316,17 +328,9 @@ private Q_SLOTS:
         const int64_t from = world.startMs() + 20 * 60000;
         constexpr uint32_t Gpu = 300;
         world.addSlowGpu({ Gpu, from, from + 3600000, 0.03, QStringLiteral("nvlink") });
-        IndependentScraper scraper(world);
-        ClusterState state;
-        QCOMPARE(state.reset(world.topology(), scraper.metrics()), QString());
-        StragglerFinder finder;
-        finder.setTopology(world.topology());
-        std::vector<Event> warnings;
-        for (int64_t t = world.startMs(); t < from + 15 * 60000 && warnings.empty(); t += 15000) {
-            QVERIFY(state.apply(scraper.scrape(t)).ok());
-            finder.observe(state, warnings);
-        }
-        QVERIFY2(scraper.error().isEmpty(), qPrintable(scraper.error()));
+        QString error;
+        const std::vector<Event> warnings = warningsUntilTheFirst(world, from + 15 * 60000, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         // Before the link went quiet every GPU carried traffic on all 18.
         QCOMPARE(warnings.size(), size_t(1));
         const Event &w = warnings.front();
