@@ -347,6 +347,7 @@ void AlarmNotifier::round(int64_t nowMs)
     {
         std::lock_guard status(m_statusMutex);
         ++m_status.rounds;
+        m_status.lastRoundMs = nowMs;
     }
     switch (m_settings.protocol) {
     case AlarmProtocol::Alertmanager:

@@ -85,6 +85,7 @@ QByteArray pagerDutyEvent(const OutboundAlarm &alarm, const QString &action, con
 struct AlarmOutStatus
 {
     uint64_t rounds = 0;
+    int64_t lastRoundMs = 0; // wall clock of the last round, whether it had anything to send
     uint64_t delivered = 0; // alarms (Alertmanager, webhook) or events (PagerDuty) the target took
     uint64_t failedRequests = 0;
     uint64_t pending = 0; // changes not yet taken, after the last round

@@ -30,6 +30,16 @@ void addAlarmOutOptions(QCommandLineParser &parser)
                                              "PagerDuty's Events API v2: its URL, a comma, and the file holding "
                                              "the integration key."),
                        QStringLiteral("url,keyfile") });
+    parser.addOption({ QStringLiteral("grafana"),
+                       AlarmOutOptionsTr::tr("Annotate this Grafana with job crashes, restarts, rollbacks and "
+                                             "incidents (a region from crash to restart)."),
+                       QStringLiteral("url") });
+    parser.addOption({ QStringLiteral("grafana-token-file"),
+                       AlarmOutOptionsTr::tr("Grafana's service account token, from this file."),
+                       QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("grafana-dashboard"),
+                       AlarmOutOptionsTr::tr("Put the annotations on this dashboard only (its UID)."),
+                       QStringLiteral("uid") });
     parser.addOption({ QStringLiteral("alarms-out-interval"),
                        AlarmOutOptionsTr::tr("Seconds between rounds to those targets (default 15)."),
                        QStringLiteral("s"), QStringLiteral("15") });
@@ -69,6 +79,23 @@ QString readAlarmOutOptions(const QCommandLineParser &parser, std::vector<AlarmO
             targets.push_back(std::move(s));
         }
     }
+    return {};
+}
+
+QString readGrafanaOptions(const QCommandLineParser &parser, GrafanaSettings &grafana)
+{
+    if (!parser.isSet(QStringLiteral("grafana")))
+        return {};
+    grafana.url = parser.value(QStringLiteral("grafana")).trimmed();
+    grafana.dashboardUid = parser.value(QStringLiteral("grafana-dashboard")).trimmed();
+    if (parser.isSet(QStringLiteral("grafana-token-file")))
+        if (QString error
+            = readSecretFile(QStringLiteral("--grafana-token-file"), parser.value(QStringLiteral("grafana-token-file")),
+                             &grafana.http.bearerToken);
+            !error.isEmpty())
+            return error;
+    if (QString error = grafana.validate(); !error.isEmpty())
+        return QStringLiteral("--%1").arg(error);
     return {};
 }
 

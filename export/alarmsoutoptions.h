@@ -2,6 +2,7 @@
 #pragma once
 
 #include "export/alarmsout.h"
+#include "export/grafanaannotations.h"
 
 class QCommandLineParser;
 
@@ -11,5 +12,7 @@ namespace vigil {
 void addAlarmOutOptions(QCommandLineParser &parser);
 // One target per value given (none when no option is); an error names the option.
 QString readAlarmOutOptions(const QCommandLineParser &parser, std::vector<AlarmOutSettings> &targets);
+// --grafana and its token and dashboard (nothing when --grafana is not given).
+QString readGrafanaOptions(const QCommandLineParser &parser, GrafanaSettings &grafana);
 
 } // namespace vigil

@@ -405,6 +405,8 @@ QString readServing(const QCommandLineParser &parser, GatewayOptions &options)
         return error;
     if (QString error = readAlarmOutOptions(parser, options.alarmsOut); !error.isEmpty())
         return error;
+    if (QString error = readGrafanaOptions(parser, options.grafana); !error.isEmpty())
+        return error;
     options.operatorsPath = parser.value(QStringLiteral("operators"));
     options.alarmRulesPath = parser.value(QStringLiteral("alarm-rules"));
     options.xidPolicyPath = parser.value(QStringLiteral("xid-policy"));

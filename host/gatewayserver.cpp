@@ -2,6 +2,7 @@
 #include "host/gatewayserver.h"
 
 #include "gateway/gatewayauth.h"
+#include "host/grafanafeed.h"
 #include "host/handoff.h"
 
 #include "sources/sourcelayout.h"
@@ -212,6 +213,13 @@ void GatewayServer::startAlarmsOut(const std::shared_ptr<const Topology> &topolo
             = std::make_unique<AlarmNotifier>(std::move(target), topology, metrics, [desk] { return desk->alarms(); });
         notifier->start();
         m_alarmsOut.push_back(std::move(notifier));
+    }
+    if (!m_options.grafana.url.isEmpty()) {
+        GrafanaSettings grafana = m_options.grafana;
+        if (grafana.cluster.isEmpty())
+            grafana.cluster = topology->clusterName;
+        m_grafana = std::make_unique<GrafanaFeed>(*m_journal, std::move(grafana));
+        m_grafana->start();
     }
 }
 
@@ -563,6 +571,44 @@ void GatewayServer::runReplay()
                                       : QStringLiteral("replay stopped: %1").arg(error));
 }
 
+// Where the alarms and the annotations go on to: what each target took, and what waits.
+void GatewayServer::addDeliveryRows(v1::Sources &reply) const
+{
+    for (const auto &target : m_alarmsOut) {
+        // Where the alarms go on to: what each took, and what waits because it could not.
+        const AlarmOutStatus a = target->status();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(target->settings().describe().toStdString());
+        s->set_last_poll_ms(a.lastRoundMs);
+        s->set_polls(a.rounds);
+        s->set_events(a.delivered);
+        s->set_rejected(a.failedRequests);
+        QString error = a.lastError;
+        if (!error.isEmpty() && a.pending)
+            error += QStringLiteral(" (%1 changes waiting for the next round)").arg(a.pending);
+        s->set_last_error(error.toStdString());
+    }
+    if (m_grafana) {
+        const GrafanaAnnotator &grafana = m_grafana->annotator();
+        const AlarmOutStatus a = grafana.status();
+        v1::SourceStatus *s = reply.add_sources();
+        s->set_name(grafana.settings().describe().toStdString());
+        s->set_last_poll_ms(a.lastRoundMs);
+        s->set_polls(a.rounds);
+        s->set_events(a.delivered);
+        s->set_rejected(a.failedRequests + grafana.dropped());
+        if (const uint64_t dropped = grafana.dropped())
+            s->add_rejections(QStringLiteral("%1 annotations dropped: Grafana was away while more than %2 waited")
+                                  .arg(dropped)
+                                  .arg(grafana.settings().maxWaiting)
+                                  .toStdString());
+        QString error = a.lastError;
+        if (!error.isEmpty() && a.pending)
+            error += QStringLiteral(" (%1 annotations waiting)").arg(a.pending);
+        s->set_last_error(error.toStdString());
+    }
+}
+
 v1::Sources GatewayServer::sourcesStatus() const
 {
     v1::Sources reply;
@@ -588,20 +634,7 @@ v1::Sources GatewayServer::sourcesStatus() const
             error += QStringLiteral(" (%1 requests waiting, %2 MB)").arg(w.queuedRequests).arg(w.queuedBytes >> 20);
         s->set_last_error(error.toStdString());
     }
-    for (const auto &target : m_alarmsOut) {
-        // Where the alarms go on to: what each took, and what waits because it could not.
-        const AlarmOutStatus a = target->status();
-        v1::SourceStatus *s = reply.add_sources();
-        s->set_name(target->settings().describe().toStdString());
-        s->set_last_poll_ms(a.lastDeliveryMs);
-        s->set_polls(a.rounds);
-        s->set_events(a.delivered);
-        s->set_rejected(a.failedRequests);
-        QString error = a.lastError;
-        if (!error.isEmpty() && a.pending)
-            error += QStringLiteral(" (%1 changes waiting for the next round)").arg(a.pending);
-        s->set_last_error(error.toStdString());
-    }
+    addDeliveryRows(reply);
     if (m_shared) {
         // The alarm state kept with the other gateways: actions sent, received, waiting.
         const SharedStateStatus st = m_shared->status();
@@ -691,6 +724,8 @@ void GatewayServer::stop()
         m_remoteWrite->stop();
     for (auto &target : m_alarmsOut) // each told how the alarms stand, one last time
         target->stop();
+    if (m_grafana)
+        m_grafana->stop();
     if (m_handOff) // a delivery in progress ends at its next step; its answer is journalled first
         m_handOff->stop();
     if (m_journal) // absent when start() failed early

@@ -3,6 +3,7 @@
 
 #include "domain/periodicworker.h"
 #include "export/alarmsout.h"
+#include "export/grafanaannotations.h"
 #include "gateway/alarmdesk.h"
 #include "gateway/gatewayservice.h"
 #include "gateway/telemetryjournal.h"
@@ -80,6 +81,7 @@ struct GatewayOptions
     RemoteWriteSettings remoteWrite;
     // Where the alarms also go: Alertmanagers, webhooks, PagerDuty (docs/alarms-out.md).
     std::vector<AlarmOutSettings> alarmsOut;
+    GrafanaSettings grafana; // job crashes, restarts, rollbacks and incidents as annotations (none: empty url)
     // Published readings and events further than this from the gateway's clock are refused.
     std::chrono::milliseconds maxClockSkew { 300000 };
 
@@ -145,6 +147,7 @@ private:
     void journalFirstState(const ClusterState &firstFrame);
     QString listen(const std::shared_ptr<grpc::ServerCredentials> &credentials);
     void startSources();
+    void addDeliveryRows(v1::Sources &reply) const;
     void startAlarmsOut(const std::shared_ptr<const Topology> &topology, const std::vector<MetricDescriptor> &metrics);
     void runSimulation();
     void runReplay();
@@ -159,6 +162,7 @@ private:
     std::unique_ptr<TelemetryJournal> m_journal;
     std::unique_ptr<RemoteWriteFeed> m_remoteWrite;
     std::vector<std::unique_ptr<AlarmNotifier>> m_alarmsOut; // use the desk
+    std::unique_ptr<class GrafanaFeed> m_grafana; // follows the journal
     std::unique_ptr<class HandOffDispatcher> m_handOff; // uses the journal and the desk; the service uses it
     std::unique_ptr<GatewayService> m_service;
     std::unique_ptr<grpc::Server> m_server;

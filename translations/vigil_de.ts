@@ -823,6 +823,18 @@
         <source>--pagerduty wants URL,KEYFILE (the events URL and the file holding the integration key), not &apos;%1&apos;</source>
         <translation>--pagerduty erwartet URL,SCHLÜSSELDATEI (die Events-URL und die Datei mit dem Integrationsschlüssel), nicht „%1“</translation>
     </message>
+    <message>
+        <source>Annotate this Grafana with job crashes, restarts, rollbacks and incidents (a region from crash to restart).</source>
+        <translation>Dieses Grafana mit Job-Abstürzen, Neustarts, Rollbacks und Vorfällen annotieren (ein Bereich vom Absturz bis zum Neustart).</translation>
+    </message>
+    <message>
+        <source>Grafana&apos;s service account token, from this file.</source>
+        <translation>Das Token von Grafanas Dienstkonto, aus dieser Datei.</translation>
+    </message>
+    <message>
+        <source>Put the annotations on this dashboard only (its UID).</source>
+        <translation>Die Annotationen nur auf dieses Dashboard setzen (seine UID).</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

@@ -815,6 +815,18 @@
         <source>--pagerduty wants URL,KEYFILE (the events URL and the file holding the integration key), not &apos;%1&apos;</source>
         <translation>--pagerduty には URL,KEYFILE（イベント URL と統合キーを含むファイル）を指定してください。「%1」は不可</translation>
     </message>
+    <message>
+        <source>Annotate this Grafana with job crashes, restarts, rollbacks and incidents (a region from crash to restart).</source>
+        <translation>この Grafana にジョブのクラッシュ、再起動、ロールバック、インシデント（クラッシュから再起動までの範囲）を注釈として書き込む。</translation>
+    </message>
+    <message>
+        <source>Grafana&apos;s service account token, from this file.</source>
+        <translation>Grafana のサービスアカウントトークン（このファイルから）。</translation>
+    </message>
+    <message>
+        <source>Put the annotations on this dashboard only (its UID).</source>
+        <translation>注釈をこのダッシュボード（UID）にだけ付ける。</translation>
+    </message>
 </context>
 <context>
     <name>GpuDescription</name>

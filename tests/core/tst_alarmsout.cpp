@@ -378,6 +378,64 @@ private Q_SLOTS:
         QCOMPARE(notifier.status().failedRequests, 2u);
     }
 
+    // Grafana is told of crashes, restarts and rollbacks as points, and of each incident as a
+    // region from the crash to the restart; in order, through a refused request.
+    void grafanaSeesCrashesRestartsRollbacksAndIncidents()
+    {
+        EventAnnotations events(QStringLiteral("lab"));
+        std::vector<GrafanaAnnotation> annotations;
+        auto event = [](EventType type, int64_t timeMs, const char *message) {
+            Event e;
+            e.type = type;
+            e.timeMs = timeMs;
+            e.jobId = QStringLiteral("llm-405b");
+            e.message = QLatin1String(message);
+            return e;
+        };
+        events.take(event(EventType::JobCrash, 1000000, "llm-405b crashed: Xid 79 on a01r01n0 GPU 3"), annotations);
+        events.take(event(EventType::JobCrash, 1001000, "llm-405b crashed again"), annotations);
+        events.take(event(EventType::Xid, 1002000, "Xid 79"), annotations); // not Grafana's business
+        events.take(event(EventType::Rollback, 1500000, "llm-405b rolled back to step 1400"), annotations);
+        events.take(event(EventType::JobRestart, 1840000, "llm-405b restarted by the scheduler"), annotations);
+        QCOMPARE(annotations.size(), size_t(5));
+        const GrafanaAnnotation &incident = annotations.back();
+        QCOMPARE(incident.timeMs, int64_t(1000000)); // from the first crash
+        QCOMPARE(incident.endMs, int64_t(1840000));
+        QVERIFY(incident.tags.contains(QStringLiteral("incident")));
+        QVERIFY(incident.tags.contains(QStringLiteral("job:llm-405b")));
+        QVERIFY2(incident.text.startsWith(QStringLiteral("llm-405b down 14 min: llm-405b crashed: Xid 79")),
+                 qPrintable(incident.text));
+
+        Receiver grafana;
+        grafana.failFirst = 1;
+        GrafanaSettings settings;
+        settings.url = grafana.url("");
+        settings.dashboardUid = QStringLiteral("dcgm");
+        QCOMPARE(settings.validate(), QString());
+        GrafanaAnnotator annotator(settings);
+        annotator.add(annotations);
+        annotator.sendWaiting(1);
+        QCOMPARE(annotator.status().pending, 5u);
+        QCOMPARE(annotator.status().failedRequests, 1u);
+        annotator.sendWaiting(2);
+        QCOMPARE(annotator.status().pending, 0u);
+        QCOMPARE(annotator.status().delivered, 5u);
+        const std::vector<QJsonDocument> bodies = grafana.received();
+        QCOMPARE(bodies.size(), size_t(5));
+        QCOMPARE(bodies[0][QStringLiteral("time")].toInteger(), qint64(1000000));
+        QVERIFY(!bodies[0].object().contains(QStringLiteral("timeEnd")));
+        QCOMPARE(bodies[0][QStringLiteral("dashboardUID")].toString(), QStringLiteral("dcgm"));
+        QCOMPARE(bodies[4][QStringLiteral("timeEnd")].toInteger(), qint64(1840000));
+        QVERIFY(bodies[3][QStringLiteral("tags")].toArray().contains(QStringLiteral("restart")));
+
+        // Away too long: the oldest go, counted; the newest wait.
+        settings.maxWaiting = 2;
+        GrafanaAnnotator small(settings);
+        small.add(annotations);
+        QCOMPARE(small.dropped(), 3u);
+        QCOMPARE(small.status().pending, 2u);
+    }
+
     // vigil-gateway's options: each target once; a bad one refused with the option's name.
     void theGatewaysOptionsSayWhatIsWrong()
     {
@@ -414,6 +472,25 @@ private Q_SLOTS:
         QVERIFY(read({ QStringLiteral("--alarms-out-interval"), QStringLiteral("0") }, targets)
                     .contains(QStringLiteral("--alarms-out-interval")));
         QVERIFY(targets.empty());
+
+        auto grafana = [&](const QStringList &args, GrafanaSettings &settings) {
+            QCommandLineParser parser;
+            addAlarmOutOptions(parser);
+            if (!parser.parse(QStringList { QStringLiteral("vigil-gateway") } + args))
+                return parser.errorText();
+            return readGrafanaOptions(parser, settings);
+        };
+        GrafanaSettings g;
+        QCOMPARE(grafana({ QStringLiteral("--grafana"), QStringLiteral("http://grafana:3000"),
+                           QStringLiteral("--grafana-token-file"), key.fileName(),
+                           QStringLiteral("--grafana-dashboard"), QStringLiteral("dcgm") },
+                         g),
+                 QString());
+        QCOMPARE(g.http.bearerToken, QStringLiteral("R0UT1NGKEY"));
+        QCOMPARE(g.dashboardUid, QStringLiteral("dcgm"));
+        GrafanaSettings bad;
+        QVERIFY(grafana({ QStringLiteral("--grafana"), QStringLiteral("grafana:3000") }, bad)
+                    .contains(QStringLiteral("--grafana")));
     }
 
     // In the gateway: a target is a row of View → Sources, with what it took.
@@ -428,6 +505,9 @@ private Q_SLOTS:
         target.url = hook.url("/hook");
         target.interval = std::chrono::milliseconds(1000);
         options.alarmsOut = { target };
+        Receiver grafana;
+        options.grafana.url = grafana.url("");
+        options.grafana.interval = std::chrono::milliseconds(1000);
         QString error;
         const std::unique_ptr<GatewayServer> server = GatewayServer::start(options, &error);
         QVERIFY2(server, qPrintable(error));
@@ -440,6 +520,31 @@ private Q_SLOTS:
         };
         QVERIFY(waitFor([&] { return row() && row()->polls() >= 2; }));
         QCOMPARE(row()->last_error(), std::string());
+
+        // A crash and a restart journalled: Grafana gets the incident between them.
+        Event crash;
+        crash.type = EventType::JobCrash;
+        crash.timeMs = QDateTime::currentMSecsSinceEpoch() - 600000;
+        crash.jobId = QStringLiteral("e2e-job");
+        crash.message = QStringLiteral("e2e-job crashed");
+        Event restart = crash;
+        restart.type = EventType::JobRestart;
+        restart.timeMs = crash.timeMs + 300000;
+        restart.message = QStringLiteral("e2e-job restarted");
+        server->journal().appendEvents({ crash, restart }, nullptr);
+        auto incident = [&] {
+            for (const QJsonDocument &d : grafana.received())
+                if (d[QStringLiteral("tags")].toArray().contains(QStringLiteral("job:e2e-job"))
+                    && d[QStringLiteral("timeEnd")].toInteger() == restart.timeMs)
+                    return true;
+            return false;
+        };
+        QVERIFY2(waitFor(incident), "Grafana never got the incident");
+        const v1::Sources sources = server->sourcesStatus();
+        QVERIFY(std::any_of(sources.sources().begin(), sources.sources().end(), [](const v1::SourceStatus &s) {
+            return QString::fromStdString(s.name()).startsWith(QStringLiteral("grafana http://127.0.0.1"))
+                && s.events() >= 3;
+        }));
         server->stop();
     }
 };
