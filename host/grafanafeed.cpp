@@ -3,10 +3,11 @@
 
 #include "domain/codec.h"
 #include "gateway/telemetryjournal.h"
+#include "host/journalfollow.h"
 
 #include <QDateTime>
 
-#include <algorithm>
+#include <utility>
 
 namespace vigil {
 
@@ -28,34 +29,23 @@ void GrafanaFeed::start()
 
 void GrafanaFeed::follow(std::stop_token stop)
 {
-    using namespace std::chrono;
-    uint64_t after = m_journal.range().oldest - 1;
-    std::vector<JournalMessage> entries;
     std::vector<GrafanaAnnotation> annotations;
-    auto nextSend = steady_clock::now();
-    while (!stop.stop_requested()) {
-        entries.clear();
-        const auto status = m_journal.readAfter(after, entries, 256, milliseconds(100));
-        if (status == TelemetryJournal::ReadStatus::Closed)
-            break;
-        if (status == TelemetryJournal::ReadStatus::NotRetained) {
-            after = m_journal.range().oldest - 1; // fell behind: on from what is kept
-            continue;
-        }
-        annotations.clear();
-        for (const JournalMessage &message : entries) {
-            after = std::max<uint64_t>(after, message->seq());
-            if (message->has_events())
-                for (const v1::Event &e : message->events().events())
+    auto nextSend = std::chrono::steady_clock::now();
+    followJournal(
+        m_journal, stop,
+        [&](const v1::StreamMessage &message) {
+            if (message.has_events())
+                for (const v1::Event &e : message.events().events())
                     m_events.take(wire::fromProto(e), annotations);
-        }
-        if (!annotations.empty())
-            m_annotator.add(std::move(annotations));
-        if (steady_clock::now() >= nextSend) {
+        },
+        [&] {
+            if (!annotations.empty())
+                m_annotator.add(std::exchange(annotations, {}));
+            if (std::chrono::steady_clock::now() < nextSend)
+                return;
             m_annotator.sendWaiting(QDateTime::currentMSecsSinceEpoch());
-            nextSend = steady_clock::now() + m_annotator.settings().interval;
-        }
-    }
+            nextSend = std::chrono::steady_clock::now() + m_annotator.settings().interval;
+        });
 }
 
 void GrafanaFeed::stop()

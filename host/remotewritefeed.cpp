@@ -2,6 +2,7 @@
 #include "host/remotewritefeed.h"
 
 #include "gateway/telemetryjournal.h"
+#include "host/journalfollow.h"
 
 #include <algorithm>
 
@@ -28,31 +29,20 @@ QString RemoteWriteFeed::start()
 
 void RemoteWriteFeed::follow(std::stop_token stop)
 {
-    using namespace std::chrono;
-    // From the oldest entry retained: the keyframe it starts with fills the state at once.
-    uint64_t after = m_journal.range().oldest - 1;
-    std::vector<JournalMessage> entries;
-    auto nextSend = steady_clock::now();
-    const milliseconds interval = m_writer.settings().interval;
-    while (!stop.stop_requested()) {
-        entries.clear();
-        const auto status = m_journal.readAfter(after, entries, 256, milliseconds(100));
-        if (status == TelemetryJournal::ReadStatus::Closed)
-            break;
-        if (status == TelemetryJournal::ReadStatus::NotRetained) {
-            after = m_journal.range().oldest - 1; // fell behind: on from what is kept
-            continue;
-        }
-        for (const JournalMessage &message : entries) {
-            after = std::max<uint64_t>(after, message->seq());
-            if (message->has_samples())
-                m_state.apply(message->samples());
-        }
-        if (steady_clock::now() >= nextSend) {
+    auto nextSend = std::chrono::steady_clock::now();
+    const std::chrono::milliseconds interval = m_writer.settings().interval;
+    followJournal(
+        m_journal, stop,
+        [this](const v1::StreamMessage &message) {
+            if (message.has_samples())
+                m_state.apply(message.samples());
+        },
+        [&] {
+            if (std::chrono::steady_clock::now() < nextSend)
+                return;
             m_writer.submit(m_state);
-            nextSend = steady_clock::now() + interval;
-        }
-    }
+            nextSend = std::chrono::steady_clock::now() + interval;
+        });
 }
 
 void RemoteWriteFeed::stop()
