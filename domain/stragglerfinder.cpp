@@ -334,8 +334,6 @@ void StragglerFinder::judgeLinks(uint32_t job)
         return;
     const double peers = medianOf(m_scratch);
     const int peerWidth = medianLinkValue(widths), peerGen = medianLinkValue(gens);
-    std::vector<double> history = m_jobPaceBefore[job];
-    const double paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
     for (uint32_t g : gpus) {
         if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].linkCount))
             continue;
@@ -344,7 +342,7 @@ void StragglerFinder::judgeLinks(uint32_t job)
         // Slow for its pace already: that finding is measured on the GPU itself, and says more.
         if (!(peers > 0.0) || 1.0 - own / peers < MinLinkShortfall || w.window.signal >= 0)
             continue;
-        priceLinkWindow(w, job, LinkSignal, paceBefore);
+        priceLinkWindow(w, job, LinkSignal);
         w.window.own = own;
         w.window.peers = peers;
         w.window.ownWidth = w.width;
@@ -354,10 +352,12 @@ void StragglerFinder::judgeLinks(uint32_t job)
     }
 }
 
-void StragglerFinder::priceLinkWindow(GpuWindow &w, uint32_t job, int signal, double paceBefore)
+void StragglerFinder::priceLinkWindow(GpuWindow &w, uint32_t job, int signal)
 {
-    if (w.slowWindows == 0 || w.latestSlow.signal != signal) // its link's slow run begins
-        w.paceBefore = paceBefore;
+    if (w.slowWindows == 0 || w.latestSlow.signal != signal) { // its link's slow run begins
+        std::vector<double> history = m_jobPaceBefore[job];
+        w.paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
+    }
     const double paceNow = m_jobPaceNow[job];
     const bool measured = w.paceBefore > 0.0 && std::isfinite(paceNow);
     const double deficit = measured ? std::clamp(1.0 - paceNow / w.paceBefore, 0.0, 0.5) : 0.0;
@@ -377,8 +377,6 @@ void StragglerFinder::judgeNvlinks(uint32_t job)
     if (m_scratch.size() < MinPeers)
         return;
     const double peers = medianOf(m_scratch);
-    std::vector<double> history = m_jobPaceBefore[job];
-    const double paceBefore = history.size() >= 2 ? medianOf(history) : 0.0; // 0: too little history
     for (uint32_t g : gpus) {
         if (g >= m_gpus.size() || !enoughSamples(m_gpus[g].nvlinkCount))
             continue;
@@ -387,7 +385,7 @@ void StragglerFinder::judgeNvlinks(uint32_t job)
         // Slow for its pace or its PCIe link already: that finding says more.
         if (!(peers >= 1.0) || peers - own < MinQuietLinks || w.window.signal >= 0)
             continue;
-        priceLinkWindow(w, job, NvlinkSignal, paceBefore);
+        priceLinkWindow(w, job, NvlinkSignal);
         w.window.own = own;
         w.window.peers = peers;
         w.window.ownWidth = int(std::lround(own));

@@ -159,7 +159,7 @@ private:
     void sampleNvlinks(const ClusterState &state, const std::vector<int64_t> &heard);
     void judgeNvlinks(uint32_t job);
     // What a link's slow window costs: its job's fall in pace since the link's slow run began.
-    void priceLinkWindow(GpuWindow &w, uint32_t job, int signal, double paceBefore);
+    void priceLinkWindow(GpuWindow &w, uint32_t job, int signal);
     bool standsOutAsAShape(const std::vector<uint32_t> &gpus) const;
     // A GPU is compared on a signal read in at least half the window's samples.
     bool enoughSamples(int count) const { return count > 0 && count * 2 >= m_samples; }

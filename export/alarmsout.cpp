@@ -5,6 +5,7 @@
 #include "domain/entitynames.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -385,14 +386,18 @@ bool AlarmNotifier::post(const QString &url, const QByteArray &body, int64_t now
 
 std::vector<OutboundAlarm> AlarmNotifier::resolvedSince(const std::vector<OutboundAlarm> &now, int64_t nowMs) const
 {
+    QHash<QString, const OutboundAlarm *> byKey; // one look-up an alarm delivered, not a scan
+    byKey.reserve(qsizetype(now.size()));
+    for (const OutboundAlarm &a : now)
+        byKey.insert(a.key, &a);
     std::vector<OutboundAlarm> resolved;
     for (const auto &[key, last] : m_delivered) {
         if (!last.firing)
             continue;
-        const auto it = std::find_if(now.begin(), now.end(), [&](const OutboundAlarm &a) { return a.key == key; });
-        if (it != now.end() && it->firing)
+        const OutboundAlarm *it = byKey.value(key);
+        if (it && it->firing)
             continue;
-        if (it != now.end()) {
+        if (it) {
             resolved.push_back(*it); // as it stands: why it stopped firing
         } else { // gone from the book altogether: cleared and forgotten
             resolved.push_back(last);

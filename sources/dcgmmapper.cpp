@@ -268,6 +268,7 @@ public:
             m_fieldName = s.name;
             if (m_field->role == Resolved::Role::Unknown)
                 m_unknown = &unknownField(m_field->name);
+            m_switchField = nullptr;
         }
         const Resolved &f = *m_field;
         if (f.role == Resolved::Role::Unknown) {
@@ -280,7 +281,9 @@ public:
             // An NVSwitch's or its port's field: the stream has no switch readings yet. Counted by
             // name, as a field the stream has no metric for, never rejected as a GPU's.
             ++result.stats.skipped;
-            ++unknownField(f.name + QStringLiteral(" (NVSwitch)")).samples;
+            if (!m_switchField) // named once a group, not once a line
+                m_switchField = &unknownField(f.name + QStringLiteral(" (NVSwitch)"));
+            ++m_switchField->samples;
             return;
         }
         const int32_t gpu = m_mapper.gpuFor(s, m_hostHintUtf8);
@@ -461,6 +464,7 @@ private:
     std::shared_ptr<const Resolved> m_field;
     QByteArrayView m_fieldName;
     UnknownField *m_unknown = nullptr;
+    UnknownField *m_switchField = nullptr; // the group's NVSwitch samples, counted by name
 };
 
 DcgmMapper::Result DcgmMapper::map(QByteArrayView exposition, int64_t timeMs, const QString &hostHint)
