@@ -132,10 +132,10 @@ private:
     Reading readingOf(uint32_t gpu, int64_t timeMs) const;
     double speedOf(uint32_t gpu, int64_t timeMs, uint32_t *reasons, double *clockShare) const;
     const SlowGpu *narrowLink(uint32_t gpu, int64_t timeMs) const; // its "pcie" slowness, if it has one now
-    void appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<QByteArray> &labels,
-                     const std::vector<uint32_t> &onPage, int64_t timeMs) const;
-    void appendNvlinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<QByteArray> &labels,
-                       const std::vector<uint32_t> &onPage, const std::vector<Reading> &readings, int64_t timeMs) const;
+    void appendLinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<uint32_t> &onPage,
+                     int64_t timeMs) const;
+    void appendNvlinks(QByteArray &page, const std::vector<uint32_t> &gpus, const std::vector<uint32_t> &onPage,
+                       const std::vector<Reading> &readings, int64_t timeMs) const;
     double jobPhaseActivity(uint32_t job, int64_t timeMs) const; // 1: training, below: pausing
     double jobWideSlowdown(uint32_t job, int64_t timeMs, bool *powerCapped) const;
     double noise(uint32_t gpu, int64_t timeMs, uint32_t field) const; // standard normal, pure
@@ -152,6 +152,7 @@ private:
     Options m_options;
     std::shared_ptr<Topology> m_topology;
     std::vector<double> m_lastingOffset; // per GPU
+    std::vector<QByteArray> m_pageLabels; // per GPU: its labels on the exporter's page, "{…} "
     std::vector<SlowGpu> m_slow;
     std::vector<FailingGpu> m_failures;
     std::vector<std::vector<size_t>> m_failuresOfGpu; // indices into m_failures
