@@ -14,10 +14,21 @@ namespace {
 
 // What makes warnings on one entity one run: their type, and for an Xid its code and for a
 // straggler its cause, since those call for different work.
+// Warnings of one kind: by type, and by code for the kinds whose code says what went wrong.
+int runKind(EventType type, int32_t code)
+{
+    const bool coded = type == EventType::Xid || type == EventType::Straggler;
+    return int(type) * 1000 + (coded ? code : 0);
+}
+
 int runKind(const Event &e)
 {
-    const bool coded = e.type == EventType::Xid || e.type == EventType::Straggler;
-    return int(e.type) * 1000 + (coded ? e.code : 0);
+    return runKind(e.type, e.code);
+}
+
+int runKind(const WarningRun &r)
+{
+    return runKind(r.type, r.code);
 }
 
 } // namespace
@@ -184,22 +195,48 @@ void Attributor::score(CauseCandidate &c, const Incident &incident, ClosedWarnin
         const double reach = double(affected(c.entity).size());
         score = 100.0 + 50.0 / (1.0 + double(nearest) / 60000.0) + 50.0 / std::log2(2.0 + reach);
     }
-    double mostSurprising = 0.0;
     for (const WarningRun &r : c.evidence) {
         if (r.type == EventType::Xid && isApplicationXid(r.code))
             continue; // the application's own faults point at no hardware
         const double hoursBefore = std::max(0.0, double(incident.failedMs - r.lastMs) / 3600000.0);
-        const double recency = 1.0 / (1.0 + hoursBefore / 12.0);
-        if (c.failedWithIt) {
-            score += lift(r.type) * recency * std::log2(1.0 + double(r.count));
-        } else if (r.count >= PrecursorMinCount && r.worst != Severity::Critical
-                   && r.lastMs >= closed.since(c.entity)) {
-            // Warnings alone: by how unusual the run is for this entity and its peers (a burst,
-            // a first time), a day's distance halving it.
-            mostSurprising = std::max(mostSurprising, surprise(r, incident.failedMs) / (1.0 + hoursBefore / 24.0));
-        }
+        if (c.failedWithIt)
+            score += lift(r.type) * std::log2(1.0 + double(r.count)) / (1.0 + hoursBefore / 12.0);
     }
-    c.score = c.failedWithIt ? score : 10.0 * mostSurprising;
+    c.score = c.failedWithIt ? score : 10.0 * precursorSurprise(c, incident.failedMs, closed.since(c.entity));
+}
+
+double Attributor::precursorSurprise(const CauseCandidate &c, int64_t failedMs, int64_t closedSinceMs) const
+{
+    // Warnings alone name a cause by how unusual they were for this entity and its peers (a burst,
+    // a first time), a day's distance halving it. A slow burst (eight correctable errors three hours
+    // apart) is as many runs as warnings, none unusual alone: so each run is also judged with the
+    // later runs of its kind that follow it without a pause of SlowBurstGapMs. (Not with all of
+    // them: an old burst and one stray warning near the failure would look like a fresh burst.)
+    double most = 0.0;
+    for (size_t i = 0; i < c.evidence.size(); ++i) {
+        const WarningRun &first = c.evidence[i];
+        if (first.worst == Severity::Critical || first.lastMs < closedSinceMs
+            || (first.type == EventType::Xid && isApplicationXid(first.code)))
+            continue;
+        WarningRun burst = first;
+        int joined = 0;
+        for (size_t j = i + 1; j < c.evidence.size(); ++j) {
+            const WarningRun &later = c.evidence[j];
+            if (runKind(later) != runKind(first) || later.worst == Severity::Critical)
+                continue;
+            if (later.firstMs - burst.lastMs > SlowBurstGapMs)
+                break;
+            burst.count += later.count;
+            burst.lastMs = std::max(burst.lastMs, later.lastMs);
+            ++joined;
+        }
+        if (burst.count < PrecursorMinCount)
+            continue;
+        const double hoursBefore = std::max(0.0, double(failedMs - burst.lastMs) / 3600000.0);
+        const double penalty = joined > 0 ? SlowBurstPenalty : 0.0;
+        most = std::max(most, (surprise(burst, failedMs) - penalty) / (1.0 + hoursBefore / 24.0));
+    }
+    return most;
 }
 
 Attribution Attributor::attribute(const Incident &incident) const

@@ -233,6 +233,28 @@ private Q_SLOTS:
         QCOMPARE(itself->leadMs, int64_t(0));
     }
 
+    // A GPU degrading slowly logs a correctable error every hour and a half for a day, no two close
+    // enough to be one run: together they are the cause. An old burst and one stray warning near
+    // the failure are not one burst, and name nothing.
+    void aSlowBurstNamesItsEntity()
+    {
+        const EntityRef gpu { EntityKind::Gpu, jobGpu(5) };
+        std::vector<Event> slow;
+        for (int i = 0; i < 16; ++i)
+            slow.push_back(warning(uint64_t(i + 1), T0 - 24 * Hour + i * 90 * 60000, EventType::EccSingleBit, gpu));
+        const auto named = topCause(slow);
+        QVERIFY(named);
+        QCOMPARE(named->entity, gpu);
+        QCOMPARE(named->leadMs, 24 * Hour);
+        QVERIFY(named->evidence.size() == 16); // each warning its own run: the burst is judged, not one run
+
+        std::vector<Event> oldBurst;
+        for (int i = 0; i < 20; ++i)
+            oldBurst.push_back(warning(uint64_t(i + 1), T0 - 30 * Hour + i * 60000, EventType::EccSingleBit, gpu));
+        oldBurst.push_back(warning(50, T0 - 2 * Hour, EventType::EccSingleBit, gpu));
+        QVERIFY(!topCause(oldBurst));
+    }
+
     void noPrecursorIsNeverForced()
     {
         // One stray warning on the job a day earlier is no cause.

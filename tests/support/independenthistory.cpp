@@ -297,6 +297,25 @@ double IndependentScore::Tally::recall() const
 
 namespace {
 
+// A named cause's last six runs of evidence, oldest first: the event type, the count, and the hours
+// from its first and last warning to the failure. A mistake says why it was made.
+QString evidenceSummary(const CauseCandidate *cause, int64_t failedMs)
+{
+    QString runs;
+    if (!cause)
+        return runs;
+    const size_t from = cause->evidence.size() > 6 ? cause->evidence.size() - 6 : 0;
+    for (size_t k = from; k < cause->evidence.size(); ++k) {
+        const WarningRun &r = cause->evidence[k];
+        runs += QStringLiteral(" [type %1 x%2 %3h..%4h]")
+                    .arg(int(r.type))
+                    .arg(r.count)
+                    .arg(double(failedMs - r.firstMs) / 3.6e6, 0, 'f', 1)
+                    .arg(double(failedMs - r.lastMs) / 3.6e6, 0, 'f', 1);
+    }
+    return runs;
+}
+
 void tally(IndependentScore::Tally &t, const std::optional<EntityRef> &truth, const std::optional<EntityRef> &named)
 {
     if (truth && named && *named == *truth)
@@ -367,7 +386,8 @@ IndependentScore scoreIndependentFamily(const QString &folder, uint64_t firstSee
                                            truth.cause ? entityKeyName(*h.topology, *truth.cause)
                                                        : QStringLiteral("nothing"))
                                       .arg(named ? entityKeyName(*h.topology, *named) : QStringLiteral("nothing"))
-                                      .arg(top ? top->score : 0.0, 0, 'f', 1);
+                                      .arg(top ? top->score : 0.0, 0, 'f', 1)
+                        + evidenceSummary(top, truth.failedMs);
             // The obvious rule: the last warning before the failure on anything that reaches the job.
             const auto &jobGpus = h.topology->jobs[size_t(it->job)].gpuIndices;
             std::optional<EntityRef> last;
