@@ -2016,10 +2016,6 @@
         <translation>--lang: „%1“ ist keine Sprache</translation>
     </message>
     <message>
-        <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
-        <translation>; %1 Hardwareausfälle in der Flotte (%2 je 1.000 GPU-Tage)</translation>
-    </message>
-    <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
         <translation>%1 Unterbrechungen, %2 GPU-Stunden verloren ($%3), %4 % vermeidbar, %5 Eingriffe von Hand und %6 Quittierungen, %7 offene Warnungen</translation>
     </message>
@@ -2070,6 +2066,13 @@
     <message>
         <source>predicted %1 failures (%2 GPU-hours), %3 came (%4 GPU-hours); Brier score %5, %6 for the base rate alone</source>
         <translation>%1 Ausfälle vorhergesagt (%2 GPU-Stunden), %3 gekommen (%4 GPU-Stunden); Brier-Score %5, %6 allein mit der Grundrate</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln hardware failure(s) in the fleet (%1 per 1,000 GPU-days)</source>
+        <translation>
+            <numerusform>; %Ln Hardwareausfall in der Flotte (%1 je 1.000 GPU-Tage)</numerusform>
+            <numerusform>; %Ln Hardwareausfälle in der Flotte (%1 je 1.000 GPU-Tage)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,16 @@
     </message>
 </context>
 <context>
+    <name>VigilReport</name>
+    <message numerus="yes">
+        <source>; %Ln hardware failure(s) in the fleet (%1 per 1,000 GPU-days)</source>
+        <translation>
+            <numerusform>; %Ln hardware failure in the fleet (%1 per 1,000 GPU-days)</numerusform>
+            <numerusform>; %Ln hardware failures in the fleet (%1 per 1,000 GPU-days)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>vigil::AlarmCountLabel</name>
     <message numerus="yes">
         <source>▲ %n unacknowledged then</source>

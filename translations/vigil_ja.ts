@@ -2000,10 +2000,6 @@
         <translation>--lang: &apos;%1&apos; は言語ではありません</translation>
     </message>
     <message>
-        <source>; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)</source>
-        <translation>、フリートのハードウェア障害 %1 件 (1,000 GPU日あたり %2)</translation>
-    </message>
-    <message>
         <source>%1 disruptions, %2 GPU-hours lost ($%3), %4 % preventable, %5 hands-on actions and %6 acknowledgements, %7 open warnings</source>
         <translation>中断 %1 件、損失 %2 GPU時間（$%3）、防止可能 %4 %、手作業の対応 %5 件と確認 %6 件、未対応の警告 %7 件</translation>
     </message>
@@ -2054,6 +2050,12 @@
     <message>
         <source>predicted %1 failures (%2 GPU-hours), %3 came (%4 GPU-hours); Brier score %5, %6 for the base rate alone</source>
         <translation>予測 %1 件の障害（%2 GPU 時間）、実際 %3 件（%4 GPU 時間）。ブライアスコア %5、基準率のみでは %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln hardware failure(s) in the fleet (%1 per 1,000 GPU-days)</source>
+        <translation>
+            <numerusform>、フリートのハードウェア障害 %Ln 件 (1,000 GPU日あたり %1)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,8 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <optional>
 
@@ -253,9 +255,9 @@ QString writeReport(const vigil::MaintenanceReport &report, const QCommandLinePa
                         l.toString(qulonglong(report.grit.work.handsOn)),
                         l.toString(qulonglong(report.grit.work.paperwork)), l.toString(qulonglong(report.debt.size())));
     if (report.fleet.fleet.failures > 0)
-        out << Tr::tr("; %1 hardware failures in the fleet (%2 per 1,000 GPU-days)")
-                   .arg(l.toString(qulonglong(report.fleet.fleet.failures)),
-                        l.toString(report.fleet.fleet.per1000GpuDays(), 'f', 2));
+        out << Tr::tr("; %Ln hardware failure(s) in the fleet (%1 per 1,000 GPU-days)", nullptr,
+                      int(std::min<uint64_t>(report.fleet.fleet.failures, INT_MAX)))
+                   .arg(l.toString(report.fleet.fleet.per1000GpuDays(), 'f', 2));
     out << Qt::endl;
     for (const QString &file : written)
         out << "  " << file << Qt::endl;
