@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace vigil {
 
@@ -25,7 +26,7 @@ struct AlarmTreeModelTr
     Q_DECLARE_TR_FUNCTIONS(AlarmTreeModel)
 };
 
-constexpr quintptr GroupRow = 0; // internalId of a group row; an alarm's is its group + 1
+constexpr quintptr GroupRow = 0; // internalId of a group row; an alarm's is its group's id (from 1)
 
 QColor priorityColour(AlarmPriority p)
 {
@@ -250,34 +251,133 @@ AlarmTreeModel::AlarmTreeModel(QObject *parent)
 void AlarmTreeModel::setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology)
 {
     checkThreadOf(this, Q_FUNC_INFO);
-    bool sameShape = groups.size() == m_groups.size() && topology == m_topology;
-    for (size_t g = 0; sameShape && g < groups.size(); ++g) {
-        sameShape = groups[g].key == m_groups[g].key && groups[g].alarms.size() == m_groups[g].alarms.size();
-        for (size_t i = 0; sameShape && i < groups[g].alarms.size(); ++i)
-            sameShape = groups[g].alarms[i].id == m_groups[g].alarms[i].id;
-    }
-    if (!sameShape)
-        beginResetModel();
-    m_groups = std::move(groups);
     m_nowMs = nowMs;
-    m_topology = std::move(topology);
-    if (!sameShape) {
+    std::map<QString, size_t> freshAt;
+    bool distinct = true;
+    for (size_t g = 0; distinct && g < groups.size(); ++g) {
+        distinct = freshAt.emplace(groups[g].key, g).second;
+        std::set<uint64_t> ids;
+        for (size_t i = 0; distinct && i < groups[g].alarms.size(); ++i)
+            distinct = ids.insert(groups[g].alarms[i].id).second;
+    }
+    if (topology != m_topology || !distinct) { // another cluster (or keys that name two rows): start over
+        beginResetModel();
+        m_topology = std::move(topology);
+        m_groups.clear();
+        m_groupIds.clear();
+        m_groupOrder.clear();
+        m_rowOfGroupId.clear();
+        for (size_t g = 0; g < groups.size(); ++g)
+            appendGroup(std::move(groups[g]), int(g));
         endResetModel();
         return;
     }
-    for (size_t g = 0; g < m_groups.size(); ++g) {
-        const QModelIndex group = index(int(g), 0);
-        Q_EMIT dataChanged(group, group.siblingAtColumn(ColumnCount - 1));
-        if (!m_groups[g].alarms.empty())
-            Q_EMIT dataChanged(index(0, 0, group), index(int(m_groups[g].alarms.size()) - 1, ColumnCount - 1, group));
+    removeGroupsNotIn(freshAt);
+    std::vector<bool> kept(groups.size(), false);
+    for (size_t r = 0; r < m_groups.size(); ++r) {
+        const size_t at = freshAt.at(m_groups[r].key);
+        kept[at] = true;
+        m_groupOrder[r] = int(at);
+        m_groups[r].incidentId = groups[at].incidentId;
+        m_groups[r].title = std::move(groups[at].title);
+        replaceAlarms(r, std::move(groups[at].alarms));
     }
+    if (!m_groups.empty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_groups.size()) - 1, ColumnCount - 1));
+    const auto added = int(std::count(kept.begin(), kept.end(), false));
+    if (added == 0)
+        return;
+    const int first = int(m_groups.size());
+    beginInsertRows({}, first, first + added - 1);
+    for (size_t g = 0; g < groups.size(); ++g)
+        if (!kept[g])
+            appendGroup(std::move(groups[g]), int(g));
+    endInsertRows();
+}
+
+void AlarmTreeModel::appendGroup(AlarmGroup group, int order)
+{
+    m_groups.push_back(std::move(group));
+    m_groupIds.push_back(m_nextGroupId++);
+    m_groupOrder.push_back(order);
+    m_rowOfGroupId.insert(m_groupIds.back(), m_groups.size() - 1);
+}
+
+void AlarmTreeModel::removeGroupsNotIn(const std::map<QString, size_t> &freshAt)
+{
+    // In contiguous blocks, from the bottom up; the rows below a block move up.
+    for (int r = int(m_groups.size()) - 1; r >= 0;) {
+        if (freshAt.count(m_groups[size_t(r)].key)) {
+            --r;
+            continue;
+        }
+        int first = r;
+        while (first > 0 && !freshAt.count(m_groups[size_t(first - 1)].key))
+            --first;
+        beginRemoveRows({}, first, r);
+        m_groups.erase(m_groups.begin() + first, m_groups.begin() + r + 1);
+        m_groupIds.erase(m_groupIds.begin() + first, m_groupIds.begin() + r + 1);
+        m_groupOrder.erase(m_groupOrder.begin() + first, m_groupOrder.begin() + r + 1);
+        m_rowOfGroupId.clear();
+        for (size_t g = 0; g < m_groupIds.size(); ++g)
+            m_rowOfGroupId.insert(m_groupIds[g], g);
+        endRemoveRows();
+        r = first - 1;
+    }
+}
+
+void AlarmTreeModel::replaceAlarms(size_t row, std::vector<Alarm> fresh)
+{
+    // By id, as KeyedTableModel does a table's rows: an alarm that comes is a row inserted, one that
+    // goes a row removed, the others updated in place, so the view keeps what is expanded and
+    // selected (it sorts through a proxy).
+    const QModelIndex parent = index(int(row), 0);
+    std::vector<Alarm> &alarms = m_groups[row].alarms;
+    std::map<uint64_t, size_t> freshAt;
+    for (size_t i = 0; i < fresh.size(); ++i)
+        freshAt.emplace(fresh[i].id, i);
+    for (int r = int(alarms.size()) - 1; r >= 0;) {
+        if (freshAt.count(alarms[size_t(r)].id)) {
+            --r;
+            continue;
+        }
+        int first = r;
+        while (first > 0 && !freshAt.count(alarms[size_t(first - 1)].id))
+            --first;
+        beginRemoveRows(parent, first, r);
+        alarms.erase(alarms.begin() + first, alarms.begin() + r + 1);
+        endRemoveRows();
+        r = first - 1;
+    }
+    std::vector<bool> kept(fresh.size(), false);
+    for (Alarm &a : alarms) {
+        const size_t at = freshAt.at(a.id);
+        kept[at] = true;
+        a = std::move(fresh[at]);
+    }
+    if (!alarms.empty())
+        Q_EMIT dataChanged(index(0, 0, parent), index(int(alarms.size()) - 1, ColumnCount - 1, parent));
+    const auto added = int(std::count(kept.begin(), kept.end(), false));
+    if (added == 0)
+        return;
+    const int first = int(alarms.size());
+    beginInsertRows(parent, first, first + added - 1);
+    for (size_t i = 0; i < fresh.size(); ++i)
+        if (!kept[i])
+            alarms.push_back(std::move(fresh[i]));
+    endInsertRows();
+}
+
+size_t AlarmTreeModel::groupRowOf(quintptr groupId) const
+{
+    return m_rowOfGroupId.value(groupId, m_groups.size());
 }
 
 const Alarm *AlarmTreeModel::alarmAt(const QModelIndex &index) const
 {
     if (!index.isValid() || index.internalId() == GroupRow)
         return nullptr;
-    const size_t g = size_t(index.internalId() - 1);
+    const size_t g = groupRowOf(index.internalId());
     if (g >= m_groups.size() || size_t(index.row()) >= m_groups[g].alarms.size())
         return nullptr;
     return &m_groups[g].alarms[size_t(index.row())];
@@ -288,7 +388,7 @@ QModelIndex AlarmTreeModel::indexOf(uint64_t alarmId) const
     for (size_t g = 0; g < m_groups.size(); ++g)
         for (size_t i = 0; i < m_groups[g].alarms.size(); ++i)
             if (m_groups[g].alarms[i].id == alarmId)
-                return createIndex(int(i), 0, quintptr(g + 1));
+                return createIndex(int(i), 0, m_groupIds[g]);
     return {};
 }
 
@@ -324,14 +424,15 @@ QModelIndex AlarmTreeModel::index(int row, int column, const QModelIndex &parent
     if (parent.internalId() != GroupRow || size_t(parent.row()) >= m_groups.size()
         || size_t(row) >= m_groups[size_t(parent.row())].alarms.size())
         return {};
-    return createIndex(row, column, quintptr(parent.row() + 1));
+    return createIndex(row, column, m_groupIds[size_t(parent.row())]);
 }
 
 QModelIndex AlarmTreeModel::parent(const QModelIndex &child) const
 {
     if (!child.isValid() || child.internalId() == GroupRow)
         return {};
-    return createIndex(int(child.internalId() - 1), 0, GroupRow);
+    const size_t g = groupRowOf(child.internalId());
+    return g < m_groups.size() ? createIndex(int(g), 0, GroupRow) : QModelIndex();
 }
 
 int AlarmTreeModel::rowCount(const QModelIndex &parent) const
@@ -360,7 +461,7 @@ QVariant AlarmTreeModel::data(const QModelIndex &index, int role) const
     if (role == AlarmIdRole)
         return qulonglong(0);
     if (role == SortRole)
-        return -double(index.row()); // groups keep their order: incidents, then the largest causes
+        return -double(m_groupOrder[size_t(index.row())]); // incidents, then the largest causes
     if (role == Qt::FontRole) {
         QFont bold;
         bold.setBold(true);

@@ -5,7 +5,9 @@
 #include "domain/alarm.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 
+#include <map>
 #include <optional>
 
 namespace vigil {
@@ -63,7 +65,8 @@ public:
     };
 
     explicit AlarmTreeModel(QObject *parent = nullptr);
-    // Rows are reset only when alarms come, go or change group; otherwise they are updated in place.
+    // Groups by key and alarms by id: one that comes is a row inserted, one that goes a row removed,
+    // the rest updated in place. Only another cluster's alarms reset the model.
     void setGroups(std::vector<AlarmGroup> groups, int64_t nowMs, std::shared_ptr<const Topology> topology);
     const Alarm *alarmAt(const QModelIndex &index) const;
     QModelIndex indexOf(uint64_t alarmId) const;
@@ -81,8 +84,17 @@ public:
 
 private:
     QVariant alarmData(const Alarm &a, int column, int role) const;
+    void appendGroup(AlarmGroup group, int order);
+    void removeGroupsNotIn(const std::map<QString, size_t> &freshAt);
+    void replaceAlarms(size_t row, std::vector<Alarm> fresh);
+    size_t groupRowOf(quintptr groupId) const; // m_groups.size() when no group has it
 
+    // An alarm's index carries its group's id, not its row: the rows above may go.
     std::vector<AlarmGroup> m_groups;
+    std::vector<quintptr> m_groupIds; // per row
+    std::vector<int> m_groupOrder; // per row: its place in the order given (the proxy sorts by it)
+    QHash<quintptr, size_t> m_rowOfGroupId;
+    quintptr m_nextGroupId = 1;
     int64_t m_nowMs = 0;
     std::shared_ptr<const Topology> m_topology;
 };

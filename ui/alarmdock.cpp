@@ -100,6 +100,16 @@ AlarmDock::AlarmDock(QWidget *parent)
             m_view->setFirstColumnSpanned(g, {}, true);
         restoreSelection();
     });
+    // Groups and alarms that come are rows inserted (the model resets only for another cluster):
+    // a new group opens as the others did, and a group the operator closed stays closed.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+        if (parent.isValid())
+            return;
+        for (int g = first; g <= last; ++g) {
+            m_view->expand(m_proxy->index(g, 0));
+            m_view->setFirstColumnSpanned(g, {}, true);
+        }
+    });
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const Alarm *a = m_model->alarmAt(m_proxy->mapToSource(index)))
             Q_EMIT entityActivated(a->entity);

@@ -1116,6 +1116,73 @@ private Q_SLOTS:
         QCOMPARE(live->hardwareFailures().size(), reference.hardwareFailures().size());
     }
 
+    // At 100k GPUs alarms come and go every second: the tree must keep what the operator
+    // selected (and expanded: the view holds both by persistent index) instead of resetting.
+    void theAlarmTreeKeepsItsRowsWhileAlarmsComeAndGo()
+    {
+        ClusterShape shape;
+        shape.gpus = 64;
+        auto topology = std::make_shared<const Topology>(buildTopology(shape, 1));
+        auto alarm = [](uint64_t id, uint32_t gpu) {
+            Alarm a;
+            a.id = id;
+            a.entity = { EntityKind::Gpu, gpu };
+            a.active = true;
+            a.priority = AlarmPriority::High;
+            a.raisedMs = 1000 * int64_t(id);
+            return a;
+        };
+        auto group = [](const char *key, std::vector<Alarm> alarms) {
+            AlarmGroup g;
+            g.key = QLatin1String(key);
+            g.title = QLatin1String(key);
+            g.alarms = std::move(alarms);
+            return g;
+        };
+        AlarmTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(AlarmTreeModel::SortRole);
+        proxy.sort(AlarmTreeModel::PriorityColumn, Qt::DescendingOrder);
+        QItemSelectionModel selection(&proxy);
+        model.setGroups({ group("ecc", { alarm(1, 1), alarm(2, 2), alarm(3, 3) }), group("xid", { alarm(4, 4) }) },
+                        5000, topology);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelAboutToBeReset);
+        const QModelIndex ecc = model.indexOfGroup(QStringLiteral("ecc")),
+                          xid = model.indexOfGroup(QStringLiteral("xid"));
+        const QPersistentModelIndex second(model.indexOf(2)), fourth(model.indexOf(4));
+        selection.setCurrentIndex(proxy.mapFromSource(model.indexOf(2)), QItemSelectionModel::ClearAndSelect);
+        QVERIFY(ecc.isValid() && xid.isValid() && second.isValid());
+
+        // A new incident's group comes first, the ECC group gains and loses an alarm, the Xid one is unchanged.
+        model.setGroups({ group("incident:7", { alarm(9, 9) }), group("ecc", { alarm(2, 2), alarm(3, 3), alarm(5, 5) }),
+                          group("xid", { alarm(4, 4) }) },
+                        6000, topology);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(model.alarmCount(), size_t(5));
+        QCOMPARE(model.alarmAt(second)->id, uint64_t(2)); // the selected alarm's row is the same row
+        const Alarm *current = model.alarmAt(proxy.mapToSource(selection.currentIndex()));
+        QVERIFY(current);
+        QCOMPARE(current->id, uint64_t(2)); // and the operator's selection with it
+        QVERIFY(
+            proxy.index(0, 0).data().toString().startsWith(QStringLiteral("incident:7"))); // given first, shown first
+
+        // The group above goes: the rows below move up, and an alarm's index still finds its own group.
+        model.setGroups({ group("xid", { alarm(4, 4), alarm(6, 6) }) }, 7000, topology);
+        QCOMPARE(resets.count(), 0);
+        QVERIFY(!second.isValid());
+        QVERIFY(fourth.isValid());
+        QCOMPARE(model.alarmAt(fourth)->id, uint64_t(4));
+        QCOMPARE(model.parent(fourth).row(), 0);
+        QCOMPARE(model.rowCount(model.index(0, 0)), 2);
+
+        // Another cluster's alarms start over.
+        model.setGroups({ group("xid", { alarm(4, 4) }) }, 8000,
+                        std::make_shared<const Topology>(buildTopology(shape, 2)));
+        QCOMPARE(resets.count(), 1);
+    }
+
     void eventFilterLevels()
     {
         EventLogModel model;
