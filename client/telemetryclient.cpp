@@ -175,15 +175,21 @@ void TelemetryClient::cancelIfSilent()
         m_activeContext->TryCancel();
 }
 
+std::shared_ptr<ChannelHolder> TelemetryClient::channel() const
+{
+    std::lock_guard lock(m_channelMutex);
+    if (!m_channel || !m_channel->stub) // none yet, or the TLS files were unreadable: perhaps they are there now
+        m_channel = std::make_shared<ChannelHolder>(m_options);
+    return m_channel;
+}
+
 void TelemetryClient::run()
 {
-    ChannelHolder channel(m_options);
     std::mt19937 jitter(std::random_device {}());
     auto backoff = m_options.initialBackoff;
     for (;;) {
-        if (!channel.stub) // the TLS files were unreadable: perhaps they are there now
-            channel = ChannelHolder(m_options);
-        const QString error = channel.stub ? subscribeOnce(channel) : channel.error;
+        const std::shared_ptr<ChannelHolder> channel = this->channel();
+        const QString error = channel->stub ? subscribeOnce(*channel) : channel->error;
         {
             std::lock_guard lock(m_controlMutex);
             if (m_run.stopRequested())
@@ -199,7 +205,7 @@ void TelemetryClient::run()
             if (s.state != ConnectionState::Connecting)
                 s.state = ConnectionState::Reconnecting;
             s.lastError = error;
-            s.refusedByGateway = channel.stub && m_refused; // no channel (TLS files): nobody refused
+            s.refusedByGateway = channel->stub && m_refused; // no channel (TLS files): nobody refused
             ++s.reconnects;
         }
         if (wasLive)
@@ -230,14 +236,15 @@ void TelemetryClient::lookAt(std::vector<uint32_t> racks)
 
 template<typename Call> grpc::Status TelemetryClient::callOnce(std::chrono::milliseconds timeout, Call &&call) const
 {
-    // A channel of its own: these calls are rare, and must not wait behind the stream's reconnects.
-    ChannelHolder channel(m_options);
-    if (!channel.stub)
-        return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel.error.toStdString());
+    // The stream's channel: one connection to the gateway, which the calls share with the stream
+    // (HTTP/2 carries them side by side). While it is down they fail at once, as the stream does.
+    const std::shared_ptr<ChannelHolder> channel = this->channel();
+    if (!channel->stub)
+        return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, channel->error.toStdString());
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + timeout);
     identify(context);
-    return call(*channel.stub, context);
+    return call(*channel->stub, context);
 }
 
 ActOutcome TelemetryClient::act(const v1::ActRequest &request, std::chrono::milliseconds timeout)

@@ -156,11 +156,16 @@ private:
     // One short call (an action, the sources, the bookmarks) on a channel of its own, with
     // the token and a deadline; FAILED_PRECONDITION when no channel can be made.
     template<typename Call> grpc::Status callOnce(std::chrono::milliseconds timeout, Call &&call) const;
+    // One channel to the gateway for the stream and every call, made at first use (again only while
+    // the TLS files that it needs cannot be read).
+    std::shared_ptr<class ChannelHolder> channel() const;
     bool sleepFor(std::chrono::milliseconds duration);
 
     ClientOptions m_options;
     LiveCluster &m_cluster;
     std::mutex m_controlMutex;
+    mutable std::mutex m_channelMutex;
+    mutable std::shared_ptr<class ChannelHolder> m_channel;
     std::condition_variable_any m_wake;
     grpc::ClientContext *m_activeContext = nullptr; // guarded by m_controlMutex
     std::vector<uint32_t> m_detailRacks; // guarded by m_controlMutex

@@ -62,6 +62,34 @@ private Q_SLOTS:
         QCOMPARE(cluster.status().epoch, server->epoch());
     }
 
+    // The dashboard's calls (sources, acknowledgements) ride the stream's connection, and after a
+    // cut they and the stream come back on one new connection: one channel per gateway, reused.
+    void theCallsShareTheStreamsConnection()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        TcpProxy proxy(server->port());
+        LiveCluster cluster;
+        TelemetryClient client({ QStringLiteral("127.0.0.1:%1").arg(proxy.port()) }, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 5000);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY2(client.sources().ok, qPrintable(client.sources().message));
+        v1::ActRequest note;
+        note.set_action(v1::EVENT_TYPE_NOTE);
+        note.set_operator_name("kim");
+        note.set_comment("shift change");
+        QVERIFY(client.act(note).ok);
+        QCOMPARE(proxy.connectionsAccepted(), 1);
+
+        proxy.dropConnections();
+        QTRY_COMPARE_WITH_TIMEOUT(cluster.status().state, ConnectionState::Resumed, 10000);
+        QVERIFY(client.sources().ok);
+        QCOMPARE(proxy.connectionsAccepted(), 2);
+        client.stop();
+    }
+
     void restartedGatewayMeansNewEpochSnapshotAndGap()
     {
         GatewayOptions options = testGatewayOptions();
