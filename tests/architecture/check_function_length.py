@@ -21,7 +21,6 @@ KNOWN = {
     "sim/clustersimulator.cpp:ClusterSimulator::stepPhysics": 160,
     "gateway/alarmstore.cpp:AlarmStore::run": 160,
     "recording/recordingwriter.cpp:RecordingWriter::commit": 151,
-    "widgets/timeline/timelinewidget.cpp:TimelineWidget::paintEvent": 138,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
 

@@ -127,8 +127,19 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     const AxisMapping map = mapping();
     const QRect density = densityRect();
     const QRect strip = stripRect();
+    paintTimeAxis(p, map, density);
+    paintDensity(p, map, density);
+    paintCoverage(p, map, strip);
+    paintMarkers(p, map, strip, density);
+    if (hasSelection())
+        paintSelection(p, density);
+    paintCursor(p, density);
+}
 
-    // Time axis.
+// Time axis: ticks down to the density area, each with its label.
+void TimelineWidget::paintTimeAxis(QPainter &p, const AxisMapping &map, const QRect &density) const
+{
+    const QPalette pal = palette();
     p.setPen(pal.color(QPalette::Mid));
     const auto ticks = timeTicks(map.valueMin, map.valueMax, std::max(2, width() / 140));
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : map.valueMax - map.valueMin;
@@ -142,8 +153,11 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.drawText(QRect(x - 60, 0, 120, AxisHeight - 2), Qt::AlignCenter,
                    timeTickLabel(t, step, map.valueMin, map.valueMax));
     }
+}
 
-    // Event density: one bar per bucket, critical at the bottom so red is never hidden.
+// Event density: one bar per bucket, critical at the bottom so red is never hidden.
+void TimelineWidget::paintDensity(QPainter &p, const AxisMapping &map, const QRect &density) const
+{
     const EventDensity &d = m_overview.density;
     const size_t buckets = d.info.size();
     uint32_t peak = 1;
@@ -168,8 +182,13 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         y -= hw;
         p.fillRect(QRect(x0, y - (h - hc - hw), x1 - x0, std::max(0, h - hc - hw)), InfoColour);
     }
+}
 
-    // Where frames exist; the rest of the strip is a hole.
+// Where frames exist (the rest of the strip is a hole), and the interruptions the recording knows
+// the reason for.
+void TimelineWidget::paintCoverage(QPainter &p, const AxisMapping &map, const QRect &strip) const
+{
+    const QPalette pal = palette();
     p.fillRect(strip, pal.color(QPalette::AlternateBase));
     for (const RecordedSpan &s : m_overview.coverage) {
         const int x0 = int(map.toPixel(double(s.fromMs)));
@@ -187,6 +206,11 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.fillRect(QRect(x0, r.top(), 1, r.height()), CriticalColour);
         p.fillRect(QRect(x1 - 1, r.top(), 1, r.height()), CriticalColour);
     }
+}
+
+// Disruptions (red diamonds on the strip) and bookmarks (green flags from the top of the density area).
+void TimelineWidget::paintMarkers(QPainter &p, const AxisMapping &map, const QRect &strip, const QRect &density) const
+{
     // Disruptions: red diamonds on the strip.
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);
@@ -214,28 +238,32 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.drawPolygon(flag, 3);
     }
     p.setRenderHint(QPainter::Antialiasing, false);
+}
 
-    // The span selected (Shift+drag): shaded, edged, with its length.
-    if (hasSelection()) {
-        const int x0 = xOf(m_selectionFromMs), x1 = std::max(x0 + 1, xOf(m_selectionToMs));
-        const QRect band(x0, AxisHeight, x1 - x0, height() - AxisHeight);
-        p.fillRect(band, SelectionColour);
-        p.fillRect(QRect(x0, band.top(), 1, band.height()), SelectionEdgeColour);
-        p.fillRect(QRect(x1 - 1, band.top(), 1, band.height()), SelectionEdgeColour);
-        const double hours = double(m_selectionToMs - m_selectionFromMs) / 3600000.0;
-        const QString length = hours >= 48.0 ? tr("%1 days").arg(hours / 24.0, 0, 'f', 1)
-                                             : tr("%1 h").arg(hours, 0, 'f', hours < 10.0 ? 1 : 0);
-        // Its length, boxed at the top of the band like the cursor's instant.
-        const int w = p.fontMetrics().horizontalAdvance(length) + 10;
-        QRect box(x0 + 4, density.top(), w, p.fontMetrics().height() + 2);
-        if (box.right() > width() - Margin)
-            box.moveRight(x0 - 4);
-        p.fillRect(box, QColor(0x0d, 0x11, 0x17, 220));
-        p.setPen(SelectionEdgeColour);
-        p.drawText(box, Qt::AlignCenter, length);
-    }
+// The span selected (Shift+drag): shaded, edged, with its length.
+void TimelineWidget::paintSelection(QPainter &p, const QRect &density) const
+{
+    const int x0 = xOf(m_selectionFromMs), x1 = std::max(x0 + 1, xOf(m_selectionToMs));
+    const QRect band(x0, AxisHeight, x1 - x0, height() - AxisHeight);
+    p.fillRect(band, SelectionColour);
+    p.fillRect(QRect(x0, band.top(), 1, band.height()), SelectionEdgeColour);
+    p.fillRect(QRect(x1 - 1, band.top(), 1, band.height()), SelectionEdgeColour);
+    const double hours = double(m_selectionToMs - m_selectionFromMs) / 3600000.0;
+    const QString length = hours >= 48.0 ? tr("%1 days").arg(hours / 24.0, 0, 'f', 1)
+                                         : tr("%1 h").arg(hours, 0, 'f', hours < 10.0 ? 1 : 0);
+    // Its length, boxed at the top of the band like the cursor's instant.
+    const int w = p.fontMetrics().horizontalAdvance(length) + 10;
+    QRect box(x0 + 4, density.top(), w, p.fontMetrics().height() + 2);
+    if (box.right() > width() - Margin)
+        box.moveRight(x0 - 4);
+    p.fillRect(box, QColor(0x0d, 0x11, 0x17, 220));
+    p.setPen(SelectionEdgeColour);
+    p.drawText(box, Qt::AlignCenter, length);
+}
 
-    // The cursor, with the instant shown.
+// The cursor, with the instant shown; the focus outline.
+void TimelineWidget::paintCursor(QPainter &p, const QRect &density) const
+{
     const int cx = xOf(m_position);
     p.fillRect(QRect(cx - 1, AxisHeight - 2, 3, height() - AxisHeight + 2), CursorColour);
     const QString label = formatTime(m_position) + QStringLiteral(" UTC");

@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace vigil {
 
 // The whole recording along the bottom of the window: event density by
@@ -53,6 +55,13 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    // paintEvent's steps, back to front.
+    void paintTimeAxis(QPainter &p, const AxisMapping &map, const QRect &density) const;
+    void paintDensity(QPainter &p, const AxisMapping &map, const QRect &density) const;
+    void paintCoverage(QPainter &p, const AxisMapping &map, const QRect &strip) const;
+    void paintMarkers(QPainter &p, const AxisMapping &map, const QRect &strip, const QRect &density) const;
+    void paintSelection(QPainter &p, const QRect &density) const;
+    void paintCursor(QPainter &p, const QRect &density) const;
     AxisMapping mapping() const;
     QRect densityRect() const;
     QRect stripRect() const;
