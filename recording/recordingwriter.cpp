@@ -266,6 +266,90 @@ QString RecordingWriter::insertBlock(int64_t layoutId, const std::vector<int64_t
     return {};
 }
 
+// The events of the pending block, inside commit()'s transaction; `stored` counts those new to the file.
+QString RecordingWriter::insertEvents(QSqlQuery &q, uint64_t *stored)
+{
+    if (!m_events.empty()) {
+        // Events without an id get the next local one, past every row and every local id given before.
+        uint64_t nextLocalId = 0;
+        if (std::any_of(m_events.begin(), m_events.end(), [](const Event &e) { return e.id == 0; })) {
+            q.prepare(QStringLiteral("SELECT max(coalesce((SELECT max(id) FROM events), 0),"
+                                     " coalesce((SELECT max(source_id) - ? FROM events WHERE source_id >= ?), 0))"));
+            q.addBindValue(qint64(LocalEventIdBase));
+            q.addBindValue(qint64(LocalEventIdBase));
+            if (!q.exec() || !q.next())
+                return q.lastError().text();
+            nextLocalId = std::max(m_nextLocalEventId, LocalEventIdBase + uint64_t(q.value(0).toLongLong()) + 1);
+        }
+        q.prepare(QStringLiteral("INSERT OR IGNORE INTO events (time_ms, type, severity, entity_kind, entity_index,"
+                                 " job_id, source_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+        for (Event &e : m_events) {
+            if (e.id == 0)
+                e.id = nextLocalId++;
+            q.addBindValue(qint64(e.timeMs));
+            q.addBindValue(int(e.type));
+            q.addBindValue(int(e.severity));
+            q.addBindValue(int(e.entity.kind));
+            q.addBindValue(qint64(e.entity.index));
+            q.addBindValue(e.jobId);
+            q.addBindValue(qint64(e.id));
+            q.addBindValue(blob(wire::toProto(e).SerializeAsString()));
+            if (!q.exec())
+                return q.lastError().text();
+            *stored += q.numRowsAffected() > 0 ? 1 : 0; // a copy already there is not counted again
+        }
+        m_nextLocalEventId = std::max(m_nextLocalEventId, nextLocalId);
+    }
+    return {};
+}
+
+// The gaps, segments, bookmarks and alarm updates of the pending block, inside commit()'s transaction.
+QString RecordingWriter::insertMarks(QSqlQuery &q)
+{
+    if (!m_gaps.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO gaps (from_ms, to_ms, reason) VALUES (?, ?, ?)"));
+        for (const PendingGap &g : m_gaps) {
+            q.addBindValue(qint64(g.fromMs));
+            q.addBindValue(qint64(g.toMs));
+            q.addBindValue(g.reason);
+            if (!q.exec())
+                return q.lastError().text();
+        }
+    }
+    if (!m_segments.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO segments (start_ms, clock_offset_ms, reason) VALUES (?, ?, ?)"));
+        for (const PendingSegment &g : m_segments) {
+            q.addBindValue(qint64(g.startMs));
+            q.addBindValue(qint64(g.clockOffsetMs));
+            q.addBindValue(g.reason);
+            if (!q.exec())
+                return q.lastError().text();
+        }
+    }
+    if (!m_bookmarks.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO bookmarks (time_ms, note, author, created_ms) VALUES (?, ?, ?, ?)"));
+        for (const PendingBookmark &b : m_bookmarks) {
+            q.addBindValue(qint64(b.timeMs));
+            q.addBindValue(b.note);
+            q.addBindValue(b.author);
+            q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+            if (!q.exec())
+                return q.lastError().text();
+        }
+    }
+    if (!m_alarms.empty()) {
+        q.prepare(QStringLiteral("INSERT INTO alarm_updates (time_ms, alarm_id, alarm) VALUES (?, ?, ?)"));
+        for (const PendingAlarm &a : m_alarms) {
+            q.addBindValue(qint64(a.timeMs));
+            q.addBindValue(qint64(a.alarmId));
+            q.addBindValue(a.alarm.empty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(blob(a.alarm)));
+            if (!q.exec())
+                return q.lastError().text();
+        }
+    }
+    return {};
+}
+
 QString RecordingWriter::commit()
 {
     if (m_connection.isEmpty())
@@ -324,78 +408,10 @@ QString RecordingWriter::commit()
             return fail(e);
     }
     uint64_t eventsStored = 0;
-    if (!m_events.empty()) {
-        // Events without an id get the next local one, past every row and every local id given before.
-        uint64_t nextLocalId = 0;
-        if (std::any_of(m_events.begin(), m_events.end(), [](const Event &e) { return e.id == 0; })) {
-            q.prepare(QStringLiteral("SELECT max(coalesce((SELECT max(id) FROM events), 0),"
-                                     " coalesce((SELECT max(source_id) - ? FROM events WHERE source_id >= ?), 0))"));
-            q.addBindValue(qint64(LocalEventIdBase));
-            q.addBindValue(qint64(LocalEventIdBase));
-            if (!q.exec() || !q.next())
-                return fail(q.lastError().text());
-            nextLocalId = std::max(m_nextLocalEventId, LocalEventIdBase + uint64_t(q.value(0).toLongLong()) + 1);
-        }
-        q.prepare(QStringLiteral("INSERT OR IGNORE INTO events (time_ms, type, severity, entity_kind, entity_index,"
-                                 " job_id, source_id, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
-        for (Event &e : m_events) {
-            if (e.id == 0)
-                e.id = nextLocalId++;
-            q.addBindValue(qint64(e.timeMs));
-            q.addBindValue(int(e.type));
-            q.addBindValue(int(e.severity));
-            q.addBindValue(int(e.entity.kind));
-            q.addBindValue(qint64(e.entity.index));
-            q.addBindValue(e.jobId);
-            q.addBindValue(qint64(e.id));
-            q.addBindValue(blob(wire::toProto(e).SerializeAsString()));
-            if (!q.exec())
-                return fail(q.lastError().text());
-            eventsStored += q.numRowsAffected() > 0 ? 1 : 0; // a copy already there is not counted again
-        }
-        m_nextLocalEventId = std::max(m_nextLocalEventId, nextLocalId);
-    }
-    if (!m_gaps.empty()) {
-        q.prepare(QStringLiteral("INSERT INTO gaps (from_ms, to_ms, reason) VALUES (?, ?, ?)"));
-        for (const PendingGap &g : m_gaps) {
-            q.addBindValue(qint64(g.fromMs));
-            q.addBindValue(qint64(g.toMs));
-            q.addBindValue(g.reason);
-            if (!q.exec())
-                return fail(q.lastError().text());
-        }
-    }
-    if (!m_segments.empty()) {
-        q.prepare(QStringLiteral("INSERT INTO segments (start_ms, clock_offset_ms, reason) VALUES (?, ?, ?)"));
-        for (const PendingSegment &g : m_segments) {
-            q.addBindValue(qint64(g.startMs));
-            q.addBindValue(qint64(g.clockOffsetMs));
-            q.addBindValue(g.reason);
-            if (!q.exec())
-                return fail(q.lastError().text());
-        }
-    }
-    if (!m_bookmarks.empty()) {
-        q.prepare(QStringLiteral("INSERT INTO bookmarks (time_ms, note, author, created_ms) VALUES (?, ?, ?, ?)"));
-        for (const PendingBookmark &b : m_bookmarks) {
-            q.addBindValue(qint64(b.timeMs));
-            q.addBindValue(b.note);
-            q.addBindValue(b.author);
-            q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-            if (!q.exec())
-                return fail(q.lastError().text());
-        }
-    }
-    if (!m_alarms.empty()) {
-        q.prepare(QStringLiteral("INSERT INTO alarm_updates (time_ms, alarm_id, alarm) VALUES (?, ?, ?)"));
-        for (const PendingAlarm &a : m_alarms) {
-            q.addBindValue(qint64(a.timeMs));
-            q.addBindValue(qint64(a.alarmId));
-            q.addBindValue(a.alarm.empty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(blob(a.alarm)));
-            if (!q.exec())
-                return fail(q.lastError().text());
-        }
-    }
+    if (QString e = insertEvents(q, &eventsStored); !e.isEmpty())
+        return fail(e);
+    if (QString e = insertMarks(q); !e.isEmpty())
+        return fail(e);
     if (!m_db.commit())
         return fail(m_db.lastError().text());
 

@@ -9,6 +9,7 @@
 #include "recording/recordingstore.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 #include <memory>
@@ -79,6 +80,9 @@ public:
 private:
     void closeFrame();
     QString writeLayout();
+    // commit()'s steps inside its transaction: an error's text, or empty.
+    QString insertEvents(QSqlQuery &q, uint64_t *stored);
+    QString insertMarks(QSqlQuery &q);
     QString insertBlock(int64_t layoutId, const std::vector<int64_t> &times, bool key, uint64_t samples, int tier,
                         const std::vector<std::pair<uint32_t, std::string>> &chunks);
 

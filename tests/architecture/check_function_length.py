@@ -20,7 +20,6 @@ KNOWN = {
     "sim/failurecatalog.cpp:failureCatalog": 168,  # a table of data
     "sim/clustersimulator.cpp:ClusterSimulator::stepPhysics": 160,
     "gateway/alarmstore.cpp:AlarmStore::run": 160,
-    "recording/recordingwriter.cpp:RecordingWriter::commit": 151,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
 
