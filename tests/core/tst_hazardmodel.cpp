@@ -159,6 +159,16 @@ private Q_SLOTS:
         for (const DebtItem &d : analysis.debt())
             if (d.warnings.type == EventType::Xid && d.warnings.code == 13)
                 QCOMPARE(d.expectedCostPerDay, 0.0);
+        // The backward figures against the generator's own count: every disruption one incident
+        // (within 1 %), and their GPU-hours within 3 %.
+        const double incidents = double(analysis.totals().incidents), made = double(h.disruptions);
+        QVERIFY2(std::fabs(incidents - made) <= 0.01 * made,
+                 qPrintable(QStringLiteral("%1 incidents, %2 disruptions made").arg(incidents).arg(made)));
+        const double lost = analysis.totals().lostGpuHours;
+        QVERIFY2(std::fabs(lost - h.lostGpuHours) <= 0.03 * h.lostGpuHours,
+                 qPrintable(QStringLiteral("%1 GPU-hours lost, %2 true").arg(lost).arg(h.lostGpuHours)));
+        qInfo("%zu disruptions made, %.0f incidents; %.0f GPU-hours lost, %.0f true (%.2f %% off)", h.disruptions,
+              incidents, lost, h.lostGpuHours, 100.0 * (lost - h.lostGpuHours) / h.lostGpuHours);
         const double expected = expectedCostPerDayOfDebt(analysis.debt());
         const double realised = h.preventableCostPerDay();
         QVERIFY(h.preventableFailures > 20);

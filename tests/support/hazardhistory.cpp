@@ -84,7 +84,10 @@ HazardHistory hazardHistory(uint64_t seed, int days)
         add(back, EventType::JobRestart, { EntityKind::Job, uint32_t(job) }, Severity::Info, id, 0, 1000);
         down[size_t(job)].push_back({ crash, back });
         ++h.failures;
-        return double(t.jobs[size_t(job)].gpuIndices.size()) * double(back - crash) / double(Hour);
+        ++h.disruptions;
+        const double lost = double(t.jobs[size_t(job)].gpuIndices.size()) * double(back - crash) / double(Hour);
+        h.lostGpuHours += lost;
+        return lost;
     };
 
     // Each kind strikes the GPUs of running jobs as a Poisson process.
@@ -120,6 +123,9 @@ HazardHistory hazardHistory(uint64_t seed, int days)
             add(s.at + 10000, EventType::JobCrash, { EntityKind::Job, uint32_t(job) }, Severity::Critical, id, 0, 1000);
             add(back, EventType::JobRestart, { EntityKind::Job, uint32_t(job) }, Severity::Info, id, 0, 1000);
             down[size_t(job)].push_back({ s.at + 10000, back });
+            ++h.disruptions;
+            h.lostGpuHours
+                += double(t.jobs[size_t(job)].gpuIndices.size()) * double(back - s.at - 10000) / double(Hour);
             continue;
         }
         if (!chance(kind.chance))

@@ -35,6 +35,10 @@ struct HazardHistory
     // least an hour before: their GPU-hours, as the generator caused them.
     double preventableGpuHours = 0.0;
     size_t preventableFailures = 0, failures = 0;
+    // Every disruption the generator made (GPU failures and the program's own crashes) and the
+    // GPU-hours they cost: the jobs' GPUs for their downtime (each restarts where it stood).
+    size_t disruptions = 0;
+    double lostGpuHours = 0.0;
     double days() const { return double(endMs - startMs) / 86400000.0; }
     double preventableCostPerDay() const { return preventableGpuHours * pricePerGpuHour / days(); }
 };
