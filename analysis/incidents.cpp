@@ -391,9 +391,16 @@ void IncidentTracker::openDrainIncidents(const Event &drain, std::map<QString, s
                 baseStep = before.checkpointStep;
             }
         incident.stepAtFailure = drain.step > 0 ? drain.step : baseStep;
-        if (drain.step <= 0 && baseMs != std::numeric_limits<int64_t>::min())
-            if (const double pace = m_pace.medianSeconds(int(j), drain.timeMs - PaceWindowMs, drain.timeMs); pace > 0.0)
+        if (drain.step <= 0 && baseMs != std::numeric_limits<int64_t>::min()) {
+            // Its pace as every incident's is found (stepSecondsAt): the readings, else the cadence
+            // of its checkpoints. A history imported without readings once left a drained job
+            // standing at its checkpoint, and its rollback trained nothing again.
+            Event atBase = drain;
+            atBase.jobId = job.id;
+            atBase.step = baseStep;
+            if (const double pace = stepSecondsAt(int(j), atBase); pace > 0.0)
                 incident.stepAtFailure = baseStep + int64_t(double(drain.timeMs - baseMs) / 1000.0 / pace);
+        }
         incident.checkpointStep = std::min(incident.checkpointStep, incident.stepAtFailure);
         if (incident.checkpointMs == 0)
             incident.checkpointStep = incident.stepAtFailure;

@@ -189,6 +189,15 @@ void runIndependentAttributionBenchmark(BenchReport &report)
                                .arg(a.falseNegatives - a.wrongEntity)
                                .arg(a.trueNegatives)
                         << Qt::endl;
+    QTextStream(stdout) << QStringLiteral(
+                               "independent family: %1 incidents for %2 failures; %3 GPU-hours lost, %4 true "
+                               "(%5 %)")
+                               .arg(s.incidents)
+                               .arg(s.failures)
+                               .arg(s.lostGpuHours, 0, 'f', 0)
+                               .arg(s.trueLostGpuHours, 0, 'f', 0)
+                               .arg(100.0 * (s.lostGpuHours - s.trueLostGpuHours) / s.trueLostGpuHours, 0, 'f', 2)
+                        << Qt::endl;
     report.add({ QStringLiteral("attribution_precision_independent"), a.precision(), QString(), b.precision(),
                  b.precision() > 0 ? a.precision() / b.precision() : 0.0 });
     report.add({ QStringLiteral("attribution_recall_independent"), a.recall(), QString(), b.recall(),

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace vigil::test;
 
 class TestIndependent : public QObject
@@ -24,12 +26,17 @@ private Q_SLOTS:
               "rightly none); the last warning before each: %.3f, %.3f",
               s.failures, a.precision(), a.recall(), a.truePositives, a.falsePositives, a.falseNegatives,
               a.trueNegatives, s.lastWarning.precision(), s.lastWarning.recall());
+        qInfo("%zu incidents for %zu failures; %.0f GPU-hours lost, %.0f true (%+.2f %%)", s.incidents, s.failures,
+              s.lostGpuHours, s.trueLostGpuHours, 100.0 * (s.lostGpuHours - s.trueLostGpuHours) / s.trueLostGpuHours);
         for (int i = 0; i < std::min<int>(12, int(s.mistakes.size())); ++i)
             qInfo("  %s", qPrintable(s.mistakes[i]));
         QVERIFY(s.failures > 300);
         QVERIFY(a.trueNegatives > 50); // software failures, rightly blamed on nothing
         QVERIFY2(a.precision() >= 0.95, qPrintable(QString::number(a.precision()))); // the bar
         QVERIFY2(a.recall() >= 0.95, qPrintable(QString::number(a.recall())));
+        // The backward figures against the generator's own account (the bars).
+        QVERIFY(std::fabs(double(s.incidents) - double(s.failures)) <= 0.01 * double(s.failures));
+        QVERIFY(std::fabs(s.lostGpuHours - s.trueLostGpuHours) <= 0.03 * s.trueLostGpuHours);
     }
 };
 

@@ -152,6 +152,7 @@ IndependentHistory independentHistory(uint64_t seed)
             lines.push_back(
                 { at, name(jobRef), QLatin1String(kind), 0, story, QStringLiteral("critical"), job.id, step });
         h.failures.push_back({ job.id, at, cause, story });
+        const int64_t checkpointBefore = r.checkpoint;
         const double response = drained ? 0.6 : uniform(0.0, 1.0); // then restarted by hand
         int64_t back = at;
         if (response < 0.55) {
@@ -187,6 +188,11 @@ IndependentHistory independentHistory(uint64_t seed)
                               QStringLiteral("info"), job.id, 0 });
             r.sinceStep = r.checkpoint = 0;
         }
+        // Trained again: back to the checkpoint (a rollback), or nothing (resumed). A run given up
+        // loses the same, by the definition (docs/cost-model.md): the work since its last checkpoint.
+        const int64_t redone = response < 0.8 || response >= 0.95 ? step - checkpointBefore : 0;
+        h.failures.back().lostGpuHours = double(job.gpuIndices.size())
+            * (double(back - at) / double(Hour) + double(redone) * r.stepSeconds / 3600.0);
         r.sinceMs = back;
         r.downUntil = back;
     };
@@ -359,6 +365,7 @@ IndependentScore scoreIndependentFamily(const QString &folder, uint64_t firstSee
         analysis.setTopology(h.topology);
         analysis.addEvents(events);
         analysis.update(h.endMs);
+        score.incidents += analysis.incidents().size();
         std::vector<const Event *> warnings;
         for (const Event &e : events)
             if (isHardwareWarning(e.type))
@@ -374,6 +381,8 @@ IndependentScore scoreIndependentFamily(const QString &folder, uint64_t firstSee
                 return score;
             }
             ++score.failures;
+            score.lostGpuHours += analysis.costs()[size_t(it - incidents.begin())].lostGpuHours;
+            score.trueLostGpuHours += truth.lostGpuHours;
             const CauseCandidate *top = analysis.attributions()[size_t(it - incidents.begin())].top();
             const std::optional<EntityRef> named = top ? std::optional<EntityRef>(top->entity) : std::nullopt;
             tally(score.analysis, truth.cause, named);

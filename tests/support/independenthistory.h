@@ -35,6 +35,10 @@ struct IndependentHistory
         int64_t failedMs = 0;
         std::optional<EntityRef> cause; // none: software, nothing to find
         QString story; // what happened, for a failure's message
+        // What it cost, as the generator made it: the job's GPUs from the failure until it ran
+        // again, and the steps it trained again (since the checkpoint it rolled back to; a run
+        // given up loses the same).
+        double lostGpuHours = 0.0;
     };
     std::shared_ptr<Topology> topology;
     QByteArray csv;
@@ -61,6 +65,9 @@ struct IndependentScore
     Tally analysis, lastWarning;
     size_t failures = 0;
     QStringList mistakes; // the analysis's
+    // The incidents of the failures against the generator's truth, over every history scored.
+    size_t incidents = 0;
+    double lostGpuHours = 0.0, trueLostGpuHours = 0.0;
     QString error; // the history could not be imported or read
 };
 IndependentScore scoreIndependentFamily(const QString &folder, uint64_t firstSeed, uint64_t lastSeed);
