@@ -680,8 +680,33 @@ void ClusterSimulator::advance(int64_t dtMs, MetricColumns &columns, std::vector
 void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vector<Event> &events)
 {
     const Topology &t = m_topology;
-    const bool decline = m_options.scenario == Scenario::Decline;
-    const double h = hour();
+    sizeColumns(columns);
+    stepAir(columns, events);
+
+    // A training job's throughput is set by its slowest GPU and its slowest link.
+    std::vector<double> slowestGpu(t.jobs.size(), 1.0);
+    std::vector<double> slowestLink(t.jobs.size(), 1.0);
+    if (m_options.scenario == Scenario::Decline && !t.jobs.empty())
+        slowestLink[0] = m_story.switchSlowdown(hour(), m_switchWorkedAround);
+    std::vector<double> rackPowerKw(t.racks.size(), 0.0);
+    const float lag = 1.0f - std::exp(-float(dtS) / ThermalTimeConstantS);
+    for (size_t g = 0; g < t.gpus.size(); ++g)
+        stepGpu(g, dtS, lag, columns, events, slowestGpu, rackPowerKw);
+    m_warm = true;
+    writePace(columns, slowestGpu);
+    for (size_t j = 0; j < t.jobs.size(); ++j) {
+        m_jobSlowdown[j] = slowestGpu[j] * slowestLink[j] * (1.0 + std::abs(m_random.noise(0.0, 0.015)));
+        if (m_jobs[j].isProducing())
+            m_slowdownGpuHours
+                += double(t.jobs[j].gpuIndices.size()) * dtS / 3600.0 * (1.0 - 1.0 / (slowestGpu[j] * slowestLink[j]));
+    }
+    stepPower(columns, rackPowerKw, events);
+    writeJobColumns(columns);
+}
+
+void ClusterSimulator::sizeColumns(MetricColumns &columns) const
+{
+    const Topology &t = m_topology;
     columns.resize(ColumnCount);
     for (size_t c = GpuTemp; c <= FbUsed; ++c)
         columns[c].resize(t.gpus.size());
@@ -694,9 +719,15 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
     columns[AllReduceWait].resize(t.jobs.size());
     columns[SmClock].resize(t.gpus.size());
     columns[TensorActive].resize(t.gpus.size());
+}
 
-    // Coolant and inlet air: a small diurnal swing (the chillers work harder in
-    // the afternoon) plus sensor noise.
+// Coolant and inlet air: a small diurnal swing (the chillers work harder in the afternoon) plus
+// sensor noise; a rack's inlet warns once as it crosses the line.
+void ClusterSimulator::stepAir(MetricColumns &columns, std::vector<Event> &events)
+{
+    const Topology &t = m_topology;
+    const bool decline = m_options.scenario == Scenario::Decline;
+    const double h = hour();
     const double dayPhase = std::fmod(double(m_timeMs), DayMs) / DayMs * 6.283185307179586;
     const float diurnal = float(0.6 * std::sin(dayPhase - 1.2));
     for (size_t l = 0; l < t.coolingLoops.size(); ++l)
@@ -716,110 +747,104 @@ void ClusterSimulator::stepPhysics(double dtS, MetricColumns &columns, std::vect
             m_rackInletWarned[r] = false;
         }
     }
+}
 
-    // A training job's throughput is set by its slowest GPU and its slowest link.
-    std::vector<double> slowestGpu(t.jobs.size(), 1.0);
-    std::vector<double> slowestLink(t.jobs.size(), 1.0);
-    if (decline && !t.jobs.empty())
-        slowestLink[0] = m_story.switchSlowdown(h, m_switchWorkedAround);
-
-    std::vector<double> rackPowerKw(t.racks.size(), 0.0);
-    const float lag = 1.0f - std::exp(-float(dtS) / ThermalTimeConstantS);
+// One GPU over `dtS`: its power from its job's work, its temperature towards where that power
+// takes it, throttling, memory, and what slows it; its readings into `columns`.
+void ClusterSimulator::stepGpu(size_t g, double dtS, float lag, MetricColumns &columns, std::vector<Event> &events,
+                               std::vector<double> &slowestGpu, std::vector<double> &rackPowerKw)
+{
+    const Topology &t = m_topology;
+    const bool decline = m_options.scenario == Scenario::Decline;
+    const double h = hour();
     const float nan = std::nanf("");
-    for (size_t g = 0; g < t.gpus.size(); ++g) {
-        GpuState &gpu = m_gpus[g];
-        const size_t rack = t.rackOfGpu(uint32_t(g));
-        if (gpu.deadUntilMs > m_timeMs || !m_rackPowered[rack]) {
-            for (size_t c = GpuTemp; c <= FbUsed; ++c)
-                columns[c][g] = nan;
-            columns[ThrottleReasons][g] = nan;
-            columns[SmClock][g] = nan;
-            m_gpuSlowdown[g] = 0.0f; // no reading
-            continue;
-        }
-        const int32_t jobIndex = gpu.drained ? -1 : t.jobOfGpu[g];
-        float util = 0.0f;
-        float intensity = 0.0f;
-        float memoryTarget = 480.0f;
-        if (jobIndex >= 0) {
-            const TrainingJob &job = m_jobs[size_t(jobIndex)];
-            util = utilisationOf(job.phase());
-            intensity = job.dynamics().intensity;
-            if (job.phase() != TrainingJob::Phase::Down && job.phase() != TrainingJob::Phase::Ended) {
-                memoryTarget = job.dynamics().memoryMiB;
-                if (decline && jobIndex == 0 && !m_hotPatched)
-                    memoryTarget += m_story.fragmentationMiB(h);
-            }
-            if (decline && jobIndex == 0 && m_hotPatched)
-                intensity *= 1.07f;
-        }
-        util = std::clamp(util, 0.0f, 100.0f);
-        const float maxPower = std::min(t.gpus[g].maxPowerW, m_rackPowerCapW[rack]);
-        float power
-            = (IdlePowerW + util / 100.0f * intensity * (t.gpus[g].maxPowerW - IdlePowerW - 35.0f)) * gpu.powerBias
-            + float(m_random.noise(0.0, 9.0));
-        power = std::min(power, maxPower);
-        const float inlet = columns[RackInlet][rack];
-        const float resistance
-            = gpu.thermalResistance * (decline ? m_story.thermalResistanceFactor(uint32_t(rack), h) : 1.0f);
-        const float target = inlet + power * resistance;
-        // The first sample finds the hall already at its working temperature.
-        gpu.temp = m_warm ? gpu.temp + (target - gpu.temp) * lag : target;
-        // Hardware slowdown: above the threshold the board sheds clocks and power.
-        const bool throttling = gpu.temp >= ThrottleTempC;
-        if (throttling) {
-            power *= 0.82f;
-            if (!gpu.throttling && m_timeMs - gpu.lastThrottleEventMs > 30 * MinuteMs) {
-                gpu.lastThrottleEventMs = m_timeMs;
-                const uint64_t id
-                    = record(events, EventType::ThermalThrottle, Severity::Warning, { EntityKind::Gpu, uint32_t(g) },
-                             QStringLiteral("thermal slowdown at %1 °C").arg(gpu.temp, 0, 'f', 0), 0, gpu.temp, 0,
-                             jobIndex >= 0 ? t.jobs[size_t(jobIndex)].id : QString());
-                if (decline && rack == m_story.hotRack)
-                    m_lastHotRackThrottleId = id;
-            }
-        }
-        gpu.throttling = throttling;
-        power = std::clamp(power, 55.0f, maxPower);
-        gpu.fbUsed += (memoryTarget - gpu.fbUsed) * std::min(1.0f, float(dtS) / 5.0f);
-        double slowdown = throttling ? 1.18 : 1.0;
-        if (maxPower < t.gpus[g].maxPowerW)
-            slowdown = std::max(slowdown, 1.0 + (1.0 - double(maxPower / t.gpus[g].maxPowerW)) * 0.6);
-        // A GPU turned slow: held to a lower clock, or slower at the same one (a worn part).
-        const double slowPart = m_slowShare[g] > 0.0f ? 1.0 / (1.0 - double(m_slowShare[g])) : 1.0;
-        const double clockShare = 1.0 / (slowdown * (m_slowCompute[g] ? 1.0 : slowPart));
-        slowdown *= slowPart;
-        if (jobIndex >= 0)
-            slowestGpu[size_t(jobIndex)] = std::max(slowestGpu[size_t(jobIndex)], slowdown);
-        m_gpuSlowdown[g] = float(slowdown);
-        columns[SmClock][g] = util < 5.0f
-            ? IdleSmClockMhz
-            : roundTo(NominalSmClockMhz * float(clockShare) * (1.0f + m_clockOffset[g]), 15.0f);
-
-        columns[GpuTemp][g] = std::round(gpu.temp);
-        columns[MemoryTemp][g] = std::round(gpu.temp + 5.0f + float(m_random.noise(0.0, 0.4)));
-        columns[GpuPower][g] = roundTo(power, 0.1f);
-        columns[GpuUtil][g] = std::round(util);
-        columns[FbUsed][g] = std::round(gpu.fbUsed + float(m_random.noise(0.0, 30.0)) * float(jobIndex >= 0));
-        uint32_t reasons = util < 5.0f ? metric::clocks::Idle : 0u;
-        if (throttling)
-            reasons |= metric::clocks::SwThermalSlowdown | metric::clocks::HwThermalSlowdown;
-        if (maxPower < t.gpus[g].maxPowerW && power >= maxPower * 0.97f)
-            reasons |= metric::clocks::SwPowerCap; // held at an operator's power cap
-        columns[ThrottleReasons][g] = float(reasons);
-        rackPowerKw[rack] += double(power) / 1000.0;
+    GpuState &gpu = m_gpus[g];
+    const size_t rack = t.rackOfGpu(uint32_t(g));
+    if (gpu.deadUntilMs > m_timeMs || !m_rackPowered[rack]) {
+        for (size_t c = GpuTemp; c <= FbUsed; ++c)
+            columns[c][g] = nan;
+        columns[ThrottleReasons][g] = nan;
+        columns[SmClock][g] = nan;
+        m_gpuSlowdown[g] = 0.0f; // no reading
+        return;
     }
-    m_warm = true;
-    writePace(columns, slowestGpu);
-    for (size_t j = 0; j < t.jobs.size(); ++j) {
-        m_jobSlowdown[j] = slowestGpu[j] * slowestLink[j] * (1.0 + std::abs(m_random.noise(0.0, 0.015)));
-        if (m_jobs[j].isProducing())
-            m_slowdownGpuHours
-                += double(t.jobs[j].gpuIndices.size()) * dtS / 3600.0 * (1.0 - 1.0 / (slowestGpu[j] * slowestLink[j]));
+    const int32_t jobIndex = gpu.drained ? -1 : t.jobOfGpu[g];
+    float util = 0.0f;
+    float intensity = 0.0f;
+    float memoryTarget = 480.0f;
+    if (jobIndex >= 0) {
+        const TrainingJob &job = m_jobs[size_t(jobIndex)];
+        util = utilisationOf(job.phase());
+        intensity = job.dynamics().intensity;
+        if (job.phase() != TrainingJob::Phase::Down && job.phase() != TrainingJob::Phase::Ended) {
+            memoryTarget = job.dynamics().memoryMiB;
+            if (decline && jobIndex == 0 && !m_hotPatched)
+                memoryTarget += m_story.fragmentationMiB(h);
+        }
+        if (decline && jobIndex == 0 && m_hotPatched)
+            intensity *= 1.07f;
     }
+    util = std::clamp(util, 0.0f, 100.0f);
+    const float maxPower = std::min(t.gpus[g].maxPowerW, m_rackPowerCapW[rack]);
+    float power = (IdlePowerW + util / 100.0f * intensity * (t.gpus[g].maxPowerW - IdlePowerW - 35.0f)) * gpu.powerBias
+        + float(m_random.noise(0.0, 9.0));
+    power = std::min(power, maxPower);
+    const float inlet = columns[RackInlet][rack];
+    const float resistance
+        = gpu.thermalResistance * (decline ? m_story.thermalResistanceFactor(uint32_t(rack), h) : 1.0f);
+    const float target = inlet + power * resistance;
+    // The first sample finds the hall already at its working temperature.
+    gpu.temp = m_warm ? gpu.temp + (target - gpu.temp) * lag : target;
+    // Hardware slowdown: above the threshold the board sheds clocks and power.
+    const bool throttling = gpu.temp >= ThrottleTempC;
+    if (throttling) {
+        power *= 0.82f;
+        if (!gpu.throttling && m_timeMs - gpu.lastThrottleEventMs > 30 * MinuteMs) {
+            gpu.lastThrottleEventMs = m_timeMs;
+            const uint64_t id
+                = record(events, EventType::ThermalThrottle, Severity::Warning, { EntityKind::Gpu, uint32_t(g) },
+                         QStringLiteral("thermal slowdown at %1 °C").arg(gpu.temp, 0, 'f', 0), 0, gpu.temp, 0,
+                         jobIndex >= 0 ? t.jobs[size_t(jobIndex)].id : QString());
+            if (decline && rack == m_story.hotRack)
+                m_lastHotRackThrottleId = id;
+        }
+    }
+    gpu.throttling = throttling;
+    power = std::clamp(power, 55.0f, maxPower);
+    gpu.fbUsed += (memoryTarget - gpu.fbUsed) * std::min(1.0f, float(dtS) / 5.0f);
+    double slowdown = throttling ? 1.18 : 1.0;
+    if (maxPower < t.gpus[g].maxPowerW)
+        slowdown = std::max(slowdown, 1.0 + (1.0 - double(maxPower / t.gpus[g].maxPowerW)) * 0.6);
+    // A GPU turned slow: held to a lower clock, or slower at the same one (a worn part).
+    const double slowPart = m_slowShare[g] > 0.0f ? 1.0 / (1.0 - double(m_slowShare[g])) : 1.0;
+    const double clockShare = 1.0 / (slowdown * (m_slowCompute[g] ? 1.0 : slowPart));
+    slowdown *= slowPart;
+    if (jobIndex >= 0)
+        slowestGpu[size_t(jobIndex)] = std::max(slowestGpu[size_t(jobIndex)], slowdown);
+    m_gpuSlowdown[g] = float(slowdown);
+    columns[SmClock][g] = util < 5.0f
+        ? IdleSmClockMhz
+        : roundTo(NominalSmClockMhz * float(clockShare) * (1.0f + m_clockOffset[g]), 15.0f);
 
-    stepPower(columns, rackPowerKw, events);
+    columns[GpuTemp][g] = std::round(gpu.temp);
+    columns[MemoryTemp][g] = std::round(gpu.temp + 5.0f + float(m_random.noise(0.0, 0.4)));
+    columns[GpuPower][g] = roundTo(power, 0.1f);
+    columns[GpuUtil][g] = std::round(util);
+    columns[FbUsed][g] = std::round(gpu.fbUsed + float(m_random.noise(0.0, 30.0)) * float(jobIndex >= 0));
+    uint32_t reasons = util < 5.0f ? metric::clocks::Idle : 0u;
+    if (throttling)
+        reasons |= metric::clocks::SwThermalSlowdown | metric::clocks::HwThermalSlowdown;
+    if (maxPower < t.gpus[g].maxPowerW && power >= maxPower * 0.97f)
+        reasons |= metric::clocks::SwPowerCap; // held at an operator's power cap
+    columns[ThrottleReasons][g] = float(reasons);
+    rackPowerKw[rack] += double(power) / 1000.0;
+}
 
+// The jobs' own readings: step, loss, throughput, step time and the all-reduce wait.
+void ClusterSimulator::writeJobColumns(MetricColumns &columns)
+{
+    const Topology &t = m_topology;
+    const float nan = std::nanf("");
     for (size_t j = 0; j < m_jobs.size(); ++j) {
         const TrainingJob &job = m_jobs[j];
         const bool hasLoss = t.jobs[j].priority != PriorityClass::Background;

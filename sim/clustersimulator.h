@@ -167,6 +167,12 @@ private:
     bool isNight() const;
 
     void stepPhysics(double dtS, MetricColumns &columns, std::vector<Event> &events);
+    // stepPhysics' steps, in its order (the random draws follow it: a seed gives one history).
+    void sizeColumns(MetricColumns &columns) const;
+    void stepAir(MetricColumns &columns, std::vector<Event> &events);
+    void stepGpu(size_t g, double dtS, float lag, MetricColumns &columns, std::vector<Event> &events,
+                 std::vector<double> &slowestGpu, std::vector<double> &rackPowerKw);
+    void writeJobColumns(MetricColumns &columns);
     void stepPower(MetricColumns &columns, const std::vector<double> &rackPowerKw, std::vector<Event> &events);
     void scheduleSlowGpu(int64_t timeMs);
     float utilisationOf(TrainingJob::Phase phase);

@@ -18,7 +18,6 @@ MAX_MAIN_LINES = 60
 KNOWN = {
     "widgets/chart/timeserieschart.cpp:TimeSeriesChart::paintChart": 212,
     "sim/failurecatalog.cpp:failureCatalog": 168,  # a table of data
-    "sim/clustersimulator.cpp:ClusterSimulator::stepPhysics": 160,
     "gateway/alarmstore.cpp:AlarmStore::run": 160,
 }
 NAME = re.compile(r"([A-Za-z_][\w:~]*)\s*\(")
