@@ -5,6 +5,7 @@
 #include "debtmodels.h"
 #include "domain/blastradius.h"
 #include "eventdescription.h"
+#include "keyedtablemodel.h"
 
 #include <QBrush>
 #include <QColor>
@@ -328,44 +329,24 @@ void AlarmTreeModel::removeGroupsNotIn(const std::map<QString, size_t> &freshAt)
 
 void AlarmTreeModel::replaceAlarms(size_t row, std::vector<Alarm> fresh)
 {
-    // By id, as KeyedTableModel does a table's rows: an alarm that comes is a row inserted, one that
-    // goes a row removed, the others updated in place, so the view keeps what is expanded and
-    // selected (it sorts through a proxy).
-    const QModelIndex parent = index(int(row), 0);
-    std::vector<Alarm> &alarms = m_groups[row].alarms;
-    std::map<uint64_t, size_t> freshAt;
-    for (size_t i = 0; i < fresh.size(); ++i)
-        freshAt.emplace(fresh[i].id, i);
-    for (int r = int(alarms.size()) - 1; r >= 0;) {
-        if (freshAt.count(alarms[size_t(r)].id)) {
-            --r;
-            continue;
+    // By id, as a table's rows are: the view keeps what is expanded and selected. (setGroups has
+    // already refused ids given twice.)
+    struct Steps
+    {
+        AlarmTreeModel *model;
+        QModelIndex parent;
+        void removing(int first, int last) { model->beginRemoveRows(parent, first, last); }
+        void removed() { model->endRemoveRows(); }
+        void changed(int count)
+        {
+            if (count > 0)
+                Q_EMIT model->dataChanged(model->index(0, 0, parent), model->index(count - 1, ColumnCount - 1, parent));
         }
-        int first = r;
-        while (first > 0 && !freshAt.count(alarms[size_t(first - 1)].id))
-            --first;
-        beginRemoveRows(parent, first, r);
-        alarms.erase(alarms.begin() + first, alarms.begin() + r + 1);
-        endRemoveRows();
-        r = first - 1;
-    }
-    std::vector<bool> kept(fresh.size(), false);
-    for (Alarm &a : alarms) {
-        const size_t at = freshAt.at(a.id);
-        kept[at] = true;
-        a = std::move(fresh[at]);
-    }
-    if (!alarms.empty())
-        Q_EMIT dataChanged(index(0, 0, parent), index(int(alarms.size()) - 1, ColumnCount - 1, parent));
-    const auto added = int(std::count(kept.begin(), kept.end(), false));
-    if (added == 0)
-        return;
-    const int first = int(alarms.size());
-    beginInsertRows(parent, first, first + added - 1);
-    for (size_t i = 0; i < fresh.size(); ++i)
-        if (!kept[i])
-            alarms.push_back(std::move(fresh[i]));
-    endInsertRows();
+        void inserting(int first, int last) { model->beginInsertRows(parent, first, last); }
+        void inserted() { model->endInsertRows(); }
+    };
+    replaceKeyedRows(
+        m_groups[row].alarms, fresh, [](const Alarm &a) { return a.id; }, Steps { this, index(int(row), 0) });
 }
 
 size_t AlarmTreeModel::groupRowOf(quintptr groupId) const

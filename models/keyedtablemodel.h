@@ -12,11 +12,55 @@
 
 namespace vigil {
 
-// A table refreshed every second without losing the view's selection or
-// current row: replaceRows() removes the rows whose key is gone, updates those
-// still there in place (one dataChanged over them) and appends the new ones. Row
-// order is the model's own; views sort through a proxy. A reset happens only
-// when the fresh rows name a key twice.
+// A keyed refresh of a model's rows under one parent: `rows` becomes `fresh`. Rows whose key is
+// gone are removed in contiguous blocks from the bottom up, those still there take their new
+// values in place, and new ones are appended in the order given, so that a view keeps its
+// selection, current row and what it expanded (views sort through a proxy). `steps` is told each
+// change as Qt's models must be: removing(first, last) and removed() around an erase,
+// changed(count) after the update in place, inserting(first, last) and inserted() around the
+// append. Returns false, changing nothing, when `fresh` names a key twice.
+template<class Row, class KeyOf, class Steps>
+bool replaceKeyedRows(std::vector<Row> &rows, std::vector<Row> &fresh, KeyOf keyOf, Steps &&steps)
+{
+    using Key = decltype(keyOf(std::declval<const Row &>()));
+    std::map<Key, size_t> freshAt;
+    for (size_t i = 0; i < fresh.size(); ++i)
+        if (!freshAt.emplace(keyOf(fresh[i]), i).second)
+            return false;
+    for (int r = int(rows.size()) - 1; r >= 0;) {
+        if (freshAt.count(keyOf(rows[size_t(r)]))) {
+            --r;
+            continue;
+        }
+        int first = r;
+        while (first > 0 && !freshAt.count(keyOf(rows[size_t(first - 1)])))
+            --first;
+        steps.removing(first, r);
+        rows.erase(rows.begin() + first, rows.begin() + r + 1);
+        steps.removed();
+        r = first - 1;
+    }
+    std::vector<bool> kept(fresh.size(), false);
+    for (Row &row : rows) {
+        const size_t at = freshAt.at(keyOf(row));
+        kept[at] = true;
+        row = std::move(fresh[at]);
+    }
+    steps.changed(int(rows.size()));
+    const auto added = int(std::count(kept.begin(), kept.end(), false));
+    if (added == 0)
+        return true;
+    const int start = int(rows.size());
+    steps.inserting(start, start + added - 1);
+    for (size_t i = 0; i < fresh.size(); ++i)
+        if (!kept[i])
+            rows.push_back(std::move(fresh[i]));
+    steps.inserted();
+    return true;
+}
+
+// A table refreshed every second without losing the view's selection or current row
+// (replaceKeyedRows). A reset happens only when the fresh rows name a key twice.
 class KeyedTableModel : public QAbstractTableModel
 {
 public:
@@ -26,48 +70,24 @@ protected:
     template<class Row, class KeyOf> void replaceRows(std::vector<Row> &rows, std::vector<Row> fresh, KeyOf keyOf)
     {
         checkThreadOf(this, Q_FUNC_INFO);
-        using Key = decltype(keyOf(std::declval<const Row &>()));
-        std::map<Key, size_t> freshAt;
-        for (size_t i = 0; i < fresh.size(); ++i)
-            if (!freshAt.emplace(keyOf(fresh[i]), i).second) {
-                beginResetModel();
-                rows = std::move(fresh);
-                endResetModel();
-                return;
+        struct Steps
+        {
+            KeyedTableModel *model;
+            void removing(int first, int last) { model->beginRemoveRows({}, first, last); }
+            void removed() { model->endRemoveRows(); }
+            void changed(int count)
+            {
+                if (count > 0)
+                    Q_EMIT model->dataChanged(model->index(0, 0), model->index(count - 1, model->columnCount() - 1));
             }
-        // Gone: removed in contiguous blocks, from the bottom up.
-        for (int r = int(rows.size()) - 1; r >= 0;) {
-            if (freshAt.count(keyOf(rows[size_t(r)]))) {
-                --r;
-                continue;
-            }
-            int first = r;
-            while (first > 0 && !freshAt.count(keyOf(rows[size_t(first - 1)])))
-                --first;
-            beginRemoveRows({}, first, r);
-            rows.erase(rows.begin() + first, rows.begin() + r + 1);
-            endRemoveRows();
-            r = first - 1;
+            void inserting(int first, int last) { model->beginInsertRows({}, first, last); }
+            void inserted() { model->endInsertRows(); }
+        };
+        if (!replaceKeyedRows(rows, fresh, keyOf, Steps { this })) {
+            beginResetModel();
+            rows = std::move(fresh);
+            endResetModel();
         }
-        // Still there: new values in place.
-        std::vector<bool> kept(fresh.size(), false);
-        for (Row &row : rows) {
-            const size_t at = freshAt.at(keyOf(row));
-            kept[at] = true;
-            row = std::move(fresh[at]);
-        }
-        if (!rows.empty())
-            Q_EMIT dataChanged(index(0, 0), index(int(rows.size()) - 1, columnCount() - 1));
-        // New: appended in the order given.
-        const auto added = int(std::count(kept.begin(), kept.end(), false));
-        if (added == 0)
-            return;
-        const int start = int(rows.size());
-        beginInsertRows({}, start, start + added - 1);
-        for (size_t i = 0; i < fresh.size(); ++i)
-            if (!kept[i])
-                rows.push_back(std::move(fresh[i]));
-        endInsertRows();
     }
 };
 
