@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#include "domain/sanitizers.h"
+
+#if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
 #include <malloc.h>
 #endif
 
@@ -15,7 +17,7 @@ namespace vigil {
 // blocks back to the system when freed, and two arenas bound the per-thread copies.
 inline void settleProcessMemory()
 {
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     mallopt(M_ARENA_MAX, 2);
 #endif

@@ -36,7 +36,9 @@ function(vigil_precompile target)
     if(VIGIL_UNITY_BUILD)
         set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
         # A unit includes its files, so GCC takes their anonymous namespaces for a header's.
-        target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+        if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+            target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+        endif()
     endif()
 endfunction()
 

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ lld pkg-config make
+  cmake ninja-build g++ clang libclang-rt-14-dev lld pkg-config make
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
@@ -15,10 +15,7 @@ packages=(
   xvfb xauth libx11-dev libxtst6 fonts-dejavu-core fonts-ipafont-gothic fonts-noto-cjk poppler-utils
 )
 
-# `make fuzz` builds the fuzz targets with clang's libFuzzer.
-if [ "${1:-}" = fuzz ]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+# The sanitizer lane (`make test`) and `make fuzz` build with clang: its sanitizers and libFuzzer.
 
 missing=()
 for p in "${packages[@]}"; do

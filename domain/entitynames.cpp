@@ -62,7 +62,6 @@ constexpr std::array<TypeKey, 44> TypeKeys { {
 } // namespace
 
 EntityNames::EntityNames(const Topology &topology)
-    : m_topology(topology)
 {
     auto add = [this](const QString &name, EntityKind kind, size_t index) {
         if (!name.isEmpty())

@@ -21,7 +21,6 @@ public:
     std::optional<EntityRef> find(const QString &name) const;
 
 private:
-    const Topology &m_topology;
     QHash<QString, EntityRef> m_byName;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "domain/sanitizers.h"
+
 #include <QObject>
 #include <QThread>
 #include <QtGlobal>
@@ -8,12 +10,8 @@
 // The check runs in debug builds and in the sanitizer lane, where a setter called
 // off its owner's thread stops the program with the setter's name; release builds
 // skip it.
-#if !defined(NDEBUG) || defined(__SANITIZE_ADDRESS__)
+#if !defined(NDEBUG) || VIGIL_UNDER_ASAN
 #define VIGIL_CHECK_THREADS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VIGIL_CHECK_THREADS 1
-#endif
 #endif
 
 namespace vigil {

@@ -3,6 +3,8 @@
 // directories given, then random mutations of them until -max_total_time=N seconds have passed.
 // The mutations are blind (no coverage guidance): `make fuzz` builds the same targets with
 // clang's libFuzzer for that. A crash or sanitizer report fails the test like any other.
+#include "domain/sanitizers.h"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -18,7 +20,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
-#if defined(__SANITIZE_ADDRESS__)
+#if VIGIL_UNDER_ASAN
 #include <sanitizer/common_interface_defs.h>
 #define VIGIL_HAVE_SANITIZER_API 1
 #endif

@@ -46,8 +46,8 @@ constexpr const char *Schema[] = {
     // The alarm as the action left it in the shared state (vigil.v1.Alarm): what every gateway settles on.
     "ALTER TABLE vigil_alarm_actions ADD COLUMN IF NOT EXISTS alarm_after bytea",
     "CREATE INDEX IF NOT EXISTS vigil_alarm_actions_about ON vigil_alarm_actions (about) WHERE about IS NOT NULL",
-    "CREATE OR REPLACE VIEW vigil_bookmarks AS SELECT version, about, comment AS note, operator_name, gateway,"
-    " committed_at FROM vigil_alarm_actions WHERE about IS NOT NULL",
+    ("CREATE OR REPLACE VIEW vigil_bookmarks AS SELECT version, about, comment AS note, operator_name, gateway,"
+     " committed_at FROM vigil_alarm_actions WHERE about IS NOT NULL"),
 };
 
 constexpr int64_t ResyncBatch = 5000;

@@ -112,7 +112,7 @@ void RackMapPresenter::addFailureSpanMenu(QMenu *menu)
         m_failureSpan = FailureSpan(saved);
     QAction *next = menu->addAction(tr("Next count span"));
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
-    connect(next, &QAction::triggered, this, [this, group] {
+    connect(next, &QAction::triggered, this, [group] {
         const auto actions = group->actions();
         for (qsizetype i = 0; i < actions.size(); ++i)
             if (actions[i]->isChecked()) {

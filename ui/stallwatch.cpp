@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stallwatch.h"
 
+#include "domain/sanitizers.h"
+
 #include <QTextStream>
 #include <QTimer>
 
@@ -52,7 +54,7 @@ int64_t nowNs()
 
 bool StallWatch::wantedByDefault()
 {
-#if !defined(NDEBUG) || defined(__SANITIZE_ADDRESS__)
+#if !defined(NDEBUG) || VIGIL_UNDER_ASAN
     return true;
 #else
     return qEnvironmentVariableIntValue("VIGIL_STALL_WATCH") == 1;

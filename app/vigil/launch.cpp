@@ -2,6 +2,7 @@
 #include "launch.h"
 
 #include "detailsdock.h"
+#include "domain/sanitizers.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
 #include "recordercontrol.h"
@@ -375,7 +376,7 @@ int applyStartupViews(MainWindow &window, LiveCluster &cluster, const QCommandLi
 
 int leave(int status)
 {
-#if !defined(__SANITIZE_ADDRESS__)
+#if !VIGIL_UNDER_ASAN
     // Everything that must reach the disk has: the recording is flushed and closed, the
     // settings are synced below. What is left is memory (at 100k GPUs, an hour of analysis and
     // a pricing under way on its worker), and tearing it down took seconds after the window

@@ -3,6 +3,7 @@
 // the topology file, dcgm-exporter's Prometheus text, NVRM Xid kernel-log lines
 // and training-log JSON lines. Good lines kept, bad lines counted with a reason.
 #include "domain/pciaddress.h"
+#include "domain/sanitizers.h"
 #include "sim/topologybuilder.h"
 #include "sources/dcgmmapper.h"
 #include "sources/exposition.h"
@@ -33,7 +34,7 @@ using namespace vigil;
 
 // Every allocation this test binary makes is counted, so that a test can show that a
 // piece of code makes none. Not under AddressSanitizer, which owns operator new there.
-#if defined(__SANITIZE_ADDRESS__)
+#if VIGIL_UNDER_ASAN
 #define VIGIL_COUNTS_ALLOCATIONS 0
 #else
 #define VIGIL_COUNTS_ALLOCATIONS 1

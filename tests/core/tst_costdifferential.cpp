@@ -5,6 +5,7 @@
 // seeded random histories. A disagreement fails with the smallest history that
 // still shows it.
 #include "analysis/incidentanalysis.h"
+#include "domain/sanitizers.h"
 #include "referencecost.h"
 
 #include <QTest>
@@ -114,7 +115,7 @@ std::vector<Event> shrink(const std::shared_ptr<const Topology> &topology, std::
     return events;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if VIGIL_UNDER_ASAN
 constexpr int Histories = 300; // the sanitizer lane checks the same code, ten times slower
 #else
 constexpr int Histories = 2000;

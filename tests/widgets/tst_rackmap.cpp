@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The rack map's geometry and what a person sees: colours at the cells the
 // layout names, and the tooltip of a known cell.
+#include "domain/sanitizers.h"
 #include "gpudescription.h"
 #include "rackmap/rackmapwidget.h"
 #include "sim/topologybuilder.h"
@@ -98,7 +99,7 @@ private Q_SLOTS:
     // arithmetic over random floors, every zoom step, window sizes and pans.
     void cellRasterIndicesStayInsideTheImage()
     {
-#ifdef __SANITIZE_ADDRESS__
+#if VIGIL_UNDER_ASAN
         // Arithmetic the sanitizers add nothing to: the release lane checks all 40 floors, this
         // lane the first 4 (4 s; all 40 would take about 40 s here).
         constexpr int floors = 4;
@@ -150,7 +151,7 @@ private Q_SLOTS:
         std::mt19937 rng(7);
         const QSize windows[] = { { 1920, 1080 }, { 640, 480 }, { 211, 640 } };
         const ColorScale scale(ColorScale::Palette::Inferno);
-#ifdef __SANITIZE_ADDRESS__
+#if VIGIL_UNDER_ASAN
         // Each floor repaints about a hundred full frames, and the sanitizer makes every frame's
         // allocation a mapping of its own: this lane paints the first 2 floors (about 20 s; all
         // 6 took 60), the release lane all 6 with their colours.
