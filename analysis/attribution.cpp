@@ -37,6 +37,7 @@ void Attributor::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);
     m_warnings.clear();
+    m_rates.reset();
     m_acknowledgedBy.clear();
     m_affected.clear();
     m_liftCounts.clear();
@@ -81,23 +82,22 @@ void Attributor::addEvents(const std::vector<Event> &events)
             continue;
         }
         m_warnings.insert(at, e);
-        m_ratesIndexed = false;
+        m_rates.reset();
     }
 }
 
 void Attributor::indexRates() const
 {
-    if (m_ratesIndexed)
+    if (m_rates)
         return;
-    m_ratesIndexed = true;
-    m_timesOf.clear();
-    m_countOfKind.clear();
+    auto rates = std::make_shared<RateIndex>();
     for (const Event &w : m_warnings) {
         if (w.severity == Severity::Critical)
             continue;
-        m_timesOf[{ entityKey(w.entity), int(w.type) }].push_back(w.timeMs); // in time order
-        m_countOfKind[{ int(w.entity.kind), int(w.type) }] += 1.0;
+        rates->timesOf[{ entityKey(w.entity), int(w.type) }].push_back(w.timeMs); // in time order
+        rates->countOfKind[{ int(w.entity.kind), int(w.type) }] += 1.0;
     }
+    m_rates = std::move(rates);
 }
 
 double Attributor::surprise(const WarningRun &run, int64_t untilMs) const
@@ -110,11 +110,13 @@ double Attributor::surprise(const WarningRun &run, int64_t untilMs) const
     const double historyHours = std::max(24.0, double(historyTo - historyFrom) / hour);
     const size_t peers = wire::entityCount(*m_topology, run.entity.kind);
     double rate = 0.0; // warnings an hour
-    if (auto it = m_countOfKind.find({ int(run.entity.kind), int(run.type) }); it != m_countOfKind.end())
+    const RateIndex &rates = *m_rates;
+    if (auto it = rates.countOfKind.find({ int(run.entity.kind), int(run.type) }); it != rates.countOfKind.end())
         rate = it->second / double(std::max<size_t>(1, peers)) / historyHours;
     if (run.firstMs - historyFrom >= OwnPastMinMs) {
-        const auto &times = m_timesOf[{ entityKey(run.entity), int(run.type) }];
-        const double past = double(std::lower_bound(times.begin(), times.end(), run.firstMs) - times.begin());
+        double past = 0.0;
+        if (auto it = rates.timesOf.find({ entityKey(run.entity), int(run.type) }); it != rates.timesOf.end())
+            past = double(std::lower_bound(it->second.begin(), it->second.end(), run.firstMs) - it->second.begin());
         rate = std::max(rate, past / (double(run.firstMs - historyFrom) / hour));
     }
     const double spanHours = std::max(5.0 / 60.0, double(untilMs - run.firstMs) / hour);

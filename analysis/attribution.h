@@ -95,7 +95,7 @@ public:
     // Warnings refused: about entities the topology does not hold; delivered twice.
     uint64_t warningsSkipped() const { return m_skipped; }
     // Every hardware warning and fault taken, each once, in time order.
-    const std::vector<Event> &warnings() const { return m_warnings; }
+    const EventSeries &warnings() const { return m_warnings; }
     uint64_t duplicatesIgnored() const { return m_duplicates; }
 
 private:
@@ -109,7 +109,7 @@ private:
     void nameWhatWasDrained(const Incident &incident, std::map<quint64, CauseCandidate> &byEntity) const;
 
     std::shared_ptr<const Topology> m_topology;
-    std::vector<Event> m_warnings; // time order
+    EventSeries m_warnings; // time order
     std::map<uint64_t, QString> m_acknowledgedBy; // warning id -> operator
     std::map<quint64, std::vector<int64_t>> m_drainedAt; // entity -> when it was drained
     mutable QHash<quint64, std::vector<uint32_t>> m_affected; // by entity key
@@ -117,9 +117,13 @@ private:
     std::map<EventType, std::pair<double, double>> m_liftCounts; // type -> (runs before a failure, all runs)
     // For surprise(): each entity's warning times by kind, and the count of each kind of warning per kind of entity.
     void indexRates() const;
-    mutable bool m_ratesIndexed = false;
-    mutable std::map<std::pair<quint64, int>, std::vector<int64_t>> m_timesOf;
-    mutable std::map<std::pair<int, int>, double> m_countOfKind;
+    // Built whole when asked for after new warnings, and shared by copies (a published analysis).
+    struct RateIndex
+    {
+        std::map<std::pair<quint64, int>, std::vector<int64_t>> timesOf;
+        std::map<std::pair<int, int>, double> countOfKind;
+    };
+    mutable std::shared_ptr<const RateIndex> m_rates; // null: not built since the last warning
 };
 
 } // namespace vigil

@@ -66,6 +66,12 @@ void IncidentAnalysis::setGritSettings(const GritSettings &settings)
     m_dirty = true;
 }
 
+bool IncidentAnalysis::takes(const Event &e)
+{
+    return isHardwareWarning(e.type) || isHardwareFailure(e) || isJobEvent(e.type) || isOperatorAction(e.type)
+        || e.type == EventType::Acknowledge || e.type == EventType::Drain;
+}
+
 void IncidentAnalysis::addEvents(const std::vector<Event> &delivered)
 {
     if (delivered.empty() || !m_topology)

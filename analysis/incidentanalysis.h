@@ -28,6 +28,8 @@ public:
     const CostSettings &settings() const { return m_settings; }
     const GritSettings &gritSettings() const { return m_grit; }
     void addEvents(const std::vector<Event> &events);
+    // Whether addEvents() keeps anything of `e` (a window kept for a rebuild needs no other).
+    static bool takes(const Event &e);
     // One job's step time at `timeMs` (what noteState reads off a state, handed over alone).
     void notePace(int job, int64_t timeMs, double stepSeconds) { m_tracker.notePace(job, timeMs, stepSeconds); }
     // The jobs' pace all at once, read from a recording (readJobPace), in place of what was noted.

@@ -53,7 +53,6 @@ void IncidentTracker::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);
     m_events.clear();
-    m_seen.clear();
     m_failureIds.clear();
     m_pace.clear();
     m_incidents.clear();
@@ -92,15 +91,16 @@ void IncidentTracker::addEvents(const std::vector<Event> &events)
                 continue;
             }
         }
-        if (e.id && !m_seen.insert({ e.id, e.timeMs }).second) {
-            ++m_duplicates;
-            continue;
-        }
         // Nearly always appended in order; a late one is put where it belongs. Within
         // one instant the journal's ids keep the order things happened (a restart before its rollback).
         const auto at = std::upper_bound(m_events.begin(), m_events.end(), e, [](const Event &a, const Event &x) {
             return a.timeMs < x.timeMs || (a.timeMs == x.timeMs && a.id < x.id);
         });
+        // One delivered twice sorts next to itself.
+        if (e.id && at != m_events.begin() && (at - 1)->id == e.id && (at - 1)->timeMs == e.timeMs) {
+            ++m_duplicates;
+            continue;
+        }
         m_events.insert(at, e);
         changed = true;
     }

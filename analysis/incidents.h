@@ -97,8 +97,7 @@ private:
     double stepSecondsAt(int job, const Event &failure) const;
 
     std::shared_ptr<const Topology> m_topology;
-    std::vector<Event> m_events; // job events and operators' actions, time order
-    std::set<std::pair<uint64_t, int64_t>> m_seen; // (id, time) of events taken
+    EventSeries m_events; // job events and operators' actions, time order
     std::set<uint64_t> m_failureIds; // hardware failures (isHardwareFailure), by id
     JobPace m_pace; // from the metrics
     mutable std::vector<Incident> m_incidents;

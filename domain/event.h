@@ -2,6 +2,7 @@
 #pragma once
 
 #include "domain/metric.h"
+#include "domain/sharedseries.h"
 
 #include <QString>
 
@@ -138,6 +139,10 @@ struct Event
 // job ran on it: an Xid NVIDIA's catalogue calls fatal (48, 79, 95, …), a
 // double-bit ECC error, or any other hardware event marked critical.
 bool isHardwareFailure(const Event &e);
+
+// Events in time order whose copies share their storage (see SharedSeries): what the analysis
+// keeps of a history, and publishes a copy of.
+using EventSeries = SharedSeries<Event>;
 
 // An error a part reported (ECC, Xid, row remap, NVLink CRC, PCIe replay, InfiniBand link
 // flap), as the error overlays count them; throttling, heat and power are conditions, not errors.

@@ -73,11 +73,8 @@ void StragglerFinder::setTopology(std::shared_ptr<const Topology> topology)
 void StragglerFinder::startOver()
 {
     const size_t gpus = m_topology ? m_topology->gpus.size() : 0;
+    Q_ASSERT(paceSignals().size() == PaceSignalCount);
     m_gpus.assign(gpus, GpuWindow {});
-    for (GpuWindow &g : m_gpus) {
-        g.sum.assign(paceSignals().size(), 0.0);
-        g.count.assign(paceSignals().size(), 0);
-    }
     const size_t jobs = m_topology ? m_topology->jobs.size() : 0;
     m_jobPaceNow.assign(jobs, qQNaN());
     m_jobPaceBefore.assign(jobs, {});
@@ -263,8 +260,8 @@ void StragglerFinder::judgeWindow(const ClusterState &state, std::vector<Event> 
                 }
             }
             w.window = {};
-            std::fill(w.sum.begin(), w.sum.end(), 0.0);
-            std::fill(w.count.begin(), w.count.end(), 0);
+            w.sum.fill(0.0);
+            w.count.fill(0);
             w.linkSum = 0.0;
             w.linkCount = 0;
             w.nvlinkSum = 0.0;

@@ -43,7 +43,7 @@ GatewayService::GatewayService(TelemetryJournal &journal, StreamSettings setting
     , m_alarms(alarms)
     , m_operators(std::move(operators))
     , m_settings(settings)
-    , m_topologyMessage(wire::toProto(*journal.topology()))
+    , m_topologyBytes(wire::toProto(*journal.topology()).SerializeAsString())
     , m_subscriptions(journal, settings)
 { }
 
@@ -84,7 +84,8 @@ grpc::Status GatewayService::GetTopology(grpc::ServerContext *context, const v1:
     std::optional<OperatorIdentity> who;
     if (grpc::Status refused = identify(context, who); !refused.ok())
         return refused;
-    *reply = m_topologyMessage;
+    if (!reply->ParseFromString(m_topologyBytes))
+        return { grpc::StatusCode::INTERNAL, "the gateway could not read back its own floor plan" };
     return grpc::Status::OK;
 }
 

@@ -113,7 +113,8 @@ void AnalysisWorker::keep(const std::vector<Event> &events)
         return;
     for (const Event &e : events) {
         m_newestMs = std::max(m_newestMs, e.timeMs);
-        m_kept.push_back(e);
+        if (IncidentAnalysis::takes(e))
+            m_kept.push_back(e);
     }
 }
 

@@ -359,7 +359,7 @@ void failureCounts(const Topology &topology, const std::vector<Event> &failures,
             addAtEntity(topology, e.entity, 1.0f, perGpu);
 }
 
-void hardwareErrorCounts(const Topology &topology, const std::vector<Event> &warnings, int64_t fromMs, int64_t toMs,
+void hardwareErrorCounts(const Topology &topology, const EventSeries &warnings, int64_t fromMs, int64_t toMs,
                          std::vector<float> &perGpu)
 {
     perGpu.assign(topology.gpus.size(), 0.0f);

@@ -127,7 +127,7 @@ void failureCounts(const Topology &topology, const std::vector<Event> &failures,
 // rack adds up to what happened in it: a GPU's on it, a node's over its GPUs, a PDU's over its rack.
 void addAtEntity(const Topology &topology, EntityRef entity, float weight, std::vector<float> &perGpu);
 // Hardware errors (isHardwareError) with fromMs <= time < toMs, from `warnings` in time order.
-void hardwareErrorCounts(const Topology &topology, const std::vector<Event> &warnings, int64_t fromMs, int64_t toMs,
+void hardwareErrorCounts(const Topology &topology, const EventSeries &warnings, int64_t fromMs, int64_t toMs,
                          std::vector<float> &perGpu);
 // Alarm activations with fromMs <= raised < toMs, at their alarm's entity.
 void alarmRaiseCounts(const Topology &topology, const std::vector<AlarmRaise> &raises, int64_t fromMs, int64_t toMs,

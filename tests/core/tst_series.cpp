@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The min/max pyramid that decimates chart series: every pixel column keeps its
-// extremes (checked against brute force on random data with spikes and gaps).
+// extremes (checked against brute force on random data with spikes and gaps). And the shared
+// series the analysis keeps its history in: the same as a vector under any mix of appends,
+// insertions and trims, with copies that share what neither changed.
 #include "domain/minmaxpyramid.h"
+#include "domain/sharedseries.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -176,6 +179,85 @@ private Q_SLOTS:
         const auto all = series.extremes(0, 1000); // past the end is clipped
         QCOMPARE(all.first, 1.0f);
         QCOMPARE(all.second, 2.0f);
+    }
+
+    // A vector is the reference: every operation is done to both, and a copy taken on the way
+    // must stay as it was while the original goes on.
+    void aSharedSeriesIsAVectorWhoseCopiesShare()
+    {
+        for (quint32 seed : { 1u, 2u, 3u, 40u }) {
+            QRandomGenerator random(seed);
+            SharedSeries<int> series;
+            std::vector<int> reference;
+            SharedSeries<int> snapshot;
+            std::vector<int> snapshotReference;
+            for (int step = 0; step < 20000; ++step) {
+                const int value = int(random.bounded(1000000));
+                const quint32 what = random.bounded(100);
+                if (what < 80 || reference.empty()) { // in order, nearly always
+                    series.push_back(value);
+                    reference.push_back(value);
+                } else if (what < 97) { // a late one, anywhere
+                    const size_t at = random.bounded(quint32(reference.size() + 1));
+                    const auto it = series.insert(series.begin() + std::ptrdiff_t(at), value);
+                    QCOMPARE(it.index(), at);
+                    reference.insert(reference.begin() + std::ptrdiff_t(at), value);
+                } else { // the window slides
+                    const size_t drop = random.bounded(quint32(reference.size() / 3 + 1));
+                    series.dropFront(drop);
+                    reference.erase(reference.begin(), reference.begin() + std::ptrdiff_t(drop));
+                }
+                if (step % 997 == 0) {
+                    snapshot = series;
+                    snapshotReference = reference;
+                }
+            }
+            QCOMPARE(series.size(), reference.size());
+            QVERIFY(std::equal(series.begin(), series.end(), reference.begin(), reference.end()));
+            QVERIFY(std::equal(series.rbegin(), series.rend(), reference.rbegin(), reference.rend()));
+            for (size_t i = 0; i < reference.size(); i += 7)
+                QCOMPARE(series[i], reference[i]);
+            QCOMPARE(series.front(), reference.front());
+            QCOMPARE(series.back(), reference.back());
+            QVERIFY(std::equal(snapshot.begin(), snapshot.end(), snapshotReference.begin(), snapshotReference.end()));
+
+            // Sorted, a binary search finds what it finds in the vector.
+            SharedSeries<int> sorted;
+            std::vector<int> sortedReference;
+            for (int i = 0; i < 5000; ++i) {
+                const int value = int(random.bounded(3000));
+                const auto at = std::upper_bound(sorted.begin(), sorted.end(), value);
+                sorted.insert(at, value);
+                sortedReference.insert(std::upper_bound(sortedReference.begin(), sortedReference.end(), value), value);
+            }
+            QVERIFY(std::equal(sorted.begin(), sorted.end(), sortedReference.begin(), sortedReference.end()));
+            for (int probe = -1; probe < 3001; probe += 13)
+                QCOMPARE(std::lower_bound(sorted.begin(), sorted.end(), probe) - sorted.begin(),
+                         std::lower_bound(sortedReference.begin(), sortedReference.end(), probe)
+                             - sortedReference.begin());
+        }
+
+        // A copy shares every chunk; appending to the original copies only the last.
+        SharedSeries<int> original;
+        for (int i = 0; i < 10 * int(SharedSeries<int>::ChunkSize); ++i)
+            original.push_back(i);
+        const SharedSeries<int> copy = original;
+        QCOMPARE(original.chunksSharedWith(copy), size_t(10));
+        original.push_back(-1); // a new chunk: the full ones stay shared
+        QCOMPARE(original.chunksSharedWith(copy), size_t(10));
+        original.insert(original.begin() + 5, -2); // into the first chunk: it alone is copied
+        QCOMPARE(original.chunksSharedWith(copy), size_t(9));
+        QCOMPARE(copy.size(), size_t(10 * SharedSeries<int>::ChunkSize));
+        QCOMPARE(copy[5], 5);
+        QCOMPARE(original[5], -2);
+
+        SharedSeries<int> emptied = original;
+        emptied.dropFront(emptied.size() + 5);
+        QVERIFY(emptied.empty());
+        QVERIFY(emptied.begin() == emptied.end());
+        emptied.push_back(7);
+        QCOMPARE(emptied.front(), 7);
+        QCOMPARE(original.size(), 10 * SharedSeries<int>::ChunkSize + 2);
     }
 };
 

@@ -193,7 +193,7 @@ private Q_SLOTS:
             return x;
         };
         const uint32_t pdu = t.racks[rack].pduIndices.front();
-        const std::vector<Event> warnings {
+        const std::vector<Event> given {
             // in time order, as the analysis keeps them
             event(Now - 50 * Hour, EventType::EccSingleBit, { EntityKind::Gpu, 5 }),
             event(Now - 3 * Hour, EventType::EccSingleBit, { EntityKind::Gpu, 5 }),
@@ -202,6 +202,9 @@ private Q_SLOTS:
             event(Now - Hour, EventType::PduOverThreshold, { EntityKind::Pdu, pdu }), // not an error either
             event(Now, EventType::Xid, { EntityKind::Gpu, 5 }), // the span's end is not in it
         };
+        EventSeries warnings;
+        for (const Event &e : given)
+            warnings.push_back(e);
         std::vector<float> perGpu;
         hardwareErrorCounts(t, warnings, Now - 24 * Hour, Now, perGpu);
         QCOMPARE(perGpu.size(), t.gpus.size());
