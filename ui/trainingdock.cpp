@@ -135,6 +135,7 @@ TrainingDock::TrainingDock(QWidget *parent)
 void TrainingDock::changeEvent(QEvent *event)
 {
     if (!event || event->type() == QEvent::LanguageChange) {
+        m_shown.job = -1; // the markers' names are in the language
         setWindowTitle(tr("Training"));
         m_tabs->setTabText(0, tr("Throughput"));
         m_tabs->setTabText(1, tr("Step time"));
@@ -152,6 +153,7 @@ void TrainingDock::setTopology(std::shared_ptr<const Topology> topology)
 {
     m_topology = std::move(topology);
     m_events.clear();
+    m_shown.job = -1;
     const QSignalBlocker block(m_jobBox);
     m_jobBox->clear();
     if (m_topology)
@@ -230,6 +232,24 @@ void cap(std::vector<Event> &list)
         list.erase(list.begin(), list.begin() + long(list.size() - EventsKeptPerJob));
 }
 
+// Only what the job itself reports has a step.
+bool hasStepMarker(const Event &e)
+{
+    return e.step > 0 && !isHardwareWarning(e.type);
+}
+
+ChartMarker markerOf(const Event &e, bool byStep)
+{
+    const auto [colour, name] = markerStyle(e.type);
+    QString tip = QStringLiteral("%1 %2 — %3").arg(shortClock(e.timeMs), name, e.message);
+    if (!e.operatorName.isEmpty())
+        tip += QStringLiteral(" (%1)").arg(e.operatorName);
+    // Checkpoints and hardware warnings are the background; failures, restarts,
+    // rollbacks and people's actions are what the chart is about.
+    const bool minor = isHardwareWarning(e.type) || e.type == EventType::CheckpointSaved;
+    return { byStep ? double(e.step) : double(e.timeMs), colour, name, tip, e.id, minor };
+}
+
 } // namespace
 
 void TrainingDock::addEarlierEvents(const std::vector<Event> &events)
@@ -247,40 +267,52 @@ void TrainingDock::addEarlierEvents(const std::vector<Event> &events)
         list.insert(list.begin(), older.begin(), older.end());
         cap(list);
     }
+    m_shown.job = -1;
     rebuild();
 }
 
 void TrainingDock::addEvents(const std::vector<Event> &events)
 {
-    for (const Event &e : events)
-        if (marked(e)) {
-            m_events[e.jobId].push_back(e);
-            cap(m_events[e.jobId]);
+    const QString shownJob = m_topology && m_job >= 0 && size_t(m_job) < m_topology->jobs.size()
+        ? m_topology->jobs[size_t(m_job)].id
+        : QString();
+    for (const Event &e : events) {
+        if (!marked(e))
+            continue;
+        std::vector<Event> &list = m_events[e.jobId];
+        list.push_back(e);
+        if (e.jobId != shownJob || m_shown.job != m_job) {
+            cap(list);
+            continue;
         }
+        // The shown job's markers follow its events one by one: the ones dropped, then the new one.
+        const size_t dropped = list.size() > EventsKeptPerJob ? list.size() - EventsKeptPerJob : 0;
+        for (size_t d = 0; d < dropped; ++d) {
+            m_shown.byTime.erase(m_shown.byTime.begin());
+            if (hasStepMarker(list[d]))
+                m_shown.byStep.erase(m_shown.byStep.begin());
+        }
+        cap(list);
+        m_shown.byTime.push_back(markerOf(e, false));
+        if (hasStepMarker(e))
+            m_shown.byStep.push_back(markerOf(e, true));
+        ++m_shown.revision;
+    }
 }
 
-std::vector<ChartMarker> TrainingDock::markers(bool byStep) const
+void TrainingDock::showJobMarkers()
 {
-    std::vector<ChartMarker> out;
+    m_shown = ShownMarkers { m_job, {}, {}, m_shown.revision + 1 };
     if (!m_topology || m_job < 0 || size_t(m_job) >= m_topology->jobs.size())
-        return out;
+        return;
     const auto it = m_events.find(m_topology->jobs[size_t(m_job)].id);
     if (it == m_events.end())
-        return out;
+        return;
     for (const Event &e : it->second) {
-        if (byStep && (e.step <= 0 || isHardwareWarning(e.type)))
-            continue; // only what the job itself reports has a step
-        const auto [colour, name] = markerStyle(e.type);
-        const QString when = shortClock(e.timeMs);
-        QString tip = QStringLiteral("%1 %2 — %3").arg(when, name, e.message);
-        if (!e.operatorName.isEmpty())
-            tip += QStringLiteral(" (%1)").arg(e.operatorName);
-        // Checkpoints and hardware warnings are the background; failures, restarts,
-        // rollbacks and people's actions are what the chart is about.
-        const bool minor = isHardwareWarning(e.type) || e.type == EventType::CheckpointSaved;
-        out.push_back({ byStep ? double(e.step) : double(e.timeMs), colour, name, tip, e.id, minor });
+        m_shown.byTime.push_back(markerOf(e, false));
+        if (hasStepMarker(e))
+            m_shown.byStep.push_back(markerOf(e, true));
     }
-    return out;
 }
 
 void TrainingDock::rebuild()
@@ -314,7 +346,13 @@ void TrainingDock::rebuild()
         m_loss->setSpans(timeSpans);
     }
     m_loss->setSeries(std::move(loss));
-    m_loss->setMarkers(markers(byStep));
+    // Markers are handed over only when they changed: a job keeps thousands.
+    if (m_shown.job != m_job)
+        showJobMarkers();
+    const bool newMarkers = m_markersGiven != std::make_tuple(m_job, byStep, m_shown.revision);
+    m_markersGiven = { m_job, byStep, m_shown.revision };
+    if (newMarkers)
+        m_loss->setMarkers(byStep ? m_shown.byStep : m_shown.byTime);
     auto timed = [](const std::vector<TrainingHistory::Series> &segments, const QString &name, const QColor &colour) {
         std::vector<ChartSeries> out;
         for (size_t s = 0; s < segments.size(); ++s)
@@ -323,17 +361,15 @@ void TrainingDock::rebuild()
     };
     m_tokens->setSeries(timed(job->tokensByTime, tr("tokens/s"), ThroughputColour));
     m_tokens->setSpans(timeSpans);
-    const std::vector<ChartMarker> timeMarkers = markers(false); // shared by the time charts
-    m_tokens->setMarkers(timeMarkers);
     m_stepTime->setSeries(timed(job->stepTimeByTime, tr("step time"), StepTimeColour));
     m_stepTime->setSpans(timeSpans);
-    m_stepTime->setMarkers(timeMarkers);
     m_allReduce->setSeries(timed(job->allReduceWaitByTime, tr("waiting"), QColor(0xcc, 0x79, 0xa7)));
     m_allReduce->setSpans(timeSpans);
-    m_allReduce->setMarkers(timeMarkers);
     m_power->setSeries(timed(job->powerByTime, tr("power"), QColor(0xf0, 0xe4, 0x42)));
     m_power->setSpans(timeSpans);
-    m_power->setMarkers(timeMarkers);
+    if (newMarkers)
+        for (TimeSeriesChart *chart : { m_tokens, m_stepTime, m_allReduce, m_power })
+            chart->setMarkers(m_shown.byTime);
 }
 
 void TrainingDock::exportCharts()

@@ -8,6 +8,7 @@
 #include <QDockWidget>
 
 #include <map>
+#include <tuple>
 
 class QComboBox;
 class QCheckBox;
@@ -62,12 +63,23 @@ protected:
 private:
     void rebuild();
     void exportCharts();
-    std::vector<ChartMarker> markers(bool byStep) const;
+    // The shown job's markers, made again from its events (another job, a language, earlier events).
+    void showJobMarkers();
 
     TrainingHistory m_history;
     int64_t m_drawnAtMs = 0; // the state time of the last live update drawn
     std::shared_ptr<const Topology> m_topology;
     std::map<QString, std::vector<Event>> m_events; // by job id, capped
+    // The shown job's markers, kept in step with its events as they come: making one formats a
+    // time, and at 100k GPUs remaking a job's thousands on every frame held the window 80 ms.
+    struct ShownMarkers
+    {
+        int job = -1; // the job they are of (-1: none made)
+        std::vector<ChartMarker> byTime, byStep;
+        uint64_t revision = 0; // changes with them
+    };
+    ShownMarkers m_shown;
+    std::tuple<int, bool, uint64_t> m_markersGiven { -1, false, 0 }; // what the charts were last given
     QComboBox *m_jobBox;
     QCheckBox *m_byStep;
     TimeSeriesChart *m_loss;

@@ -206,6 +206,33 @@ private Q_SLOTS:
         dock.throughputChart()->setXRange(double(t0 + minute), double(t0 + 3 * minute));
         QCOMPARE(dock.stepTimeChart()->xMin(), double(t0 + minute));
         QCOMPARE(dock.lossChart()->xMax(), double(t0 + 3 * minute));
+
+        // Past the job's newest 4,000 events the markers follow them one by one, as they come in
+        // batches: the newest 4,000, against time and (those with a step) against step.
+        std::vector<Event> batch;
+        int withStep = 0;
+        for (int i = 0; i < 4100; ++i) {
+            Event e = crash;
+            e.id = 1000 + uint64_t(i);
+            e.timeMs = t0 + 6 * minute + i * 1000;
+            e.type = i % 3 ? EventType::CheckpointSaved : EventType::EccSingleBit;
+            e.step = i % 3 ? 1300 + i : 0;
+            withStep += i >= 100 && i % 3 != 0;
+            batch.push_back(e);
+            if (batch.size() == 700 || i == 4099) {
+                dock.addEvents(batch);
+                batch.clear();
+            }
+        }
+        at(6, 1300, 2.7f, 5e5f);
+        const auto &followed = dock.lossChart()->markers();
+        QCOMPARE(followed.size(), size_t(4000));
+        QCOMPARE(followed.front().eventId, uint64_t(1100));
+        QCOMPARE(followed.back().eventId, uint64_t(5099));
+        QCOMPARE(dock.powerChart()->markers().size(), size_t(4000));
+        dock.setLossAgainstStep(true);
+        QCOMPARE(dock.lossChart()->markers().size(), size_t(withStep));
+        dock.setLossAgainstStep(false);
     }
 
     void goesLiveAndDrawsTheCluster()
