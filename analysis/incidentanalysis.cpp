@@ -68,8 +68,8 @@ void IncidentAnalysis::setGritSettings(const GritSettings &settings)
 
 bool IncidentAnalysis::takes(const Event &e)
 {
-    return isHardwareWarning(e.type) || isHardwareFailure(e) || isJobEvent(e.type) || isOperatorAction(e.type)
-        || e.type == EventType::Acknowledge || e.type == EventType::Drain;
+    // Failures are hardware warnings too, and acknowledgements and drains operators' actions.
+    return isHardwareWarning(e.type) || isJobEvent(e.type) || isOperatorAction(e.type);
 }
 
 void IncidentAnalysis::addEvents(const std::vector<Event> &delivered)

@@ -238,7 +238,8 @@ bool hasStepMarker(const Event &e)
     return e.step > 0 && !isHardwareWarning(e.type);
 }
 
-ChartMarker markerOf(const Event &e, bool byStep)
+// An event's marker against time, and (when it has a step) against step: one made, placed twice.
+void appendMarkers(const Event &e, std::vector<ChartMarker> &byTime, std::vector<ChartMarker> &byStep)
 {
     const auto [colour, name] = markerStyle(e.type);
     QString tip = QStringLiteral("%1 %2 — %3").arg(shortClock(e.timeMs), name, e.message);
@@ -247,7 +248,11 @@ ChartMarker markerOf(const Event &e, bool byStep)
     // Checkpoints and hardware warnings are the background; failures, restarts,
     // rollbacks and people's actions are what the chart is about.
     const bool minor = isHardwareWarning(e.type) || e.type == EventType::CheckpointSaved;
-    return { byStep ? double(e.step) : double(e.timeMs), colour, name, tip, e.id, minor };
+    byTime.push_back({ double(e.timeMs), colour, name, tip, e.id, minor });
+    if (hasStepMarker(e)) {
+        byStep.push_back(byTime.back());
+        byStep.back().x = double(e.step);
+    }
 }
 
 } // namespace
@@ -293,9 +298,7 @@ void TrainingDock::addEvents(const std::vector<Event> &events)
                 m_shown.byStep.erase(m_shown.byStep.begin());
         }
         cap(list);
-        m_shown.byTime.push_back(markerOf(e, false));
-        if (hasStepMarker(e))
-            m_shown.byStep.push_back(markerOf(e, true));
+        appendMarkers(e, m_shown.byTime, m_shown.byStep);
         ++m_shown.revision;
     }
 }
@@ -308,11 +311,8 @@ void TrainingDock::showJobMarkers()
     const auto it = m_events.find(m_topology->jobs[size_t(m_job)].id);
     if (it == m_events.end())
         return;
-    for (const Event &e : it->second) {
-        m_shown.byTime.push_back(markerOf(e, false));
-        if (hasStepMarker(e))
-            m_shown.byStep.push_back(markerOf(e, true));
-    }
+    for (const Event &e : it->second)
+        appendMarkers(e, m_shown.byTime, m_shown.byStep);
 }
 
 void TrainingDock::rebuild()
