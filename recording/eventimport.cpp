@@ -168,17 +168,25 @@ std::vector<Event> parseEventHistory(QIODevice &input, const Topology &topology,
     uint64_t lineNumber = 0;
     QString pending; // a CSV record whose quoted field runs on over lines
     uint64_t pendingStart = 0;
+    // One buffer for every line: QIODevice::readLine(maxSize) allocates maxSize for each line it
+    // returns, 128 KiB a line, which the dashboard's fixed mmap threshold (app/processmemory.h)
+    // turns into a mapping and an unmapping per line.
+    QByteArray buffer(MaxLineBytes + 2, Qt::Uninitialized);
+    auto readLine = [&input, &buffer]() -> QByteArrayView {
+        const qint64 read = input.readLine(buffer.data(), buffer.size()); // at most MaxLineBytes + 1
+        return QByteArrayView(buffer.constData(), std::max<qint64>(read, 0));
+    };
     while (!input.atEnd()) {
         if (progress && lineNumber > 0 && lineNumber % 4096 == 0 && !progress(input.pos(), input.size())) {
             report.cancelled = true;
             report.error = QStringLiteral("cancelled: nothing was imported");
             return {};
         }
-        const QByteArray raw = input.readLine(MaxLineBytes + 2); // reads at most MaxLineBytes + 1
+        const QByteArrayView raw = readLine();
         ++lineNumber;
         if (raw.size() > MaxLineBytes && !raw.endsWith('\n')) {
             refuse(lineNumber, QStringLiteral("longer than %1 bytes").arg(MaxLineBytes));
-            while (!input.atEnd() && !input.readLine(MaxLineBytes + 2).endsWith('\n')) { }
+            while (!input.atEnd() && !readLine().endsWith('\n')) { }
             continue;
         }
         QString line = QString::fromUtf8(raw);
