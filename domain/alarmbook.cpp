@@ -320,7 +320,7 @@ void AlarmBook::applyEvents(const std::vector<Event> &events)
 
 void AlarmBook::applyWarning(const Event &e)
 {
-    if (!m_topology || gpusAffectedBy(*m_topology, e.entity).empty())
+    if (!m_topology || !affectsAnyGpu(*m_topology, e.entity))
         return; // about an entity this cluster does not hold
     const bool stopsJob = isHardwareFailure(e);
     if (e.type == EventType::EccSingleBit && !stopsJob) {

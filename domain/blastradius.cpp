@@ -7,20 +7,83 @@ namespace vigil {
 
 namespace {
 
-void addRack(const Topology &t, uint32_t rack, std::vector<uint32_t> &out)
+// Calls `gpu(index)` for each GPU that `entity` can affect, in the order the topology holds them
+// (a GPU may come twice: a switch's racks), until it returns false. Returns false if stopped.
+template<typename Visit> bool visitRack(const Topology &t, uint32_t rack, Visit &gpu)
 {
     if (rack >= t.nodesOfRack.size())
-        return;
+        return true;
     for (uint32_t node : t.nodesOfRack[rack])
-        for (uint32_t gpu : t.gpusOfNode[node])
-            out.push_back(gpu);
+        for (uint32_t g : t.gpusOfNode[node])
+            if (!gpu(g))
+                return false;
+    return true;
 }
 
-template<typename Predicate> void addRacksWhere(const Topology &t, Predicate belongs, std::vector<uint32_t> &out)
+template<typename Predicate, typename Visit> bool visitRacksWhere(const Topology &t, Predicate belongs, Visit &gpu)
 {
     for (size_t r = 0; r < t.racks.size(); ++r)
-        if (belongs(t.racks[r]))
-            addRack(t, uint32_t(r), out);
+        if (belongs(t.racks[r]) && !visitRack(t, uint32_t(r), gpu))
+            return false;
+    return true;
+}
+
+template<typename Visit> bool visitAll(const std::vector<uint32_t> &gpus, Visit &gpu)
+{
+    for (uint32_t g : gpus)
+        if (!gpu(g))
+            return false;
+    return true;
+}
+
+bool feedsThroughSwitch(const Topology &t, const Rack &r, uint32_t i)
+{
+    if (r.leafSwitchIndex == i)
+        return true;
+    if (r.leafSwitchIndex >= t.switches.size())
+        return false;
+    const auto &uplinks = t.switches[r.leafSwitchIndex].uplinkSwitchIndices;
+    return std::find(uplinks.begin(), uplinks.end(), i) != uplinks.end();
+}
+
+template<typename Visit> bool visitGpusAffectedBy(const Topology &t, EntityRef entity, Visit &&gpu)
+{
+    const uint32_t i = entity.index;
+    switch (entity.kind) {
+    case EntityKind::Gpu:
+        return i >= t.gpus.size() || gpu(i);
+    case EntityKind::GpuInstance: // what stops an instance stops the job on its GPU
+        return i >= t.gpuInstances.size() || t.gpuInstances[i].gpuIndex >= t.gpus.size()
+            || gpu(t.gpuInstances[i].gpuIndex);
+    case EntityKind::Node:
+        return i >= t.gpusOfNode.size() || visitAll(t.gpusOfNode[i], gpu);
+    case EntityKind::Rack:
+        return visitRack(t, i, gpu);
+    case EntityKind::Pdu:
+        return i >= t.pdus.size() || visitRack(t, t.pdus[i].rackIndex, gpu);
+    case EntityKind::CoolingLoop:
+        return visitRacksWhere(
+            t, [i](const Rack &r) { return r.coolingLoopIndex == i; }, gpu);
+    case EntityKind::Switch:
+        if (i >= t.switches.size())
+            return true;
+        if (t.switches[i].role == SwitchRole::NvSwitch) { // the GPUs it joins: its node's
+            const size_t node = size_t(t.switches[i].nodeIndex);
+            return node >= t.gpusOfNode.size() || visitAll(t.gpusOfNode[node], gpu);
+        }
+        return visitRacksWhere(
+            t, [&](const Rack &r) { return feedsThroughSwitch(t, r, i); }, gpu);
+    case EntityKind::Job:
+        if (i < t.jobs.size())
+            for (uint32_t g : t.jobs[i].gpuIndices)
+                if (g < t.gpus.size() && !gpu(g))
+                    return false;
+        return true;
+    case EntityKind::Cluster:
+    case EntityKind::Unspecified:
+        return true;
+    }
+    return true;
 }
 
 } // namespace
@@ -28,64 +91,19 @@ template<typename Predicate> void addRacksWhere(const Topology &t, Predicate bel
 std::vector<uint32_t> gpusAffectedBy(const Topology &t, EntityRef entity)
 {
     std::vector<uint32_t> out;
-    const uint32_t i = entity.index;
-    switch (entity.kind) {
-    case EntityKind::Gpu:
-        if (i < t.gpus.size())
-            out.push_back(i);
-        break;
-    case EntityKind::GpuInstance: // what stops an instance stops the job on its GPU
-        if (i < t.gpuInstances.size() && t.gpuInstances[i].gpuIndex < t.gpus.size())
-            out.push_back(t.gpuInstances[i].gpuIndex);
-        break;
-    case EntityKind::Node:
-        if (i < t.gpusOfNode.size())
-            out = t.gpusOfNode[i];
-        break;
-    case EntityKind::Rack:
-        addRack(t, i, out);
-        break;
-    case EntityKind::Pdu:
-        if (i < t.pdus.size())
-            addRack(t, t.pdus[i].rackIndex, out);
-        break;
-    case EntityKind::CoolingLoop:
-        addRacksWhere(
-            t, [i](const Rack &r) { return r.coolingLoopIndex == i; }, out);
-        break;
-    case EntityKind::Switch:
-        if (i >= t.switches.size())
-            break;
-        if (t.switches[i].role == SwitchRole::NvSwitch) { // the GPUs it joins: its node's
-            if (size_t(t.switches[i].nodeIndex) < t.gpusOfNode.size())
-                out = t.gpusOfNode[size_t(t.switches[i].nodeIndex)];
-            break;
-        }
-        addRacksWhere(
-            t,
-            [&](const Rack &r) {
-                if (r.leafSwitchIndex == i)
-                    return true;
-                if (r.leafSwitchIndex >= t.switches.size())
-                    return false;
-                const auto &uplinks = t.switches[r.leafSwitchIndex].uplinkSwitchIndices;
-                return std::find(uplinks.begin(), uplinks.end(), i) != uplinks.end();
-            },
-            out);
-        break;
-    case EntityKind::Job:
-        if (i < t.jobs.size())
-            for (uint32_t gpu : t.jobs[i].gpuIndices)
-                if (gpu < t.gpus.size())
-                    out.push_back(gpu);
-        break;
-    case EntityKind::Cluster:
-    case EntityKind::Unspecified:
-        break;
-    }
-    std::sort(out.begin(), out.end());
+    visitGpusAffectedBy(t, entity, [&out](uint32_t g) {
+        out.push_back(g);
+        return true;
+    });
+    if (!std::is_sorted(out.begin(), out.end()))
+        std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+}
+
+bool affectsAnyGpu(const Topology &t, EntityRef entity)
+{
+    return !visitGpusAffectedBy(t, entity, [](uint32_t) { return false; });
 }
 
 } // namespace vigil

@@ -16,4 +16,8 @@ namespace vigil {
 // entity that does not exist.
 std::vector<uint32_t> gpusAffectedBy(const Topology &topology, EntityRef entity);
 
+// Whether `entity` can affect any GPU of `topology` (gpusAffectedBy is not empty), without
+// listing them: asked of every event that comes in, a job's or a rack's among them.
+bool affectsAnyGpu(const Topology &topology, EntityRef entity);
+
 } // namespace vigil

@@ -51,7 +51,7 @@ void RepairWatch::observe(const std::vector<Event> &events, std::vector<Event> &
     if (!m_topology)
         return;
     for (const Event &e : events) {
-        if (gpusAffectedBy(*m_topology, e.entity).empty())
+        if (!affectsAnyGpu(*m_topology, e.entity))
             continue; // about a part this cluster does not hold
         if (e.type == EventType::Repair || e.type == EventType::Undrain)
             noteRepair(e);

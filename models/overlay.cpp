@@ -388,7 +388,7 @@ void incidentCounts(const Topology &topology, const std::vector<Incident> &incid
     for (size_t i = 0; i < incidents.size(); ++i) {
         if (incidents[i].failedMs < fromMs || incidents[i].failedMs >= toMs)
             continue;
-        if (i < costs.size() && costs[i].causeEntity && !gpusAffectedBy(topology, *costs[i].causeEntity).empty())
+        if (i < costs.size() && costs[i].causeEntity && affectsAnyGpu(topology, *costs[i].causeEntity))
             addAtEntity(topology, *costs[i].causeEntity, 1.0f, perGpu);
         else
             ++nowhere;
