@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Attribution against the simulator's ground truth, and on crafted cases.
 #include "analysisfixture.h"
+#include "domain/sanitizers.h"
 #include "sim/generator.h"
 #include "truthscore.h"
 
@@ -266,8 +267,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("scenario");
         QTest::addColumn<uint64_t>("seed");
         QTest::newRow("decline") << int(Scenario::Decline) << uint64_t(1);
+#if !VIGIL_UNDER_ASAN
+        // The sanitizers find nothing more in the same code on another 54 days (10 s each there):
+        // that lane scores the first; the release lane all three.
         QTest::newRow("steady") << int(Scenario::Steady) << uint64_t(1);
         QTest::newRow("steady, seed 7") << int(Scenario::Steady) << uint64_t(7);
+#endif
     }
     void accuracyOnTheSimulatorsTruth()
     {

@@ -5,6 +5,7 @@
 #include "earlyflags.h"
 
 #include "domain/dcgmfields.h"
+#include "domain/sanitizers.h"
 #include "sources/scrapewatch.h"
 
 #include <QTest>
@@ -231,14 +232,28 @@ private Q_SLOTS:
         options.seed = 3;
         options.pcieLinks = false; // the watch compares no links: pages as a site without them serves
         IndependentTelemetry world(options);
-        const int64_t span = 12 * 3600000LL;
-        world.addFailures(16, world.startMs() + 2 * 3600000LL, world.startMs() + span);
+#if VIGIL_UNDER_ASAN
+        // The sanitizers' lane reads five hours with four failures (twelve took 25 s there); the
+        // release lane holds the twelve to the bars.
+        constexpr bool wholeSpan = false;
+        const int64_t hours = 5;
+        const uint32_t failures = 4;
+#else
+        constexpr bool wholeSpan = true;
+        const int64_t hours = 12;
+        const uint32_t failures = 16;
+#endif
+        const int64_t span = hours * 3600000LL;
+        world.addFailures(failures, world.startMs() + 2 * 3600000LL, world.startMs() + span);
         const EarlyFlagScore s = scoreEarlyFlags(world, span);
         QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
-        QCOMPARE(s.failures.size(), size_t(16)); // every Xid read back from the kernel log
+        QCOMPARE(s.failures.size(), size_t(failures)); // every Xid read back from the kernel log
         const double share = EarlyFlagScore::share(s.watchLeadMinutes);
-        qInfo("flagged before the Xid: %.2f (fixed threshold %.2f); false alarms %zu (fixed %zu) in 12 h", share,
-              EarlyFlagScore::share(s.fixedLeadMinutes), s.falseAlarms(s.watch), s.falseAlarms(s.fixedThreshold));
+        qInfo("flagged before the Xid: %.2f (fixed threshold %.2f); false alarms %zu (fixed %zu) in %lld h", share,
+              EarlyFlagScore::share(s.fixedLeadMinutes), s.falseAlarms(s.watch), s.falseAlarms(s.fixedThreshold),
+              qlonglong(hours));
+        if (!wholeSpan)
+            return;
         QVERIFY(share >= 0.5);
         QVERIFY(s.falseAlarms(s.watch) <= 1);
         QVERIFY(s.falseAlarms(s.fixedThreshold) > s.falseAlarms(s.watch));
