@@ -24,6 +24,7 @@ struct WarningRun
     std::vector<uint64_t> eventIds;
     QString acknowledgedBy; // empty: nobody acknowledged any of them
     QString message; // the latest warning's words: an Xid 74's registers name the failing link
+    bool operator==(const WarningRun &) const = default;
 };
 
 // One candidate cause of an incident and the evidence for it.
@@ -35,6 +36,7 @@ struct CauseCandidate
     int64_t firstSeenMs = 0;
     int64_t leadMs = 0; // how long before the failure the first warning came
     double score = 0.0;
+    bool operator==(const CauseCandidate &) const = default;
 };
 
 struct Attribution
@@ -43,6 +45,7 @@ struct Attribution
     std::vector<CauseCandidate> ranked; // best first; empty: no cause seen
     bool precursorSeen() const { return !ranked.empty() && ranked.front().leadMs > 0; }
     const CauseCandidate *top() const { return ranked.empty() ? nullptr : &ranked.front(); }
+    bool operator==(const Attribution &) const = default;
 };
 
 // Ranks the hardware warnings that came before an incident, on the entities

@@ -51,6 +51,7 @@ struct IncidentCost
     // The strongest of its cause's warnings, as the hazard model rates its kind.
     HazardEstimate hazard;
     bool preventable = false; // verdict == Preventable
+    bool operator==(const IncidentCost &) const = default;
 };
 
 // `hazards` rates the cause's warnings: only a warning whose kind is material makes a loss preventable.
@@ -69,6 +70,7 @@ struct Intervention
     uint64_t incidentId = 0; // the incident it answered (0: none)
     int64_t sinceFailureMs = 0; // for an answer: how long after the failure it came
     int64_t effortMs = 0; // the hands-on time an action of its kind takes (GritSettings::effortMinutes)
+    bool operator==(const Intervention &) const = default;
 };
 
 // Work done with hands on the cluster (a drain, a restart by hand, a hot-patch, a threshold
@@ -153,6 +155,7 @@ struct DebtItem
     // kind's base rate (HazardEstimate::material), else nothing, since every part of its kind
     // carries that chance, warned or not. Every view that shows a warning's cost shows this.
     double countedCostPerDay() const { return hazard.material ? expectedCostPerDay : 0.0; }
+    bool operator==(const DebtItem &) const = default;
 };
 
 // The GPUs a failure of the entity would stop: every GPU of every job it reaches, since one
@@ -184,6 +187,7 @@ struct Lemon
     EntityRef entity;
     int failures = 0;
     double lostGpuHours = 0.0;
+    bool operator==(const Lemon &) const = default;
 };
 std::vector<Lemon> lemons(const std::vector<IncidentCost> &costs, int atLeast = 2);
 

@@ -40,6 +40,7 @@ struct HazardEstimate
     // Worth acting on: likely enough (MaterialProbability) and surely above the base rate of its
     // entity kind (the interval's lower end above it).
     bool material = false;
+    bool operator==(const HazardEstimate &) const = default;
 };
 
 // A failure of an entity, for the model: the cause of an incident, or a hardware failure of

@@ -60,6 +60,7 @@ struct Incident
     // GPUs × steps trained again × step time.
     double recomputeGpuHours() const { return double(gpus) * stepsRecomputed() * stepSeconds / 3600.0; }
     double lostGpuHours(int64_t nowMs) const { return downtimeGpuHours(nowMs) + recomputeGpuHours(); }
+    bool operator==(const Incident &) const = default;
 };
 
 // Groups a job's disruption events with their consequences into incidents, from

@@ -29,6 +29,7 @@ struct Slowdown
     double slowdownShare() const { return baselineSeconds > 0.0 ? worstSeconds / baselineSeconds - 1.0 : 0.0; }
     // The GPU-hours of its hours that begin in [fromMs, toMs).
     double lostBetween(int64_t fromMs, int64_t toMs) const;
+    bool operator==(const Slowdown &) const = default;
 };
 
 // Finds and prices every slowdown in the jobs' pace (definitions in docs/cost-model.md):

@@ -337,10 +337,9 @@ void AlarmTreeModel::replaceAlarms(size_t row, std::vector<Alarm> fresh)
         QModelIndex parent;
         void removing(int first, int last) { model->beginRemoveRows(parent, first, last); }
         void removed() { model->endRemoveRows(); }
-        void changed(int count)
+        void changed(int first, int last)
         {
-            if (count > 0)
-                Q_EMIT model->dataChanged(model->index(0, 0, parent), model->index(count - 1, ColumnCount - 1, parent));
+            Q_EMIT model->dataChanged(model->index(first, 0, parent), model->index(last, ColumnCount - 1, parent));
         }
         void inserting(int first, int last) { model->beginInsertRows(parent, first, last); }
         void inserted() { model->endInsertRows(); }

@@ -119,6 +119,7 @@ private:
     {
         Intervention action;
         QString job; // of the incident answered
+        bool operator==(const Row &) const = default;
     };
     std::vector<Row> m_rows;
 };

@@ -82,6 +82,7 @@ private:
         Incident incident;
         Attribution attribution;
         IncidentCost cost;
+        bool operator==(const Row &) const = default;
     };
     std::vector<Row> m_rows; // in the order they came; views sort
     std::shared_ptr<const Topology> m_topology;

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 
 #include <algorithm>
+#include <concepts>
 #include <map>
 #include <utility>
 #include <vector>
@@ -17,8 +18,12 @@ namespace vigil {
 // values in place, and new ones are appended in the order given, so that a view keeps its
 // selection, current row and what it expanded (views sort through a proxy). `steps` is told each
 // change as Qt's models must be: removing(first, last) and removed() around an erase,
-// changed(count) after the update in place, inserting(first, last) and inserted() around the
+// changed(first, last) after the update in place, over the rows whose values changed (rows that
+// can be compared; every kept row otherwise), inserting(first, last) and inserted() around the
 // append. Returns false, changing nothing, when `fresh` names a key twice.
+//
+// Telling only what changed matters at scale: a sorting proxy re-sorts every row it is told of,
+// asking each for its value again, and a ledger of thousands of past actions never changes.
 template<class Row, class KeyOf, class Steps>
 bool replaceKeyedRows(std::vector<Row> &rows, std::vector<Row> &fresh, KeyOf keyOf, Steps &&steps)
 {
@@ -41,12 +46,20 @@ bool replaceKeyedRows(std::vector<Row> &rows, std::vector<Row> &fresh, KeyOf key
         r = first - 1;
     }
     std::vector<bool> kept(fresh.size(), false);
-    for (Row &row : rows) {
-        const size_t at = freshAt.at(keyOf(row));
+    int firstChanged = -1, lastChanged = -1;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const size_t at = freshAt.at(keyOf(rows[r]));
         kept[at] = true;
-        row = std::move(fresh[at]);
+        if constexpr (std::equality_comparable<Row>) {
+            if (rows[r] == fresh[at])
+                continue;
+        }
+        rows[r] = std::move(fresh[at]);
+        firstChanged = firstChanged < 0 ? int(r) : firstChanged;
+        lastChanged = int(r);
     }
-    steps.changed(int(rows.size()));
+    if (firstChanged >= 0)
+        steps.changed(firstChanged, lastChanged);
     const auto added = int(std::count(kept.begin(), kept.end(), false));
     if (added == 0)
         return true;
@@ -75,10 +88,9 @@ protected:
             KeyedTableModel *model;
             void removing(int first, int last) { model->beginRemoveRows({}, first, last); }
             void removed() { model->endRemoveRows(); }
-            void changed(int count)
+            void changed(int first, int last)
             {
-                if (count > 0)
-                    Q_EMIT model->dataChanged(model->index(0, 0), model->index(count - 1, model->columnCount() - 1));
+                Q_EMIT model->dataChanged(model->index(first, 0), model->index(last, model->columnCount() - 1));
             }
             void inserting(int first, int last) { model->beginInsertRows({}, first, last); }
             void inserted() { model->endInsertRows(); }

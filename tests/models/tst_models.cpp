@@ -19,6 +19,7 @@
 #include "hazardhistory.h"
 #include "incidenttablemodel.h"
 #include "jobtablemodel.h"
+#include "keyedtablemodel.h"
 #include "overlay.h"
 #include "sim/topologybuilder.h"
 #include "traininghistory.h"
@@ -378,6 +379,51 @@ private Q_SLOTS:
                 QVERIFY(std::adjacent_find(gpus.begin(), gpus.end(), std::greater_equal<uint32_t>()) == gpus.end());
                 QCOMPARE(affectsAnyGpu(t, e), !gpus.empty());
             }
+    }
+
+    // A keyed refresh tells a view of the rows whose values changed, and of nothing when none
+    // did: a sorting proxy re-sorts every row it is told of.
+    void aKeyedRefreshTellsOnlyWhatChanged()
+    {
+        struct Row
+        {
+            int key = 0;
+            QString value;
+            bool operator==(const Row &) const = default;
+        };
+        struct Steps
+        {
+            QStringList said;
+            void removing(int first, int last) { said << QStringLiteral("removing %1-%2").arg(first).arg(last); }
+            void removed() { }
+            void changed(int first, int last) { said << QStringLiteral("changed %1-%2").arg(first).arg(last); }
+            void inserting(int first, int last) { said << QStringLiteral("inserting %1-%2").arg(first).arg(last); }
+            void inserted() { }
+        };
+        auto key = [](const Row &r) { return r.key; };
+        std::vector<Row> rows { { 1, QStringLiteral("a") },
+                                { 2, QStringLiteral("b") },
+                                { 3, QStringLiteral("c") },
+                                { 4, QStringLiteral("d") } };
+        std::vector<Row> same = rows;
+        Steps steps;
+        QVERIFY(replaceKeyedRows(rows, same, key, steps));
+        QCOMPARE(steps.said, QStringList()); // nothing changed: nothing said
+        std::vector<Row> fresh { { 1, QStringLiteral("a") },
+                                 { 2, QStringLiteral("B") },
+                                 { 4, QStringLiteral("D") },
+                                 { 5, QStringLiteral("e") } };
+        QVERIFY(replaceKeyedRows(rows, fresh, key, steps));
+        QCOMPARE(steps.said,
+                 QStringList({ QStringLiteral("removing 2-2"), QStringLiteral("changed 1-2"),
+                               QStringLiteral("inserting 3-3") }));
+        QCOMPARE(rows.size(), size_t(4));
+        QCOMPARE(rows[1].value, QStringLiteral("B"));
+        QCOMPARE(rows[2].value, QStringLiteral("D"));
+        QCOMPARE(rows[3].key, 5);
+        std::vector<Row> twice { { 1, QString() }, { 1, QString() } };
+        QVERIFY(!replaceKeyedRows(rows, twice, key, steps));
+        QCOMPARE(rows.size(), size_t(4));
     }
 
     void alarmOverlayShowsTheAlarmBook()
@@ -1028,6 +1074,30 @@ private Q_SLOTS:
         QCOMPARE(rowOf(analysis.incidents().back().id), 0); // the newest on top
         QCOMPARE(selection.currentIndex().row(), rowOf(chosen));
         QVERIFY(selection.isRowSelected(rowOf(chosen), {}));
+
+        // The same analysis again: no row changed, and the view is told of none (its proxy
+        // would re-sort every row it is told of).
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setAnalysis(analysis);
+        QCOMPARE(changed.count(), 0);
+
+        // The interventions ledger: past actions do not change, and nothing is said of them.
+        Event drain;
+        drain.id = 10;
+        drain.timeMs = T0 + 9100000;
+        drain.type = EventType::Drain;
+        drain.entity = { EntityKind::Gpu, 3 };
+        drain.operatorName = QStringLiteral("kim");
+        analysis.addEvents({ drain });
+        analysis.update(T0 + 9200000);
+        InterventionTableModel actions;
+        actions.setAnalysis(analysis);
+        QCOMPARE(actions.rowCount(), 1);
+        QSignalSpy actionChanges(&actions, &QAbstractItemModel::dataChanged);
+        analysis.update(T0 + 9300000);
+        actions.setAnalysis(analysis);
+        QCOMPARE(actions.rowCount(), 1);
+        QCOMPARE(actionChanges.count(), 0);
     }
 
     void eventLogNewestFirstAndCapped()
