@@ -20,6 +20,7 @@ struct FailureTally
     double per1000GpuDays() const { return gpuDays > 0.0 ? 1000.0 * double(failures) / gpuDays : 0.0; }
     // Mean time between failures of one GPU of the group (0: no failure).
     double mtbfGpuHours() const { return failures ? gpuDays * 24.0 / double(failures) : 0.0; }
+    bool operator==(const FailureTally &) const = default;
 };
 
 // A GPU slot that keeps killing what is put in it: two or more failures there, not all

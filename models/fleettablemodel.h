@@ -48,6 +48,7 @@ private:
         FailureTally tally;
         int rack = -1;
         size_t others = 0; // a lemon position's parts, a lemon part's slots
+        bool operator==(const Row &) const = default;
     };
     std::vector<Row> m_rows;
     uint64_t m_failures = 0;

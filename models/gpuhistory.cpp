@@ -87,13 +87,13 @@ void GpuHistory::record(const ClusterState &state)
         m_count = 0;
         m_timeMs.assign(m_depth, 0);
         for (size_t r = 0; r < m_readings; ++r)
-            m_rings[r].assign(m_depth * m_gpus, NoReading);
+            m_rings[r] = std::make_unique_for_overwrite<uint8_t[]>(m_depth * m_gpus);
     }
     if (!m_topology || state.timeMs() <= 0)
         return;
     if (m_count > 0 && state.timeMs() < newestMs() + m_minSpacingMs)
         return;
-    auto slotOf = [&](Reading r) { return m_rings[size_t(r)].data() + m_next * m_gpus; };
+    auto slotOf = [&](Reading r) { return m_rings[size_t(r)].get() + m_next * m_gpus; };
     snapshot(state.column(metric::GpuTemp), m_gpus, TempOrigin, TempStep, slotOf(Reading::Temperature));
     snapshot(state.column(metric::GpuPower), m_gpus, 0.0f, PowerStep, slotOf(Reading::Power));
     if (m_readings == ReadingCount) {
@@ -119,7 +119,7 @@ std::vector<float> GpuHistory::series(uint32_t gpu, Reading reading) const
     if (gpu >= m_gpus || size_t(reading) >= m_readings)
         return out;
     out.reserve(m_count);
-    const std::vector<uint8_t> &ring = m_rings[size_t(reading)];
+    const uint8_t *ring = m_rings[size_t(reading)].get();
     const auto [origin, step] = scaleOf(reading);
     for (size_t i = 0; i < m_count; ++i) {
         const size_t slot = (m_next + m_depth - m_count + i) % m_depth;

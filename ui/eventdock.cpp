@@ -2,6 +2,7 @@
 #include "eventdock.h"
 
 #include "eventlogmodel.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -29,7 +30,7 @@ EventDock::EventDock(QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitColumnsToShownRows(m_view->horizontalHeader());
     m_view->horizontalHeader()->setSectionResizeMode(EventLogModel::MessageColumn, QHeaderView::Stretch);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
 

@@ -6,6 +6,7 @@
 #include "fleettablemodel.h"
 #include "incidenttablemodel.h"
 #include "slowdowntablemodel.h"
+#include "theme.h"
 
 #include <QDateTime>
 #include <QGuiApplication>
@@ -151,7 +152,7 @@ QTableView *IncidentDock::addTable(QAbstractItemModel *model, int sortColumn, Qt
     view->setSortingEnabled(true);
     view->sortByColumn(sortColumn, order);
     view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitColumnsToShownRows(view->horizontalHeader());
     view->horizontalHeader()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -2,6 +2,7 @@
 #include "jobsdock.h"
 
 #include "jobtablemodel.h"
+#include "theme.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -22,7 +23,7 @@ JobsDock::JobsDock(QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(JobTableModel::GpusColumn, Qt::DescendingOrder);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitColumnsToShownRows(m_view->horizontalHeader());
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
     setWidget(m_view);
