@@ -7,8 +7,8 @@ namespace vigil {
 
 namespace {
 
-// Calls `gpu(index)` for each GPU that `entity` can affect, in the order the topology holds them
-// (a GPU may come twice: a switch's racks), until it returns false. Returns false if stopped.
+// The visitors below call `gpu(index)` for each GPU in turn until it returns false, and return
+// false if it stopped them.
 template<typename Visit> bool visitRack(const Topology &t, uint32_t rack, Visit &gpu)
 {
     if (rack >= t.nodesOfRack.size())
@@ -46,6 +46,8 @@ bool feedsThroughSwitch(const Topology &t, const Rack &r, uint32_t i)
     return std::find(uplinks.begin(), uplinks.end(), i) != uplinks.end();
 }
 
+// Each GPU that `entity` can affect, in the order the topology holds them (a GPU may come twice:
+// a switch's racks overlap).
 template<typename Visit> bool visitGpusAffectedBy(const Topology &t, EntityRef entity, Visit &&gpu)
 {
     const uint32_t i = entity.index;

@@ -52,6 +52,18 @@ uint32_t idOf(const QString &name)
 
 constexpr int64_t T0 = 1793577600000;
 
+// An operator's drain of one GPU.
+Event drainOf(uint64_t id, int64_t timeMs, uint32_t gpu)
+{
+    Event e;
+    e.id = id;
+    e.timeMs = timeMs;
+    e.type = EventType::Drain;
+    e.entity = { EntityKind::Gpu, gpu };
+    e.operatorName = QStringLiteral("kim");
+    return e;
+}
+
 void set(ClusterState &state, const QString &metricName, uint32_t entity, float value, int64_t timeMs = T0)
 {
     v1::Samples s;
@@ -1008,13 +1020,7 @@ private Q_SLOTS:
         QVERIFY(selection.isRowSelected(rowOf(20), {}));
 
         // GPU 10 fails and is drained (its warnings close), GPU 40 starts warning.
-        Event drain;
-        drain.id = 5;
-        drain.timeMs = T0 + 62000;
-        drain.type = EventType::Drain;
-        drain.entity = { EntityKind::Gpu, 10 };
-        drain.operatorName = QStringLiteral("kim");
-        analysis.addEvents({ drain, warning(4, 40, T0 + 62000) });
+        analysis.addEvents({ drainOf(5, T0 + 62000, 10), warning(4, 40, T0 + 62000) });
         analysis.update(T0 + 63000);
         model.setAnalysis(analysis);
         QCOMPARE(resets.count(), 0);
@@ -1082,13 +1088,7 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 0);
 
         // The interventions ledger: past actions do not change, and nothing is said of them.
-        Event drain;
-        drain.id = 10;
-        drain.timeMs = T0 + 9100000;
-        drain.type = EventType::Drain;
-        drain.entity = { EntityKind::Gpu, 3 };
-        drain.operatorName = QStringLiteral("kim");
-        analysis.addEvents({ drain });
+        analysis.addEvents({ drainOf(10, T0 + 9100000, 3) });
         analysis.update(T0 + 9200000);
         InterventionTableModel actions;
         actions.setAnalysis(analysis);
