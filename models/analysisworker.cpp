@@ -62,12 +62,13 @@ void AnalysisWorker::hand(Step step, bool startsOver)
 
 void AnalysisWorker::startOver(std::shared_ptr<const Topology> topology, std::optional<HazardModel> carriedHazards,
                                std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events,
-                               int64_t horizonMs)
+                               int64_t horizonMs, size_t eventLimit)
 {
     hand(
         [this, topology = std::move(topology), carried = std::move(carriedHazards), pace = std::move(pace),
-         events = std::move(events), horizonMs](IncidentAnalysis &analysis) mutable {
+         events = std::move(events), horizonMs, eventLimit](IncidentAnalysis &analysis) mutable {
             m_horizonMs = horizonMs;
+            m_eventLimit = eventLimit;
             m_kept.clear();
             m_newestMs = 0;
             if (events)
@@ -125,11 +126,20 @@ void AnalysisWorker::slideWindow()
     // What the window holds: the horizon, and before it the look-back that may explain its
     // first failures.
     const int64_t span = m_horizonMs + Attributor::LookBackMs;
-    if (m_newestMs - m_kept.front().timeMs <= span + m_horizonMs / 4)
+    const bool tooLong = m_newestMs - m_kept.front().timeMs > span + m_horizonMs / 4;
+    const bool tooMany = m_eventLimit > 0 && m_kept.size() > m_eventLimit + m_eventLimit / 4;
+    if (!tooLong && !tooMany)
         return;
-    const int64_t from = m_newestMs - span;
+    // The window starts at whichever is later: the horizon's start, or the newest `m_eventLimit`
+    // events' first.
+    int64_t from = m_newestMs - span;
     while (!m_kept.empty() && m_kept.front().timeMs < from)
         m_kept.pop_front();
+    if (tooMany && !m_kept.empty()) {
+        while (m_kept.size() > m_eventLimit)
+            m_kept.pop_front();
+        from = std::max(from, m_kept.front().timeMs);
+    }
     IncidentAnalysis fresh;
     fresh.setTopology(m_analysis.topology());
     fresh.setSettings(m_analysis.settings());

@@ -27,9 +27,11 @@ namespace vigil {
 // Live, the analysis covers a sliding window of the cluster's time, so that a dashboard left
 // running for weeks (or a demo running an hour a second) holds and prices a bounded history:
 // the events of the last `horizonMs`, plus the look-back that explains the first of their
-// failures. Once the window has moved on by a quarter, the worker builds the analysis afresh
-// from the events it kept (the same functions, on less history). A replay's is the whole
-// recording.
+// failures, and of them at most the newest `eventLimit`: a large cluster's two weeks are more
+// events than a window should hold (a 100k-GPU demo takes about 3,800 a cluster day, and its
+// analysis, with the copy the window reads, grew by 25 MB a minute of the demo). Once the window
+// has moved on by a quarter, in time or in events, the worker builds the analysis afresh from
+// the events it kept (the same functions, on less history). A replay's is the whole recording.
 class AnalysisWorker
 {
 public:
@@ -41,12 +43,15 @@ public:
     // Starts the analysis over on `topology`: live, empty, to grow with the stream; replayed,
     // with the recording's every event, its jobs' pace and the hazards a bundle carries.
     // Publications from before it are never taken again.
-    // `horizonMs` > 0: keep only that much of the cluster's time (see above); 0: all of it.
+    // `horizonMs` > 0: keep only that much of the cluster's time, and `eventLimit` > 0 only that
+    // many of the events the analysis takes (see above); 0: all of it.
     void startOver(std::shared_ptr<const Topology> topology, std::optional<HazardModel> carriedHazards,
                    std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events,
-                   int64_t horizonMs = 0);
-    // A live session's window: two weeks of the cluster.
+                   int64_t horizonMs = 0, size_t eventLimit = 0);
+    // A live session's window: two weeks of the cluster, or its newest 20,000 events (of those
+    // the analysis takes) when two weeks hold more: about five days of a 100k-GPU demo.
     static constexpr int64_t LiveHorizonMs = 14 * 86400000LL;
+    static constexpr size_t LiveEventLimit = 20000;
     void addEvents(std::vector<Event> events);
     // The jobs' step times in a state at `timeMs`, job by job (what JobPace::recordState reads).
     void notePace(int64_t timeMs, std::vector<float> stepSeconds);
@@ -95,6 +100,7 @@ private:
     // The sliding window (worker's thread only): the horizon, the events within it and the
     // look-back before it, time order, and the newest time seen.
     int64_t m_horizonMs = 0;
+    size_t m_eventLimit = 0;
     std::deque<Event> m_kept;
     int64_t m_newestMs = 0;
     std::shared_ptr<Morgue> m_morgue = std::make_shared<Morgue>();

@@ -121,7 +121,7 @@ void DashboardSession::startAnalysisOver()
     m_analysis = std::move(empty);
     m_analyst.startOver(m_analysedTopology, m_replay ? m_recordingHazards : std::nullopt,
                         m_replay ? m_recordingPace : nullptr, m_replay ? m_recordingEvents : nullptr,
-                        m_replay ? 0 : AnalysisWorker::LiveHorizonMs);
+                        m_replay ? 0 : AnalysisWorker::LiveHorizonMs, m_replay ? 0 : AnalysisWorker::LiveEventLimit);
 }
 
 void DashboardSession::startOver()

@@ -212,13 +212,15 @@ void IncidentDock::showAnalysis(std::shared_ptr<const IncidentAnalysis> shown)
             .arg(QDateTime::fromMSecsSinceEpoch(g.fromMs, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
     m_totals->setToolTip(
         tr("The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of "
-           "warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
+           "warnings before them, or the newest %5 hardware, job and operator events when those days hold more; "
+           "replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours "
            "lost to failures (downtime plus steps trained again), what share came after warnings that were "
            "visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).")
             .arg(l.toString(analysis.settings().pricePerGpuHour, 'f', 2),
                  l.toString(double(analysis.settings().leadTimeMs) / 3600000.0, 'f', 1))
             .arg(AnalysisWorker::LiveHorizonMs / 86400000)
-            .arg(Attributor::LookBackMs / 86400000));
+            .arg(Attributor::LookBackMs / 86400000)
+            .arg(l.toString(qulonglong(AnalysisWorker::LiveEventLimit))));
 
     const uint64_t skipped = analysis.eventsSkipped(), duplicates = analysis.duplicatesIgnored();
     QStringList input;

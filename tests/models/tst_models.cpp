@@ -75,6 +75,50 @@ void set(ClusterState &state, const QString &metricName, uint32_t entity, float 
     QVERIFY(state.apply(s).ok());
 }
 
+// A live session's analysis after `history` came as a stream, a day at a time, priced at its end.
+std::shared_ptr<const IncidentAnalysis> streamedDayByDay(const test::HazardHistory &history, int64_t horizonMs,
+                                                         size_t eventLimit)
+{
+    constexpr int64_t Day = 86400000LL;
+    AnalysisWorker worker;
+    worker.startOver(history.topology, std::nullopt, nullptr, nullptr, horizonMs, eventLimit);
+    size_t next = 0;
+    for (int64_t until = history.startMs + Day; next < history.events.size(); until += Day) {
+        std::vector<Event> day;
+        while (next < history.events.size() && history.events[next].timeMs < until)
+            day.push_back(history.events[next++]);
+        worker.addEvents(std::move(day));
+        worker.priceAt(until);
+    }
+    worker.priceAt(history.endMs);
+    worker.waitUntilIdle();
+    std::shared_ptr<const IncidentAnalysis> live;
+    uint64_t generation = 0;
+    if (!worker.takeNewer(live, generation) || live->pricedAtMs() != history.endMs)
+        return nullptr;
+    return live;
+}
+
+// What a live window prices is what the same functions price on the window's events alone
+// (a dashboard that joined at the window's start).
+void pricesAsTheWindowAlone(const IncidentAnalysis &live, const test::HazardHistory &history)
+{
+    const int64_t from = live.totals().fromMs;
+    IncidentAnalysis reference;
+    reference.setTopology(history.topology);
+    std::vector<Event> window;
+    std::copy_if(history.events.begin(), history.events.end(), std::back_inserter(window),
+                 [&](const Event &e) { return e.timeMs >= from; });
+    reference.addEvents(window);
+    reference.update(history.endMs);
+    QVERIFY(!reference.incidents().empty());
+    QCOMPARE(live.incidents().size(), reference.incidents().size());
+    QCOMPARE(live.totals().incidents, reference.totals().incidents);
+    QCOMPARE(live.totals().lostGpuHours, reference.totals().lostGpuHours);
+    QCOMPARE(live.debt().size(), reference.debt().size());
+    QCOMPARE(live.hardwareFailures().size(), reference.hardwareFailures().size());
+}
+
 } // namespace
 
 class TestModels : public QObject
@@ -1156,22 +1200,8 @@ private Q_SLOTS:
     {
         const test::HazardHistory history = test::hazardHistory(7, 40);
         constexpr int64_t Horizon = 7 * 86400000LL, Day = 86400000LL;
-        AnalysisWorker worker;
-        worker.startOver(history.topology, std::nullopt, nullptr, nullptr, Horizon);
-        size_t next = 0;
-        for (int64_t until = history.startMs + Day; next < history.events.size(); until += Day) {
-            std::vector<Event> day;
-            while (next < history.events.size() && history.events[next].timeMs < until)
-                day.push_back(history.events[next++]);
-            worker.addEvents(std::move(day));
-            worker.priceAt(until);
-        }
-        worker.priceAt(history.endMs);
-        worker.waitUntilIdle();
-        std::shared_ptr<const IncidentAnalysis> live;
-        uint64_t generation = 0;
-        QVERIFY(worker.takeNewer(live, generation));
-        QCOMPARE(live->pricedAtMs(), history.endMs);
+        const std::shared_ptr<const IncidentAnalysis> live = streamedDayByDay(history, Horizon, 0);
+        QVERIFY(live);
         const int64_t windowMs = Horizon + Attributor::LookBackMs;
         const int64_t from = live->totals().fromMs;
         QVERIFY2(history.endMs - from <= windowMs + Horizon / 4 + Day,
@@ -1182,20 +1212,30 @@ private Q_SLOTS:
         for (const Event &e : history.events)
             warningsInHistory += isHardwareWarning(e.type);
         QVERIFY(live->attributor().warnings().size() < warningsInHistory / 2);
+        pricesAsTheWindowAlone(*live, history);
+    }
 
-        IncidentAnalysis reference;
-        reference.setTopology(history.topology);
-        std::vector<Event> window;
-        std::copy_if(history.events.begin(), history.events.end(), std::back_inserter(window),
-                     [&](const Event &e) { return e.timeMs >= from; });
-        reference.addEvents(window);
-        reference.update(history.endMs);
-        QVERIFY(!reference.incidents().empty());
-        QCOMPARE(live->incidents().size(), reference.incidents().size());
-        QCOMPARE(live->totals().incidents, reference.totals().incidents);
-        QCOMPARE(live->totals().lostGpuHours, reference.totals().lostGpuHours);
-        QCOMPARE(live->debt().size(), reference.debt().size());
-        QCOMPARE(live->hardwareFailures().size(), reference.hardwareFailures().size());
+    // A large cluster's two weeks are more events than the window should hold: it keeps the
+    // newest (of those the analysis takes) up to its limit, and a quarter more before it is
+    // rebuilt, however long its horizon, and prices them as the window alone would.
+    void theLiveAnalysisHoldsAtMostItsEventLimit()
+    {
+        const test::HazardHistory history = test::hazardHistory(7, 40);
+        std::vector<int64_t> taken;
+        for (const Event &e : history.events)
+            if (IncidentAnalysis::takes(e))
+                taken.push_back(e.timeMs);
+        const size_t limit = taken.size() / 5;
+        QVERIFY(limit > 100);
+        const std::shared_ptr<const IncidentAnalysis> live
+            = streamedDayByDay(history, 400 * 86400000LL, limit); // a horizon longer than the history
+        QVERIFY(live);
+        const int64_t from = live->totals().fromMs;
+        const auto held = size_t(std::count_if(taken.begin(), taken.end(), [&](int64_t t) { return t >= from; }));
+        QVERIFY2(held >= limit / 2 && held <= limit + limit / 4 + 1,
+                 qPrintable(QStringLiteral("holds %1 events against a limit of %2").arg(held).arg(limit)));
+        QVERIFY(from > history.startMs);
+        pricesAsTheWindowAlone(*live, history);
     }
 
     // At 100k GPUs alarms come and go every second: the tree must keep what the operator
