@@ -149,6 +149,14 @@ void TelemetryClient::stop()
     }
     m_watchdog.stop();
     m_run.stop();
+    // The connection goes with the stream (unless a call still holds it): a gateway asked to stop
+    // waits for its clients' connections to close, up to its shutdown deadline (2 s), and
+    // `vigil --demo` quitting waited for that every time. A call made after this opens it again.
+    std::shared_ptr<ChannelHolder> closing;
+    {
+        std::lock_guard lock(m_channelMutex);
+        closing = std::move(m_channel);
+    }
 }
 
 bool TelemetryClient::sleepFor(std::chrono::milliseconds duration)

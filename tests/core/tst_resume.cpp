@@ -90,6 +90,28 @@ private Q_SLOTS:
         client.stop();
     }
 
+    // A stopped client lets its connection go: a gateway asked to stop waits for its clients'
+    // connections to close, up to its shutdown deadline, and `vigil --demo` took 2 s to quit.
+    void aStoppedClientClosesItsConnection()
+    {
+        QString error;
+        auto server = GatewayServer::start(testGatewayOptions(), &error);
+        QVERIFY2(server, qPrintable(error));
+        TcpProxy proxy(server->port());
+        LiveCluster cluster;
+        TelemetryClient client({ QStringLiteral("127.0.0.1:%1").arg(proxy.port()) }, cluster);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(isLive(cluster), 5000);
+        QVERIFY(client.sources().ok);
+        QCOMPARE(proxy.connectionsOpen(), 1);
+        client.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(proxy.connectionsOpen(), 0, 5000);
+        QCOMPARE(proxy.connectionsAccepted(), 1);
+        // A call after the stop opens it again (the client can be started again).
+        QVERIFY(client.sources().ok);
+        QCOMPARE(proxy.connectionsAccepted(), 2);
+    }
+
     void restartedGatewayMeansNewEpochSnapshotAndGap()
     {
         GatewayOptions options = testGatewayOptions();

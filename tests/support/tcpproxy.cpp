@@ -71,6 +71,7 @@ void TcpProxy::acceptLoop()
         ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         ::setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         ++m_accepted;
+        ++m_open;
         std::lock_guard lock(m_mutex);
         m_sockets.push_back(client);
         m_sockets.push_back(upstream);
@@ -110,6 +111,7 @@ void TcpProxy::pump(int client, int upstream)
     }
     ::shutdown(client, SHUT_RDWR);
     ::shutdown(upstream, SHUT_RDWR);
+    --m_open;
 }
 
 void TcpProxy::dropConnections()

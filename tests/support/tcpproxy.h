@@ -21,6 +21,8 @@ public:
     // Closes every open connection (both sides); new ones are accepted again.
     void dropConnections();
     int connectionsAccepted() const { return m_accepted.load(); }
+    // Connections accepted and not yet closed by either side.
+    int connectionsOpen() const { return m_open.load(); }
 
 private:
     void acceptLoop();
@@ -31,6 +33,7 @@ private:
     int m_port = 0;
     std::atomic<bool> m_stopping { false };
     std::atomic<int> m_accepted { 0 };
+    std::atomic<int> m_open { 0 };
     std::thread m_acceptThread;
     std::mutex m_mutex;
     std::vector<int> m_sockets;
