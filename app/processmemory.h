@@ -3,6 +3,11 @@
 
 #include "domain/sanitizers.h"
 
+// Any C library header defines __GLIBC__ where glibc is the C library. Without one before the
+// test below, a file that includes this header first (vigil-gateway's main.cpp, which has no
+// precompiled header) compiled both functions to nothing.
+#include <cstdlib>
+
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
 #include <malloc.h>
 #endif
@@ -20,6 +25,17 @@ inline void settleProcessMemory()
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     mallopt(M_ARENA_MAX, 2);
+#endif
+}
+
+// Hands glibc's free pages back to the system. A gateway serving 100k GPUs frees a journal's
+// worth of frames a minute, in blocks below the mmap threshold, on its gRPC and source threads:
+// glibc keeps the pages, and after three minutes 64 of its 284 MB were free pages (this gave them
+// back). A trim takes tens of milliseconds at that size and holds the heaps' locks meanwhile.
+inline void returnFreePages()
+{
+#if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
+    malloc_trim(0);
 #endif
 }
 

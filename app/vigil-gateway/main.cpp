@@ -210,6 +210,10 @@ int serve(QCoreApplication &app, const QCommandLineParser &parser, const vigil::
             app.quit();
     });
     poll.start(100);
+    // From the main thread, which does nothing else while the gateway serves.
+    QTimer trim;
+    QObject::connect(&trim, &QTimer::timeout, &app, &vigil::returnFreePages);
+    trim.start(10000);
     const int status = app.exec();
     server->stop();
     return status;
