@@ -3286,8 +3286,8 @@
         <translation>損失 %1 GPU時間（%2、うち遅いステップによる %11）· ETTR %3 % · MTBF %4 時間 · MTTR %5 分 · 防止可能 %6 % · 手作業の対応 %7 件（夜間 %8 件、作業 %9 時間）· 対応する価値のある未対応の警告のコスト 1日 %10 · %13 から %12 UTC まで</translation>
     </message>
     <message>
-        <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
-        <translation>表示期間の「根性のコスト」(ライブ: クラスタの直近 %3 日とその前の %4 日分の警告、再生: 記録全体)(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
+        <source>The cost of grit over the period shown (live: the last %3 days of the cluster and the %4 days of warnings before them, or the newest %5 hardware, job and operator events when those days hold more; replayed: the recording), at $%1 per GPU-hour and a lead time of %2 h: GPU-hours lost to failures (downtime plus steps trained again), what share came after warnings that were visible for over the lead time and not dealt with, and the manual work it took (docs/cost-model.md).</source>
+        <translation>表示期間の「根性のコスト」(ライブ: クラスタの直近 %3 日とその前の %4 日分の警告。その期間の件数がそれより多いときは、ハードウェア・ジョブ・オペレーターのイベントのうち新しい %5 件。再生: 記録全体)(GPU 1 時間 $%1、リードタイム %2 時間): 障害で失われた GPU 時間 (停止時間と再学習したステップ)、リードタイム以上前から見えていたのに対処されなかった警告の後に起きた割合、そして必要だった手作業 (docs/cost-model.md)。</translation>
     </message>
     <message>
         <source>Hand off…</source>
