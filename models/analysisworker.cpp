@@ -135,10 +135,9 @@ void AnalysisWorker::slideWindow()
     int64_t from = m_newestMs - span;
     while (!m_kept.empty() && m_kept.front().timeMs < from)
         m_kept.pop_front();
-    if (tooMany && !m_kept.empty()) {
-        while (m_kept.size() > m_eventLimit)
-            m_kept.pop_front();
-        from = std::max(from, m_kept.front().timeMs);
+    if (tooMany && m_kept.size() > m_eventLimit) {
+        m_kept.erase(m_kept.begin(), m_kept.end() - ptrdiff_t(m_eventLimit));
+        from = m_kept.front().timeMs;
     }
     IncidentAnalysis fresh;
     fresh.setTopology(m_analysis.topology());

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventdock.h"
 
+#include "columnfit.h"
 #include "eventlogmodel.h"
-#include "theme.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -2,11 +2,11 @@
 #include "incidentdock.h"
 
 #include "analysisworker.h"
+#include "columnfit.h"
 #include "debtmodels.h"
 #include "fleettablemodel.h"
 #include "incidenttablemodel.h"
 #include "slowdowntablemodel.h"
-#include "theme.h"
 
 #include <QDateTime>
 #include <QGuiApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobsdock.h"
 
+#include "columnfit.h"
 #include "jobtablemodel.h"
-#include "theme.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>

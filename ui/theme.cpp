@@ -2,7 +2,6 @@
 #include "theme.h"
 
 #include <QApplication>
-#include <QHeaderView>
 #include <QPalette>
 #include <QStyleFactory>
 
@@ -54,12 +53,6 @@ void applyLightTheme(QApplication &app)
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::PlaceholderText, QColor(0x6e, 0x76, 0x81));
     app.setPalette(p);
-}
-
-void fitColumnsToShownRows(QHeaderView *header)
-{
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setResizeContentsPrecision(64);
 }
 
 } // namespace vigil

@@ -2,7 +2,6 @@
 #pragma once
 
 class QApplication;
-class QHeaderView;
 
 namespace vigil {
 
@@ -10,10 +9,5 @@ namespace vigil {
 void applyDarkTheme(QApplication &app);
 // A light palette for daylight desks; the colour ramps stay the same.
 void applyLightTheme(QApplication &app);
-
-// A table's columns fit what it shows: sized to the rows on screen and the 64 around them, not
-// to every row. Qt measures a thousand rows by default, laying out each cell's text again
-// whenever a row changes: 50-270 ms of the GUI thread per refresh for a ledger of thousands.
-void fitColumnsToShownRows(QHeaderView *header);
 
 } // namespace vigil
