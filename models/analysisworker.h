@@ -28,7 +28,7 @@ namespace vigil {
 // running for weeks (or a demo running an hour a second) holds and prices a bounded history:
 // the events of the last `horizonMs`, plus the look-back that explains the first of their
 // failures, and of them at most the newest `eventLimit`: a large cluster's two weeks are more
-// events than a window should hold (a 100k-GPU demo takes about 3,800 a cluster day, and its
+// events than a window should hold (a 100k-GPU demo takes 3,800 to 7,000 a cluster day, and its
 // analysis, with the copy the window reads, grew by 25 MB a minute of the demo). Once the window
 // has moved on by a quarter, in time or in events, the worker builds the analysis afresh from
 // the events it kept (the same functions, on less history). A replay's is the whole recording.
@@ -49,7 +49,7 @@ public:
                    std::shared_ptr<const JobPace> pace, std::shared_ptr<const std::vector<Event>> events,
                    int64_t horizonMs = 0, size_t eventLimit = 0);
     // A live session's window: two weeks of the cluster, or its newest 20,000 events (of those
-    // the analysis takes) when two weeks hold more: about five days of a 100k-GPU demo.
+    // the analysis takes) when two weeks hold more: three to five days of a 100k-GPU demo.
     static constexpr int64_t LiveHorizonMs = 14 * 86400000LL;
     static constexpr size_t LiveEventLimit = 20000;
     void addEvents(std::vector<Event> events);
