@@ -835,7 +835,10 @@ private Q_SLOTS:
         const Incident *timeout = window.incidentAnalysis().tracker().find(answered);
         QVERIFY(timeout);
         QCOMPARE(timeout->kind, EventType::NcclTimeout);
-        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), timeout->failedMs, 5000);
+        // Read before waiting: while the test waits, the window takes a newer analysis and the
+        // worker frees the one `timeout` points into (the sanitizer lane caught the read after).
+        const int64_t failedMs = timeout->failedMs;
+        QTRY_COMPARE_WITH_TIMEOUT(window.replayBar()->feed()->shownMs(), failedMs, 5000);
 
         // A new price reprices every incident; nonsense is refused and changes nothing.
         const PricingSettings before = window.pricing();
