@@ -92,6 +92,9 @@ struct AlarmActivation
     uint64_t alarmId = 0;
     int64_t timeMs = 0;
     AlarmPriority priority = AlarmPriority::Low; // as annunciated
+    // The group it was shown in (the Alarms dock's, by incident or by cause and place); 0 when
+    // it stands alone. Activations joining one group within 10 minutes are one thing to look at.
+    uint64_t groupKey = 0;
 };
 
 } // namespace vigil

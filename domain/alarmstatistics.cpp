@@ -63,17 +63,22 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
         return f;
     f.windows = size_t((toMs - fromMs + FloodFigures::WindowMs - 1) / FloodFigures::WindowMs);
     std::vector<size_t> perWindow(f.windows, 0);
+    std::set<std::pair<size_t, uint64_t>> groupsShown; // (window, group)
     std::map<uint64_t, std::vector<int64_t>> byAlarm;
     for (const AlarmActivation &a : activations) {
         if (a.timeMs < fromMs || a.timeMs >= toMs)
             continue;
         ++f.activations;
         ++f.byPriority[size_t(std::clamp(int(a.priority), 1, 4) - 1)];
-        ++perWindow[size_t((a.timeMs - fromMs) / FloodFigures::WindowMs)];
+        const auto window = size_t((a.timeMs - fromMs) / FloodFigures::WindowMs);
+        if (a.groupKey == 0 || groupsShown.emplace(window, a.groupKey).second)
+            ++perWindow[window];
         byAlarm[a.alarmId].push_back(a.timeMs);
     }
     const double people = double(f.operators);
-    f.averagePer10Min = double(f.activations) / double(f.windows) / people;
+    for (const size_t n : perWindow)
+        f.faced += n;
+    f.averagePer10Min = double(f.faced) / double(f.windows) / people;
     for (size_t w = 0; w < perWindow.size(); ++w) {
         const double load = double(perWindow[w]) / people;
         if (load > f.peakPer10Min) {
@@ -87,12 +92,12 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
                                        [&](const TimeSpan &u) { return u.fromMs < end && start < u.toMs; });
         if (!upset) {
             ++f.steadyWindows;
-            f.steadyActivations += perWindow[w];
+            f.steadyFaced += perWindow[w];
             f.steadyFloodWindows += load > FloodFigures::Flood;
         }
     }
     if (f.steadyWindows)
-        f.steadyPer10Min = double(f.steadyActivations) / double(f.steadyWindows) / people;
+        f.steadyPer10Min = double(f.steadyFaced) / double(f.steadyWindows) / people;
     for (auto &[id, times] : byAlarm) {
         std::sort(times.begin(), times.end());
         for (size_t i = 0; i + FloodFigures::ChatterCount - 1 < times.size(); ++i)

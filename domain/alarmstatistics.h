@@ -68,6 +68,9 @@ struct FloodFigures
     int operators = 1;
     size_t windows = 0; // 10-minute windows in the period
     size_t activations = 0;
+    // What the operators had to look at: each activation, except that those joining one group
+    // (AlarmActivation::groupKey) within one 10-minute window are one. The rates below count these.
+    size_t faced = 0;
     double averagePer10Min = 0.0; // per operator
     double peakPer10Min = 0.0; // per operator, the busiest window
     int64_t peakWindowStartMs = 0;
@@ -76,7 +79,7 @@ struct FloodFigures
 
     // Steady operation: the windows that touch no upset.
     size_t steadyWindows = 0;
-    size_t steadyActivations = 0;
+    size_t steadyFaced = 0;
     double steadyPer10Min = 0.0; // per operator
     size_t steadyFloodWindows = 0; // floods outside any upset: the alarm system's own fault
 

@@ -2631,9 +2631,16 @@
         <source>Last hour</source>
         <translation>Letzte Stunde</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 alarm groups to look at per 10 min per operator, from %n alarm(s) (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
+        <translation>
+            <numerusform>%1: %2 Alarmgruppen zum Ansehen pro 10 min pro Bediener, aus %n Alarm (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %3</numerusform>
+            <numerusform>%1: %2 Alarmgruppen zum Ansehen pro 10 min pro Bediener, aus %n Alarmen (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %3</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
-        <translation>%1: %2 Alarme pro 10 min pro Bediener (ISA-18.2: etwa 1 ist beherrschbar, über 10 ist eine Flut) · dichteste 10 min: %3</translation>
+        <source>What reached you: the alarms raised, counted as the list shows them. Alarms joining one group (an incident&apos;s, or one cause in one row) within ten minutes are one thing to look at; an alarm on its own is one. Live, counted when they reached the screen; replayed, when they were raised.</source>
+        <translation>Was Sie erreicht hat: die ausgelösten Alarme, gezählt, wie die Liste sie zeigt. Alarme, die innerhalb von zehn Minuten zu einer Gruppe kommen (der eines Vorfalls oder einer Ursache in einer Reihe), sind eine Sache zum Ansehen; ein Alarm für sich ist eine. Live gezählt, wann sie den Bildschirm erreichten; in der Wiedergabe, wann sie ausgelöst wurden.</translation>
     </message>
     <message>
         <source>Acknowledge	A</source>

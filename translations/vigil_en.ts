@@ -159,6 +159,13 @@
 <context>
     <name>vigil::AlarmDock</name>
     <message numerus="yes">
+        <source>%1: %2 alarm groups to look at per 10 min per operator, from %n alarm(s) (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
+        <translation>
+            <numerusform>%1: %2 alarm groups to look at per 10 min per operator, from %n alarm (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</numerusform>
+            <numerusform>%1: %2 alarm groups to look at per 10 min per operator, from %n alarms (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n unacknowledged</source>
         <translation>
             <numerusform>%n unacknowledged</numerusform>

@@ -2606,9 +2606,15 @@
         <source>Last hour</source>
         <translation>直近 1 時間</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 alarm groups to look at per 10 min per operator, from %n alarm(s) (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
+        <translation>
+            <numerusform>%1: オペレーター 1 人あたり 10 分に確認すべき警報グループ %2 件、警報 %n 件から (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %3 件</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a flood) · busiest 10 min: %3</source>
-        <translation>%1: オペレーター 1 人あたり 10 分に %2 件 (ISA-18.2: 約 1 件なら対応可能、10 件超は洪水) · 最多の 10 分間: %3 件</translation>
+        <source>What reached you: the alarms raised, counted as the list shows them. Alarms joining one group (an incident&apos;s, or one cause in one row) within ten minutes are one thing to look at; an alarm on its own is one. Live, counted when they reached the screen; replayed, when they were raised.</source>
+        <translation>届いたもの: 発生した警報を、一覧の表示どおりに数えます。10 分以内に同じグループ (インシデント、または同じ列の同じ原因) に加わる警報は 1 件の確認事項、単独の警報はそれぞれ 1 件です。ライブでは画面に届いた時刻、再生では発生した時刻で数えます。</translation>
     </message>
     <message>
         <source>Acknowledge	A</source>

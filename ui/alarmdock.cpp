@@ -26,6 +26,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <set>
+#include <unordered_map>
 
 namespace vigil {
 
@@ -129,6 +130,10 @@ AlarmDock::AlarmDock(QWidget *parent)
             [this] { showAlarms(std::vector<Alarm>(m_alarms), m_nowMs, m_topology, m_analysis); });
     m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px"));
     m_floodLabel->setWordWrap(true);
+    m_floodLabel->setToolTip(
+        tr("What reached you: the alarms raised, counted as the list shows them. Alarms joining one group (an "
+           "incident's, or one cause in one row) within ten minutes are one thing to look at; an alarm on its "
+           "own is one. Live, counted when they reached the screen; replayed, when they were raised."));
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px"));
     m_feedback->setWordWrap(true);
     m_feedback->setStyleSheet(QStringLiteral("padding:2px 4px"));
@@ -169,6 +174,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     // What asks for an operator, and what is new since the last look.
     size_t asking = 0, newlyAsking = 0;
     AlarmPriority highest = AlarmPriority::Low, highestNew = AlarmPriority::Low;
+    std::vector<AlarmActivation> arriving;
     for (const Alarm &a : alarms) {
         const auto seen = m_raisedSeen.find(a.id);
         const bool fresh = seen == m_raisedSeen.end() || seen->second != a.raisedMs;
@@ -181,9 +187,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
                 // snapshot brings alarms raised long ago: only those new to the cluster too count.
                 // Replayed, it is when they were raised.
                 if (m_replaying)
-                    m_activations.push_back({ a.id, a.raisedMs, a.priority });
+                    arriving.push_back({ a.id, a.raisedMs, a.priority });
                 else if (nowMs - a.raisedMs <= FloodFigures::WindowMs)
-                    m_activations.push_back({ a.id, floodNow, a.priority });
+                    arriving.push_back({ a.id, floodNow, a.priority });
             }
         }
         if (!a.needsAcknowledging())
@@ -197,11 +203,12 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     }
     m_unacknowledged = asking;
     m_highest = highest;
-    // The flood figures keep the last day of activations.
-    std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
 
     std::vector<AlarmGroup> groups
         = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
+    noteActivations(std::move(arriving), groups);
+    // The flood figures keep the last day of activations.
+    std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
     m_model->setGroups(std::move(groups), nowMs, std::move(topology));
     const bool blind = !m_connected && !m_replaying && alarms.empty();
     const bool stale = isStale();
@@ -233,8 +240,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
         ? tr("Since %1").arg(QDateTime::fromMSecsSinceEpoch(floodFrom).toString(QStringLiteral("HH:mm")))
         : tr("Last hour");
     QString flood
-        = tr("%1: %2 alarms per 10 min per operator (ISA-18.2: about 1 is manageable, over 10 is a "
-             "flood) · busiest 10 min: %3")
+        = tr("%1: %2 alarm groups to look at per 10 min per operator, from %n alarm(s) (ISA-18.2: about "
+             "1 is manageable, over 10 is a flood) · busiest 10 min: %3",
+             "", int(m_flood.activations))
               .arg(span, l.toString(m_flood.averagePer10Min, 'f', 1), l.toString(m_flood.peakPer10Min, 'f', 0));
     if (!m_flood.chattering.empty())
         flood += tr(" · %n chattering", "", int(m_flood.chattering.size()));
@@ -248,6 +256,27 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
         if (m_sound->isChecked())
             QApplication::beep();
         Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
+    }
+}
+
+void AlarmDock::noteActivations(std::vector<AlarmActivation> arriving, const std::vector<AlarmGroup> &groups)
+{
+    if (arriving.empty())
+        return;
+    // Each arriving alarm is counted under the group the operator sees it in: alarms joining one
+    // group within ten minutes ask one look, not one each (FloodFigures::faced).
+    std::unordered_map<uint64_t, uint64_t> groupOf;
+    for (const AlarmActivation &a : arriving)
+        groupOf.emplace(a.alarmId, 0);
+    for (const AlarmGroup &g : groups) {
+        const uint64_t key = std::max<uint64_t>(1, qHash(g.key));
+        for (const Alarm &a : g.alarms)
+            if (const auto it = groupOf.find(a.id); it != groupOf.end())
+                it->second = key;
+    }
+    for (AlarmActivation &a : arriving) {
+        a.groupKey = groupOf[a.alarmId];
+        m_activations.push_back(a);
     }
 }
 

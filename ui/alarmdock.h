@@ -24,6 +24,7 @@ namespace vigil {
 
 class AlarmTreeModel;
 class DashboardSession;
+struct AlarmGroup;
 class IncidentAnalysis;
 
 // The alarm list the night shift lives in: every alarm the gateway holds, the
@@ -117,6 +118,8 @@ private:
     // any), lets `fill` complete the request from the answer (false: do not send), and sends it.
     void actOnSelection(v1::EventType action, const QString &what, const std::optional<Question> &question,
                         const std::function<bool(v1::ActRequest &, const QString &)> &fill);
+    // The activations just seen, each under the group the list shows its alarm in, to the flood figures.
+    void noteActivations(std::vector<AlarmActivation> arriving, const std::vector<AlarmGroup> &groups);
     // "Xid 79 on GPU 5 of a01r01n1", "12 alarms of <group>", "40 alarms".
     QString selectionTitle(const std::vector<uint64_t> &ids) const;
     // The selection across a reset of the rows: kept as the rows go, selected again once

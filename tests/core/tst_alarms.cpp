@@ -17,6 +17,8 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <random>
+#include <set>
 
 using namespace vigil;
 
@@ -803,6 +805,52 @@ private Q_SLOTS:
         QCOMPARE(stale.stale.front().alarmId, uint64_t(7));
     }
 
+    // What the operator faces: alarms joining one group of the Alarms dock within 10 minutes are
+    // one thing to look at; ungrouped ones each count, as ISA-18.2 counts annunciations.
+    void aGroupWithinTenMinutesIsOneThingToLookAt()
+    {
+        std::vector<AlarmActivation> stream;
+        for (int i = 0; i < 12; ++i) // twelve ECC alarms in one row, in the first ten minutes
+            stream.push_back({ uint64_t(100 + i), T0 + i * 30000, AlarmPriority::Low, 5 });
+        stream.push_back({ 200, T0 + 2 * Minute, AlarmPriority::High, 6 }); // an incident's
+        for (int i = 0; i < 2; ++i) // the row's group again, in the second ten minutes
+            stream.push_back({ uint64_t(120 + i), T0 + 11 * Minute + i * 1000, AlarmPriority::Low, 5 });
+        for (int i = 0; i < 3; ++i) // three standing alone
+            stream.push_back({ uint64_t(300 + i), T0 + 12 * Minute + i * 1000, AlarmPriority::Medium });
+        const FloodFigures f = floodFigures(stream, {}, T0, T0 + 20 * Minute, 1);
+        QCOMPARE(f.activations, size_t(18));
+        QCOMPARE(f.faced, size_t(6));
+        QCOMPARE(f.averagePer10Min, 3.0);
+        QCOMPARE(f.peakPer10Min, 4.0);
+        QCOMPARE(f.peakWindowStartMs, T0 + 10 * Minute);
+        QCOMPARE(f.byPriority[0], size_t(14)); // priorities are of the alarms themselves
+
+        // Against a reference count: per window, the ungrouped and the distinct groups.
+        std::mt19937 random(11);
+        std::vector<AlarmActivation> many;
+        for (int i = 0; i < 2000; ++i)
+            many.push_back({ uint64_t(i), T0 + int64_t(random() % (180 * Minute)), AlarmPriority::Low,
+                             random() % 3 == 0 ? 0 : uint64_t(1 + random() % 40) });
+        size_t reference = 0, busiest = 0;
+        for (int64_t w = 0; w < 18; ++w) {
+            std::set<uint64_t> groups;
+            size_t alone = 0;
+            for (const AlarmActivation &a : many)
+                if (a.timeMs >= T0 + w * 10 * Minute && a.timeMs < T0 + (w + 1) * 10 * Minute) {
+                    if (a.groupKey)
+                        groups.insert(a.groupKey);
+                    else
+                        ++alone;
+                }
+            reference += alone + groups.size();
+            busiest = std::max(busiest, alone + groups.size());
+        }
+        const FloodFigures g = floodFigures(many, {}, T0, T0 + 180 * Minute, 2);
+        QCOMPARE(g.faced, reference);
+        QCOMPARE(g.averagePer10Min, double(reference) / 18.0 / 2.0);
+        QCOMPARE(g.peakPer10Min, double(busiest) / 2.0);
+    }
+
     void upsetsAndSteadyOperation()
     {
         // A crash at 30 minutes: its upset runs from 20 to 90 minutes; a DBE at 80 merges into it.
@@ -825,7 +873,7 @@ private Q_SLOTS:
         const FloodFigures f = floodFigures(stream, {}, T0, T0 + 180 * Minute, 1, upsets);
         QCOMPARE(f.windows, size_t(18));
         QCOMPARE(f.steadyWindows, size_t(6)); // 0–20 and 140–180 minutes
-        QCOMPARE(f.steadyActivations, size_t(2));
+        QCOMPARE(f.steadyFaced, size_t(2));
         QCOMPARE(f.steadyPer10Min, 2.0 / 6.0);
         QCOMPARE(f.floodWindows, size_t(1));
         QCOMPARE(f.steadyFloodWindows, size_t(0));

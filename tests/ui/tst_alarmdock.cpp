@@ -144,7 +144,8 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     // The flood line counts what reaches the operator on the operator's clock: a demo raising
-    // alarms an hour of cluster apart, thirty in a moment, is thirty in ten minutes, not one.
+    // alarms an hour of cluster apart, thirty in a moment, is thirty in ten minutes, not one;
+    // and as the list shows them: thirty ECC alarms in one row are one group to look at.
     // A reconnect's snapshot of alarms raised long ago is no flood.
     void theFloodLineCountsOnTheOperatorsClock()
     {
@@ -163,7 +164,8 @@ private Q_SLOTS:
             alarms.push_back(a);
         }
         dock.showAlarms(alarms, start, topology, nullptr);
-        QVERIFY2(dock.floodText().contains(QStringLiteral(": 0.0 alarms per 10 min")), qPrintable(dock.floodText()));
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 0.0 alarm groups to look at per 10 min")),
+                 qPrintable(dock.floodText()));
         for (uint32_t i = 0; i < 30; ++i) {
             Alarm a = alarms.front();
             a.id = 1 + i;
@@ -172,10 +174,29 @@ private Q_SLOTS:
             alarms.push_back(a);
             dock.showAlarms(alarms, a.raisedMs, topology, nullptr);
         }
-        QVERIFY2(dock.floodText().contains(QStringLiteral(": 30.0 alarms per 10 min")), qPrintable(dock.floodText()));
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 1.0 alarm groups to look at per 10 min per operator, "
+                                                          "from 30 alarm")),
+                 qPrintable(dock.floodText()));
+        QCOMPARE(dock.flood().activations, size_t(30));
+        QCOMPARE(dock.flood().faced, size_t(1));
+        // Elsewhere, three kinds scattered over the hall: three more things to look at.
+        const EventType kinds[] = { EventType::NvlinkCrc, EventType::ThermalThrottle, EventType::PcieReplay };
+        for (uint32_t i = 0; i < 3; ++i) {
+            Alarm a = alarms.front();
+            a.id = 50 + i;
+            a.entity = { EntityKind::Gpu, 200 + 20 * i };
+            a.sourceType = kinds[i];
+            a.raisedMs = start + int64_t(40 + i) * 3600000;
+            alarms.push_back(a);
+            dock.showAlarms(alarms, a.raisedMs, topology, nullptr);
+        }
+        QCOMPARE(dock.flood().faced, size_t(4));
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 4.0 alarm groups to look at per 10 min per operator, "
+                                                          "from 33 alarm")),
+                 qPrintable(dock.floodText()));
         QVERIFY2(dock.floodText().startsWith(QStringLiteral("Since ")),
                  qPrintable(dock.floodText())); // not an hour yet
-        QCOMPARE(dock.unacknowledged(), size_t(35));
+        QCOMPARE(dock.unacknowledged(), size_t(38));
     }
 
     void twoWindowsShareOneAlarmState()
