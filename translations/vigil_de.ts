@@ -2639,6 +2639,10 @@
         </translation>
     </message>
     <message>
+        <source> · the cluster runs %1× faster than this screen; on its clock: %2 per 10 min, busiest %3</source>
+        <translation> · der Cluster läuft %1× schneller als dieser Bildschirm; nach seiner Uhr: %2 pro 10 min, dichteste %3</translation>
+    </message>
+    <message>
         <source>What reached you: the alarms raised, counted as the list shows them. Alarms joining one group (an incident&apos;s, or one cause in one row) within ten minutes are one thing to look at; an alarm on its own is one. Live, counted when they reached the screen; replayed, when they were raised.</source>
         <translation>Was Sie erreicht hat: die ausgelösten Alarme, gezählt, wie die Liste sie zeigt. Alarme, die innerhalb von zehn Minuten zu einer Gruppe kommen (der eines Vorfalls oder einer Ursache in einer Reihe), sind eine Sache zum Ansehen; ein Alarm für sich ist eine. Live gezählt, wann sie den Bildschirm erreichten; in der Wiedergabe, wann sie ausgelöst wurden.</translation>
     </message>

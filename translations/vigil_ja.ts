@@ -2613,6 +2613,10 @@
         </translation>
     </message>
     <message>
+        <source> · the cluster runs %1× faster than this screen; on its clock: %2 per 10 min, busiest %3</source>
+        <translation> · クラスタはこの画面の %1 倍の速さで進行中。クラスタの時計では 10 分あたり %2 件、最多 %3 件</translation>
+    </message>
+    <message>
         <source>What reached you: the alarms raised, counted as the list shows them. Alarms joining one group (an incident&apos;s, or one cause in one row) within ten minutes are one thing to look at; an alarm on its own is one. Live, counted when they reached the screen; replayed, when they were raised.</source>
         <translation>届いたもの: 発生した警報を、一覧の表示どおりに数えます。10 分以内に同じグループ (インシデント、または同じ列の同じ原因) に加わる警報は 1 件の確認事項、単独の警報はそれぞれ 1 件です。ライブでは画面に届いた時刻、再生では発生した時刻で数えます。</translation>
     </message>

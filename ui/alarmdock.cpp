@@ -174,7 +174,7 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     // What asks for an operator, and what is new since the last look.
     size_t asking = 0, newlyAsking = 0;
     AlarmPriority highest = AlarmPriority::Low, highestNew = AlarmPriority::Low;
-    std::vector<AlarmActivation> arriving;
+    std::vector<AlarmActivation> arriving, arrivingOnCluster;
     for (const Alarm &a : alarms) {
         const auto seen = m_raisedSeen.find(a.id);
         const bool fresh = seen == m_raisedSeen.end() || seen->second != a.raisedMs;
@@ -190,6 +190,10 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
                     arriving.push_back({ a.id, a.raisedMs, a.priority });
                 else if (nowMs - a.raisedMs <= FloodFigures::WindowMs)
                     arriving.push_back({ a.id, floodNow, a.priority });
+                // Live, the cluster's own clock too: how its alarms come and go, whatever the
+                // pace it is watched at.
+                if (!m_replaying)
+                    arrivingOnCluster.push_back({ a.id, a.raisedMs, a.priority });
             }
         }
         if (!a.needsAcknowledging())
@@ -206,9 +210,13 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
 
     std::vector<AlarmGroup> groups
         = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
-    noteActivations(std::move(arriving), groups);
-    // The flood figures keep the last day of activations.
+    inGroups(arriving, groups);
+    inGroups(arrivingOnCluster, groups);
+    // The flood figures keep the last day of activations, on each clock.
+    m_activations.insert(m_activations.end(), arriving.begin(), arriving.end());
     std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 86400000; });
+    m_clusterActivations.insert(m_clusterActivations.end(), arrivingOnCluster.begin(), arrivingOnCluster.end());
+    std::erase_if(m_clusterActivations, [&](const AlarmActivation &a) { return a.timeMs < nowMs - 86400000; });
     m_model->setGroups(std::move(groups), nowMs, std::move(topology));
     const bool blind = !m_connected && !m_replaying && alarms.empty();
     const bool stale = isStale();
@@ -230,11 +238,32 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     m_counts->setStyleSheet(QStringLiteral("font-weight:bold; padding:0 6px; color:%1").arg(colour));
     setWindowTitle(asking ? tr("Alarms (%1 unacknowledged)").arg(asking) : tr("Alarms"));
 
+    showFlood(alarms, nowMs, floodNow);
+    if (newlyAsking && !m_replaying) { // history raises no new alarm for tonight
+        if (m_sound->isChecked())
+            QApplication::beep();
+        Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
+    }
+}
+
+void AlarmDock::showFlood(const std::vector<Alarm> &alarms, int64_t nowMs, int64_t floodNow)
+{
     const int operators = std::max(1, QSettings().value(QStringLiteral("alarms/operatorsOnShift"), 1).toInt());
     // The last hour, or live as much of it as this dashboard has watched: a minute-old window
     // averaged over an hour would say a sixtieth of what it faced.
     const int64_t floodFrom = m_replaying ? nowMs - 3600000 : std::max(floodNow - 3600000, m_floodSinceMs);
     m_flood = floodFigures(m_activations, alarms, floodFrom, floodNow + 1, operators);
+    // On the cluster's clock, over the last day of it this dashboard watched: which alarms
+    // chatter and which have stood for a day are the cluster's doing, not the viewer's pace
+    // (a demo's cluster runs a month behind the wall clock and an hour a second).
+    if (m_replaying)
+        m_clusterFlood = m_flood;
+    else {
+        if (m_clusterSinceMs == 0)
+            m_clusterSinceMs = nowMs;
+        m_clusterFlood = floodFigures(m_clusterActivations, alarms, std::max(nowMs - 86400000, m_clusterSinceMs),
+                                      nowMs + 1, operators);
+    }
     const QLocale l;
     const QString span = floodFrom > floodNow - 3600000
         ? tr("Since %1").arg(QDateTime::fromMSecsSinceEpoch(floodFrom).toString(QStringLiteral("HH:mm")))
@@ -244,22 +273,24 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
              "1 is manageable, over 10 is a flood) · busiest 10 min: %3",
              "", int(m_flood.activations))
               .arg(span, l.toString(m_flood.averagePer10Min, 'f', 1), l.toString(m_flood.peakPer10Min, 'f', 0));
-    if (!m_flood.chattering.empty())
-        flood += tr(" · %n chattering", "", int(m_flood.chattering.size()));
-    if (!m_flood.stale.empty())
-        flood += tr(" · %n standing for over a day", "", int(m_flood.stale.size()));
+    // A cluster watched faster than it runs (the demo): what an operator on it would face.
+    const int64_t watchedMs = floodNow - m_floodSinceMs, clusterMs = nowMs - m_clusterSinceMs;
+    if (!m_replaying && watchedMs >= 2000 && clusterMs > 10 * watchedMs)
+        flood += tr(" · the cluster runs %1× faster than this screen; on its clock: %2 per 10 min, busiest %3")
+                     .arg(l.toString(double(clusterMs) / double(watchedMs), 'f', 0),
+                          l.toString(m_clusterFlood.averagePer10Min, 'f', 1),
+                          l.toString(m_clusterFlood.peakPer10Min, 'f', 0));
+    if (!m_clusterFlood.chattering.empty())
+        flood += tr(" · %n chattering", "", int(m_clusterFlood.chattering.size()));
+    if (!m_clusterFlood.stale.empty())
+        flood += tr(" · %n standing for over a day", "", int(m_clusterFlood.stale.size()));
     m_floodLabel->setText(flood);
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
                                     .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
                                                                                     : QStringLiteral("palette(text)")));
-    if (newlyAsking && !m_replaying) { // history raises no new alarm for tonight
-        if (m_sound->isChecked())
-            QApplication::beep();
-        Q_EMIT newUnacknowledged(int(newlyAsking), highestNew);
-    }
 }
 
-void AlarmDock::noteActivations(std::vector<AlarmActivation> arriving, const std::vector<AlarmGroup> &groups)
+void AlarmDock::inGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups)
 {
     if (arriving.empty())
         return;
@@ -274,10 +305,8 @@ void AlarmDock::noteActivations(std::vector<AlarmActivation> arriving, const std
             if (const auto it = groupOf.find(a.id); it != groupOf.end())
                 it->second = key;
     }
-    for (AlarmActivation &a : arriving) {
+    for (AlarmActivation &a : arriving)
         a.groupKey = groupOf[a.alarmId];
-        m_activations.push_back(a);
-    }
 }
 
 bool AlarmDock::follow(const DashboardSession &session, bool changed)
@@ -309,7 +338,9 @@ void AlarmDock::setReplaying(bool replaying)
     m_replaying = replaying;
     m_raisedSeen.clear(); // another book: nothing in it is new to the operator
     m_activations.clear(); // and another clock
+    m_clusterActivations.clear();
     m_floodSinceMs = 0;
+    m_clusterSinceMs = 0;
     showAlarms({}, m_nowMs, m_topology, m_analysis);
 }
 

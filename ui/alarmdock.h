@@ -81,6 +81,7 @@ public:
     size_t unacknowledged() const { return m_unacknowledged; }
     AlarmPriority highestUnacknowledged() const { return m_highest; }
     const FloodFigures &flood() const { return m_flood; }
+    const FloodFigures &floodOnClusterClock() const { return m_clusterFlood; }
     QString feedbackText() const;
     // What came of the operator's latest action, under the list until the next (a hand-off's
     // outcome too: the status bar's messages are soon covered by new alarms).
@@ -118,8 +119,9 @@ private:
     // any), lets `fill` complete the request from the answer (false: do not send), and sends it.
     void actOnSelection(v1::EventType action, const QString &what, const std::optional<Question> &question,
                         const std::function<bool(v1::ActRequest &, const QString &)> &fill);
-    // The activations just seen, each under the group the list shows its alarm in, to the flood figures.
-    void noteActivations(std::vector<AlarmActivation> arriving, const std::vector<AlarmGroup> &groups);
+    // Each activation just seen, under the group the list shows its alarm in (for the flood figures).
+    static void inGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups);
+    void showFlood(const std::vector<Alarm> &alarms, int64_t nowMs, int64_t floodNow);
     // "Xid 79 on GPU 5 of a01r01n1", "12 alarms of <group>", "40 alarms".
     QString selectionTitle(const std::vector<uint64_t> &ids) const;
     // The selection across a reset of the rows: kept as the rows go, selected again once
@@ -160,8 +162,12 @@ private:
     int64_t m_followedAtMs = 0; // wall clock
     QAction *m_sound;
     std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
-    std::vector<AlarmActivation> m_activations;
+    std::vector<AlarmActivation> m_activations; // on the operator's clock: when they reached the screen
     FloodFigures m_flood;
+    // Live, the same activations on the cluster's clock (when raised), and the figures there.
+    std::vector<AlarmActivation> m_clusterActivations;
+    FloodFigures m_clusterFlood;
+    int64_t m_clusterSinceMs = 0;
 };
 
 } // namespace vigil

@@ -199,6 +199,51 @@ private Q_SLOTS:
         QCOMPARE(dock.unacknowledged(), size_t(38));
     }
 
+    // The demo's cluster runs a month behind the wall clock and an hour a second: whether an
+    // alarm has stood for a day, and what an operator on that cluster would face, are read on
+    // the cluster's clock, and the line says how much faster than the screen it runs.
+    void aDemosClusterIsJudgedOnItsOwnClock()
+    {
+        AlarmDock dock;
+        auto topology = std::make_shared<const Topology>(buildTopology({ 256 }, 3));
+        const int64_t start = QDateTime::currentMSecsSinceEpoch() - 30 * 86400000LL;
+        Alarm first;
+        first.id = 1;
+        first.entity = { EntityKind::Gpu, 3 };
+        first.sourceType = EventType::EccSingleBit;
+        first.active = true;
+        first.acknowledged = false;
+        first.raisedMs = start;
+        std::vector<Alarm> alarms { first };
+        dock.showAlarms(alarms, start + 3600000, topology, nullptr);
+        QVERIFY(dock.floodOnClusterClock().stale.empty()); // an hour old on its clock, a month on the wall's
+        QVERIFY2(!dock.floodText().contains(QStringLiteral("standing")), qPrintable(dock.floodText()));
+        for (uint32_t i = 1; i <= 30; ++i) { // every 20 minutes of cluster time
+            Alarm a = first;
+            a.id = 10 + i;
+            a.entity = { EntityKind::Gpu, 9 + i }; // GPUs 10 to 39: one row
+            a.raisedMs = start + 3600000 + int64_t(i) * 20 * 60000;
+            alarms.push_back(a);
+            if (i == 30)
+                QTest::qWait(2100);
+            dock.showAlarms(alarms, a.raisedMs, topology, nullptr);
+        }
+        QCOMPARE(dock.floodOnClusterClock().activations, size_t(30));
+        // 30 in ten hours: 60 windows of ten minutes, and the one that opens with the last alarm.
+        QCOMPARE(dock.floodOnClusterClock().faced, size_t(30));
+        QCOMPARE(dock.floodOnClusterClock().averagePer10Min, 30.0 / 61.0);
+        QVERIFY2(dock.floodText().contains(QStringLiteral("faster than this screen; on its clock: 0.5 per 10 min, "
+                                                          "busiest 1")),
+                 qPrintable(dock.floodText()));
+        // On the screen's clock: the first alarm in the row came under "scattered", the rest
+        // under the row once three had gathered there.
+        QVERIFY2(dock.floodText().contains(QStringLiteral(": 2.0 alarm groups to look at")),
+                 qPrintable(dock.floodText()));
+        // A day of cluster time later, the first alarm has stood for a day.
+        dock.showAlarms(alarms, start + 86400000 + 60000, topology, nullptr);
+        QCOMPARE(dock.floodOnClusterClock().stale.size(), size_t(1));
+    }
+
     void twoWindowsShareOneAlarmState()
     {
         std::unique_ptr<GatewayServer> server;
