@@ -207,29 +207,30 @@ private Q_SLOTS:
         QCOMPARE(dock.stepTimeChart()->xMin(), double(t0 + minute));
         QCOMPARE(dock.lossChart()->xMax(), double(t0 + 3 * minute));
 
-        // Past the job's newest 4,000 events the markers follow them one by one, as they come in
-        // batches: the newest 4,000, against time and (those with a step) against step.
+        // Once a quarter more than the job's newest 4,000 events has come, the oldest go, and the
+        // markers with them, as the events come in batches: against time and (those with a step)
+        // against step. With the two above, 5,102 events: the 5,001st trims to 4,000, and 101 more came.
         std::vector<Event> batch;
         int withStep = 0;
-        for (int i = 0; i < 4100; ++i) {
+        for (int i = 0; i < 5100; ++i) {
             Event e = crash;
             e.id = 1000 + uint64_t(i);
             e.timeMs = t0 + 6 * minute + i * 1000;
             e.type = i % 3 ? EventType::CheckpointSaved : EventType::EccSingleBit;
             e.step = i % 3 ? 1300 + i : 0;
-            withStep += i >= 100 && i % 3 != 0;
+            withStep += i >= 999 && i % 3 != 0;
             batch.push_back(e);
-            if (batch.size() == 700 || i == 4099) {
+            if (batch.size() == 700 || i == 5099) {
                 dock.addEvents(batch);
                 batch.clear();
             }
         }
         at(6, 1300, 2.7f, 5e5f);
         const auto &followed = dock.lossChart()->markers();
-        QCOMPARE(followed.size(), size_t(4000));
-        QCOMPARE(followed.front().eventId, uint64_t(1100));
-        QCOMPARE(followed.back().eventId, uint64_t(5099));
-        QCOMPARE(dock.powerChart()->markers().size(), size_t(4000));
+        QCOMPARE(followed.size(), size_t(4101));
+        QCOMPARE(followed.front().eventId, uint64_t(1999));
+        QCOMPARE(followed.back().eventId, uint64_t(6099));
+        QCOMPARE(dock.powerChart()->markers().size(), size_t(4101));
         dock.setLossAgainstStep(true);
         QCOMPARE(dock.lossChart()->markers().size(), size_t(withStep));
         dock.setLossAgainstStep(false);
