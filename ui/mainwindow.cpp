@@ -54,7 +54,7 @@ MainWindow::MainWindow(ClusterFeed &live, QWidget *parent)
     , m_refreshTimer(new QTimer(this))
 {
     if (StallWatch::wantedByDefault())
-        m_stallWatch = new StallWatch(std::chrono::milliseconds(50), this);
+        m_stallWatch = new StallWatch(StallWatch::thresholdByDefault(), this);
     m_coverage = new QLabel(this);
     m_map = new RackMapPresenter(*m_session, m_rackMap, m_legend, m_coverage, this);
     m_trainingDock = new TrainingDock(this);

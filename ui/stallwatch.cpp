@@ -52,6 +52,12 @@ int64_t nowNs()
 
 } // namespace
 
+std::chrono::milliseconds StallWatch::thresholdByDefault()
+{
+    const int ms = qEnvironmentVariableIntValue("VIGIL_STALL_WATCH_MS");
+    return std::chrono::milliseconds(ms > 0 ? ms : 50);
+}
+
 bool StallWatch::wantedByDefault()
 {
 #if !defined(NDEBUG) || VIGIL_UNDER_ASAN

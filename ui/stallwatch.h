@@ -21,7 +21,7 @@ namespace vigil {
 // may run on the GUI thread, and this is how a test, or a developer, sees what did.
 //
 // On in debug builds and the sanitizer lane (where the window tests run), and wherever
-// VIGIL_STALL_WATCH=1; one watch at a time.
+// VIGIL_STALL_WATCH=1 (VIGIL_STALL_WATCH_MS sets the window's threshold); one watch at a time.
 class StallWatch : public QObject
 {
     Q_OBJECT
@@ -30,6 +30,8 @@ public:
     ~StallWatch() override;
 
     static bool wantedByDefault();
+    // 50 ms, or VIGIL_STALL_WATCH_MS: a lower bar when hunting what makes a key's answer slow.
+    static std::chrono::milliseconds thresholdByDefault();
 
     uint64_t stalls() const { return m_stalls.load(); }
     // The last stall reported: its length and the GUI thread's stack in it.
