@@ -103,6 +103,18 @@ std::vector<uint32_t> gpusAffectedBy(const Topology &t, EntityRef entity)
     return out;
 }
 
+std::optional<uint32_t> firstGpuAffectedBy(const Topology &t, EntityRef entity)
+{
+    std::optional<uint32_t> first;
+    // The visits go in topology order but for a job's GPUs, which come as the job lists them.
+    const bool ordered = entity.kind != EntityKind::Job;
+    visitGpusAffectedBy(t, entity, [&](uint32_t g) {
+        first = std::min(first.value_or(g), g);
+        return !ordered;
+    });
+    return first;
+}
+
 bool affectsAnyGpu(const Topology &t, EntityRef entity)
 {
     return !visitGpusAffectedBy(t, entity, [](uint32_t) { return false; });

@@ -5,6 +5,7 @@
 #include "domain/topology.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace vigil {
@@ -15,6 +16,10 @@ namespace vigil {
 // leaves), a job's GPUs. Indices in topology order, ascending; empty for an
 // entity that does not exist.
 std::vector<uint32_t> gpusAffectedBy(const Topology &topology, EntityRef entity);
+
+// The first GPU gpusAffectedBy would list, without listing the rest (a spine switch's are
+// the whole hall); nullopt where there is none.
+std::optional<uint32_t> firstGpuAffectedBy(const Topology &topology, EntityRef entity);
 
 // Whether `entity` can affect any GPU of `topology` (gpusAffectedBy is not empty), without
 // listing them: asked of every event that comes in, a job's or a rack's among them.

@@ -148,10 +148,10 @@ namespace {
 // The row of racks an alarm's entity is in (its first GPU's); nullopt where it has none.
 std::optional<uint32_t> rowOfEntity(const Topology &topology, EntityRef entity)
 {
-    const std::vector<uint32_t> gpus = gpusAffectedBy(topology, entity);
-    if (gpus.empty() || gpus.front() >= topology.gpus.size())
+    const std::optional<uint32_t> gpu = firstGpuAffectedBy(topology, entity);
+    if (!gpu || *gpu >= topology.gpus.size())
         return std::nullopt;
-    const uint32_t rack = topology.rackOfGpu(gpus.front());
+    const uint32_t rack = topology.rackOfGpu(*gpu);
     return rack < topology.racks.size() ? std::optional(topology.racks[rack].rowIndex) : std::nullopt;
 }
 

@@ -427,13 +427,15 @@ private Q_SLOTS:
         QVERIFY(gpusAffectedBy(t, { EntityKind::Pdu, 100000 }).empty());
         QVERIFY(gpusAffectedBy(t, { EntityKind::Cluster, 0 }).empty());
         // Every entity of every kind, and past the last: the list ascends without repeats, and
-        // affectsAnyGpu says whether it is empty without making it.
+        // affectsAnyGpu says whether it is empty, and firstGpuAffectedBy what it starts with,
+        // without making it.
         for (int kind = int(EntityKind::Unspecified); kind <= int(EntityKind::GpuInstance); ++kind)
             for (uint32_t i = 0; i < 600; ++i) {
                 const EntityRef e { EntityKind(kind), i };
                 const std::vector<uint32_t> gpus = gpusAffectedBy(t, e);
                 QVERIFY(std::adjacent_find(gpus.begin(), gpus.end(), std::greater_equal<uint32_t>()) == gpus.end());
                 QCOMPARE(affectsAnyGpu(t, e), !gpus.empty());
+                QCOMPARE(firstGpuAffectedBy(t, e), gpus.empty() ? std::nullopt : std::optional(gpus.front()));
             }
     }
 
