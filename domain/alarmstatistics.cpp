@@ -63,18 +63,25 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
         return f;
     f.windows = size_t((toMs - fromMs + FloodFigures::WindowMs - 1) / FloodFigures::WindowMs);
     std::vector<size_t> perWindow(f.windows, 0);
-    std::set<std::pair<size_t, uint64_t>> groupsShown; // (window, group)
-    std::map<uint64_t, std::vector<int64_t>> byAlarm;
+    // Sorted vectors, not trees: a demo's dashboard counts a hundred thousand activations.
+    std::vector<std::pair<size_t, uint64_t>> grouped; // (window, group)
+    std::vector<std::pair<uint64_t, int64_t>> byAlarm; // (alarm, when)
     for (const AlarmActivation &a : activations) {
         if (a.timeMs < fromMs || a.timeMs >= toMs)
             continue;
         ++f.activations;
         ++f.byPriority[size_t(std::clamp(int(a.priority), 1, 4) - 1)];
         const auto window = size_t((a.timeMs - fromMs) / FloodFigures::WindowMs);
-        if (a.groupKey == 0 || groupsShown.emplace(window, a.groupKey).second)
+        if (a.groupKey == 0)
             ++perWindow[window];
-        byAlarm[a.alarmId].push_back(a.timeMs);
+        else
+            grouped.emplace_back(window, a.groupKey);
+        byAlarm.emplace_back(a.alarmId, a.timeMs);
     }
+    std::sort(grouped.begin(), grouped.end());
+    grouped.erase(std::unique(grouped.begin(), grouped.end()), grouped.end());
+    for (const auto &[window, group] : grouped)
+        ++perWindow[window];
     const double people = double(f.operators);
     for (const size_t n : perWindow)
         f.faced += n;
@@ -98,11 +105,13 @@ FloodFigures floodFigures(const std::vector<AlarmActivation> &activations, const
     }
     if (f.steadyWindows)
         f.steadyPer10Min = double(f.steadyFaced) / double(f.steadyWindows) / people;
-    for (auto &[id, times] : byAlarm) {
-        std::sort(times.begin(), times.end());
-        for (size_t i = 0; i + FloodFigures::ChatterCount - 1 < times.size(); ++i)
-            if (times[i + FloodFigures::ChatterCount - 1] - times[i] <= FloodFigures::ChatterMs) {
-                f.chattering.push_back({ id, times.size(), times.front() });
+    std::sort(byAlarm.begin(), byAlarm.end());
+    for (size_t from = 0, to = 0; from < byAlarm.size(); from = to) {
+        while (to < byAlarm.size() && byAlarm[to].first == byAlarm[from].first)
+            ++to;
+        for (size_t i = from; i + FloodFigures::ChatterCount - 1 < to; ++i)
+            if (byAlarm[i + FloodFigures::ChatterCount - 1].second - byAlarm[i].second <= FloodFigures::ChatterMs) {
+                f.chattering.push_back({ byAlarm[from].first, to - from, byAlarm[from].second });
                 break;
             }
     }

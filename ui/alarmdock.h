@@ -168,6 +168,7 @@ private:
     std::vector<AlarmActivation> m_clusterActivations;
     FloodFigures m_clusterFlood;
     int64_t m_clusterSinceMs = 0;
+    int64_t m_floodCountedMs = 0; // when the figures were last counted (the flood's clock)
 };
 
 } // namespace vigil
