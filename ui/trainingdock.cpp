@@ -73,8 +73,11 @@ TrainingDock::TrainingDock(QWidget *parent)
     , m_allReduce(new TimeSeriesChart(this))
     , m_power(new TimeSeriesChart(this))
     , m_tabs(new QTabWidget(this))
+    , m_rebuildTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("trainingDock"));
+    m_rebuildTimer->setSingleShot(true);
+    connect(m_rebuildTimer, &QTimer::timeout, this, &TrainingDock::rebuild);
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -209,7 +212,18 @@ void TrainingDock::update(const ClusterState &state, const std::vector<JobReadin
     if (startOver)
         m_history = TrainingHistory();
     m_history.recordReadings(state, readings);
-    rebuild();
+    rebuildSoon();
+}
+
+void TrainingDock::rebuildSoon()
+{
+    if (m_rebuildTimer->isActive())
+        return;
+    const qint64 since = m_sinceRebuild.isValid() ? m_sinceRebuild.elapsed() : 1000;
+    if (since >= 1000)
+        rebuild();
+    else
+        m_rebuildTimer->start(int(1000 - since));
 }
 
 void TrainingDock::resetHistory(TrainingHistory history)
@@ -323,6 +337,8 @@ void TrainingDock::showJobMarkers()
 
 void TrainingDock::rebuild()
 {
+    m_sinceRebuild.start();
+    m_rebuildTimer->stop();
     const TrainingHistory::Job *job = m_history.job(size_t(std::max(m_job, 0)));
     if (!job || !m_topology || size_t(m_job) >= m_topology->jobs.size())
         return;

@@ -6,6 +6,8 @@
 #include "traininghistory.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
+#include <QTimer>
 
 #include <map>
 #include <tuple>
@@ -62,6 +64,9 @@ protected:
 
 private:
     void rebuild();
+    // Live readings come four times a second, and at 100k GPUs remaking and painting the charts
+    // each time took a tenth of the GUI thread: now, or when a second has passed since the last.
+    void rebuildSoon();
     void exportCharts();
     // The shown job's markers, made again from its events (another job, a language, earlier events).
     void showJobMarkers();
@@ -89,6 +94,9 @@ private:
     TimeSeriesChart *m_power;
     QTabWidget *m_tabs;
     int m_job = 0;
+    // Live, the charts are drawn again at most once a second (rebuildSoon).
+    QTimer *m_rebuildTimer;
+    QElapsedTimer m_sinceRebuild;
 };
 
 } // namespace vigil
