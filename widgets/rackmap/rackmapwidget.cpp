@@ -84,49 +84,73 @@ float RackMapWidget::rackAggregate(size_t rack) const
     return aggregateOf(rack, invalid);
 }
 
-float RackMapWidget::aggregateOf(size_t rack, bool &invalid) const
+float RackMapWidget::aggregateOf(size_t rack, bool &invalid, int *shownBy) const
 {
     float chosen = std::numeric_limits<float>::quiet_NaN();
     if (!m_topology || rack >= m_topology->nodesOfRack.size())
         return chosen;
-    std::vector<std::pair<float, int>> counts; // Commonest: value, how many
+    struct Count
+    {
+        float value;
+        int gpus;
+        uint32_t first;
+    };
+    std::vector<Count> counts; // Commonest
+    float largest = -std::numeric_limits<float>::infinity(); // Sum: its largest part
+    int by = -1;
     for (uint32_t node : m_topology->nodesOfRack[rack])
         for (uint32_t g : m_topology->gpusOfNode[node]) {
             if (g >= m_values.size())
                 continue;
+            if (by < 0)
+                by = int(g); // a rack of no readings is its first GPU
             const float v = m_values[g];
             if (std::isnan(v))
                 continue;
             if (v < m_validMin || v > m_validMax) {
                 invalid = true; // a broken sensor shows even from afar
+                if (shownBy)
+                    *shownBy = int(g);
                 return chosen;
             }
             switch (m_aggregate) {
             case RackAggregate::Max:
-                if (!(chosen >= v))
+                if (!(chosen >= v)) {
                     chosen = v;
+                    by = int(g);
+                }
                 break;
             case RackAggregate::LargestMagnitude:
-                if (!(std::abs(chosen) >= std::abs(v)))
+                if (!(std::abs(chosen) >= std::abs(v))) {
                     chosen = v;
+                    by = int(g);
+                }
                 break;
             case RackAggregate::Sum:
                 chosen = std::isnan(chosen) ? v : chosen + v;
+                if (v > largest) {
+                    largest = v;
+                    by = int(g);
+                }
                 break;
             case RackAggregate::Commonest: {
-                auto it = std::find_if(counts.begin(), counts.end(), [v](const auto &c) { return c.first == v; });
+                auto it = std::find_if(counts.begin(), counts.end(), [v](const Count &c) { return c.value == v; });
                 if (it == counts.end())
-                    counts.emplace_back(v, 1);
+                    counts.push_back({ v, 1, g });
                 else
-                    ++it->second;
+                    ++it->gpus;
                 break;
             }
             }
         }
-    if (m_aggregate == RackAggregate::Commonest && !counts.empty())
-        chosen = std::max_element(counts.begin(), counts.end(), [](const auto &a, const auto &b) {
-                     return a.second < b.second;
-                 })->first;
+    if (m_aggregate == RackAggregate::Commonest && !counts.empty()) {
+        const Count &commonest = *std::max_element(counts.begin(), counts.end(),
+                                                   [](const Count &a, const Count &b) { return a.gpus < b.gpus; });
+        chosen = commonest.value;
+        by = int(commonest.first);
+    }
+    if (shownBy)
+        *shownBy = by;
     return chosen;
 }
 
@@ -544,12 +568,29 @@ QPoint RackMapWidget::cellCenter(int gpu) const
 {
     if (gpu < 0 || size_t(gpu) >= m_layout.gpuCells().size())
         return {};
-    return m_viewport.cellRect(m_layout.gpuCells()[size_t(gpu)]).center();
+    // The pixel at the middle of its unit cell: where cells are a pixel or so wide, the centre of
+    // the pixel rectangle (its top left) could fall in the gap before the cell.
+    const QPoint cell = m_layout.gpuCells()[size_t(gpu)];
+    const QPointF middle = m_viewport.toWidget(QPointF(cell) + QPointF(0.5, 0.5));
+    return { int(std::floor(middle.x())), int(std::floor(middle.y())) };
 }
 
 int RackMapWidget::gpuAtWidget(QPointF position) const
 {
-    return m_layout.gpuAt(m_viewport.toUnit(position));
+    // The pixel under the pointer shows the cell at its centre (the blit samples there): a cell a
+    // pixel or so wide read at the pixel's corner was often the gap beside it.
+    const QPointF unit = m_viewport.toUnit(position + QPointF(0.5, 0.5));
+    // From afar a rack is one block in the colour of its most extreme GPU: the pointer anywhere
+    // on it means that GPU. (Between two GPUs' cells, a pixel apart there, it meant none: a click
+    // on the hottest rack selected nothing.)
+    if (showsRackAggregates())
+        if (const int rack = m_layout.rackAt(unit); rack >= 0) {
+            bool invalid = false;
+            int gpu = -1;
+            aggregateOf(size_t(rack), invalid, &gpu);
+            return gpu;
+        }
+    return m_layout.gpuAt(unit);
 }
 
 void RackMapWidget::paintEvent(QPaintEvent *)

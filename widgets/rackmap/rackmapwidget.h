@@ -126,7 +126,9 @@ private:
     void paintSlices(QRgb *bits, qsizetype stride, const QRect &cell, QRgb colour, size_t parts) const;
     void paintRackOutlines(QPainter &p) const;
     QRgb rackAggregateColour(size_t rack) const;
-    float aggregateOf(size_t rack, bool &invalid) const;
+    // The rack's aggregate, and (shownBy) the GPU it shows: the extreme one, the largest part of
+    // a sum, the first of the commonest value, the one out of range; its first with no reading.
+    float aggregateOf(size_t rack, bool &invalid, int *shownBy = nullptr) const;
     void buildUnitFrame(const QColor &floor, const QColor &hall);
     void updateViewport();
     void applyViewChange();
