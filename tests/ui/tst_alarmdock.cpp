@@ -3,12 +3,15 @@
 // the keys act on the selected alarm; the gateway's refusals are shown.
 #include "alarmdock.h"
 #include "alarmtreemodel.h"
+#include "detailsdock.h"
 #include "domain/blastradius.h"
+#include "domain/metric.h"
 #include "domain/operatorcomment.h"
 #include "eventdock.h"
 #include "eventlogmodel.h"
 #include "gatewayfixture.h"
 #include "handoff.h"
+#include "host/gatewaycommandline.h"
 #include "httpfixture.h"
 #include "mainwindow.h"
 #include "rackmap/rackmapwidget.h"
@@ -27,6 +30,8 @@
 #include <QTest>
 #include <QTreeView>
 
+#include <cmath>
+#include <map>
 #include <mutex>
 
 using namespace vigil;
@@ -386,6 +391,126 @@ private Q_SLOTS:
         if (left.dock()->selectedAlarms().size() > 4) // the shelved two were in the group too
             QVERIFY2(left.dock()->feedbackText().contains(QStringLiteral("not on 2: “Row remap on GPU ")),
                      qPrintable(left.dock()->feedbackText())); // named as the list names it, not by a number
+    }
+
+    // The night shift's tasks at 100,000 GPUs, in the window, on the demo's gateway as
+    // `vigil --demo --gpus 100000` runs it (an hour of cluster a second): find the hottest rack,
+    // acknowledge an incident's alarms at once, follow an alarm to the map, see the gateway go.
+    void theNightShiftsTasksAt100kGpus()
+    {
+        GatewayOptions options;
+        readDemoGatewayOptions(nullptr, options);
+        options.simulator.shape.gpus = 100000;
+        QString error;
+        auto server = GatewayServer::start(options, &error);
+        QVERIFY2(server, qPrintable(error));
+        Dashboard screen(server->address(), QStringLiteral("a.nakamura"));
+        MainWindow &window = *screen.window;
+        window.resize(1600, 1000);
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.clusterState().topology()
+                                     && window.clusterState().topology()->gpus.size() == 100000
+                                     && window.clusterState().column(metric::GpuTemp),
+                                 60000);
+
+        // The hottest rack: from afar each rack is painted with its hottest GPU, so the rack the
+        // map paints hottest holds the hall's hottest reading; a click on it names it.
+        window.setOverlay(Overlay::GpuTemperature);
+        window.refresh();
+        {
+            // Copies: a click lets the window take newer frames meanwhile.
+            const ClusterState &state = window.clusterState();
+            const std::shared_ptr<const Topology> topology = state.topology();
+            const Topology &t = *topology;
+            const std::vector<float> temperature = state.column(metric::GpuTemp)->values;
+            QCOMPARE(temperature.size(), t.gpus.size());
+            const RackMapWidget *map = window.rackMap();
+            size_t hottestRack = 0;
+            for (size_t r = 1; r < t.racks.size(); ++r)
+                if (!(map->rackAggregate(hottestRack) >= map->rackAggregate(r)))
+                    hottestRack = r;
+            float hottest = -1.0f;
+            uint32_t hottestGpu = 0;
+            for (uint32_t g = 0; g < t.gpus.size(); ++g) // the reference: every reading the map was given
+                if (!std::isnan(temperature[g]) && !std::isnan(map->rackAggregate(t.rackOfGpu(g)))
+                    && temperature[g] > hottest) {
+                    hottest = temperature[g];
+                    hottestGpu = g;
+                }
+            QCOMPARE(map->rackAggregate(hottestRack), hottest);
+            QCOMPARE(size_t(t.rackOfGpu(hottestGpu)), hottestRack);
+            QTest::mouseClick(window.rackMap(), Qt::LeftButton, {}, map->cellCenter(int(hottestGpu)));
+            QCOMPARE(map->selectedGpu(), int(hottestGpu)); // the GPU that gives the rack its colour
+            QTRY_VERIFY(
+                window.detailsDock()->text().contains(QStringLiteral("Rack %1").arg(t.racks[hottestRack].name)));
+        }
+
+        // An incident's alarms, acknowledged at once: its group's row selected, one A.
+        AlarmDock *dock = screen.dock();
+        QTreeView *view = dock->view();
+        auto *proxy = static_cast<QSortFilterProxyModel *>(view->model());
+        QModelIndex incident;
+        const auto findIncident = [&] {
+            for (int g = 0; g < proxy->rowCount(); ++g) {
+                const QModelIndex row = proxy->index(g, 0);
+                const AlarmGroup *group = dock->model()->groupAt(proxy->mapToSource(row));
+                if (group && group->incidentId
+                    && std::count_if(group->alarms.begin(), group->alarms.end(),
+                                     [](const Alarm &a) { return a.needsAcknowledging(); })
+                        >= 2) {
+                    incident = row;
+                    return true;
+                }
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(findIncident(), 60000);
+        view->selectionModel()->select(incident, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const std::vector<uint64_t> picked = dock->selectedAlarms();
+        QVERIFY(picked.size() >= 2);
+        std::map<uint64_t, int64_t> raisedAt;
+        for (uint64_t id : picked)
+            raisedAt[id] = dock->model()->alarmAt(dock->model()->indexOf(id))->raisedMs;
+        QVERIFY(screen.press(Qt::Key_A, QStringLiteral("one look at the incident")));
+        QVERIFY2(screen.asked.contains(QStringLiteral(" alarms of ")), qPrintable(screen.asked));
+        // Each is acknowledged by the operator, unless the hardware raised it again since (an hour
+        // of cluster a second): then it rightly asks again.
+        const auto settled = [&](uint64_t id) {
+            const Alarm *a = dock->model()->alarmAt(dock->model()->indexOf(id));
+            return !a || a->raisedMs != raisedAt[id]
+                || (a->acknowledgedBy == QStringLiteral("a.nakamura") && !a->needsAcknowledging());
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(picked.begin(), picked.end(), settled), 10000);
+
+        // An alarm followed to the map: Enter on its row selects its GPU there and zooms to it.
+        const Alarm *onGpu = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (int g = 0; g < proxy->rowCount() && !onGpu; ++g)
+                    for (int r = 0; r < proxy->rowCount(proxy->index(g, 0)) && !onGpu; ++r) {
+                        const Alarm *a
+                            = dock->model()->alarmAt(proxy->mapToSource(proxy->index(r, 0, proxy->index(g, 0))));
+                        if (a && a->entity.kind == EntityKind::Gpu
+                            && int(a->entity.index) != window.rackMap()->selectedGpu())
+                            onGpu = a;
+                    }
+                return onGpu != nullptr;
+            }(),
+            30000);
+        const uint32_t followed = onGpu->entity.index;
+        QVERIFY(dock->selectAlarm(onGpu->id));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(window.rackMap()->selectedGpu(), int(followed));
+        QVERIFY(window.rackMap()->zoom() > 1.0);
+        QTRY_VERIFY(window.detailsDock()->text().contains(window.clusterState().topology()->gpus[followed].uuid));
+
+        // The gateway goes away: the map says its picture is old, the list keeps its alarms marked stale.
+        server.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(window.rackMap()->staleNotice().contains(QStringLiteral("reconnecting")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->isStale(), 10000);
+        QVERIFY2(dock->countsText().contains(QStringLiteral("stale: no gateway since")),
+                 qPrintable(dock->countsText()));
     }
 
     // The gateway goes away: the list keeps what it last knew, greyed and marked stale
