@@ -71,7 +71,7 @@ int main(int argc, char *argv[])
         vigil::bench::runAlarmBenchmark(report);
     if (wanted("alarm_priority_high_share") || wanted("alarms_per_10min_steady"))
         vigil::bench::runAlarmLoadBenchmark(report);
-    if (wanted("alarms_unacknowledged_100k_10min"))
+    if (wanted("alarms_unacknowledged_100k_10min") || wanted("alarms_per_10min_steady_100k"))
         vigil::bench::runAlarmGroupsBenchmark(report);
     if (wanted("ui_overlay_switch_100k_ms") || wanted("gui_state_handover_100k_ms"))
         vigil::bench::runWindowBenchmark(report);

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <unordered_map>
 
 namespace vigil {
 
@@ -124,6 +125,25 @@ QString alarmPriorityName(AlarmPriority priority)
         return AlarmTreeModelTr::tr("low");
     }
     return {};
+}
+
+void placeInGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups)
+{
+    if (arriving.empty())
+        return;
+    // Each arriving alarm is counted under the group the operator sees it in: alarms joining one
+    // group within ten minutes ask one look, not one each (FloodFigures::faced).
+    std::unordered_map<uint64_t, uint64_t> groupOf;
+    for (const AlarmActivation &a : arriving)
+        groupOf.emplace(a.alarmId, 0);
+    for (const AlarmGroup &g : groups) {
+        const uint64_t key = std::max<uint64_t>(1, qHash(g.key));
+        for (const Alarm &a : g.alarms)
+            if (const auto it = groupOf.find(a.id); it != groupOf.end())
+                it->second = key;
+    }
+    for (AlarmActivation &a : arriving)
+        a.groupKey = groupOf[a.alarmId];
 }
 
 std::optional<int64_t> parseShelveDuration(const QString &text)

@@ -29,6 +29,11 @@ struct AlarmGroup
 std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
                                     bool withNormal, const Topology *topology = nullptr);
 
+// Each activation under the group that `groups` (groupAlarms) shows its alarm in: alarms joining
+// one group within ten minutes are one thing to look at (FloodFigures::faced). An alarm in no
+// group (a normal one, left out) keeps 0 and counts alone.
+void placeInGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups);
+
 // "5 min", "2 h", "1.5 d", "90" (minutes): how long to shelve; nullopt when it is not a duration.
 std::optional<int64_t> parseShelveDuration(const QString &text);
 

@@ -26,7 +26,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <set>
-#include <unordered_map>
 
 namespace vigil {
 
@@ -210,8 +209,8 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
 
     std::vector<AlarmGroup> groups
         = groupAlarms(alarms, m_analysis.get(), nowMs, m_showNormal->isChecked(), topology.get());
-    inGroups(arriving, groups);
-    inGroups(arrivingOnCluster, groups);
+    placeInGroups(arriving, groups);
+    placeInGroups(arrivingOnCluster, groups);
     // The flood figures keep the hour they count on the screen's clock, and a day of the cluster's.
     m_activations.insert(m_activations.end(), arriving.begin(), arriving.end());
     std::erase_if(m_activations, [&](const AlarmActivation &a) { return a.timeMs < floodNow - 3600000; });
@@ -295,25 +294,6 @@ void AlarmDock::showFlood(const std::vector<Alarm> &alarms, int64_t nowMs, int64
     m_floodLabel->setStyleSheet(QStringLiteral("padding:2px 4px; color:%1")
                                     .arg(m_flood.peakPer10Min > FloodFigures::Flood ? QStringLiteral("#ff6b6b")
                                                                                     : QStringLiteral("palette(text)")));
-}
-
-void AlarmDock::inGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups)
-{
-    if (arriving.empty())
-        return;
-    // Each arriving alarm is counted under the group the operator sees it in: alarms joining one
-    // group within ten minutes ask one look, not one each (FloodFigures::faced).
-    std::unordered_map<uint64_t, uint64_t> groupOf;
-    for (const AlarmActivation &a : arriving)
-        groupOf.emplace(a.alarmId, 0);
-    for (const AlarmGroup &g : groups) {
-        const uint64_t key = std::max<uint64_t>(1, qHash(g.key));
-        for (const Alarm &a : g.alarms)
-            if (const auto it = groupOf.find(a.id); it != groupOf.end())
-                it->second = key;
-    }
-    for (AlarmActivation &a : arriving)
-        a.groupKey = groupOf[a.alarmId];
 }
 
 bool AlarmDock::follow(const DashboardSession &session, bool changed)

@@ -119,8 +119,6 @@ private:
     // any), lets `fill` complete the request from the answer (false: do not send), and sends it.
     void actOnSelection(v1::EventType action, const QString &what, const std::optional<Question> &question,
                         const std::function<bool(v1::ActRequest &, const QString &)> &fill);
-    // Each activation just seen, under the group the list shows its alarm in (for the flood figures).
-    static void inGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups);
     void showFlood(const std::vector<Alarm> &alarms, int64_t nowMs, int64_t floodNow);
     // "Xid 79 on GPU 5 of a01r01n1", "12 alarms of <group>", "40 alarms".
     QString selectionTitle(const std::vector<uint64_t> &ids) const;
