@@ -250,7 +250,7 @@ void Recorder::run(std::shared_ptr<StartResult> started, std::stop_token stop)
             // A few passes at a time, so new frames never wait long behind the rewriting.
             RetentionReport report;
             report.finished = false;
-            for (int pass = 0; pass < 8 && !report.finished; ++pass)
+            for (int pass = 0; pass < 8 && !report.finished && !stop.stop_requested(); ++pass)
                 if (!store->applyRetention(*m_options.retention, store->totals().lastMs, &report).isEmpty())
                     break;
             nextRetention = now + std::chrono::milliseconds(report.finished ? m_options.retentionEveryMs : 1000);

@@ -32,7 +32,11 @@ struct RecorderOptions
     int retryAfterFailureMs = 5000; // disk full: how often to try again
     int64_t maxFileBytes = 0; // 0: as large as the disk allows; else recording pauses at this size
     std::optional<RecordingRetention> retention = RecordingRetention {}; // none: every frame kept forever
-    int retentionEveryMs = 10 * 60 * 1000; // how often (wall time) older data is downsampled
+    // How often (wall time) older data is downsampled. Each time rewrites what aged past the
+    // full-rate span since the last: every ten minutes, the 100k demo's rewrite of 24 simulated
+    // days held the recorder for seconds while 54 MB of frames queued behind it (the window's
+    // step at minute 10), and a quit then waited for it.
+    int retentionEveryMs = 60 * 1000;
 };
 
 struct RecorderStatus
