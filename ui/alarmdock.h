@@ -158,6 +158,7 @@ private:
     QDateTime m_lostAt; // when the feed was lost (wall clock)
     AlarmPriority m_highest = AlarmPriority::Low;
     int64_t m_followedAtMs = 0; // wall clock
+    bool m_changeWaiting = false; // the alarms changed since they were last drawn
     QAction *m_sound;
     std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
     std::vector<AlarmActivation> m_activations; // on the operator's clock: when they reached the screen
