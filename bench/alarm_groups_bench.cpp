@@ -23,6 +23,7 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <thread>
@@ -38,6 +39,7 @@ struct ClusterLoad
     std::map<uint64_t, int64_t> raisedSeen;
     std::vector<AlarmActivation> activations;
     std::vector<Event> events;
+    std::map<QString, size_t> byCondition; // activations by what they are about ("Xid 79", "Slower than its peers")
     int64_t fromMs = 0;
 
     void follow(const DashboardSession &session, const SessionTick &tick)
@@ -53,8 +55,10 @@ struct ClusterLoad
             if ((!first && seen->second == a.raisedMs) || a.raisedMs <= 0)
                 continue;
             seen->second = a.raisedMs;
-            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService)
+            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService) {
                 fresh.push_back({ a.id, a.raisedMs, a.priority });
+                ++byCondition[alarmConditionName(a)];
+            }
         }
         if (fresh.empty())
             return;
@@ -127,6 +131,16 @@ void runAlarmGroupsBenchmark(BenchReport &report)
                         << " 10-minute windows steady, " << grouped.steadyPer10Min << " per 10 min there ("
                         << oneByOne.steadyPer10Min << " one by one); over all windows " << grouped.averagePer10Min
                         << ", busiest " << grouped.peakPer10Min << Qt::endl;
+    // What the load is made of, the most first: where rationalising at this size would start.
+    std::vector<std::pair<size_t, QString>> kinds;
+    for (const auto &[condition, n] : load.byCondition)
+        kinds.emplace_back(n, condition);
+    std::sort(kinds.rbegin(), kinds.rend());
+    QTextStream out(stdout);
+    out << "  activations by condition:";
+    for (size_t k = 0; k < kinds.size() && k < 10; ++k)
+        out << (k ? ", " : " ") << kinds[k].second << " " << kinds[k].first;
+    out << Qt::endl;
     report.add({ QStringLiteral("alarms_per_10min_steady_100k"), grouped.steadyPer10Min, QStringLiteral("groups"),
                  oneByOne.steadyPer10Min,
                  grouped.steadyPer10Min > 0 ? oneByOne.steadyPer10Min / grouped.steadyPer10Min : 0.0 });
