@@ -36,7 +36,7 @@ namespace {
 // and the events (for the upsets), from the first tick that brought alarms.
 struct ClusterLoad
 {
-    std::map<uint64_t, int64_t> raisedSeen;
+    AlarmActivationWatch watch;
     std::vector<AlarmActivation> activations;
     std::vector<Event> events;
     std::map<QString, size_t> byCondition; // activations by what they are about ("Xid 79", "Slower than its peers")
@@ -51,11 +51,7 @@ struct ClusterLoad
             fromMs = session.alarmClockMs(); // what stood before is a snapshot, not a flood
         std::vector<AlarmActivation> fresh;
         for (const Alarm &a : session.alarms()) {
-            const auto [seen, first] = raisedSeen.try_emplace(a.id, a.raisedMs);
-            if ((!first && seen->second == a.raisedMs) || a.raisedMs <= 0)
-                continue;
-            seen->second = a.raisedMs;
-            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService) {
+            if (watch.isNew(a) && a.raisedMs > 0 && annunciates(a)) {
                 fresh.push_back({ a.id, a.raisedMs, a.priority });
                 ++byCondition[alarmConditionName(a)];
             }

@@ -127,6 +127,20 @@ QString alarmPriorityName(AlarmPriority priority)
     return {};
 }
 
+bool AlarmActivationWatch::isNew(const Alarm &alarm)
+{
+    const auto seen = m_raisedSeen.find(alarm.id);
+    const bool fresh = seen == m_raisedSeen.end() || seen->second != alarm.raisedMs;
+    if (fresh && alarm.raisedMs > 0)
+        m_raisedSeen[alarm.id] = alarm.raisedMs;
+    return fresh;
+}
+
+bool annunciates(const Alarm &alarm)
+{
+    return alarm.state() != AlarmState::Shelved && !alarm.suppressed && !alarm.outOfService;
+}
+
 void placeInGroups(std::vector<AlarmActivation> &arriving, const std::vector<AlarmGroup> &groups)
 {
     if (arriving.empty())

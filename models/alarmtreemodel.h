@@ -29,6 +29,22 @@ struct AlarmGroup
 std::vector<AlarmGroup> groupAlarms(const std::vector<Alarm> &alarms, const IncidentAnalysis *analysis, int64_t nowMs,
                                     bool withNormal, const Topology *topology = nullptr);
 
+// Which alarms were raised since the last look, as the flood figures count them.
+class AlarmActivationWatch
+{
+public:
+    // Whether `alarm` is new since the last look: seen for the first time, or raised again.
+    // Notes it, once it has been raised.
+    bool isNew(const Alarm &alarm);
+    void clear() { m_raisedSeen.clear(); }
+
+private:
+    std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen
+};
+
+// Whether an alarm's activation reaches an operator: not shelved, suppressed or out of service.
+bool annunciates(const Alarm &alarm);
+
 // Each activation under the group that `groups` (groupAlarms) shows its alarm in: alarms joining
 // one group within ten minutes are one thing to look at (FloodFigures::faced). An alarm in no
 // group (a normal one, left out) keeps 0 and counts alone.

@@ -175,11 +175,9 @@ void AlarmDock::showAlarms(const std::vector<Alarm> &alarms, int64_t nowMs, std:
     AlarmPriority highest = AlarmPriority::Low, highestNew = AlarmPriority::Low;
     std::vector<AlarmActivation> arriving, arrivingOnCluster;
     for (const Alarm &a : alarms) {
-        const auto seen = m_raisedSeen.find(a.id);
-        const bool fresh = seen == m_raisedSeen.end() || seen->second != a.raisedMs;
+        const bool fresh = m_activationWatch.isNew(a);
         if (fresh && a.raisedMs > 0) {
-            m_raisedSeen[a.id] = a.raisedMs;
-            if (a.state() != AlarmState::Shelved && !a.suppressed && !a.outOfService) {
+            if (annunciates(a)) {
                 // The flood is what reaches the operator, on the operator's clock. Live, that is
                 // when it reached the screen: a demo runs an hour of cluster a second, and counted
                 // on the cluster's clock 1,300 alarms in ten minutes read as one. A reconnect's
@@ -258,7 +256,9 @@ void AlarmDock::showFlood(const std::vector<Alarm> &alarms, int64_t nowMs, int64
     // The last hour, or live as much of it as this dashboard has watched: a minute-old window
     // averaged over an hour would say a sixtieth of what it faced.
     const int64_t floodFrom = m_replaying ? nowMs - 3600000 : std::max(floodNow - 3600000, m_floodSinceMs);
-    m_flood = floodFigures(m_activations, alarms, floodFrom, floodNow + 1, operators);
+    // Which alarms have stood for a day is read on the cluster's clock, below, not on this one.
+    m_flood
+        = floodFigures(m_activations, m_replaying ? alarms : std::vector<Alarm>(), floodFrom, floodNow + 1, operators);
     // On the cluster's clock, over the last day of it this dashboard watched: which alarms
     // chatter and which have stood for a day are the cluster's doing, not the viewer's pace
     // (a demo's cluster runs a month behind the wall clock and an hour a second).
@@ -328,7 +328,7 @@ void AlarmDock::setReplaying(bool replaying)
     if (replaying == m_replaying)
         return;
     m_replaying = replaying;
-    m_raisedSeen.clear(); // another book: nothing in it is new to the operator
+    m_activationWatch.clear(); // another book: nothing in it is new to the operator
     m_activations.clear(); // and another clock
     m_clusterActivations.clear();
     m_floodSinceMs = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alarmtreemodel.h"
 #include "analysis/recommendations.h"
 #include "client/telemetryclient.h"
 #include "domain/alarmstatistics.h"
@@ -22,9 +23,7 @@ class QTreeView;
 
 namespace vigil {
 
-class AlarmTreeModel;
 class DashboardSession;
-struct AlarmGroup;
 class IncidentAnalysis;
 
 // The alarm list the night shift lives in: every alarm the gateway holds, the
@@ -160,7 +159,7 @@ private:
     int64_t m_followedAtMs = 0; // wall clock
     bool m_changeWaiting = false; // the alarms changed since they were last drawn
     QAction *m_sound;
-    std::map<uint64_t, int64_t> m_raisedSeen; // alarm -> the activation last seen, for the flood figures
+    AlarmActivationWatch m_activationWatch; // what is new since the last look, for the flood figures
     std::vector<AlarmActivation> m_activations; // on the operator's clock: when they reached the screen
     FloodFigures m_flood;
     // Live, the same activations on the cluster's clock (when raised), and the figures there.
