@@ -8,6 +8,9 @@
 // precompiled header) compiled both functions to nothing.
 #include <cstdlib>
 
+#include <QFile>
+#include <QString>
+
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
 #include <malloc.h>
 #endif
@@ -37,6 +40,26 @@ inline void returnFreePages()
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
     malloc_trim(0);
 #endif
+}
+
+// The process's resident memory and the allocator's own account of it, MB, for
+// VIGIL_MEMORY_LOG: where RSS swings, this says whether live data, the heaps' free pages or
+// blocks mapped on their own make the swing.
+inline QString memoryFigures()
+{
+    QFile statm(QStringLiteral("/proc/self/statm"));
+    double rssMb = 0.0;
+    if (statm.open(QIODevice::ReadOnly))
+        rssMb = QString::fromLatin1(statm.readAll()).section(QLatin1Char(' '), 1, 1).toDouble() * 4096.0 / 1048576.0;
+    QString figures = QStringLiteral("RSS %1 MB").arg(rssMb, 0, 'f', 1);
+#if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
+    const struct mallinfo2 m = mallinfo2();
+    const auto mb = [](size_t bytes) { return QString::number(double(bytes) / 1048576.0, 'f', 1); };
+    figures += QStringLiteral("; heaps %1 MB: in use %2, free %3 (at the top %4); mapped blocks %5 MB in %6")
+                   .arg(mb(m.arena), mb(m.uordblks), mb(m.fordblks), mb(m.keepcost), mb(m.hblkhd))
+                   .arg(m.hblks);
+#endif
+    return figures;
 }
 
 } // namespace vigil

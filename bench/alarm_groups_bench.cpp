@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <thread>
 
 namespace vigil::bench {
@@ -39,7 +40,10 @@ struct ClusterLoad
     AlarmActivationWatch watch;
     std::vector<AlarmActivation> activations;
     std::vector<Event> events;
-    std::map<QString, size_t> byCondition; // activations by what they are about ("Xid 79", "Slower than its peers")
+    // Activations by what they are about ("Xid 79", "Slower than its peers"), and the alarms they
+    // came on: many activations on few alarms is chatter, as many as alarms is the cluster's load.
+    std::map<QString, size_t> byCondition;
+    std::map<QString, std::set<uint64_t>> alarmsByCondition;
     int64_t fromMs = 0;
 
     void follow(const DashboardSession &session, const SessionTick &tick)
@@ -53,7 +57,9 @@ struct ClusterLoad
         for (const Alarm &a : session.alarms()) {
             if (watch.isNew(a) && a.raisedMs > 0 && annunciates(a)) {
                 fresh.push_back({ a.id, a.raisedMs, a.priority });
-                ++byCondition[alarmConditionName(a)];
+                const QString condition = alarmConditionName(a);
+                ++byCondition[condition];
+                alarmsByCondition[condition].insert(a.id);
             }
         }
         if (fresh.empty())
@@ -133,9 +139,10 @@ void runAlarmGroupsBenchmark(BenchReport &report)
         kinds.emplace_back(n, condition);
     std::sort(kinds.rbegin(), kinds.rend());
     QTextStream out(stdout);
-    out << "  activations by condition:";
+    out << "  activations by condition (on how many alarms):";
     for (size_t k = 0; k < kinds.size() && k < 10; ++k)
-        out << (k ? ", " : " ") << kinds[k].second << " " << kinds[k].first;
+        out << (k ? ", " : " ") << kinds[k].second << " " << kinds[k].first << " on "
+            << load.alarmsByCondition[kinds[k].second].size();
     out << Qt::endl;
     report.add({ QStringLiteral("alarms_per_10min_steady_100k"), grouped.steadyPer10Min, QStringLiteral("groups"),
                  oneByOne.steadyPer10Min,

@@ -343,6 +343,12 @@ void AlarmBook::applyWarning(const Event &e)
     if (!found)
         return; // the book is full: counted on its flood alarm
     Alarm &a = *found;
+    // A condition that lasts (throttling, a straggler, a GPU gone quiet) is held through its
+    // repeats; a fault that stops a job is an occurrence of its own each time it comes.
+    if (const int64_t gap = e.timeMs - a.lastSeenMs; stopsJob)
+        m_repeatMs.erase(a.id);
+    else if (a.lastSeenMs > 0 && gap > 0 && gap <= MaxWarningHoldMs / MissedRepeats)
+        m_repeatMs[a.id] = gap;
     a.lastSeenMs = std::max(a.lastSeenMs, e.timeMs);
     a.value = e.value;
     a.message = e.message;
@@ -786,6 +792,14 @@ void AlarmBook::applyReadings(const ClusterState &state)
     m_ruleStatesStale = false;
 }
 
+int64_t AlarmBook::warningHoldMs(const Alarm &a) const
+{
+    const auto repeat = m_repeatMs.find(a.id);
+    if (repeat == m_repeatMs.end())
+        return WarningClearMs;
+    return std::clamp(MissedRepeats * repeat->second, WarningClearMs, MaxWarningHoldMs);
+}
+
 void AlarmBook::advanceTo(int64_t nowMs)
 {
     if (nowMs <= m_nowMs)
@@ -801,10 +815,11 @@ void AlarmBook::advanceTo(int64_t nowMs)
         if (a.active && a.metricId == BookFullMetricId && a.entity.kind == EntityKind::Cluster)
             clearsAt = saturatingAdd(a.lastSeenMs, WarningClearMs); // the flood is over when nothing more is refused
         else if (a.active && !a.isThreshold())
-            clearsAt = a.sourceType != EventType::EccSingleBit ? saturatingAdd(a.lastSeenMs, WarningClearMs)
+            clearsAt = a.sourceType != EventType::EccSingleBit ? saturatingAdd(a.lastSeenMs, warningHoldMs(a))
                 : m_eccByGpu.count(a.entity.index)             ? INT64_MAX
                                                                : saturatingAdd(a.lastSeenMs, EccRateWindowMs);
-        if (clearsAt <= nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
+        // Quiet for longer than its hold: a warning that comes exactly on time keeps it.
+        if (clearsAt < nowMs && (!a.shelved || clearsAt <= a.shelvedUntilMs))
             deactivate(a, clearsAt);
         if (a.shelved && a.shelvedUntilMs <= nowMs) {
             // Back from the shelf as its condition stands: asking again if still in alarm.
@@ -814,7 +829,7 @@ void AlarmBook::advanceTo(int64_t nowMs)
             a.acknowledged = !a.active;
             touch(a, nowMs);
         }
-        if (clearsAt <= nowMs)
+        if (clearsAt < nowMs)
             deactivate(a, clearsAt);
         if (!a.active && a.acknowledged && !a.shelved && !a.outOfService && a.owner.isEmpty()
             && nowMs - a.changedMs >= ForgetAfterMs)
@@ -824,6 +839,7 @@ void AlarmBook::advanceTo(int64_t nowMs)
         m_byKey.erase(keyOf(m_alarms[id]));
         m_alarms.erase(id);
         m_changed.erase(id);
+        m_repeatMs.erase(id);
         m_forgotten.push_back(id);
     }
 }

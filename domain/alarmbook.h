@@ -58,7 +58,17 @@ bool isAlarmAction(EventType t);
 class AlarmBook
 {
 public:
-    static constexpr int64_t WarningClearMs = 30 * 60000LL; // a warning's alarm clears after this long quiet
+    // A warning's alarm clears once its warnings stop: after WarningClearMs without one or,
+    // for a condition its source repeats while it lasts (a straggler, judged every window;
+    // any warning of a feed that comes a frame every 15 minutes), once it has missed
+    // MissedRepeats of them, whichever is longer, and never later than MaxWarningHoldMs.
+    // Warnings further apart than MaxWarningHoldMs / MissedRepeats are separate occurrences,
+    // and so is each fault that stops a job.
+    static constexpr int64_t WarningClearMs = 30 * 60000LL;
+    static constexpr int MissedRepeats = 3;
+    static constexpr int64_t MaxWarningHoldMs = 6 * 3600000LL;
+    // How long this warning's alarm stays active without a further warning.
+    int64_t warningHoldMs(const Alarm &alarm) const;
     // Correctable ECC errors: a GPU is in alarm with at least EccRateFloor errors in the
     // last EccRateWindowMs and EccPeerFactor times the fleet's average per GPU.
     static constexpr int64_t EccRateWindowMs = 24 * 3600000LL;
@@ -203,6 +213,7 @@ private:
     std::vector<RuleState> m_ruleStates = std::vector<RuleState>(m_rules.size());
     bool m_ruleStatesStale = false;
     std::set<uint64_t> m_changed;
+    std::unordered_map<uint64_t, int64_t> m_repeatMs; // per warning's alarm: the latest gap between its warnings
     std::vector<uint64_t> m_forgotten;
     std::vector<AlarmActivation> m_activations;
     bool m_keepActivations = true;

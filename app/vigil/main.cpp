@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QThreadPool>
+#include <QTimer>
 
 int main(int argc, char *argv[])
 {
@@ -57,6 +58,11 @@ int main(int argc, char *argv[])
         vigil::followTheMapInDetail(window, client);
     if (demo)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
+    QTimer memoryLog; // VIGIL_MEMORY_LOG=seconds: what the memory is made of, to stderr
+    if (const int seconds = qEnvironmentVariableIntValue("VIGIL_MEMORY_LOG"); seconds > 0) {
+        QObject::connect(&memoryLog, &QTimer::timeout, &app, [&err] { err << vigil::memoryFigures() << Qt::endl; });
+        memoryLog.start(seconds * 1000);
+    }
     int status = vigil::applyStartupViews(window, cluster, parser, overlay, err);
     if (status == 0)
         status = app.exec();

@@ -465,6 +465,53 @@ private Q_SLOTS:
         QVERIFY(a.gpusAtRisk > 0);
     }
 
+    // A straggler judged every half hour (a feed that comes a frame every 15 minutes) is one
+    // alarm while it lasts, not one a window: the demo's cluster raised 10,334 activations of
+    // "Slower than its peers" in 25 days from about 1,250 slow GPUs. It clears once it has
+    // missed three of its repeats. A fault that stops a job asks anew each time it comes.
+    void aLastingConditionIsOneAlarmThroughItsRepeats()
+    {
+        AlarmBook book = freshBook();
+        const int64_t every = 30 * Minute;
+        uint64_t id = 1;
+        for (int window = 0; window < 12; ++window)
+            book.applyEvents(
+                { test::makeEvent(id++, T0 + window * every, EventType::Straggler, jobGpu(), Severity::Warning) });
+        QCOMPARE(book.activations().size(), size_t(1));
+        const int64_t last = T0 + 11 * every;
+        const Alarm straggler = book.alarms().front();
+        QCOMPARE(book.warningHoldMs(straggler), AlarmBook::MissedRepeats * every);
+        book.advanceTo(last + 3 * every);
+        QVERIFY(book.find(straggler.id)->active); // three repeats missed exactly: not yet
+        book.advanceTo(last + 3 * every + 1);
+        QVERIFY(!book.find(straggler.id)->active);
+
+        // Warnings once every three hours are separate occurrences, each its own activation.
+        AlarmBook sparse = freshBook();
+        for (int i = 0; i < 4; ++i)
+            sparse.applyEvents(
+                { test::makeEvent(id++, T0 + i * 180 * Minute, EventType::Straggler, jobGpu(), Severity::Warning) });
+        QCOMPARE(sparse.activations().size(), size_t(4));
+
+        // A hold never passes MaxWarningHoldMs.
+        AlarmBook slow = freshBook();
+        for (int i = 0; i < 3; ++i)
+            slow.applyEvents({ test::makeEvent(id++, T0 + i * 119 * Minute, EventType::ThermalThrottle, jobGpu(),
+                                               Severity::Warning) });
+        QCOMPARE(slow.warningHoldMs(slow.alarms().front()), AlarmBook::MaxWarningHoldMs - 3 * Minute);
+
+        // Xid 79 twice 40 minutes apart on a GPU an operator acknowledged: asked again.
+        AlarmBook faults = freshBook();
+        faults.applyEvents({ test::makeEvent(id++, T0, EventType::Xid, jobGpu(), Severity::Critical, {}, 0, 79) });
+        const uint64_t xid = faults.alarms().front().id;
+        faults.applyEvents({ action(EventType::Acknowledge, xid, T0 + Minute) });
+        faults.applyEvents(
+            { test::makeEvent(id++, T0 + 40 * Minute, EventType::Xid, jobGpu(), Severity::Critical, {}, 0, 79) });
+        QCOMPARE(faults.activations().size(), size_t(2));
+        QVERIFY(faults.find(xid)->needsAcknowledging());
+        QCOMPARE(faults.warningHoldMs(*faults.find(xid)), AlarmBook::WarningClearMs);
+    }
+
     void aHotRackIsOneAlarm()
     {
         ClusterState state;
@@ -900,7 +947,19 @@ private Q_SLOTS:
                                     .arg(f.steadyPer10Min);
         qInfo().noquote() << figures;
         QVERIFY2(f.activations > 20, qPrintable(figures)); // the week is not silent
-        QVERIFY2(f.highOrCriticalShare() <= 0.05, qPrintable(figures));
+        // High and critical are for faults that stop a job, and only for them. EEMUA 191 aims
+        // for about 5 % of them over a long run; a week of decline has more faults than most,
+        // and (once a lasting condition no longer counts once per repeat) sits near 6 %.
+        std::set<std::pair<int64_t, EventType>> failures;
+        for (const Event &e : run.events)
+            if (isHardwareFailure(e))
+                failures.insert({ e.timeMs, e.type });
+        for (const AlarmActivation &a : run.activations) {
+            const Alarm &alarm = run.everyAlarm.at(a.alarmId);
+            QVERIFY2(a.priority < AlarmPriority::High || failures.count({ a.timeMs, alarm.sourceType }),
+                     qPrintable(alarmKeyText(alarm)));
+        }
+        QVERIFY2(f.highOrCriticalShare() <= 0.10, qPrintable(figures));
         QVERIFY2(f.share(AlarmPriority::Medium) <= 0.20, qPrintable(figures));
         QVERIFY2(f.steadyPer10Min <= 1.0, qPrintable(figures));
         QVERIFY2(f.steadyFloodWindows == 0, qPrintable(figures));
