@@ -11,6 +11,8 @@
 #include <QFile>
 #include <QString>
 
+#include <unistd.h>
+
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
 #include <malloc.h>
 #endif
@@ -50,7 +52,8 @@ inline QString memoryFigures()
     QFile statm(QStringLiteral("/proc/self/statm"));
     double rssMb = 0.0;
     if (statm.open(QIODevice::ReadOnly))
-        rssMb = QString::fromLatin1(statm.readAll()).section(QLatin1Char(' '), 1, 1).toDouble() * 4096.0 / 1048576.0;
+        rssMb = QString::fromLatin1(statm.readAll()).section(QLatin1Char(' '), 1, 1).toDouble()
+            * double(sysconf(_SC_PAGESIZE)) / 1048576.0;
     QString figures = QStringLiteral("RSS %1 MB").arg(rssMb, 0, 'f', 1);
 #if defined(__GLIBC__) && !VIGIL_UNDER_ASAN
     const struct mallinfo2 m = mallinfo2();

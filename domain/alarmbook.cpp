@@ -345,7 +345,8 @@ void AlarmBook::applyWarning(const Event &e)
     Alarm &a = *found;
     // A condition that lasts (throttling, a straggler, a GPU gone quiet) is held through its
     // repeats; a fault that stops a job is an occurrence of its own each time it comes.
-    if (const int64_t gap = e.timeMs - a.lastSeenMs; stopsJob)
+    const int64_t gap = e.timeMs - a.lastSeenMs;
+    if (stopsJob)
         m_repeatMs.erase(a.id);
     else if (a.lastSeenMs > 0 && gap > 0 && gap <= MaxWarningHoldMs / MissedRepeats)
         m_repeatMs[a.id] = gap;

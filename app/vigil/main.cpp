@@ -59,10 +59,9 @@ int main(int argc, char *argv[])
     if (demo)
         window.setWindowTitle(QApplication::translate("main", "Vigil — demo cluster (%1)").arg(address));
     QTimer memoryLog; // VIGIL_MEMORY_LOG=seconds: what the memory is made of, to stderr
-    const bool logMemory = qEnvironmentVariableIntValue("VIGIL_MEMORY_LOG") > 0;
-    if (logMemory) {
+    if (const int seconds = qEnvironmentVariableIntValue("VIGIL_MEMORY_LOG"); seconds > 0) {
         QObject::connect(&memoryLog, &QTimer::timeout, &app, [&err] { err << vigil::memoryFigures() << Qt::endl; });
-        memoryLog.start(qEnvironmentVariableIntValue("VIGIL_MEMORY_LOG") * 1000);
+        memoryLog.start(seconds * 1000);
     }
     int status = vigil::applyStartupViews(window, cluster, parser, overlay, err);
     if (status == 0)
